@@ -1,0 +1,70 @@
+/**
+ * @module
+ * The social networks an end user can link, and the subset that the unlink operation accepts (spec 4.1).
+ */
+import { z } from 'zod';
+
+/** Every network a link session can connect. */
+export const NETWORKS = [
+  'facebook',
+  'instagram',
+  'linkedin',
+  'twitter',
+  'youtube',
+  'tiktok',
+  'pinterest',
+  'reddit',
+  'gmb',
+  'threads',
+  'snapchat',
+  'bluesky',
+  'telegram',
+] as const;
+export const Network = z.enum(NETWORKS);
+export type Network = z.infer<typeof Network>;
+
+/** The networks `DELETE /profiles/social` accepts (spec 4.1 lists eleven). */
+export const UNLINKABLE_NETWORKS = [
+  'bluesky',
+  'facebook',
+  'gmb',
+  'instagram',
+  'linkedin',
+  'reddit',
+  'telegram',
+  'threads',
+  'tiktok',
+  'twitter',
+  'youtube',
+] as const satisfies readonly Network[];
+export const UnlinkableNetwork = z.enum(UNLINKABLE_NETWORKS);
+export type UnlinkableNetwork = z.infer<typeof UnlinkableNetwork>;
+
+/** How the end user proves they own an account on a network. */
+export const CONNECT_METHODS = ['oauth', 'credentials', 'bot'] as const;
+export type ConnectMethod = (typeof CONNECT_METHODS)[number];
+
+export const INSTAGRAM_LINK_METHODS = ['instagram', 'facebook'] as const;
+export const InstagramLinkMethod = z.enum(INSTAGRAM_LINK_METHODS);
+export type InstagramLinkMethod = z.infer<typeof InstagramLinkMethod>;
+
+/** Display names, kept here so the hosted page and the demo agree; translatable through the page's text table. */
+export const NETWORK_LABELS: Record<Network, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  twitter: 'X (Twitter)',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  pinterest: 'Pinterest',
+  reddit: 'Reddit',
+  gmb: 'Google Business Profile',
+  threads: 'Threads',
+  snapchat: 'Snapchat',
+  bluesky: 'Bluesky',
+  telegram: 'Telegram',
+};
+
+export function isNetwork(value: unknown): value is Network {
+  return typeof value === 'string' && (NETWORKS as readonly string[]).includes(value);
+}
