@@ -68,3 +68,10 @@ export const NETWORK_LABELS: Record<Network, string> = {
 export function isNetwork(value: unknown): value is Network {
   return typeof value === 'string' && (NETWORKS as readonly string[]).includes(value);
 }
+
+/** bluesky links with a handle and app password, telegram through a bot; every other network with OAuth 2.0. */
+export function connectMethodOf(network: Network): ConnectMethod {
+  if (network === 'bluesky') return 'credentials';
+  if (network === 'telegram') return 'bot';
+  return 'oauth';
+}

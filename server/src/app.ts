@@ -1,0 +1,57 @@
+/**
+ * @module
+ * The link-session service as a Hono app. `server.ts` puts it on a socket; tests can also call `app.request()`.
+ */
+import { Hono } from 'hono';
+import { ErrorCode } from '../../src/protocol/index.js';
+import type { AppDeps, AppEnv } from './context.js';
+import { ApiError } from './errors.js';
+import { apiKeyAuth } from './middleware/api-key.js';
+import { linkTokenAuth } from './middleware/link-token.js';
+import { linkRoutes } from './routes/link.js';
+import { linkSessionRoutes } from './routes/link-sessions.js';
+import { profileRoutes } from './routes/profiles.js';
+import { unlinkRoutes, userRoutes } from './routes/social.js';
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    // Path only: the query string may hold a link token, which must never reach a log.
+    deps.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+
+  const api = new Hono<AppEnv>();
+  api.use('/profiles/*', apiKeyAuth(deps));
+  api.use('/profiles', apiKeyAuth(deps));
+  api.use('/user', apiKeyAuth(deps));
+  api.use('/link/*', linkTokenAuth(deps));
+  api.route('/profiles/link-sessions', linkSessionRoutes(deps));
+  api.route('/profiles/social', unlinkRoutes(deps));
+  api.route('/profiles', profileRoutes(deps));
+  api.route('/user', userRoutes(deps));
+  api.route('/link', linkRoutes(deps));
+  app.route('/api', api);
+
+  app.notFound((c) => {
+    const error = new ApiError(404, ErrorCode.badRequest, `No route for ${c.req.method} ${c.req.path}.`);
+    return c.json(error.toEnvelope(), error.status);
+  });
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.toEnvelope(), error.status);
+    deps.log(`unhandled error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.stack : String(error)}`);
+    const internal = new ApiError(500, 500, 'Internal error. Nothing was changed; try again.', { retryAvailable: true });
+    return c.json(internal.toEnvelope(), 500);
+  });
+  return app;
+}

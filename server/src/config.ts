@@ -1,0 +1,44 @@
+/**
+ * @module
+ * Service settings, all from the environment with embedded defaults: loopback, a SQLite file under ./data,
+ * sandbox networks. Nothing here is a secret default that would be safe in production.
+ */
+import { join } from 'node:path';
+
+export interface ServiceConfig {
+  host: string;
+  port: number;
+  /** Public base address of this service, without a trailing slash (the API is under `/api`). */
+  publicUrl: string;
+  /** The hosted linking page address; link URLs are `{linkingUrl}?session=…&domain=…`. */
+  linkingUrl: string;
+  dataDir: string;
+  /** SQLite file; ignored when `databaseUrl` is set. */
+  databaseFile: string;
+  /** PostgreSQL connection string; when set, PostgreSQL is used instead of SQLite. */
+  databaseUrl: string | null;
+  /** SMTP server for link emails (`smtp://user:pass@host:port`); without it, emails report `emailSent: false`. */
+  smtpUrl: string | null;
+  emailFrom: string;
+  /** Largest accepted request body, in bytes. */
+  maxBodyBytes: number;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const host = env.HOST ?? '127.0.0.1';
+  const port = Number(env.PORT ?? 8787);
+  const publicUrl = (env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, '');
+  const dataDir = env.DATA_DIR ?? join(process.cwd(), 'data');
+  return {
+    host,
+    port,
+    publicUrl,
+    linkingUrl: env.LINKING_URL ?? `${publicUrl}/link`,
+    dataDir,
+    databaseFile: env.DATABASE_FILE ?? join(dataDir, 'social-link.db'),
+    databaseUrl: env.DATABASE_URL || null,
+    smtpUrl: env.SMTP_URL || null,
+    emailFrom: env.EMAIL_FROM ?? 'Social Link <no-reply@localhost>',
+    maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 16 * 1024),
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * @module
+ * What every route can reach: the dependencies of the app and the per-request values set by middleware.
+ */
+import type { Clock } from './clock.js';
+import type { ServiceConfig } from './config.js';
+import type { Mailer } from './email/link-email.js';
+import type { Account, LinkSessionRecord, Profile, Storage } from './storage/types.js';
+
+export interface AppDeps {
+  config: ServiceConfig;
+  storage: Storage;
+  clock: Clock;
+  /** Null when no SMTP server is configured. */
+  mailer: Mailer | null;
+  /** Access log line sink; never receives query strings or tokens. */
+  log: (line: string) => void;
+}
+
+export interface AppEnv {
+  Variables: {
+    account: Account;
+    /** The Primary Profile, or the user profile chosen by `Profile-Key`. */
+    profile: Profile;
+    /** Set on link-token routes (the hosted page). */
+    linkSession: LinkSessionRecord;
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * @module
+ * Reads a JSON object body with a size cap. Empty bodies count as `{}`; anything else that is not a
+ * JSON object gets code 101 with a message saying what was wrong.
+ */
+import type { Context } from 'hono';
+import { badRequest } from '../errors.js';
+
+export async function readJsonObject(c: Context, maxBytes: number, action = 'request'): Promise<Record<string, unknown>> {
+  const declared = Number(c.req.header('content-length') ?? 0);
+  if (declared > maxBytes) throw tooLarge(maxBytes, action);
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes, action);
+  const text = new TextDecoder().decode(bytes).trim();
+  if (text === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badRequest('The request body is not valid JSON.', undefined, action);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw badRequest('The request body must be a JSON object.', undefined, action);
+  }
+  return value as Record<string, unknown>;
+}
+
+function tooLarge(maxBytes: number, action: string) {
+  return badRequest(`The request body is larger than ${maxBytes} bytes.`, { maxBytes }, action);
+}

@@ -1,0 +1,46 @@
+/**
+ * @module
+ * The hosted page's API, authenticated by the link token (`Authorization: Bearer <token>`):
+ * - `GET /api/link/session`  the session view: profile title, allowed networks and their linked state, expiry
+ */
+import { Hono } from 'hono';
+import { NETWORKS, connectMethodOf, type SessionView } from '../../../src/protocol/index.js';
+import { iso } from '../clock.js';
+import type { AppDeps, AppEnv } from '../context.js';
+import { linkInvalidError } from '../middleware/link-token.js';
+
+export function linkRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/session', async (c) => {
+    const session = c.get('linkSession');
+    const profile = await deps.storage.findProfileById(session.profileId);
+    if (!profile) throw linkInvalidError();
+    const account = await deps.storage.findAccount(session.accountId);
+    const linked = new Map((await deps.storage.listSocialAccounts(profile.id)).map((a) => [a.platform, a]));
+    const view: SessionView = {
+      status: 'success',
+      sessionId: session.id,
+      title: profile.title,
+      expiresAt: iso(session.expiresAt),
+      serverTime: iso(deps.clock()),
+      origin: session.origin,
+      redirect: session.redirect,
+      instagramLinkMethod: session.instagramLinkMethod ?? account?.instagramLinkMethod ?? 'instagram',
+      networks: (session.allowedSocial ?? [...NETWORKS]).map((platform) => {
+        const account = linked.get(platform);
+        return {
+          platform,
+          method: connectMethodOf(platform),
+          linked: account !== undefined,
+          displayName: account?.displayName ?? null,
+          username: account?.username ?? null,
+        };
+      }),
+      completedNetworks: session.completedNetworks,
+    };
+    return c.json(view);
+  });
+
+  return routes;
+}

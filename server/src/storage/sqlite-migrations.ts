@@ -1,0 +1,67 @@
+/**
+ * @module
+ * Schema of the SQLite backend, as ordered migrations. Each runs once, in a transaction, and is recorded
+ * in `schema_migrations`. Append new migrations; never edit one that has shipped.
+ */
+export const SQLITE_MIGRATIONS: readonly string[] = [
+  /* 1: accounts, keys, profiles, link sessions, linked accounts */ `
+  CREATE TABLE accounts (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    plan TEXT NOT NULL,
+    max_pack INTEGER NOT NULL DEFAULT 0,
+    domains TEXT NOT NULL,
+    allowed_origins TEXT NOT NULL DEFAULT '[]',
+    instagram_link_method TEXT NOT NULL DEFAULT 'instagram',
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE api_keys (
+    key_hash TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE profiles (
+    id TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    ref_id TEXT NOT NULL UNIQUE,
+    title TEXT NOT NULL,
+    is_primary INTEGER NOT NULL DEFAULT 0,
+    profile_key_hash TEXT UNIQUE,
+    created_at INTEGER NOT NULL,
+    deleted_at INTEGER
+  );
+  CREATE INDEX profiles_account ON profiles(account_id);
+  CREATE TABLE link_sessions (
+    id TEXT PRIMARY KEY,
+    token_hash TEXT NOT NULL UNIQUE,
+    account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+    origin TEXT,
+    redirect TEXT,
+    domain TEXT NOT NULL,
+    allowed_social TEXT,
+    instagram_link_method TEXT,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    revoked_at INTEGER
+  );
+  CREATE INDEX link_sessions_profile ON link_sessions(profile_id);
+  CREATE TABLE link_session_completions (
+    session_id TEXT NOT NULL REFERENCES link_sessions(id) ON DELETE CASCADE,
+    platform TEXT NOT NULL,
+    first_completed_at INTEGER NOT NULL,
+    last_completed_at INTEGER NOT NULL,
+    PRIMARY KEY (session_id, platform)
+  );
+  CREATE TABLE social_accounts (
+    profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+    platform TEXT NOT NULL,
+    network_user_id TEXT NOT NULL,
+    display_name TEXT,
+    username TEXT,
+    tokens_encrypted TEXT,
+    linked_at INTEGER NOT NULL,
+    PRIMARY KEY (profile_id, platform)
+  );
+  `,
+];

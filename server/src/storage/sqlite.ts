@@ -1,0 +1,304 @@
+/**
+ * @module
+ * The embedded storage backend: one SQLite file (better-sqlite3), WAL journal, synchronous=FULL so a
+ * committed link survives a crash. better-sqlite3 is synchronous; the async interface wraps it.
+ */
+import Database from 'better-sqlite3';
+import type { Network } from '../../../src/protocol/index.js';
+import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
+import type {
+  Account,
+  LinkAccountResult,
+  LinkSessionRecord,
+  NewLinkSession,
+  Profile,
+  SocialAccount,
+  Storage,
+} from './types.js';
+
+type Row = Record<string, unknown>;
+
+const SESSION_SELECT = `
+  SELECT s.*,
+    (SELECT json_group_array(platform) FROM
+      (SELECT platform FROM link_session_completions c WHERE c.session_id = s.id ORDER BY first_completed_at, platform)
+    ) AS completed_networks,
+    (SELECT MIN(first_completed_at) FROM link_session_completions c WHERE c.session_id = s.id) AS completed_at,
+    (SELECT MAX(last_completed_at) FROM link_session_completions c WHERE c.session_id = s.id) AS last_completed_at
+  FROM link_sessions s`;
+
+export class SqliteStorage implements Storage {
+  readonly kind = 'sqlite';
+  readonly #db: Database.Database;
+
+  constructor(filename: string) {
+    this.#db = new Database(filename);
+    this.#db.pragma('journal_mode = WAL');
+    this.#db.pragma('synchronous = FULL');
+    this.#db.pragma('foreign_keys = ON');
+    this.#db.pragma('busy_timeout = 5000');
+  }
+
+  async migrate(): Promise<void> {
+    this.#db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)');
+    const applied = new Set(
+      this.#db.prepare('SELECT version FROM schema_migrations').all().map((row) => (row as Row).version as number),
+    );
+    SQLITE_MIGRATIONS.forEach((sql, index) => {
+      const version = index + 1;
+      if (applied.has(version)) return;
+      this.#db.transaction(() => {
+        this.#db.exec(sql);
+        this.#db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(version, Date.now());
+      }).immediate();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#db.close();
+  }
+
+  async countAccounts(): Promise<number> {
+    return (this.#db.prepare('SELECT COUNT(*) AS n FROM accounts').get() as { n: number }).n;
+  }
+
+  async createAccount(account: Account, primaryProfile: Profile): Promise<void> {
+    this.#db.transaction(() => {
+      this.#db
+        .prepare(
+          `INSERT INTO accounts (id, name, plan, max_pack, domains, allowed_origins, instagram_link_method, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          account.id,
+          account.name,
+          account.plan,
+          account.maxPack ? 1 : 0,
+          JSON.stringify(account.domains),
+          JSON.stringify(account.allowedOrigins),
+          account.instagramLinkMethod,
+          account.createdAt,
+        );
+      this.#insertProfile(primaryProfile, null);
+    })();
+  }
+
+  async updateAccount(id: string, changes: Partial<Omit<Account, 'id' | 'createdAt'>>): Promise<void> {
+    const columns: Record<string, unknown> = {};
+    if (changes.name !== undefined) columns.name = changes.name;
+    if (changes.plan !== undefined) columns.plan = changes.plan;
+    if (changes.maxPack !== undefined) columns.max_pack = changes.maxPack ? 1 : 0;
+    if (changes.domains !== undefined) columns.domains = JSON.stringify(changes.domains);
+    if (changes.allowedOrigins !== undefined) columns.allowed_origins = JSON.stringify(changes.allowedOrigins);
+    if (changes.instagramLinkMethod !== undefined) columns.instagram_link_method = changes.instagramLinkMethod;
+    const names = Object.keys(columns);
+    if (names.length === 0) return;
+    const assignments = names.map((name) => `${name} = @${name}`).join(', ');
+    this.#db.prepare(`UPDATE accounts SET ${assignments} WHERE id = @id`).run({ ...columns, id });
+  }
+
+  async addApiKey(accountId: string, keyHash: string, createdAt: number): Promise<void> {
+    this.#db.prepare('INSERT INTO api_keys (key_hash, account_id, created_at) VALUES (?, ?, ?)').run(keyHash, accountId, createdAt);
+  }
+
+  async findAccountByApiKeyHash(keyHash: string): Promise<Account | null> {
+    const row = this.#db
+      .prepare('SELECT a.* FROM accounts a JOIN api_keys k ON k.account_id = a.id WHERE k.key_hash = ?')
+      .get(keyHash) as Row | undefined;
+    return row ? toAccount(row) : null;
+  }
+
+  async findAccount(id: string): Promise<Account | null> {
+    const row = this.#db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as Row | undefined;
+    return row ? toAccount(row) : null;
+  }
+
+  async createProfile(profile: Profile, profileKeyHash: string): Promise<void> {
+    this.#insertProfile(profile, profileKeyHash);
+  }
+
+  #insertProfile(profile: Profile, profileKeyHash: string | null): void {
+    this.#db
+      .prepare(
+        `INSERT INTO profiles (id, account_id, ref_id, title, is_primary, profile_key_hash, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(profile.id, profile.accountId, profile.refId, profile.title, profile.isPrimary ? 1 : 0, profileKeyHash, profile.createdAt);
+  }
+
+  async findPrimaryProfile(accountId: string): Promise<Profile | null> {
+    const row = this.#db
+      .prepare('SELECT * FROM profiles WHERE account_id = ? AND is_primary = 1 AND deleted_at IS NULL')
+      .get(accountId) as Row | undefined;
+    return row ? toProfile(row) : null;
+  }
+
+  async findProfileByKeyHash(accountId: string, profileKeyHash: string): Promise<Profile | null> {
+    const row = this.#db
+      .prepare('SELECT * FROM profiles WHERE account_id = ? AND profile_key_hash = ? AND deleted_at IS NULL')
+      .get(accountId, profileKeyHash) as Row | undefined;
+    return row ? toProfile(row) : null;
+  }
+
+  async findProfileById(id: string): Promise<Profile | null> {
+    const row = this.#db.prepare('SELECT * FROM profiles WHERE id = ? AND deleted_at IS NULL').get(id) as Row | undefined;
+    return row ? toProfile(row) : null;
+  }
+
+  async listProfiles(accountId: string): Promise<Profile[]> {
+    return this.#db
+      .prepare('SELECT * FROM profiles WHERE account_id = ? AND is_primary = 0 AND deleted_at IS NULL ORDER BY created_at, id')
+      .all(accountId)
+      .map((row) => toProfile(row as Row));
+  }
+
+  async deleteProfile(id: string, now: number): Promise<void> {
+    this.#db.transaction(() => {
+      this.#db.prepare('UPDATE profiles SET deleted_at = ?, profile_key_hash = NULL WHERE id = ?').run(now, id);
+      this.#db.prepare('DELETE FROM social_accounts WHERE profile_id = ?').run(id);
+      this.#db.prepare('UPDATE link_sessions SET revoked_at = ? WHERE profile_id = ? AND revoked_at IS NULL').run(now, id);
+    })();
+  }
+
+  async createLinkSession(session: NewLinkSession): Promise<void> {
+    this.#db
+      .prepare(
+        `INSERT INTO link_sessions (id, token_hash, account_id, profile_id, origin, redirect, domain, allowed_social,
+           instagram_link_method, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        session.id,
+        session.tokenHash,
+        session.accountId,
+        session.profileId,
+        session.origin,
+        session.redirect,
+        session.domain,
+        session.allowedSocial ? JSON.stringify(session.allowedSocial) : null,
+        session.instagramLinkMethod,
+        session.createdAt,
+        session.expiresAt,
+      );
+  }
+
+  async findLinkSessionByTokenHash(tokenHash: string): Promise<LinkSessionRecord | null> {
+    const row = this.#db.prepare(`${SESSION_SELECT} WHERE s.token_hash = ?`).get(tokenHash) as Row | undefined;
+    return row ? toSession(row) : null;
+  }
+
+  async findLinkSession(accountId: string, sessionId: string): Promise<LinkSessionRecord | null> {
+    const row = this.#db.prepare(`${SESSION_SELECT} WHERE s.account_id = ? AND s.id = ?`).get(accountId, sessionId) as
+      | Row
+      | undefined;
+    return row ? toSession(row) : null;
+  }
+
+  async revokeLinkSession(accountId: string, sessionId: string, now: number): Promise<LinkSessionRecord | null> {
+    this.#db
+      .prepare('UPDATE link_sessions SET revoked_at = ? WHERE account_id = ? AND id = ? AND revoked_at IS NULL')
+      .run(now, accountId, sessionId);
+    return this.findLinkSession(accountId, sessionId);
+  }
+
+  async linkAccount(sessionId: string, account: SocialAccount, now: number): Promise<LinkAccountResult> {
+    return this.#db.transaction((): LinkAccountResult => {
+      const session = this.#db
+        .prepare('SELECT expires_at, revoked_at FROM link_sessions WHERE id = ?')
+        .get(sessionId) as { expires_at: number; revoked_at: number | null } | undefined;
+      if (!session) return { stored: false, reason: 'missing' };
+      if (session.revoked_at !== null) return { stored: false, reason: 'revoked' };
+      if (session.expires_at <= now) return { stored: false, reason: 'expired' };
+      this.#db
+        .prepare(
+          `INSERT INTO social_accounts (profile_id, platform, network_user_id, display_name, username, tokens_encrypted, linked_at)
+           VALUES (@profileId, @platform, @networkUserId, @displayName, @username, @tokensEncrypted, @linkedAt)
+           ON CONFLICT (profile_id, platform) DO UPDATE SET network_user_id = excluded.network_user_id,
+             display_name = excluded.display_name, username = excluded.username,
+             tokens_encrypted = excluded.tokens_encrypted, linked_at = excluded.linked_at`,
+        )
+        .run(account);
+      this.#db
+        .prepare(
+          `INSERT INTO link_session_completions (session_id, platform, first_completed_at, last_completed_at)
+           VALUES (?, ?, ?, ?)
+           ON CONFLICT (session_id, platform) DO UPDATE SET last_completed_at = excluded.last_completed_at`,
+        )
+        .run(sessionId, account.platform, now, now);
+      return { stored: true, account };
+    }).immediate();
+  }
+
+  async listSocialAccounts(profileId: string): Promise<SocialAccount[]> {
+    return this.#db
+      .prepare('SELECT * FROM social_accounts WHERE profile_id = ? ORDER BY linked_at, platform')
+      .all(profileId)
+      .map((row) => toSocialAccount(row as Row));
+  }
+
+  async findSocialAccount(profileId: string, platform: Network): Promise<SocialAccount | null> {
+    const row = this.#db.prepare('SELECT * FROM social_accounts WHERE profile_id = ? AND platform = ?').get(profileId, platform) as
+      | Row
+      | undefined;
+    return row ? toSocialAccount(row) : null;
+  }
+
+  async unlinkAccount(profileId: string, platform: Network): Promise<boolean> {
+    return this.#db.prepare('DELETE FROM social_accounts WHERE profile_id = ? AND platform = ?').run(profileId, platform).changes > 0;
+  }
+}
+
+function toAccount(row: Row): Account {
+  return {
+    id: row.id as string,
+    name: row.name as string,
+    plan: row.plan as Account['plan'],
+    maxPack: row.max_pack === 1,
+    domains: JSON.parse(row.domains as string) as string[],
+    allowedOrigins: JSON.parse(row.allowed_origins as string) as string[],
+    instagramLinkMethod: row.instagram_link_method as Account['instagramLinkMethod'],
+    createdAt: row.created_at as number,
+  };
+}
+
+function toProfile(row: Row): Profile {
+  return {
+    id: row.id as string,
+    accountId: row.account_id as string,
+    refId: row.ref_id as string,
+    title: row.title as string,
+    isPrimary: row.is_primary === 1,
+    createdAt: row.created_at as number,
+  };
+}
+
+function toSession(row: Row): LinkSessionRecord {
+  return {
+    id: row.id as string,
+    accountId: row.account_id as string,
+    profileId: row.profile_id as string,
+    origin: (row.origin as string | null) ?? null,
+    redirect: (row.redirect as string | null) ?? null,
+    domain: row.domain as string,
+    allowedSocial: row.allowed_social ? (JSON.parse(row.allowed_social as string) as Network[]) : null,
+    instagramLinkMethod: (row.instagram_link_method as LinkSessionRecord['instagramLinkMethod']) ?? null,
+    createdAt: row.created_at as number,
+    expiresAt: row.expires_at as number,
+    revokedAt: (row.revoked_at as number | null) ?? null,
+    completedNetworks: JSON.parse((row.completed_networks as string) ?? '[]') as Network[],
+    completedAt: (row.completed_at as number | null) ?? null,
+    lastCompletedAt: (row.last_completed_at as number | null) ?? null,
+  };
+}
+
+function toSocialAccount(row: Row): SocialAccount {
+  return {
+    profileId: row.profile_id as string,
+    platform: row.platform as Network,
+    networkUserId: row.network_user_id as string,
+    displayName: (row.display_name as string | null) ?? null,
+    username: (row.username as string | null) ?? null,
+    tokensEncrypted: (row.tokens_encrypted as string | null) ?? null,
+    linkedAt: row.linked_at as number,
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * @module
+ * `createLinkClient`: the integrator backend's typed client for the link-session service. Runs in Node 20+
+ * and browsers (any `fetch`). Every response is checked against the protocol schemas; every failure throws
+ * `LinkApiError` carrying the spec's numeric `code`. Never use it in a browser with your API key.
+ */
+import type { z } from 'zod';
+import {
+  CreateLinkSessionResponse,
+  CreateProfileResponse,
+  DeleteProfileResponse,
+  ErrorEnvelope,
+  LinkSession,
+  ListProfilesResponse,
+  RevokeLinkSessionResponse,
+  UnlinkResponse,
+  UserResponse,
+  type CreateLinkSessionRequest,
+  type UnlinkableNetwork,
+} from '../protocol/index.js';
+import { CLIENT_ERROR_CODES, LinkApiError } from './errors.js';
+
+export interface LinkClientOptions {
+  /** The service base address including `/api`, e.g. `https://link.example.com/api`. */
+  baseUrl: string;
+  apiKey: string;
+  /** Defaults to the global `fetch`. */
+  fetch?: typeof fetch;
+}
+
+export interface CallOptions {
+  /** Selects a user profile; without it the Primary Profile acts. */
+  profileKey?: string;
+  signal?: AbortSignal;
+}
+
+export type LinkClient = ReturnType<typeof createLinkClient>;
+
+export function createLinkClient(options: LinkClientOptions) {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+
+  async function call<T extends z.ZodType>(
+    schema: T,
+    method: string,
+    path: string,
+    body: unknown,
+    callOptions: CallOptions = {},
+  ): Promise<z.infer<T>> {
+    const headers: Record<string, string> = { Authorization: `Bearer ${options.apiKey}`, Accept: 'application/json' };
+    if (callOptions.profileKey !== undefined) headers['Profile-Key'] = callOptions.profileKey;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await fetchImpl(`${baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: callOptions.signal,
+      });
+    } catch (cause) {
+      throw new LinkApiError(
+        0,
+        { status: 'error', action: 'request', code: CLIENT_ERROR_CODES.network, message: `Request failed: ${String(cause)}`, retryAvailable: true },
+        { cause },
+      );
+    }
+    const json: unknown = await response.json().catch(() => undefined);
+    const failed = ErrorEnvelope.safeParse(json);
+    if (failed.success) throw new LinkApiError(response.status, failed.data);
+    const parsed = schema.safeParse(json);
+    if (!response.ok || !parsed.success) {
+      throw new LinkApiError(response.status, {
+        status: 'error',
+        action: 'request',
+        code: CLIENT_ERROR_CODES.invalidResponse,
+        message: `Unexpected response (HTTP ${response.status}) from ${method} ${path}.`,
+        details: parsed.success ? undefined : parsed.error.issues,
+      });
+    }
+    return parsed.data;
+  }
+
+  const sessionPath = (sessionId: string) => `/profiles/link-sessions/${encodeURIComponent(sessionId)}`;
+
+  return {
+    /** Creates a link session (spec 4.6). The returned `url` is a password: give it to one user only. */
+    createLinkSession: (request: CreateLinkSessionRequest = {}, call_?: CallOptions) =>
+      call(CreateLinkSessionResponse, 'POST', '/profiles/link-sessions', request, call_),
+    /** Reads a session: state, `completedAt`, `lastCompletedAt`, `completedNetworks` (spec 4.7). */
+    getLinkSession: (sessionId: string, call_?: CallOptions) => call(LinkSession, 'GET', sessionPath(sessionId), undefined, call_),
+    /** Revokes a session; the link stops working at once. Revoking twice is not an error. */
+    revokeLinkSession: (sessionId: string, call_?: CallOptions) =>
+      call(RevokeLinkSessionResponse, 'DELETE', sessionPath(sessionId), undefined, call_),
+    /** Unlinks a network from the profile (spec 4.1). Succeeds even when it was not linked. */
+    unlinkSocial: (platform: UnlinkableNetwork, call_?: CallOptions) =>
+      call(UnlinkResponse, 'DELETE', '/profiles/social', { platform }, call_),
+    /** The profile and its linked accounts. */
+    getUser: (call_?: CallOptions) => call(UserResponse, 'GET', '/user', undefined, call_),
+    createProfile: (title: string, call_?: CallOptions) => call(CreateProfileResponse, 'POST', '/profiles', { title }, call_),
+    listProfiles: (call_?: CallOptions) => call(ListProfilesResponse, 'GET', '/profiles', undefined, call_),
+    /** Deletes the user profile selected by `profileKey`, its linked accounts, and revokes its sessions. */
+    deleteProfile: (profileKey: string, call_?: Omit<CallOptions, 'profileKey'>) =>
+      call(DeleteProfileResponse, 'DELETE', '/profiles', undefined, { ...call_, profileKey }),
+  };
+}
