@@ -36,7 +36,9 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   });
   return {
     async send(email) {
-      await transport.sendMail({ ...email, from });
+      // `prepared` keeps header values byte-for-byte: delivery services parse X-SMTPAPI as raw JSON.
+      const headers = Object.fromEntries(Object.entries(email.headers).map(([name, value]) => [name, { prepared: true, value }]));
+      await transport.sendMail({ ...email, headers, from });
     },
   };
 }
