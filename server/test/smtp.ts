@@ -16,7 +16,7 @@ export async function startSmtpServer(options: { rejectRecipients?: boolean } = 
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(_address, _session, callback) {
       if (options.rejectRecipients) {
         callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
         return;
