@@ -64,4 +64,43 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (profile_id, platform)
   );
   `,
+  /* webhooks: registrations, the delivery outbox, legacy JWT links and integration keys */ `
+  CREATE TABLE webhooks (
+    profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+    action TEXT NOT NULL,
+    url TEXT NOT NULL,
+    -- The HMAC secret has to be usable to sign, so it cannot be stored as a hash.
+    secret TEXT,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (profile_id, action)
+  );
+  -- Written in the same transaction as the change it reports; the delivery worker drains it.
+  CREATE TABLE webhook_outbox (
+    id TEXT PRIMARY KEY,
+    profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+    action TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL,
+    claimed_until INTEGER,
+    delivered_at INTEGER,
+    failed_at INTEGER,
+    last_error TEXT
+  );
+  CREATE INDEX webhook_outbox_pending ON webhook_outbox(next_attempt_at) WHERE delivered_at IS NULL AND failed_at IS NULL;
+  -- 'session' = created through the API; 'legacy' = stands in for a verified legacy JWT link.
+  ALTER TABLE link_sessions ADD COLUMN kind TEXT NOT NULL DEFAULT 'session';
+  -- kind 'integrator': public key registered by the integrator; kind 'service': our own keypair for generateJWT.
+  CREATE TABLE integration_keys (
+    account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    algorithm TEXT NOT NULL,
+    public_jwk TEXT NOT NULL,
+    -- Only for kind 'service'. Stored as a JWK in the database for now; move under the token encryption key.
+    private_jwk TEXT,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (account_id, kind)
+  );
+  `,
 ];
