@@ -1,0 +1,126 @@
+/**
+ * @module
+ * The demo integrator site: a backend that keeps the API key server-side and creates link sessions with
+ * src/client, and a page (public/) that opens the link in every mode. It runs on its own origin
+ * (http://localhost:8788 by default) so the hosted page (http://127.0.0.1:8787) is cross-origin, as it is
+ * for a real integrator.
+ */
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LinkApiError, createLinkClient, type LinkClient } from '../src/client/index.js';
+import { UNLINKABLE_NETWORKS, type CreateLinkSessionRequest, type UnlinkableNetwork } from '../src/protocol/index.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PUBLIC_DIR = join(ROOT, 'demo', 'public');
+const WIDGET_BUNDLE = join(ROOT, 'dist', 'cdn', 'social-link.js');
+/** The simulated native app's return address: a reverse-DNS custom scheme (RFC 8252 §7.1). */
+export const DEMO_APP_SCHEME_URL = 'com.socialkit.demo:/linked';
+const MODES = ['frame', 'popup', 'direct', 'native'] as const;
+type Mode = (typeof MODES)[number];
+
+export interface DemoOptions {
+  /** The service base address, e.g. http://127.0.0.1:8787 (the API is under /api). */
+  serviceUrl: string;
+  apiKey: string;
+  host?: string;
+  port?: number;
+  /** Where the demo keeps its user profile's key between runs. */
+  dataDir: string;
+}
+
+export interface RunningDemo {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
+  const client = createLinkClient({ baseUrl: `${options.serviceUrl}/api`, apiKey: options.apiKey });
+  const profileKey = await ensureDemoProfile(client, options.dataDir);
+  const app = new Hono();
+  let demoOrigin = '';
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('Cache-Control', 'no-store');
+  });
+
+  app.post('/api/session', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { mode?: string; allowedSocial?: string[] };
+    const mode = (MODES as readonly string[]).includes(body.mode ?? '') ? (body.mode as Mode) : 'frame';
+    const request: CreateLinkSessionRequest = { origin: mode === 'native' ? DEMO_APP_SCHEME_URL : demoOrigin };
+    if (mode === 'direct') request.redirect = `${demoOrigin}/?returned=1`;
+    if (mode === 'native') request.redirect = DEMO_APP_SCHEME_URL;
+    const session = await client.createLinkSession(request, { profileKey });
+    return c.json({ sessionId: session.sessionId, url: session.url, expiresAt: session.expiresAt });
+  });
+
+  app.get('/api/session/:id', async (c) => c.json(await client.getLinkSession(c.req.param('id'), { profileKey })));
+  app.post('/api/session/:id/revoke', async (c) => c.json(await client.revokeLinkSession(c.req.param('id'), { profileKey })));
+  app.get('/api/accounts', async (c) => c.json(await client.getUser({ profileKey })));
+  app.post('/api/unlink', async (c) => {
+    const { platform } = (await c.req.json().catch(() => ({}))) as { platform?: string };
+    if (!(UNLINKABLE_NETWORKS as readonly string[]).includes(platform ?? '')) {
+      return c.json({ status: 'error', message: 'Unknown platform' }, 400);
+    }
+    return c.json(await client.unlinkSocial(platform as UnlinkableNetwork, { profileKey }));
+  });
+
+  app.get('/widget/social-link.js', async (c) => {
+    if (!existsSync(WIDGET_BUNDLE)) return c.text('Widget bundle missing: run `npm run build`.', 404);
+    return c.body(await readFile(WIDGET_BUNDLE), 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+  });
+  app.get('/config.json', (c) => c.json({ serviceOrigin: new URL(options.serviceUrl).origin }));
+  app.get('/*', async (c) => {
+    const name = c.req.path === '/' ? 'index.html' : c.req.path.slice(1);
+    if (!/^[a-z0-9-]+\.(html|js|css)$/.test(name)) return c.text('Not found', 404);
+    const file = join(PUBLIC_DIR, name);
+    if (!existsSync(file)) return c.text('Not found', 404);
+    return c.body(await readFile(file), 200, { 'Content-Type': contentType(name) });
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof LinkApiError) {
+      return c.json({ status: 'error', code: error.code, message: error.message }, error.status >= 400 ? (error.status as 400) : 502);
+    }
+    return c.json({ status: 'error', message: 'Demo backend error' }, 500);
+  });
+
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, hostname: options.host ?? 'localhost', port: options.port ?? 8788 }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  demoOrigin = `http://${options.host ?? 'localhost'}:${port}`;
+  return {
+    url: demoOrigin,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The demo links accounts to one user profile, created on the first run and remembered in the data dir. */
+async function ensureDemoProfile(client: LinkClient, dataDir: string): Promise<string> {
+  const file = join(dataDir, 'demo-profile.json');
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { profileKey: string };
+    try {
+      await client.getUser({ profileKey: saved.profileKey });
+      return saved.profileKey;
+    } catch {
+      // The profile is gone (database reset): make a new one below.
+    }
+  }
+  const profile = await client.createProfile('Demo user');
+  writeFileSync(file, JSON.stringify({ refId: profile.refId, profileKey: profile.profileKey }), { mode: 0o600 });
+  return profile.profileKey;
+}
+
+function contentType(name: string): string {
+  if (name.endsWith('.html')) return 'text/html; charset=utf-8';
+  if (name.endsWith('.css')) return 'text/css; charset=utf-8';
+  return 'text/javascript; charset=utf-8';
+}
