@@ -5,15 +5,21 @@
  */
 import Database from 'better-sqlite3';
 import type { Network } from '../../../src/protocol/index.js';
+import { newSocialEvent, type SocialEventKind } from '../webhooks/social-event.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import type {
   Account,
+  IntegrationKey,
   LinkAccountResult,
   LinkSessionRecord,
   NewLinkSession,
   Profile,
   SocialAccount,
   Storage,
+  WebhookDelivery,
+  WebhookDeliveryOutcome,
+  WebhookDeliveryStatus,
+  WebhookRegistration,
 } from './types.js';
 
 type Row = Record<string, unknown>;
@@ -145,6 +151,11 @@ export class SqliteStorage implements Storage {
     return row ? toProfile(row) : null;
   }
 
+  async findProfileByRefId(refId: string): Promise<Profile | null> {
+    const row = this.#db.prepare('SELECT * FROM profiles WHERE ref_id = ? AND deleted_at IS NULL').get(refId) as Row | undefined;
+    return row ? toProfile(row) : null;
+  }
+
   async listProfiles(accountId: string): Promise<Profile[]> {
     return this.#db
       .prepare('SELECT * FROM profiles WHERE account_id = ? AND is_primary = 0 AND deleted_at IS NULL ORDER BY created_at, id')
@@ -188,7 +199,7 @@ export class SqliteStorage implements Storage {
   }
 
   async findLinkSession(accountId: string, sessionId: string): Promise<LinkSessionRecord | null> {
-    const row = this.#db.prepare(`${SESSION_SELECT} WHERE s.account_id = ? AND s.id = ?`).get(accountId, sessionId) as
+    const row = this.#db.prepare(`${SESSION_SELECT} WHERE s.account_id = ? AND s.id = ? AND s.kind = 'session'`).get(accountId, sessionId) as
       | Row
       | undefined;
     return row ? toSession(row) : null;
@@ -196,7 +207,7 @@ export class SqliteStorage implements Storage {
 
   async revokeLinkSession(accountId: string, sessionId: string, now: number): Promise<LinkSessionRecord | null> {
     this.#db
-      .prepare('UPDATE link_sessions SET revoked_at = ? WHERE account_id = ? AND id = ? AND revoked_at IS NULL')
+      .prepare("UPDATE link_sessions SET revoked_at = ? WHERE account_id = ? AND id = ? AND revoked_at IS NULL AND kind = 'session'")
       .run(now, accountId, sessionId);
     return this.findLinkSession(accountId, sessionId);
   }
@@ -225,6 +236,7 @@ export class SqliteStorage implements Storage {
            ON CONFLICT (session_id, platform) DO UPDATE SET last_completed_at = excluded.last_completed_at`,
         )
         .run(sessionId, account.platform, now, now);
+      this.#enqueueSocialEvent(account.profileId, 'link', account.platform, account.displayName, now);
       return { stored: true, account };
     }).immediate();
   }
@@ -243,8 +255,182 @@ export class SqliteStorage implements Storage {
     return row ? toSocialAccount(row) : null;
   }
 
-  async unlinkAccount(profileId: string, platform: Network): Promise<boolean> {
-    return this.#db.prepare('DELETE FROM social_accounts WHERE profile_id = ? AND platform = ?').run(profileId, platform).changes > 0;
+  async unlinkAccount(profileId: string, platform: Network, now = Date.now()): Promise<boolean> {
+    return this.#db.transaction((): boolean => {
+      const removed = this.#db
+        .prepare('DELETE FROM social_accounts WHERE profile_id = ? AND platform = ? RETURNING display_name')
+        .get(profileId, platform) as { display_name: string | null } | undefined;
+      if (!removed) return false;
+      this.#enqueueSocialEvent(profileId, 'unlink', platform, removed.display_name, now);
+      return true;
+    }).immediate();
+  }
+
+  /** Called inside the transaction of the change it reports, so both commit or neither does. */
+  #enqueueSocialEvent(profileId: string, event: SocialEventKind, platform: Network, displayName: string | null, now: number): void {
+    const profile = this.#db
+      .prepare(
+        `SELECT p.ref_id, p.title FROM webhooks w JOIN profiles p ON p.id = w.profile_id
+         WHERE w.profile_id = ? AND w.action = 'social'`,
+      )
+      .get(profileId) as { ref_id: string; title: string } | undefined;
+    if (!profile) return;
+    const payload = newSocialEvent({ event, platform, refId: profile.ref_id, title: profile.title, displayName, at: now });
+    // next_attempt_at 0: due at once, whichever clock the delivery worker runs on.
+    this.#db
+      .prepare(
+        `INSERT INTO webhook_outbox (id, profile_id, action, payload, created_at, next_attempt_at)
+         VALUES (?, ?, 'social', ?, ?, 0)`,
+      )
+      .run(payload.id, profileId, JSON.stringify(payload), now);
+  }
+
+  async putWebhook(registration: WebhookRegistration): Promise<void> {
+    this.#db
+      .prepare(
+        `INSERT INTO webhooks (profile_id, action, url, secret, created_at) VALUES (@profileId, @action, @url, @secret, @createdAt)
+         ON CONFLICT (profile_id, action) DO UPDATE SET url = excluded.url, secret = excluded.secret, created_at = excluded.created_at`,
+      )
+      .run(registration);
+  }
+
+  async listWebhooks(profileId: string): Promise<WebhookRegistration[]> {
+    return this.#db
+      .prepare('SELECT * FROM webhooks WHERE profile_id = ? ORDER BY action')
+      .all(profileId)
+      .map((row) => toWebhook(row as Row));
+  }
+
+  async deleteWebhook(profileId: string, action: string): Promise<boolean> {
+    return this.#db.prepare('DELETE FROM webhooks WHERE profile_id = ? AND action = ?').run(profileId, action).changes > 0;
+  }
+
+  async claimWebhookDeliveries(now: number, leaseUntil: number, limit: number): Promise<WebhookDelivery[]> {
+    return this.#db.transaction((): WebhookDelivery[] => {
+      const rows = this.#db
+        .prepare(
+          `SELECT o.id, o.profile_id, o.action, o.payload, o.attempts, o.created_at, w.url, w.secret
+           FROM webhook_outbox o LEFT JOIN webhooks w ON w.profile_id = o.profile_id AND w.action = o.action
+           WHERE o.delivered_at IS NULL AND o.failed_at IS NULL AND o.next_attempt_at <= ?
+             AND (o.claimed_until IS NULL OR o.claimed_until <= ?)
+           ORDER BY o.next_attempt_at, o.created_at LIMIT ?`,
+        )
+        .all(now, now, limit) as Row[];
+      const claimed: WebhookDelivery[] = [];
+      for (const row of rows) {
+        if (row.url === null) {
+          this.#db
+            .prepare("UPDATE webhook_outbox SET failed_at = ?, last_error = 'webhook unregistered' WHERE id = ?")
+            .run(now, row.id);
+          continue;
+        }
+        this.#db.prepare('UPDATE webhook_outbox SET claimed_until = ?, attempts = attempts + 1 WHERE id = ?').run(leaseUntil, row.id);
+        claimed.push({
+          id: row.id as string,
+          profileId: row.profile_id as string,
+          action: row.action as string,
+          payload: row.payload as string,
+          url: row.url as string,
+          secret: (row.secret as string | null) ?? null,
+          attempts: (row.attempts as number) + 1,
+          createdAt: row.created_at as number,
+        });
+      }
+      return claimed;
+    }).immediate();
+  }
+
+  async finishWebhookDelivery(id: string, outcome: WebhookDeliveryOutcome): Promise<void> {
+    if (outcome.kind === 'delivered') {
+      this.#db.prepare('UPDATE webhook_outbox SET delivered_at = ?, claimed_until = NULL, last_error = NULL WHERE id = ?').run(outcome.at, id);
+    } else if (outcome.kind === 'retry') {
+      this.#db
+        .prepare('UPDATE webhook_outbox SET next_attempt_at = ?, claimed_until = NULL, last_error = ? WHERE id = ?')
+        .run(outcome.nextAttemptAt, outcome.error, id);
+    } else {
+      this.#db.prepare('UPDATE webhook_outbox SET failed_at = ?, claimed_until = NULL, last_error = ? WHERE id = ?').run(outcome.at, outcome.error, id);
+    }
+  }
+
+  async listWebhookDeliveries(profileId: string): Promise<WebhookDeliveryStatus[]> {
+    return this.#db
+      .prepare('SELECT * FROM webhook_outbox WHERE profile_id = ? ORDER BY created_at, id')
+      .all(profileId)
+      .map((row) => {
+        const r = row as Row;
+        return {
+          id: r.id as string,
+          action: r.action as string,
+          payload: r.payload as string,
+          attempts: r.attempts as number,
+          nextAttemptAt: r.next_attempt_at as number,
+          deliveredAt: (r.delivered_at as number | null) ?? null,
+          failedAt: (r.failed_at as number | null) ?? null,
+          lastError: (r.last_error as string | null) ?? null,
+        };
+      });
+  }
+
+  async findOrCreateLegacyLinkSession(session: NewLinkSession): Promise<LinkSessionRecord> {
+    this.#db
+      .prepare(
+        `INSERT INTO link_sessions (id, token_hash, account_id, profile_id, origin, redirect, domain, allowed_social,
+           instagram_link_method, created_at, expires_at, kind)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'legacy')
+         ON CONFLICT (token_hash) DO NOTHING`,
+      )
+      .run(
+        session.id,
+        session.tokenHash,
+        session.accountId,
+        session.profileId,
+        session.origin,
+        session.redirect,
+        session.domain,
+        session.allowedSocial ? JSON.stringify(session.allowedSocial) : null,
+        session.instagramLinkMethod,
+        session.createdAt,
+        session.expiresAt,
+      );
+    const row = this.#db.prepare(`${SESSION_SELECT} WHERE s.token_hash = ? AND s.kind = 'legacy'`).get(session.tokenHash) as Row | undefined;
+    if (!row) throw new Error('legacy link session row missing after insert');
+    return toSession(row);
+  }
+
+  async findIntegrationKey(accountId: string, kind: IntegrationKey['kind']): Promise<IntegrationKey | null> {
+    const row = this.#db.prepare('SELECT * FROM integration_keys WHERE account_id = ? AND kind = ?').get(accountId, kind) as
+      | Row
+      | undefined;
+    return row ? toIntegrationKey(row) : null;
+  }
+
+  async putIntegrationKey(key: IntegrationKey): Promise<void> {
+    this.#db
+      .prepare(
+        `INSERT INTO integration_keys (account_id, kind, algorithm, public_jwk, private_jwk, created_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (account_id, kind) DO UPDATE SET algorithm = excluded.algorithm, public_jwk = excluded.public_jwk,
+           private_jwk = excluded.private_jwk, created_at = excluded.created_at`,
+      )
+      .run(...integrationKeyValues(key));
+  }
+
+  async addIntegrationKeyIfMissing(key: IntegrationKey): Promise<IntegrationKey> {
+    this.#db
+      .prepare(
+        `INSERT INTO integration_keys (account_id, kind, algorithm, public_jwk, private_jwk, created_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (account_id, kind) DO NOTHING`,
+      )
+      .run(...integrationKeyValues(key));
+    return (await this.findIntegrationKey(key.accountId, key.kind))!;
+  }
+
+  async resetIntegrationKeys(accountId: string, now: number): Promise<void> {
+    this.#db.transaction(() => {
+      this.#db.prepare('DELETE FROM integration_keys WHERE account_id = ?').run(accountId);
+      this.#db
+        .prepare("UPDATE link_sessions SET revoked_at = ? WHERE account_id = ? AND kind = 'legacy' AND revoked_at IS NULL")
+        .run(now, accountId);
+    }).immediate();
   }
 }
 
@@ -288,7 +474,40 @@ function toSession(row: Row): LinkSessionRecord {
     completedNetworks: JSON.parse((row.completed_networks as string) ?? '[]') as Network[],
     completedAt: (row.completed_at as number | null) ?? null,
     lastCompletedAt: (row.last_completed_at as number | null) ?? null,
+    legacy: row.kind === 'legacy',
   };
+}
+
+function toWebhook(row: Row): WebhookRegistration {
+  return {
+    profileId: row.profile_id as string,
+    action: row.action as string,
+    url: row.url as string,
+    secret: (row.secret as string | null) ?? null,
+    createdAt: row.created_at as number,
+  };
+}
+
+function toIntegrationKey(row: Row): IntegrationKey {
+  return {
+    accountId: row.account_id as string,
+    kind: row.kind as IntegrationKey['kind'],
+    algorithm: row.algorithm as string,
+    publicJwk: JSON.parse(row.public_jwk as string) as Record<string, unknown>,
+    privateJwk: row.private_jwk ? (JSON.parse(row.private_jwk as string) as Record<string, unknown>) : null,
+    createdAt: row.created_at as number,
+  };
+}
+
+function integrationKeyValues(key: IntegrationKey): [string, string, string, string, string | null, number] {
+  return [
+    key.accountId,
+    key.kind,
+    key.algorithm,
+    JSON.stringify(key.publicJwk),
+    key.privateJwk ? JSON.stringify(key.privateJwk) : null,
+    key.createdAt,
+  ];
 }
 
 function toSocialAccount(row: Row): SocialAccount {

@@ -47,6 +47,8 @@ export interface LinkSessionRecord {
   completedNetworks: Network[];
   completedAt: number | null;
   lastCompletedAt: number | null;
+  /** True for the stand-in session of a legacy JWT link: never readable or revocable through the API. */
+  legacy: boolean;
 }
 
 export interface SocialAccount {
@@ -75,6 +77,58 @@ export interface NewLinkSession {
   expiresAt: number;
 }
 
+/** A webhook registration (spec 2.5); one per (profile, action). */
+export interface WebhookRegistration {
+  profileId: string;
+  action: string;
+  url: string;
+  secret: string | null;
+  createdAt: number;
+}
+
+/** An outbox row claimed for delivery, joined with the profile's current registration for its action. */
+export interface WebhookDelivery {
+  id: string;
+  profileId: string;
+  action: string;
+  /** The exact JSON body to send (and sign). */
+  payload: string;
+  url: string;
+  secret: string | null;
+  /** Attempts so far, including this one. */
+  attempts: number;
+  createdAt: number;
+}
+
+export type WebhookDeliveryOutcome =
+  | { kind: 'delivered'; at: number }
+  | { kind: 'retry'; nextAttemptAt: number; error: string }
+  | { kind: 'failed'; at: number; error: string };
+
+/** State of one outbox row, for operators and tests. */
+export interface WebhookDeliveryStatus {
+  id: string;
+  action: string;
+  payload: string;
+  attempts: number;
+  nextAttemptAt: number;
+  deliveredAt: number | null;
+  failedAt: number | null;
+  lastError: string | null;
+}
+
+/** A key that verifies legacy JWT links of an account: the integrator's own, or the service's (generateJWT). */
+export interface IntegrationKey {
+  accountId: string;
+  kind: 'integrator' | 'service';
+  /** JWS algorithm the key is used with: RS256, ES256 or EdDSA. */
+  algorithm: string;
+  publicJwk: Record<string, unknown>;
+  /** Only for kind 'service'. */
+  privateJwk: Record<string, unknown> | null;
+  createdAt: number;
+}
+
 /** Result of committing a connection: `stored` only when the session was still usable inside the transaction. */
 export type LinkAccountResult = { stored: true; account: SocialAccount } | { stored: false; reason: 'expired' | 'revoked' | 'missing' };
 
@@ -94,6 +148,7 @@ export interface Storage {
   findPrimaryProfile(accountId: string): Promise<Profile | null>;
   findProfileByKeyHash(accountId: string, profileKeyHash: string): Promise<Profile | null>;
   findProfileById(id: string): Promise<Profile | null>;
+  findProfileByRefId(refId: string): Promise<Profile | null>;
   listProfiles(accountId: string): Promise<Profile[]>;
   /** Deletes the profile with its linked accounts and revokes its open sessions. */
   deleteProfile(id: string, now: number): Promise<void>;
@@ -107,10 +162,41 @@ export interface Storage {
   /**
    * Stores (or replaces) the profile's account on a network and records the completion on the session,
    * in one transaction that first re-checks that the session is neither expired nor revoked.
+   * When the profile has a `social` webhook, the same transaction adds a `link` event to the outbox.
    */
   linkAccount(sessionId: string, account: SocialAccount, now: number): Promise<LinkAccountResult>;
   listSocialAccounts(profileId: string): Promise<SocialAccount[]>;
   findSocialAccount(profileId: string, platform: Network): Promise<SocialAccount | null>;
-  /** Returns true when an account was removed. */
-  unlinkAccount(profileId: string, platform: Network): Promise<boolean>;
+  /**
+   * Returns true when an account was removed. When one was and the profile has a `social` webhook, the same
+   * transaction adds an `unlink` event to the outbox. `now` defaults to the system time.
+   */
+  unlinkAccount(profileId: string, platform: Network, now?: number): Promise<boolean>;
+
+  /** Creates or replaces the profile's registration for `registration.action`. */
+  putWebhook(registration: WebhookRegistration): Promise<void>;
+  listWebhooks(profileId: string): Promise<WebhookRegistration[]>;
+  /** Returns true when a registration was removed. Pending deliveries for it are dropped at delivery time. */
+  deleteWebhook(profileId: string, action: string): Promise<boolean>;
+  /**
+   * Claims up to `limit` outbox rows that are due and not leased, leasing them until `leaseUntil` and counting
+   * the attempt. A row whose registration is gone is marked failed instead of being returned. Safe with several
+   * workers (SQLite: one immediate transaction; PostgreSQL: FOR UPDATE SKIP LOCKED).
+   */
+  claimWebhookDeliveries(now: number, leaseUntil: number, limit: number): Promise<WebhookDelivery[]>;
+  finishWebhookDelivery(id: string, outcome: WebhookDeliveryOutcome): Promise<void>;
+  listWebhookDeliveries(profileId: string): Promise<WebhookDeliveryStatus[]>;
+
+  /**
+   * The stand-in session of a verified legacy JWT (found by `tokenHash`), created on first use. Concurrent first
+   * uses get the same row.
+   */
+  findOrCreateLegacyLinkSession(session: NewLinkSession): Promise<LinkSessionRecord>;
+  findIntegrationKey(accountId: string, kind: IntegrationKey['kind']): Promise<IntegrationKey | null>;
+  /** Creates or replaces the key of that kind. */
+  putIntegrationKey(key: IntegrationKey): Promise<void>;
+  /** Inserts the key unless one of that kind exists; returns the key in effect. */
+  addIntegrationKeyIfMissing(key: IntegrationKey): Promise<IntegrationKey>;
+  /** The integration reset: removes both keys and revokes every legacy link session of the account. */
+  resetIntegrationKeys(accountId: string, now: number): Promise<void>;
 }
