@@ -12,6 +12,7 @@ import { linkRoutes } from './routes/link.js';
 import { linkSessionRoutes } from './routes/link-sessions.js';
 import { profileRoutes } from './routes/profiles.js';
 import { unlinkRoutes, userRoutes } from './routes/social.js';
+import { webhookRoutes } from './routes/webhooks.js';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -35,12 +36,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use('/profiles/*', apiKeyAuth(deps));
   api.use('/profiles', apiKeyAuth(deps));
   api.use('/user', apiKeyAuth(deps));
+  api.use('/hook/*', apiKeyAuth(deps));
   api.use('/link/*', linkTokenAuth(deps));
   api.route('/profiles/link-sessions', linkSessionRoutes(deps));
   api.route('/profiles/social', unlinkRoutes(deps));
   api.route('/profiles', profileRoutes(deps));
   api.route('/user', userRoutes(deps));
   api.route('/link', linkRoutes(deps));
+  api.route('/hook/webhook', webhookRoutes(deps));
   app.route('/api', api);
 
   app.notFound((c) => {

@@ -4,6 +4,7 @@
  * sandbox networks. Nothing here is a secret default that would be safe in production.
  */
 import { join } from 'node:path';
+import { readWebhookSettings, type WebhookDeliverySettings } from './webhooks/delivery-settings.js';
 
 export interface ServiceConfig {
   host: string;
@@ -22,6 +23,8 @@ export interface ServiceConfig {
   emailFrom: string;
   /** Largest accepted request body, in bytes. */
   maxBodyBytes: number;
+  /** Webhook delivery (`WEBHOOK_*` variables, see webhooks/delivery-settings.ts). */
+  webhooks: WebhookDeliverySettings;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -40,5 +43,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     smtpUrl: env.SMTP_URL || null,
     emailFrom: env.EMAIL_FROM ?? 'Social Link <no-reply@localhost>',
     maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 16 * 1024),
+    webhooks: readWebhookSettings(env),
   };
 }

@@ -10,6 +10,7 @@ import type { ServiceConfig } from './config.js';
 import { createSmtpMailer, type Mailer } from './email/link-email.js';
 import { openStorage } from './storage/open-storage.js';
 import type { Storage } from './storage/types.js';
+import { startDeliveryWorker } from './webhooks/delivery-worker.js';
 
 export interface StartOptions {
   config: ServiceConfig;
@@ -36,11 +37,13 @@ export async function startService(options: StartOptions): Promise<RunningServic
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
+  const webhookWorker = startDeliveryWorker({ storage, settings: config.webhooks, log: options.log });
   return {
     url: `http://${config.host}:${port}`,
     storage,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await webhookWorker.stop();
       await storage.close();
     },
   };

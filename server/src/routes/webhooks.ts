@@ -1,0 +1,105 @@
+/**
+ * @module
+ * Webhook registrations (spec 2.5, 4.5), with the API key; `Profile-Key` picks the user profile, otherwise the
+ * Primary Profile's registrations are used. Every operation needs the Premium, Launch, Business or Enterprise
+ * plan (403, code 104). One registration per (profile, action); registering again replaces it.
+ * - `POST   /api/hook/webhook` `{action, url, secret?}` → `{status, action, url, refId}`
+ * - `GET    /api/hook/webhook` → `{status, refId, webhooks: [{action, url, hasSecret, createdAt}]}` (secrets are never returned)
+ * - `DELETE /api/hook/webhook` `{action}` → `{status, action, refId, removed}` (200 even when nothing was registered)
+ *
+ * Only `social` events are produced by this service (see webhooks/social-event.ts and delivery-worker.ts).
+ */
+import { Hono } from 'hono';
+import { ErrorCode } from '../../../src/protocol/index.js';
+import { iso } from '../clock.js';
+import type { AppDeps, AppEnv } from '../context.js';
+import { ApiError, badRequest } from '../errors.js';
+import { readJsonObject } from '../middleware/body.js';
+import type { Account } from '../storage/types.js';
+import { WEBHOOK_ACTIONS, isWebhookAction, type WebhookAction } from '../webhooks/webhook-actions.js';
+
+const ACTION = 'webhook';
+const MAX_URL_LENGTH = 2048;
+const MAX_SECRET_LENGTH = 512;
+const PLANS_WITH_WEBHOOKS: readonly Account['plan'][] = ['premium', 'launch', 'business', 'enterprise'];
+
+export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.use('*', async (c, next) => {
+    if (!PLANS_WITH_WEBHOOKS.includes(c.get('account').plan)) {
+      throw new ApiError(403, ErrorCode.planRequired, 'Webhooks need the Premium, Launch, Business or Enterprise plan.', {
+        action: ACTION,
+      });
+    }
+    await next();
+  });
+
+  routes.post('/', async (c) => {
+    const body = await readJsonObject(c, deps.config.maxBodyBytes, ACTION);
+    rejectUnknownFields(body, ['action', 'url', 'secret']);
+    const action = parseAction(body.action);
+    const url = parseUrl(body.url);
+    const secret = parseSecret(body.secret);
+    const profile = c.get('profile');
+    await deps.storage.putWebhook({ profileId: profile.id, action, url, secret, createdAt: deps.clock() });
+    return c.json({ status: 'success', action, url, refId: profile.refId });
+  });
+
+  routes.get('/', async (c) => {
+    const profile = c.get('profile');
+    const webhooks = await deps.storage.listWebhooks(profile.id);
+    return c.json({
+      status: 'success',
+      refId: profile.refId,
+      webhooks: webhooks.map((webhook) => ({
+        action: webhook.action,
+        url: webhook.url,
+        hasSecret: webhook.secret !== null,
+        createdAt: iso(webhook.createdAt),
+      })),
+    });
+  });
+
+  routes.delete('/', async (c) => {
+    const body = await readJsonObject(c, deps.config.maxBodyBytes, ACTION);
+    rejectUnknownFields(body, ['action']);
+    const action = parseAction(body.action);
+    const profile = c.get('profile');
+    const removed = await deps.storage.deleteWebhook(profile.id, action);
+    return c.json({ status: 'success', action, refId: profile.refId, removed });
+  });
+
+  return routes;
+}
+
+function rejectUnknownFields(body: Record<string, unknown>, known: string[]): void {
+  const unknown = Object.keys(body).filter((key) => !known.includes(key));
+  if (unknown.length > 0) throw badRequest(`Unknown field(s): ${unknown.join(', ')}.`, { unknownFields: unknown, knownFields: known }, ACTION);
+}
+
+function parseAction(value: unknown): WebhookAction {
+  if (isWebhookAction(value)) return value;
+  throw badRequest(`"action" is required and must be one of: ${WEBHOOK_ACTIONS.join(', ')}.`, { validValues: WEBHOOK_ACTIONS }, ACTION);
+}
+
+function parseUrl(value: unknown): string {
+  const invalid = () =>
+    badRequest(`"url" is required: a valid URL beginning with https://, at most ${MAX_URL_LENGTH} characters.`, undefined, ACTION);
+  if (typeof value !== 'string' || !value.startsWith('https://') || value.length > MAX_URL_LENGTH) throw invalid();
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'https:' || url.hostname === '') throw invalid();
+  } catch {
+    throw invalid();
+  }
+  return value;
+}
+
+function parseSecret(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_SECRET_LENGTH) {
+    throw badRequest(`"secret" must be a string of 1 to ${MAX_SECRET_LENGTH} characters.`, undefined, ACTION);
+  }
+  return value;
+}

@@ -1,0 +1,38 @@
+/**
+ * @module
+ * Webhook delivery settings, read from the environment:
+ * - `WEBHOOK_CA_FILE`        PEM file of extra CA certificates trusted for receivers, in addition to the system
+ *                            roots (a private CA, or a test's self-signed certificate). TLS is always verified.
+ * - `WEBHOOK_POLL_MS`        how often the worker looks for due deliveries (default 1000)
+ * - `WEBHOOK_TIMEOUT_MS`     time limit of one delivery attempt, connect to response headers (default 10000)
+ * - `WEBHOOK_RETRY_BASE_MS`  first retry delay; doubles per attempt, with jitter (default 5000)
+ * - `WEBHOOK_RETRY_MAX_MS`   largest retry delay (default 1 hour)
+ * - `WEBHOOK_MAX_ATTEMPTS`   attempts before an event is marked failed (default 25: about a day of retrying)
+ */
+import { readFileSync } from 'node:fs';
+
+export interface WebhookDeliverySettings {
+  /** Extra trusted CA certificates (PEM), or null for the system roots only. */
+  extraCaPem: string | null;
+  pollMs: number;
+  timeoutMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  maxAttempts: number;
+}
+
+export function readWebhookSettings(env: NodeJS.ProcessEnv): WebhookDeliverySettings {
+  return {
+    extraCaPem: env.WEBHOOK_CA_FILE ? readFileSync(env.WEBHOOK_CA_FILE, 'utf8') : null,
+    pollMs: positive(env.WEBHOOK_POLL_MS, 1000),
+    timeoutMs: positive(env.WEBHOOK_TIMEOUT_MS, 10_000),
+    retryBaseMs: positive(env.WEBHOOK_RETRY_BASE_MS, 5000),
+    retryMaxMs: positive(env.WEBHOOK_RETRY_MAX_MS, 3_600_000),
+    maxAttempts: positive(env.WEBHOOK_MAX_ATTEMPTS, 25),
+  };
+}
+
+function positive(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}

@@ -1,0 +1,119 @@
+/**
+ * @module
+ * Drains the webhook outbox. Every `pollMs` it claims due rows with a lease (`claimed_until`), POSTs each body
+ * to the registration's URL, and records the outcome: delivered on 2xx, otherwise a retry with exponential
+ * backoff and jitter, or failed after `maxAttempts`. A process killed mid-delivery leaves its rows leased;
+ * once the lease runs out any worker (the restarted one, or another instance) sends them again. Delivery is
+ * therefore at-least-once; receivers drop duplicates by `X-Webhook-Id` (equal to the body's `id`).
+ *
+ * Request headers: `Content-Type: application/json`, `X-Webhook-Id`, `X-Webhook-Action`,
+ * `X-Webhook-Timestamp` (seconds since the epoch, time of this attempt), `X-Webhook-Attempt`, and
+ * `X-Signature: sha256=<hex>` when the registration has a secret (see `signature.ts`).
+ */
+import type { Storage, WebhookDelivery, WebhookDeliveryOutcome } from '../storage/types.js';
+import { retryDelayMs } from './backoff.js';
+import type { WebhookDeliverySettings } from './delivery-settings.js';
+import { createHttpsSender, type WebhookSender } from './https-sender.js';
+import { SIGNATURE_HEADER, signWebhookBody } from './signature.js';
+
+/** Rows claimed per poll; a full batch means more are due, so the next poll runs at once. */
+const BATCH_SIZE = 20;
+/** The lease outlives the attempt's time limit, so a live worker never has its row taken from it. */
+const LEASE_MARGIN_MS = 1000;
+
+export interface DeliveryWorkerOptions {
+  storage: Storage;
+  settings: WebhookDeliverySettings;
+  /** Defaults to HTTPS with the settings' CAs. */
+  send?: WebhookSender;
+  /** Wall clock for scheduling; retries are real time even when the service runs on a test clock. */
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+export interface DeliveryWorker {
+  /** Stops polling, aborts attempts in flight (their rows become due again) and waits for them to settle. */
+  stop(): Promise<void>;
+}
+
+export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const { storage, settings } = options;
+  const send = options.send ?? createHttpsSender(settings.extraCaPem);
+  const now = options.now ?? Date.now;
+  const log = options.log ?? (() => {});
+  const leaseMs = settings.timeoutMs + LEASE_MARGIN_MS;
+  const stopping = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let running: Promise<void> = Promise.resolve();
+
+  const schedule = (delayMs: number) => {
+    if (stopping.signal.aborted) return;
+    timer = setTimeout(() => {
+      timer = null;
+      running = poll();
+    }, delayMs);
+  };
+
+  async function poll(): Promise<void> {
+    let fullBatch = false;
+    try {
+      const started = now();
+      const batch = await storage.claimWebhookDeliveries(started, started + leaseMs, BATCH_SIZE);
+      fullBatch = batch.length === BATCH_SIZE;
+      await Promise.all(batch.map(deliver));
+    } catch (error) {
+      log(`webhook worker: poll failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    schedule(fullBatch ? 0 : settings.pollMs);
+  }
+
+  async function deliver(delivery: WebhookDelivery): Promise<void> {
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      'User-Agent': 'social-link-kit-webhooks/1',
+      'X-Webhook-Id': delivery.id,
+      'X-Webhook-Action': delivery.action,
+      'X-Webhook-Timestamp': String(Math.floor(now() / 1000)),
+      'X-Webhook-Attempt': String(delivery.attempts),
+    };
+    if (delivery.secret) headers[SIGNATURE_HEADER] = signWebhookBody(delivery.secret, delivery.payload);
+    const result = await send({
+      url: delivery.url,
+      body: delivery.payload,
+      headers,
+      timeoutMs: settings.timeoutMs,
+      signal: stopping.signal,
+    });
+    const at = now();
+    let outcome: WebhookDeliveryOutcome;
+    if (result.ok) {
+      outcome = { kind: 'delivered', at };
+    } else if (stopping.signal.aborted) {
+      // Interrupted by shutdown, not the receiver's fault: due again at once.
+      outcome = { kind: 'retry', nextAttemptAt: at, error: 'interrupted by service shutdown' };
+    } else if (delivery.attempts >= settings.maxAttempts) {
+      outcome = { kind: 'failed', at, error: result.error };
+    } else {
+      outcome = { kind: 'retry', nextAttemptAt: at + retryDelayMs(delivery.attempts, settings.retryBaseMs, settings.retryMaxMs), error: result.error };
+    }
+    // Origin only: a receiver URL may carry its own secret in the path or query.
+    log(`webhook ${delivery.id} ${delivery.action} → ${new URL(delivery.url).origin}: attempt ${delivery.attempts} ${result.ok ? `delivered (${result.status})` : `failed (${result.error}), ${outcome.kind}`}`);
+    try {
+      await storage.finishWebhookDelivery(delivery.id, outcome);
+    } catch (error) {
+      // The lease runs out and the row is sent again: a duplicate, never a loss.
+      log(`webhook ${delivery.id}: recording the outcome failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  schedule(0);
+
+  return {
+    async stop() {
+      stopping.abort();
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
