@@ -13,6 +13,8 @@ import { linkSessionRoutes } from './routes/link-sessions.js';
 import { profileRoutes } from './routes/profiles.js';
 import { unlinkRoutes, userRoutes } from './routes/social.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { integrationKeyRoutes } from './routes/integration-key.js';
+import { generateJwtRoutes } from './routes/generate-jwt.js';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -40,6 +42,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use('/link/*', linkTokenAuth(deps));
   api.route('/profiles/link-sessions', linkSessionRoutes(deps));
   api.route('/profiles/social', unlinkRoutes(deps));
+  api.route('/profiles/integration-key', integrationKeyRoutes(deps));
+  api.route('/profiles/generateJWT', generateJwtRoutes(deps));
   api.route('/profiles', profileRoutes(deps));
   api.route('/user', userRoutes(deps));
   api.route('/link', linkRoutes(deps));

@@ -1,12 +1,14 @@
 /**
  * @module
  * Link-token authentication for the hosted page's API. Unknown, expired and revoked tokens get the same
- * answer (code 501), so the answer tells a guesser nothing.
+ * answer (code 501), so the answer tells a guesser nothing. A bearer value shaped like a JWT is a legacy
+ * link (`?jwt=`, spec 5.5): it is verified by legacy-jwt/verify-legacy-jwt.ts and runs on a stand-in session.
  */
 import type { MiddlewareHandler } from 'hono';
 import { ErrorCode } from '../../../src/protocol/index.js';
 import type { AppDeps, AppEnv } from '../context.js';
 import { ApiError } from '../errors.js';
+import { legacyJwtFromHeader, verifyLegacyJwt } from '../legacy-jwt/verify-legacy-jwt.js';
 import { hashSecret } from '../tokens.js';
 import { bearerToken } from './api-key.js';
 
@@ -18,8 +20,14 @@ export function linkInvalidError(): ApiError {
 
 export function linkTokenAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = bearerToken(c.req.header('authorization'));
-    const session = token ? await deps.storage.findLinkSessionByTokenHash(hashSecret(token)) : null;
+    const legacyJwt = legacyJwtFromHeader(c.req.header('authorization'));
+    const token = legacyJwt ? null : bearerToken(c.req.header('authorization'));
+    let session = token ? await deps.storage.findLinkSessionByTokenHash(hashSecret(token)) : null;
+    if (legacyJwt) {
+      const legacy = await verifyLegacyJwt(deps, legacyJwt);
+      if (!legacy.ok) deps.log(`legacy link refused: ${legacy.reason}`);
+      session = legacy.ok ? legacy.session : null;
+    }
     if (!session || session.revokedAt !== null || session.expiresAt <= deps.clock()) throw linkInvalidError();
     c.set('linkSession', session);
     await next();

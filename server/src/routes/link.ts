@@ -20,7 +20,8 @@ export function linkRoutes(deps: AppDeps): Hono<AppEnv> {
     const linked = new Map((await deps.storage.listSocialAccounts(profile.id)).map((a) => [a.platform, a]));
     const view: SessionView = {
       status: 'success',
-      sessionId: session.id,
+      // A legacy JWT link's stand-in session is not an API object (spec 5.5): its id is never shown.
+      sessionId: session.legacy ? 'legacy' : session.id,
       title: profile.title,
       expiresAt: iso(session.expiresAt),
       serverTime: iso(deps.clock()),
