@@ -1,0 +1,74 @@
+/**
+ * @module
+ * Validation of inbound postMessage data in the widget: a hand-written mirror of `LinkMessage` from
+ * src/protocol/messages.ts. Measured: zod/mini alone costs 7.3 KB gzip for this schema and full zod more, which
+ * with Lit (~6 KB) breaks the 12 KB script-tag budget; this file costs well under 1 KB.
+ * test/widget/protocol-agreement.test.ts holds the two in step: the lists below must equal the protocol's
+ * (compile time) and both parsers must give the same verdict on a corpus of valid and forged payloads (run time).
+ */
+import type { CancelReason, LinkMessage } from '../protocol/messages.js';
+import type { Network } from '../protocol/networks.js';
+
+/** Same values as NETWORKS in src/protocol/networks.ts. */
+export const WIDGET_NETWORKS: readonly Network[] = [
+  'facebook',
+  'instagram',
+  'linkedin',
+  'twitter',
+  'youtube',
+  'tiktok',
+  'pinterest',
+  'reddit',
+  'gmb',
+  'threads',
+  'snapchat',
+  'bluesky',
+  'telegram',
+];
+
+/** Same values as CANCEL_REASONS in src/protocol/messages.ts. */
+export const WIDGET_CANCEL_REASONS: readonly CancelReason[] = [
+  'close_button',
+  'escape',
+  'popup_closed',
+  'expired',
+  'revoked',
+  'superseded',
+  'denied',
+];
+
+/** Keys each event may carry besides `source`, `version`, `sessionId` and `event` (the schemas are strict). */
+const EXTRA_KEYS: Record<LinkMessage['event'], readonly string[]> = {
+  'connect:ready': [],
+  'connect:success': ['platform'],
+  'connect:error': ['platform', 'code', 'message', 'reason'],
+  'connect:cancelled': ['platform', 'reason'],
+};
+
+const isString = (value: unknown, min: number, max: number): value is string =>
+  typeof value === 'string' && value.length >= min && value.length <= max;
+
+const isNetwork = (value: unknown): value is Network => WIDGET_NETWORKS.includes(value as Network);
+
+/** Parses untrusted `MessageEvent.data` like `parseLinkMessage`; never throws. */
+export function parseInboundMessage(data: unknown): LinkMessage | null {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  const m = data as Record<string, unknown>;
+  const event = m.event as LinkMessage['event'];
+  if (m.source !== 'social-link-kit' || m.version !== 1 || !isString(m.sessionId, 1, 64)) return null;
+  if (typeof event !== 'string' || !Object.prototype.hasOwnProperty.call(EXTRA_KEYS, event)) return null;
+  const allowed = EXTRA_KEYS[event];
+  for (const key of Object.keys(m)) {
+    if (key !== 'source' && key !== 'version' && key !== 'sessionId' && key !== 'event' && !allowed.includes(key)) {
+      return null;
+    }
+  }
+  const platformOk = m.platform === undefined ? event !== 'connect:success' : isNetwork(m.platform);
+  if (!platformOk) return null;
+  if (event === 'connect:error') {
+    if (!Number.isSafeInteger(m.code) || !isString(m.message, 0, 500)) return null;
+    if (m.reason !== undefined && !isString(m.reason, 0, 64)) return null;
+  }
+  if (event === 'connect:cancelled' && !WIDGET_CANCEL_REASONS.includes(m.reason as CancelReason)) return null;
+  return { ...m } as LinkMessage;
+}

@@ -1,0 +1,239 @@
+/**
+ * @module
+ * One `open()` from start to end: accepts messages only from the hosted page's window and origin, turns them into
+ * DOM events and callbacks (each outcome once), and removes the UI on every ending.
+ */
+import type { CancelReason } from '../protocol/messages.js';
+import type { Network } from '../protocol/networks.js';
+import { originOf } from '../protocol/origin.js';
+import { SocialLinkCancelEvent, type SocialLinkCancelDetail } from './events/social-link-cancel.js';
+import { SocialLinkErrorEvent, type SocialLinkErrorDetail, type WidgetErrorReason } from './events/social-link-error.js';
+import { SocialLinkReadyEvent, type SocialLinkReadyDetail } from './events/social-link-ready.js';
+import { SocialLinkSuccessEvent, type SocialLinkSuccessDetail } from './events/social-link-success.js';
+import { parseInboundMessage } from './inbound-message.js';
+import type { LinkHandle, LinkStatus, LinkTarget, OpenOptions } from './link-options.js';
+import { directMode } from './modes/direct-mode.js';
+import { frameMode } from './modes/frame-mode.js';
+import type { LinkRunContext, ModeDriver } from './modes/mode-driver.js';
+import { popupMode } from './modes/popup-mode.js';
+import { resolveTexts, type WidgetTexts } from './texts.js';
+
+const DEFAULT_CLOSE_GRACE_MS = 1000;
+
+/** Only http(s) URLs may be shown; their origin is the only origin messages are accepted from. */
+function hostedOriginOf(url: string): string | null {
+  const origin = originOf(url);
+  return origin && /^https?:\/\//.test(origin) ? origin : null;
+}
+
+/** Calls an integrator callback without letting its exception break the widget. */
+function invoke<T>(callback: ((value: T) => void) | undefined, value: T): void {
+  if (!callback) return;
+  try {
+    callback(value);
+  } catch (error) {
+    reportError(error);
+  }
+}
+
+export class LinkRun implements LinkRunContext {
+  readonly options: OpenOptions;
+  readonly texts: WidgetTexts;
+  readonly done: Promise<void>;
+  readonly handle: LinkHandle;
+  sessionId: string | null = null;
+  closed = false;
+
+  private readonly driver: ModeDriver;
+  private hostedOrigin: string | null = null;
+  private isReady = false;
+  private readonly linked = new Set<Network>();
+  private readonly reported = new Set<string>();
+  private resolveDone!: () => void;
+
+  constructor(options: OpenOptions) {
+    this.options = options;
+    this.texts = resolveTexts(options.texts);
+    this.done = new Promise((resolve) => (this.resolveDone = resolve));
+    const mode = options.mode ?? 'frame';
+    this.driver = mode === 'popup' ? popupMode(this) : mode === 'direct' ? directMode(this) : frameMode(this);
+    const run = this;
+    this.handle = {
+      close: () => run.finish(),
+      get sessionId() {
+        return run.sessionId;
+      },
+      get closed() {
+        return run.closed;
+      },
+      done: this.done,
+    };
+  }
+
+  /** Synchronous up to the first `await`, so the popup opens inside the user's click. */
+  start(): void {
+    if (!this.driver.begin()) return;
+    window.addEventListener('message', this.handleMessage);
+    const { url, getUrl } = this.options;
+    if (url !== undefined) {
+      this.show(url);
+    } else if (getUrl) {
+      getUrl().then(
+        (target) => this.show(target),
+        (error: unknown) => this.fail('url_failed', error instanceof Error ? error.message : String(error)),
+      );
+    } else {
+      this.fail('invalid_url', 'open() needs `url` or `getUrl`.');
+    }
+  }
+
+  private show(target: LinkTarget): void {
+    if (this.closed) return;
+    const url = typeof target === 'string' ? target : target?.url;
+    if (typeof target === 'object' && target?.sessionId) this.sessionId = target.sessionId;
+    const origin = typeof url === 'string' ? hostedOriginOf(url) : null;
+    if (!origin || typeof url !== 'string') {
+      this.fail('invalid_url', 'The link URL is not an absolute http(s) URL.');
+      return;
+    }
+    this.hostedOrigin = origin;
+    this.driver.navigate(url);
+  }
+
+  private readonly handleMessage = (event: MessageEvent): void => {
+    // Exact origin, our own window, then the schema; anything else is someone else's message.
+    if (this.closed || this.hostedOrigin === null || event.origin !== this.hostedOrigin) return;
+    const source = this.driver.source();
+    if (source === null || event.source !== source) return;
+    const message = parseInboundMessage(event.data);
+    if (!message) return;
+    // A message about another session (a stale page in our window) is not ours either.
+    if (this.sessionId !== null && message.sessionId !== this.sessionId) return;
+    this.sessionId = message.sessionId;
+
+    switch (message.event) {
+      case 'connect:ready':
+        if (this.isReady) return;
+        this.isReady = true;
+        this.driver.ready();
+        this.emitReady({ sessionId: message.sessionId });
+        return;
+      case 'connect:success':
+        this.succeed(message.platform, 'message');
+        if (this.options.closeOnSuccess !== false) this.finish();
+        return;
+      case 'connect:error': {
+        if (!this.firstTime(message)) return;
+        const { sessionId, platform, code, message: text, reason } = message;
+        this.emitError({ sessionId, ...(platform && { platform }), code, reason: reason ?? null, message: text });
+        return;
+      }
+      case 'connect:cancelled': {
+        if (!this.firstTime(message)) return;
+        const { sessionId, platform, reason } = message;
+        this.emitCancel({ sessionId, ...(platform && { platform }), reason });
+        // A denied network is one attempt; the user may still link another. Everything else ends the link.
+        if (reason !== 'denied') this.finish();
+        return;
+      }
+    }
+  };
+
+  /** The user closed the UI. After a success this is just a close, not a cancel. */
+  cancel(reason: CancelReason): void {
+    if (this.closed) return;
+    if (this.linked.size === 0) this.emitCancel({ sessionId: this.sessionId, reason });
+    this.finish();
+  }
+
+  fail(reason: WidgetErrorReason, message: string): void {
+    if (this.closed) return;
+    this.emitError({ sessionId: this.sessionId, code: null, reason, message });
+    this.finish();
+  }
+
+  /**
+   * The popup reads as closed. A message may still be in flight, and COOP can make a live popup read as closed,
+   * so wait a grace period, then ask the integrator's backend (the source of truth) before calling it cancelled.
+   */
+  windowClosed(): void {
+    void this.decideAfterClose();
+  }
+
+  private async decideAfterClose(): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, this.options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS));
+    if (this.closed) return;
+    if (this.linked.size > 0) return this.finish();
+    let status: LinkStatus | null = null;
+    if (this.options.checkStatus) {
+      try {
+        status = await this.options.checkStatus(this.sessionId);
+      } catch {
+        status = null; // Unknown: report what we saw, a closed popup.
+      }
+    }
+    if (this.closed) return;
+    const completed = status?.completedNetworks ?? [];
+    if (completed.length > 0) {
+      for (const platform of completed) this.succeed(platform, 'status');
+      return this.finish();
+    }
+    const reason = status?.state === 'expired' || status?.state === 'revoked' ? status.state : 'popup_closed';
+    this.cancel(reason);
+  }
+
+  /** Another `open()` replaced this one. */
+  supersede(): void {
+    this.cancel('superseded');
+  }
+
+  finish(): void {
+    if (this.closed) return;
+    this.closed = true;
+    window.removeEventListener('message', this.handleMessage);
+    this.driver.teardown();
+    this.resolveDone();
+  }
+
+  private succeed(platform: Network, via: SocialLinkSuccessDetail['via']): void {
+    if (this.linked.has(platform)) return;
+    this.linked.add(platform);
+    this.emitSuccess({ sessionId: this.sessionId, platform, via });
+  }
+
+  /** True the first time an identical message is seen: each outcome fires once. */
+  private firstTime(message: object): boolean {
+    const key = JSON.stringify(message);
+    if (this.reported.has(key)) return false;
+    this.reported.add(key);
+    return true;
+  }
+
+  private get eventTarget(): EventTarget {
+    return this.options.eventTarget ?? document;
+  }
+
+  private emitReady(detail: SocialLinkReadyDetail): void {
+    this.eventTarget.dispatchEvent(new SocialLinkReadyEvent(detail));
+    invoke(this.options.onReady, detail);
+    invoke(this.options.onEvent, { type: 'ready', ...detail });
+  }
+
+  private emitSuccess(detail: SocialLinkSuccessDetail): void {
+    this.eventTarget.dispatchEvent(new SocialLinkSuccessEvent(detail));
+    invoke(this.options.onSuccess, detail);
+    invoke(this.options.onEvent, { type: 'success', ...detail });
+  }
+
+  private emitError(detail: SocialLinkErrorDetail): void {
+    this.eventTarget.dispatchEvent(new SocialLinkErrorEvent(detail));
+    invoke(this.options.onError, detail);
+    invoke(this.options.onEvent, { type: 'error', ...detail });
+  }
+
+  private emitCancel(detail: SocialLinkCancelDetail): void {
+    this.eventTarget.dispatchEvent(new SocialLinkCancelEvent(detail));
+    invoke(this.options.onCancel, detail);
+    invoke(this.options.onEvent, { type: 'cancel', ...detail });
+  }
+}

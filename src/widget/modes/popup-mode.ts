@@ -1,0 +1,55 @@
+import type { LinkRunContext, ModeDriver } from './mode-driver.js';
+
+const POPUP_WIDTH = 520;
+const POPUP_HEIGHT = 720;
+
+/**
+ * Popup mode: the window is opened synchronously inside the click, on about:blank, and sent to the hosted page
+ * once the URL is known; Safari and others block `window.open` after an `await`. Never `noopener`: the hosted
+ * page posts to `window.opener`, and Safari returns null with it.
+ */
+export function popupMode(run: LinkRunContext): ModeDriver {
+  let popup: Window | null = null;
+  let poll: ReturnType<typeof setInterval> | undefined;
+
+  return {
+    begin() {
+      const left = Math.max(0, (window.screenX ?? 0) + (window.outerWidth - POPUP_WIDTH) / 2);
+      const top = Math.max(0, (window.screenY ?? 0) + (window.outerHeight - POPUP_HEIGHT) / 2);
+      popup = window.open(
+        'about:blank',
+        '_blank',
+        `popup,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${Math.round(left)},top=${Math.round(top)}`,
+      );
+      if (!popup) {
+        run.fail('popup_blocked', run.texts.popupBlocked);
+        return false;
+      }
+      try {
+        // Same-origin about:blank: a loading note while the integrator's backend creates the session.
+        popup.document.title = run.texts.loading;
+        popup.document.body.textContent = run.texts.loading;
+      } catch {
+        // Some browsers give a cross-origin proxy already; the note is cosmetic.
+      }
+      poll = setInterval(() => {
+        if (popup?.closed) {
+          clearInterval(poll);
+          run.windowClosed();
+        }
+      }, run.options.pollMs ?? 300);
+      return true;
+    },
+    navigate(url) {
+      // replace(): the popup's Back button should not lead to the blank loading page.
+      popup?.location.replace(url);
+    },
+    source: () => popup,
+    ready() {},
+    teardown() {
+      clearInterval(poll);
+      if (popup && !popup.closed) popup.close();
+      popup = null;
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { LitElement, html } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { LinkHandle, LinkMode, LinkStatus, LinkTarget } from './link-options.js';
+import { open } from './open.js';
+import { buttonStyles } from './social-link-button.styles.js';
+import { resolveTexts, type WidgetTexts } from './texts.js';
+
+/**
+ * @summary A button that opens the hosted linking page in a modal frame, a popup, or by navigating.
+ *
+ * @slot - The button label. Defaults to `texts.button`.
+ *
+ * @event {{ sessionId: string }} social-link-ready - The hosted page loaded the session.
+ * @event {{ sessionId: string | null, platform: string, via: 'message' | 'status' }} social-link-success - An account was linked.
+ * @event {{ sessionId: string | null, platform?: string, code: number | null, reason: string | null, message: string }} social-link-error - A connection attempt failed, or the widget could not open the page (`popup_blocked`, `url_failed`, `invalid_url`).
+ * @event {{ sessionId: string | null, platform?: string, reason: string }} social-link-cancel - The user left without linking, or the link ended.
+ *
+ * @csspart button - The `<button>` (or `<a>` in direct mode with a `url`).
+ * @csspart status - Where the widget's own problems (popup blocked) are announced.
+ *
+ * @cssproperty --social-link-button-background - Button background.
+ * @cssproperty --social-link-button-hover-background - Button background on hover.
+ * @cssproperty --social-link-button-color - Button text color.
+ * @cssproperty --social-link-button-radius - Button corner radius.
+ * @cssproperty --social-link-button-padding - Button padding.
+ * @cssproperty --social-link-button-border - Button border.
+ * @cssproperty --social-link-status-color - Color of the status text.
+ * @cssproperty --social-link-font - Font family (also used by the dialog).
+ * @cssproperty --social-link-focus-ring - Focus outline.
+ */
+export class SocialLinkButton extends LitElement {
+  static readonly tagName = 'social-link-button';
+  static override styles = buttonStyles;
+
+  /** Registers the element once; a no-op when the tag is already taken. */
+  static define(tag = SocialLinkButton.tagName, registry: CustomElementRegistry = customElements): void {
+    if (!registry.get(tag)) registry.define(tag, SocialLinkButton);
+  }
+
+  /** The link URL from the create response. Prefer `getUrl` so the short-lived session is created at click time. */
+  @property() url: string | null = null;
+
+  /** `frame` (modal overlay, default), `popup`, or `direct` (navigate; renders a link when `url` is set). */
+  @property() mode: LinkMode = 'frame';
+
+  /** Keep the overlay or popup open after a success, so the user can link several networks. */
+  @property({ type: Boolean, attribute: 'keep-open' }) keepOpen = false;
+
+  /** Creates the session at click time and resolves to its URL (or `{url, sessionId}`). */
+  @property({ attribute: false }) getUrl: (() => Promise<LinkTarget>) | null = null;
+
+  /** Asks your backend for the session state when a popup closes without a message. See `open()`. */
+  @property({ attribute: false }) checkStatus: ((sessionId: string | null) => Promise<LinkStatus>) | null = null;
+
+  /** Replacement texts (translation). */
+  @property({ attribute: false }) texts: Partial<WidgetTexts> = {};
+
+  /** Extra options for `open()` that have no attribute (`closeGraceMs`, `pollMs`). */
+  @property({ attribute: false }) timing: { closeGraceMs?: number; pollMs?: number } = {};
+
+  @state() private busy = false;
+  @state() private statusText = '';
+
+  private handle: LinkHandle | null = null;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // Never leave an overlay or popup behind an element that is gone.
+    this.handle?.close();
+    this.handle = null;
+  }
+
+  /** Opens the link, as a click does. Call it from a user gesture in popup mode. */
+  open(): LinkHandle {
+    this.statusText = '';
+    const texts = resolveTexts(this.texts);
+    const handle = open({
+      ...(this.url !== null && !this.getUrl && { url: this.url }),
+      ...(this.getUrl && { getUrl: this.getUrl }),
+      ...(this.checkStatus && { checkStatus: this.checkStatus }),
+      ...this.timing,
+      mode: this.mode,
+      closeOnSuccess: !this.keepOpen,
+      texts,
+      eventTarget: this,
+      onError: ({ code, reason }) => {
+        if (code !== null) return;
+        this.statusText = reason === 'popup_blocked' ? texts.popupBlocked : texts.openFailed;
+      },
+      onReady: () => (this.busy = false),
+    });
+    this.handle = handle;
+    this.busy = !handle.closed && this.mode !== 'direct';
+    void handle.done.then(() => {
+      if (this.handle === handle) {
+        this.handle = null;
+        this.busy = false;
+      }
+    });
+    return handle;
+  }
+
+  override render() {
+    const texts = resolveTexts(this.texts);
+    const label = html`<slot>${texts.button}</slot>`;
+    const status = html`<span part="status" role="status">${this.statusText}</span>`;
+    if (this.mode === 'direct' && this.url && !this.getUrl) {
+      // Direct mode with a known URL is just a link: works without script and with middle-click.
+      return html`<a part="button" href=${this.url} referrerpolicy="no-referrer">${label}</a>${status}`;
+    }
+    return html`<button part="button" type="button" aria-busy=${this.busy ? 'true' : 'false'} @click=${this.handleClick}>
+        ${label}</button
+      >${status}`;
+  }
+
+  private handleClick() {
+    this.open();
+  }
+}

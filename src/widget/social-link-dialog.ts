@@ -1,0 +1,119 @@
+import { LitElement, html, nothing } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { SocialLinkCloseRequestEvent } from './events/social-link-close-request.js';
+import { dialogStyles } from './social-link-dialog.styles.js';
+import { defaultTexts, type WidgetTexts } from './texts.js';
+
+/** Sandbox of the hosted page: its scripts, forms and own origin, and popups for OAuth that escape the sandbox. */
+const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
+
+/**
+ * @summary The frame-mode overlay: a labelled modal dialog holding the hosted linking page in an iframe.
+ * Created by `open({ mode: 'frame' })`; you rarely use it directly.
+ *
+ * The native modal `<dialog>` makes the rest of the page inert (focus stays inside), and the frame mode returns
+ * focus to the element that opened it.
+ *
+ * @csspart dialog - The `<dialog>` box.
+ * @csspart header - The bar with the title and the close button.
+ * @csspart title - The dialog heading.
+ * @csspart close-button - The close button.
+ * @csspart body - The area holding the iframe.
+ * @csspart frame - The iframe with the hosted page.
+ * @csspart loading - The loading note shown until the hosted page is ready.
+ *
+ * @cssproperty --social-link-dialog-width - Dialog width.
+ * @cssproperty --social-link-dialog-height - Dialog height.
+ * @cssproperty --social-link-dialog-radius - Dialog corner radius.
+ * @cssproperty --social-link-dialog-background - Dialog background.
+ * @cssproperty --social-link-dialog-color - Dialog text color.
+ * @cssproperty --social-link-backdrop - Backdrop behind the dialog.
+ * @cssproperty --social-link-font - Font family.
+ * @cssproperty --social-link-focus-ring - Focus outline of the close button.
+ */
+export class SocialLinkDialog extends LitElement {
+  static readonly tagName = 'social-link-dialog';
+  static override styles = dialogStyles;
+
+  /** Registers the element once; a no-op when the tag is already taken. */
+  static define(tag = SocialLinkDialog.tagName, registry: CustomElementRegistry = customElements): void {
+    if (!registry.get(tag)) registry.define(tag, SocialLinkDialog);
+  }
+
+  /** URL of the hosted page; the iframe is created once this is set. */
+  @property({ attribute: false }) src: string | null = null;
+
+  /** Texts shown in the dialog. */
+  @property({ attribute: false }) texts: WidgetTexts = defaultTexts;
+
+  /** True until the hosted page has loaded or announced itself ready. */
+  @property({ type: Boolean }) loading = true;
+
+  @state() private frameLoaded = false;
+
+  @query('dialog') private dialogElement!: HTMLDialogElement;
+  @query('iframe') private frameElement!: HTMLIFrameElement | null;
+
+  /** The window of the hosted page, the only accepted message source in frame mode. */
+  get frameWindow(): Window | null {
+    return this.frameElement?.contentWindow ?? null;
+  }
+
+  protected override firstUpdated(): void {
+    // The owner may already have removed the element (e.g. a bad URL fails inside open()).
+    if (this.isConnected) this.dialogElement.showModal();
+  }
+
+  override render() {
+    const busy = this.loading && !this.frameLoaded;
+    return html`
+      <dialog
+        part="dialog"
+        aria-labelledby="title"
+        aria-busy=${busy ? 'true' : 'false'}
+        @cancel=${this.handleCancel}
+        @close=${this.handleNativeClose}
+      >
+        <div part="header">
+          <h2 part="title" id="title">${this.texts.dialogTitle}</h2>
+          <button part="close-button" type="button" aria-label=${this.texts.close} @click=${this.handleCloseClick}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <div part="body">
+          ${busy ? html`<div part="loading" role="status">${this.texts.loading}</div>` : nothing}
+          ${this.src
+            ? html`<iframe
+                part="frame"
+                class=${busy ? 'loading' : ''}
+                src=${this.src}
+                title=${this.texts.frameTitle}
+                sandbox=${FRAME_SANDBOX}
+                referrerpolicy="no-referrer"
+                @load=${this.handleFrameLoad}
+              ></iframe>`
+            : nothing}
+        </div>
+      </dialog>
+    `;
+  }
+
+  private handleFrameLoad() {
+    this.frameLoaded = true;
+  }
+
+  private handleCloseClick() {
+    this.dispatchEvent(new SocialLinkCloseRequestEvent('close_button'));
+  }
+
+  /** Escape: keep the dialog open and let the owner decide (it removes the whole element). */
+  private handleCancel(event: Event) {
+    event.preventDefault();
+    this.dispatchEvent(new SocialLinkCloseRequestEvent('escape'));
+  }
+
+  /** The browser closed the dialog anyway (a second Escape without user activation is not cancelable). */
+  private handleNativeClose() {
+    if (this.isConnected) this.dispatchEvent(new SocialLinkCloseRequestEvent('escape'));
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * @module
+ * Every text the widget shows or announces, replaceable for translation. Pass a partial object; missing keys
+ * fall back to English.
+ */
+
+export interface WidgetTexts {
+  /** Label of `<social-link-button>` when it has no slotted content. */
+  button: string;
+  /** Accessible name of the frame-mode dialog (shown as its heading). */
+  dialogTitle: string;
+  /** Accessible name of the dialog's close button. */
+  close: string;
+  /** Shown while the link URL is created and while the hosted page loads. */
+  loading: string;
+  /** `title` of the iframe that holds the hosted page. */
+  frameTitle: string;
+  /** Announced when the browser blocked the popup. */
+  popupBlocked: string;
+  /** Announced when the link URL could not be created or is not a usable URL. */
+  openFailed: string;
+}
+
+export const defaultTexts: WidgetTexts = {
+  button: 'Connect social accounts',
+  dialogTitle: 'Connect your social accounts',
+  close: 'Close',
+  loading: 'Loading…',
+  frameTitle: 'Account linking',
+  popupBlocked: 'Your browser blocked the linking window. Allow popups for this site and try again.',
+  openFailed: 'The linking page could not be opened. Please try again.',
+};
+
+/** Defaults overlaid with the integrator's replacements. */
+export function resolveTexts(texts: Partial<WidgetTexts> | undefined): WidgetTexts {
+  return { ...defaultTexts, ...texts };
+}

@@ -1,0 +1,219 @@
+import { expect, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { open } from '../../src/widget/open.js';
+import type { LinkHandle } from '../../src/widget/link-options.js';
+import type { SocialLinkCancelEvent } from '../../src/widget/events/social-link-cancel.js';
+import type { SocialLinkErrorEvent } from '../../src/widget/events/social-link-error.js';
+import {
+  ALL_EVENTS,
+  allFrames,
+  frameOf,
+  hostedUrl,
+  message,
+  openDialog,
+  openDialogs,
+  postFrom,
+  recordEvents,
+  SESSION_ID,
+  sleep,
+  until,
+} from './helpers.js';
+
+describe('open({ mode: "frame" })', () => {
+  let handle: LinkHandle | undefined;
+  afterEach(() => {
+    handle?.close();
+    handle = undefined;
+    expect(openDialogs()).to.have.length(0);
+  });
+
+  it('shows a labelled modal dialog with a sandboxed, no-referrer iframe of the hosted page', async () => {
+    const url = hostedUrl();
+    handle = open({ url });
+    const dialog = openDialog();
+    await dialog.updateComplete;
+    const native = dialog.shadowRoot!.querySelector('dialog')!;
+    expect(native.open).to.equal(true);
+    expect(native.matches(':modal')).to.equal(true);
+    const title = dialog.shadowRoot!.getElementById(native.getAttribute('aria-labelledby')!)!;
+    expect(title.textContent).to.equal('Connect your social accounts');
+    const frame = frameOf()!;
+    expect(frame.getAttribute('src')).to.equal(url);
+    expect(frame.getAttribute('sandbox')!.split(' ').sort()).to.deep.equal(
+      ['allow-forms', 'allow-popups', 'allow-popups-to-escape-sandbox', 'allow-same-origin', 'allow-scripts'],
+    );
+    expect(frame.getAttribute('referrerpolicy')).to.equal('no-referrer');
+    expect(frame.hasAttribute('allow')).to.equal(false);
+    expect(frame.title).to.equal('Account linking');
+  });
+
+  it('shows a loading state while getUrl resolves and until the page is ready', async () => {
+    let resolveUrl!: (url: string) => void;
+    handle = open({ getUrl: () => new Promise((resolve) => (resolveUrl = resolve)) });
+    const dialog = openDialog();
+    await dialog.updateComplete;
+    expect(dialog.shadowRoot!.querySelector('[part="loading"]')!.textContent).to.equal('Loading…');
+    expect(frameOf()).to.equal(null);
+    resolveUrl(hostedUrl(['ready']));
+    const ready = await oneEvent(document, 'social-link-ready');
+    expect(ready.detail).to.deep.equal({ sessionId: SESSION_ID });
+    await dialog.updateComplete;
+    expect(dialog.shadowRoot!.querySelector('[part="loading"]')).to.equal(null);
+    expect(handle.sessionId).to.equal(SESSION_ID);
+  });
+
+  it('fires ready, then success once (DOM event and callbacks) and closes after the success', async () => {
+    const calls: string[] = [];
+    const seen = recordEvents(document, ALL_EVENTS);
+    handle = open({
+      url: hostedUrl(['ready', 'success:twitter', 'success:twitter']),
+      onReady: () => calls.push('onReady'),
+      onSuccess: (detail) => calls.push(`onSuccess:${detail.platform}`),
+      onEvent: (event) => calls.push(`onEvent:${event.type}`),
+    });
+    const success = await oneEvent(document, 'social-link-success');
+    expect(success.bubbles && success.composed).to.equal(true);
+    expect(success.detail).to.deep.equal({ sessionId: SESSION_ID, platform: 'twitter', via: 'message' });
+    expect(openDialogs()).to.have.length(0);
+    expect(handle.closed).to.equal(true);
+    await sleep(150);
+    expect(seen.map((event) => event.type)).to.deep.equal(['social-link-ready', 'social-link-success']);
+    expect(calls).to.deep.equal(['onReady', 'onEvent:ready', 'onSuccess:twitter', 'onEvent:success']);
+  });
+
+  it('with closeOnSuccess false, stays open, reports each network once, errors do not close', async () => {
+    const seen = recordEvents(document, ALL_EVENTS);
+    handle = open({ url: hostedUrl(['ready']), closeOnSuccess: false });
+    await oneEvent(document, 'social-link-ready');
+    const win = frameOf()!.contentWindow!;
+    postFrom(win, message('connect:error', { platform: 'youtube', code: 513, message: 'Connecting failed' }));
+    const error = (await oneEvent(document, 'social-link-error')) as SocialLinkErrorEvent;
+    expect(error.detail).to.deep.equal({
+      sessionId: SESSION_ID,
+      platform: 'youtube',
+      code: 513,
+      reason: null,
+      message: 'Connecting failed',
+    });
+    postFrom(win, message('connect:success', { platform: 'youtube' }));
+    postFrom(win, message('connect:success', { platform: 'youtube' }));
+    postFrom(win, message('connect:success', { platform: 'bluesky' }));
+    await until(() => seen.filter((event) => event.type === 'social-link-success').length === 2);
+    await sleep(100);
+    expect(seen.map((event) => event.type)).to.deep.equal([
+      'social-link-ready',
+      'social-link-error',
+      'social-link-success',
+      'social-link-success',
+    ]);
+    expect(openDialogs()).to.have.length(1);
+    // Closing after a success is a close, not a cancel.
+    handle.close();
+    expect(openDialogs()).to.have.length(0);
+  });
+
+  it('closes on connect:cancelled from the hosted page (expired) and reports it', async () => {
+    handle = open({ url: hostedUrl(['ready', 'cancel:expired']) });
+    const cancel = (await oneEvent(document, 'social-link-cancel')) as SocialLinkCancelEvent;
+    expect(cancel.detail).to.deep.equal({ sessionId: SESSION_ID, reason: 'expired' });
+    expect(openDialogs()).to.have.length(0);
+  });
+
+  it('keeps the dialog open on a denied network (one attempt, not the whole link)', async () => {
+    handle = open({ url: hostedUrl(['ready']) });
+    await oneEvent(document, 'social-link-ready');
+    postFrom(frameOf()!.contentWindow!, message('connect:cancelled', { platform: 'reddit', reason: 'denied' }));
+    const cancel = (await oneEvent(document, 'social-link-cancel')) as SocialLinkCancelEvent;
+    expect(cancel.detail).to.deep.equal({ sessionId: SESSION_ID, platform: 'reddit', reason: 'denied' });
+    expect(openDialogs()).to.have.length(1);
+  });
+
+  it('close button: cancel with close_button, iframe removed, focus restored to the opener', async () => {
+    const opener = document.createElement('button');
+    opener.textContent = 'Link';
+    document.body.append(opener);
+    opener.focus();
+    const onCancel: unknown[] = [];
+    handle = open({ url: hostedUrl(['ready']), onCancel: (detail) => onCancel.push(detail) });
+    await oneEvent(document, 'social-link-ready');
+    const closeButton = openDialog().shadowRoot!.querySelector<HTMLButtonElement>('[part="close-button"]')!;
+    expect(closeButton.getAttribute('aria-label')).to.equal('Close');
+    setTimeout(() => closeButton.click());
+    const cancel = (await oneEvent(document, 'social-link-cancel')) as SocialLinkCancelEvent;
+    expect(cancel.detail).to.deep.equal({ sessionId: SESSION_ID, reason: 'close_button' });
+    expect(onCancel).to.deep.equal([{ sessionId: SESSION_ID, reason: 'close_button' }]);
+    expect(allFrames()).to.have.length(0);
+    expect(document.querySelectorAll('iframe')).to.have.length(0);
+    expect(document.activeElement).to.equal(opener);
+    opener.remove();
+  });
+
+  it('Escape: cancel with escape, before ready the session id is null', async () => {
+    handle = open({ getUrl: () => new Promise(() => {}) });
+    await openDialog().updateComplete;
+    setTimeout(() => void sendKeys({ press: 'Escape' }));
+    const cancel = (await oneEvent(document, 'social-link-cancel')) as SocialLinkCancelEvent;
+    expect(cancel.detail).to.deep.equal({ sessionId: null, reason: 'escape' });
+    expect(openDialogs()).to.have.length(0);
+  });
+
+  it('uses the session id from getUrl before ready', async () => {
+    handle = open({ getUrl: async () => ({ url: hostedUrl(), sessionId: 'sess_from_backend' }) });
+    await until(() => frameOf() !== null);
+    expect(handle.sessionId).to.equal('sess_from_backend');
+    openDialog().shadowRoot!.querySelector<HTMLButtonElement>('[part="close-button"]')!.click();
+  });
+
+  it('traps focus: the page behind the modal cannot take focus', async () => {
+    const outside = document.createElement('button');
+    outside.textContent = 'Outside';
+    document.body.append(outside);
+    handle = open({ url: hostedUrl(['ready']) });
+    await oneEvent(document, 'social-link-ready');
+    outside.focus();
+    expect(document.activeElement).not.to.equal(outside);
+    for (let i = 0; i < 4; i++) {
+      await sendKeys({ press: 'Tab' });
+      expect(document.activeElement).not.to.equal(outside);
+    }
+    outside.remove();
+  });
+
+  it('getUrl rejecting: error url_failed and the dialog is removed', async () => {
+    handle = open({ getUrl: () => Promise.reject(new Error('backend down')) });
+    const error = (await oneEvent(document, 'social-link-error')) as SocialLinkErrorEvent;
+    expect(error.detail).to.deep.equal({ sessionId: null, code: null, reason: 'url_failed', message: 'backend down' });
+    expect(openDialogs()).to.have.length(0);
+  });
+
+  it('refuses a URL that is not http(s): error invalid_url', async () => {
+    handle = open({ url: 'javascript:alert(1)' });
+    // Fired synchronously inside open(); the dialog never shows a frame.
+    expect(handle.closed).to.equal(true);
+    expect(openDialogs()).to.have.length(0);
+    const errors: SocialLinkErrorEvent[] = [];
+    document.addEventListener('social-link-error', (event) => errors.push(event), { once: true });
+    handle = open({ getUrl: async () => 'data:text/html,hi' });
+    await until(() => errors.length === 1);
+    expect(errors[0]!.detail.reason).to.equal('invalid_url');
+  });
+
+  it('replaces every text for translation', async () => {
+    handle = open({
+      getUrl: () => new Promise(() => {}),
+      texts: { dialogTitle: 'Verbinde deine Konten', close: 'Schließen', loading: 'Lädt…' },
+    });
+    const dialog = openDialog();
+    await dialog.updateComplete;
+    expect(dialog.shadowRoot!.querySelector('[part="title"]')!.textContent).to.equal('Verbinde deine Konten');
+    expect(dialog.shadowRoot!.querySelector('[part="close-button"]')!.getAttribute('aria-label')).to.equal('Schließen');
+    expect(dialog.shadowRoot!.querySelector('[part="loading"]')!.textContent).to.equal('Lädt…');
+  });
+
+  it('is accessible (axe) while open', async () => {
+    handle = open({ url: hostedUrl(['ready']) });
+    await oneEvent(document, 'social-link-ready');
+    await expect(openDialog()).to.be.accessible();
+  });
+});
+

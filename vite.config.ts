@@ -1,0 +1,49 @@
+/**
+ * Two library builds of the package (the hosted page has its own Vite config):
+ * - default (`vite build`): the npm package, ESM, one file per entry, lit and zod left as imports → dist/lib
+ * - `vite build --mode cdn`: one minified file with everything inside, for `<script type="module">` → dist/cdn
+ * Decorators: tsconfig sets `experimentalDecorators`, so Rolldown lowers them (see notes/toolchain.md).
+ */
+import { defineConfig } from 'vite';
+
+export default defineConfig(({ mode }) => {
+  if (mode === 'cdn') {
+    return {
+      publicDir: false,
+      build: {
+        outDir: 'dist/cdn',
+        emptyOutDir: true,
+        target: 'es2022',
+        minify: true,
+        sourcemap: true,
+        lib: { entry: 'src/widget/cdn.ts', formats: ['es'], fileName: () => 'social-link.js' },
+        // Vite keeps whitespace in ES library output (for the npm case); this file goes straight to browsers.
+        rolldownOptions: { output: { minify: true } },
+      },
+    };
+  }
+  return {
+    publicDir: false,
+    build: {
+      outDir: 'dist/lib',
+      emptyOutDir: true,
+      target: 'es2022',
+      // open-wc publishing guide: no minifying in the npm package; integrators' bundlers do it.
+      minify: false,
+      sourcemap: true,
+      lib: {
+        entry: {
+          index: 'src/index.ts',
+          define: 'src/widget/define.ts',
+          protocol: 'src/protocol/index.ts',
+          client: 'src/client/index.ts',
+        },
+        formats: ['es'],
+        fileName: (_format, name) => `${name}.js`,
+      },
+      rolldownOptions: {
+        external: (id: string) => /^(lit|@lit|zod)(\/|$)/.test(id),
+      },
+    },
+  };
+});
