@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { ErrorCode } from '../../src/protocol/index.js';
 import type { SocialAccount } from '../src/storage/types.js';
 import { verifyWebhookSignature } from '../src/webhooks/signature.js';
-import { WEBHOOK_ACTIONS } from '../src/webhooks/webhook-actions.js';
+import { WEBHOOK_ACTIONS } from '../../src/protocol/webhooks.js';
 import { startTestService, type TestService } from './helpers.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
 

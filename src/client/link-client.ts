@@ -15,8 +15,12 @@ import {
   RevokeLinkSessionResponse,
   UnlinkResponse,
   UserResponse,
+  ListWebhooksResponse,
+  RegisterWebhookResponse,
+  UnregisterWebhookResponse,
   type CreateLinkSessionRequest,
   type UnlinkableNetwork,
+  type WebhookAction,
 } from '../protocol/index.js';
 import { CLIENT_ERROR_CODES, LinkApiError } from './errors.js';
 
@@ -102,5 +106,11 @@ export function createLinkClient(options: LinkClientOptions) {
     /** Deletes the user profile selected by `profileKey`, its linked accounts, and revokes its sessions. */
     deleteProfile: (profileKey: string, call_?: Omit<CallOptions, 'profileKey'>) =>
       call(DeleteProfileResponse, 'DELETE', '/profiles', undefined, { ...call_, profileKey }),
+    /** Registers (or replaces) the profile's webhook for `action` (spec 4.5); `url` must be https. */
+    registerWebhook: (webhook: { action: WebhookAction; url: string; secret?: string }, call_?: CallOptions) =>
+      call(RegisterWebhookResponse, 'POST', '/hook/webhook', webhook, call_),
+    listWebhooks: (call_?: CallOptions) => call(ListWebhooksResponse, 'GET', '/hook/webhook', undefined, call_),
+    unregisterWebhook: (action: WebhookAction, call_?: CallOptions) =>
+      call(UnregisterWebhookResponse, 'DELETE', '/hook/webhook', { action }, call_),
   };
 }

@@ -4,3 +4,4 @@ export * from './errors.js';
 export * from './origin.js';
 export * from './messages.js';
 export * from './resources.js';
+export * from './webhooks.js';

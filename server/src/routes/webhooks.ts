@@ -16,7 +16,7 @@ import type { AppDeps, AppEnv } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
 import { readJsonObject } from '../middleware/body.js';
 import type { Account } from '../storage/types.js';
-import { WEBHOOK_ACTIONS, isWebhookAction, type WebhookAction } from '../webhooks/webhook-actions.js';
+import { WEBHOOK_ACTIONS, isWebhookAction, type WebhookAction } from '../../../src/protocol/webhooks.js';
 
 const ACTION = 'webhook';
 const MAX_URL_LENGTH = 2048;

@@ -10,21 +10,11 @@
  * ```
  * `id` is stable across retries (also sent as `X-Webhook-Id`) so receivers can drop duplicates.
  */
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network, SocialWebhookPayload } from '../../../src/protocol/index.js';
 import { newId } from '../tokens.js';
 
-export type SocialEventKind = 'link' | 'unlink';
-
-export interface SocialEvent {
-  id: string;
-  action: 'social';
-  event: SocialEventKind;
-  platform: Network;
-  refId: string;
-  title: string;
-  displayName?: string;
-  created: string;
-}
+export type SocialEvent = SocialWebhookPayload;
+export type SocialEventKind = SocialEvent['event'];
 
 export interface SocialEventInput {
   event: SocialEventKind;
