@@ -23,7 +23,7 @@ export function unlinkRoutes(deps: AppDeps): Hono<AppEnv> {
       });
     }
     const profile = c.get('profile');
-    await deps.storage.unlinkAccount(profile.id, platform as (typeof UNLINKABLE_NETWORKS)[number]);
+    await deps.storage.unlinkAccount(profile.id, platform as (typeof UNLINKABLE_NETWORKS)[number], deps.clock());
     return c.json({ status: 'success', platform, refId: profile.refId });
   });
   return routes;

@@ -255,7 +255,7 @@ export class SqliteStorage implements Storage {
     return row ? toSocialAccount(row) : null;
   }
 
-  async unlinkAccount(profileId: string, platform: Network, now = Date.now()): Promise<boolean> {
+  async unlinkAccount(profileId: string, platform: Network, now: number): Promise<boolean> {
     return this.#db.transaction((): boolean => {
       const removed = this.#db
         .prepare('DELETE FROM social_accounts WHERE profile_id = ? AND platform = ? RETURNING display_name')

@@ -171,7 +171,7 @@ export interface Storage {
    * Returns true when an account was removed. When one was and the profile has a `social` webhook, the same
    * transaction adds an `unlink` event to the outbox. `now` defaults to the system time.
    */
-  unlinkAccount(profileId: string, platform: Network, now?: number): Promise<boolean>;
+  unlinkAccount(profileId: string, platform: Network, now: number): Promise<boolean>;
 
   /** Creates or replaces the profile's registration for `registration.action`. */
   putWebhook(registration: WebhookRegistration): Promise<void>;
