@@ -6,6 +6,7 @@ import { buttonStyles } from './social-link-button.styles.js';
 import { resolveTexts, type WidgetTexts } from './texts.js';
 
 /**
+ * @tagname social-link-button
  * @summary A button that opens the hosted linking page in a modal frame, a popup, or by navigating.
  *
  * @slot - The button label. Defaults to `texts.button`.

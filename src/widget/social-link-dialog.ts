@@ -1,6 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { SocialLinkCloseRequestEvent } from './events/social-link-close-request.js';
+import { SocialLinkCloseRequestEvent, type CloseRequestReason } from './events/social-link-close-request.js';
 import { dialogStyles } from './social-link-dialog.styles.js';
 import { defaultTexts, type WidgetTexts } from './texts.js';
 
@@ -8,11 +8,14 @@ import { defaultTexts, type WidgetTexts } from './texts.js';
 const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
 
 /**
+ * @tagname social-link-dialog
  * @summary The frame-mode overlay: a labelled modal dialog holding the hosted linking page in an iframe.
  * Created by `open({ mode: 'frame' })`; you rarely use it directly.
  *
  * The native modal `<dialog>` makes the rest of the page inert (focus stays inside), and the frame mode returns
  * focus to the element that opened it.
+ *
+ * @event {{ reason: 'close_button' | 'escape' }} social-link-close-request - Internal, neither bubbles nor is composed: the user asks to close.
  *
  * @csspart dialog - The `<dialog>` box.
  * @csspart header - The bar with the title and the close button.
@@ -103,17 +106,21 @@ export class SocialLinkDialog extends LitElement {
   }
 
   private handleCloseClick() {
-    this.dispatchEvent(new SocialLinkCloseRequestEvent('close_button'));
+    this.requestClose('close_button');
+  }
+
+  private requestClose(reason: CloseRequestReason) {
+    this.dispatchEvent(new SocialLinkCloseRequestEvent(reason));
   }
 
   /** Escape: keep the dialog open and let the owner decide (it removes the whole element). */
   private handleCancel(event: Event) {
     event.preventDefault();
-    this.dispatchEvent(new SocialLinkCloseRequestEvent('escape'));
+    this.requestClose('escape');
   }
 
   /** The browser closed the dialog anyway (a second Escape without user activation is not cancelable). */
   private handleNativeClose() {
-    if (this.isConnected) this.dispatchEvent(new SocialLinkCloseRequestEvent('escape'));
+    if (this.isConnected) this.requestClose('escape');
   }
 }
