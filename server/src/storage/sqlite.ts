@@ -313,7 +313,7 @@ export class SqliteStorage implements Storage {
            FROM webhook_outbox o LEFT JOIN webhooks w ON w.profile_id = o.profile_id AND w.action = o.action
            WHERE o.delivered_at IS NULL AND o.failed_at IS NULL AND o.next_attempt_at <= ?
              AND (o.claimed_until IS NULL OR o.claimed_until <= ?)
-           ORDER BY o.next_attempt_at, o.created_at LIMIT ?`,
+           ORDER BY o.next_attempt_at, o.created_at, o.rowid LIMIT ?`,
         )
         .all(now, now, limit) as Row[];
       const claimed: WebhookDelivery[] = [];
@@ -354,7 +354,7 @@ export class SqliteStorage implements Storage {
 
   async listWebhookDeliveries(profileId: string): Promise<WebhookDeliveryStatus[]> {
     return this.#db
-      .prepare('SELECT * FROM webhook_outbox WHERE profile_id = ? ORDER BY created_at, id')
+      .prepare('SELECT * FROM webhook_outbox WHERE profile_id = ? ORDER BY created_at, rowid')
       .all(profileId)
       .map((row) => {
         const r = row as Row;
