@@ -15,6 +15,10 @@ import { unlinkRoutes, userRoutes } from './routes/social.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { integrationKeyRoutes } from './routes/integration-key.js';
 import { generateJwtRoutes } from './routes/generate-jwt.js';
+import { connectRoutes } from './routes/connect.js';
+import { hostedPageRoutes } from './routes/hosted-page.js';
+import { oauthCallbackRoutes } from './routes/oauth-callback.js';
+import { sandboxConsentRoutes } from './routes/sandbox-consent.js';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -47,8 +51,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/profiles', profileRoutes(deps));
   api.route('/user', userRoutes(deps));
   api.route('/link', linkRoutes(deps));
+  api.route('/link', connectRoutes(deps));
   api.route('/hook/webhook', webhookRoutes(deps));
   app.route('/api', api);
+  app.route('/connect', oauthCallbackRoutes(deps));
+  app.route('/sandbox', sandboxConsentRoutes(deps));
+  // `/link` and `/link/` both serve the page (the linking URL has no trailing slash).
+  app.route('/link', hostedPageRoutes(deps));
 
   app.notFound((c) => {
     const error = new ApiError(404, ErrorCode.badRequest, `No route for ${c.req.method} ${c.req.path}.`);

@@ -4,7 +4,9 @@
  */
 import type { Clock } from './clock.js';
 import type { ServiceConfig } from './config.js';
+import type { TokenCipher } from './crypto/token-cipher.js';
 import type { Mailer } from './email/link-email.js';
+import type { NetworkRegistry } from './networks/network-registry.js';
 import type { Account, LinkSessionRecord, Profile, Storage } from './storage/types.js';
 
 export interface AppDeps {
@@ -13,6 +15,10 @@ export interface AppDeps {
   clock: Clock;
   /** Null when no SMTP server is configured. */
   mailer: Mailer | null;
+  /** Which networks connect for real and which through the sandbox. */
+  networks: NetworkRegistry;
+  /** Encrypts provider tokens at rest. */
+  tokenCipher: TokenCipher;
   /** Access log line sink; never receives query strings or tokens. */
   log: (line: string) => void;
 }

@@ -7,7 +7,11 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { systemClock, type Clock } from './clock.js';
 import type { ServiceConfig } from './config.js';
+import { loadTokenCipher } from './crypto/load-token-cipher.js';
+import type { TokenCipher } from './crypto/token-cipher.js';
 import { createSmtpMailer, type Mailer } from './email/link-email.js';
+import { createNetworkRegistry } from './networks/network-registry.js';
+import { startSandboxAuthorizationServer, type SandboxAuthorizationServer } from './sandbox/sandbox-authorization-server.js';
 import { openStorage } from './storage/open-storage.js';
 import type { Storage } from './storage/types.js';
 import { startDeliveryWorker } from './webhooks/delivery-worker.js';
@@ -18,6 +22,9 @@ export interface StartOptions {
   storage?: Storage;
   mailer?: Mailer | null;
   log?: (line: string) => void;
+  /** Network credentials and `SANDBOX_NETWORKS`, `TOKEN_ENCRYPTION_KEY`; defaults to `process.env`. */
+  env?: NodeJS.ProcessEnv;
+  tokenCipher?: TokenCipher;
 }
 
 export interface RunningService {
@@ -31,12 +38,24 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const { config } = options;
   const storage = options.storage ?? (await openStorage(config));
   const mailer = options.mailer !== undefined ? options.mailer : config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.emailFrom) : null;
-  const app = createApp({ config, storage, clock: options.clock ?? systemClock, mailer, log: options.log ?? (() => {}) });
+  const env = options.env ?? process.env;
+  const log = options.log ?? (() => {});
+  const sandbox: SandboxAuthorizationServer | null =
+    env.SANDBOX_NETWORKS === 'off' ? null : await startSandboxAuthorizationServer(config.host, Number(env.SANDBOX_PORT ?? 0));
+  const networks = createNetworkRegistry(env, () => config.publicUrl, sandbox?.issuer ?? null);
+  const tokenCipher = options.tokenCipher ?? loadTokenCipher(env, config.dataDir, log);
+  const app = createApp({ config, storage, clock: options.clock ?? systemClock, mailer, log, networks, tokenCipher });
 
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
+  if (config.port === 0) {
+    // Asked for any free port: the public addresses derived from it are known only now.
+    const derived = config.linkingUrl === `${config.publicUrl}/link`;
+    config.publicUrl = config.publicUrl.replace(/:0$/, `:${port}`);
+    if (derived) config.linkingUrl = `${config.publicUrl}/link`;
+  }
   const webhookWorker = startDeliveryWorker({ storage, settings: config.webhooks, log: options.log });
   return {
     url: `http://${config.host}:${port}`,
@@ -44,6 +63,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await webhookWorker.stop();
+      await sandbox?.stop();
       await storage.close();
     },
   };

@@ -103,4 +103,26 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (account_id, kind)
   );
   `,
+  /* 3: OAuth connection attempts (state, PKCE verifier, start ticket, browser binding) and telegram codes */ `
+  CREATE TABLE oauth_attempts (
+    ticket_hash TEXT PRIMARY KEY,
+    state_hash TEXT UNIQUE,
+    session_id TEXT NOT NULL REFERENCES link_sessions(id) ON DELETE CASCADE,
+    platform TEXT NOT NULL,
+    code_verifier TEXT NOT NULL,
+    binding_hash TEXT,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    started_at INTEGER,
+    used_at INTEGER
+  );
+  CREATE INDEX oauth_attempts_session ON oauth_attempts(session_id);
+  CREATE TABLE telegram_codes (
+    code_hash TEXT PRIMARY KEY,
+    session_id TEXT NOT NULL REFERENCES link_sessions(id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER
+  );
+  `,
 ];

@@ -13,6 +13,8 @@ import type {
   LinkAccountResult,
   LinkSessionRecord,
   NewLinkSession,
+  OAuthAttempt,
+  TelegramCode,
   Profile,
   SocialAccount,
   Storage,
@@ -205,6 +207,11 @@ export class SqliteStorage implements Storage {
     return row ? toSession(row) : null;
   }
 
+  async findLinkSessionById(sessionId: string): Promise<LinkSessionRecord | null> {
+    const row = this.#db.prepare(`${SESSION_SELECT} WHERE s.id = ?`).get(sessionId) as Row | undefined;
+    return row ? toSession(row) : null;
+  }
+
   async revokeLinkSession(accountId: string, sessionId: string, now: number): Promise<LinkSessionRecord | null> {
     this.#db
       .prepare("UPDATE link_sessions SET revoked_at = ? WHERE account_id = ? AND id = ? AND revoked_at IS NULL AND kind = 'session'")
@@ -283,6 +290,56 @@ export class SqliteStorage implements Storage {
          VALUES (?, ?, 'social', ?, ?, 0)`,
       )
       .run(payload.id, profileId, JSON.stringify(payload), now);
+  }
+
+  async createOAuthAttempt(attempt: OAuthAttempt): Promise<void> {
+    this.#db
+      .prepare(
+        `INSERT INTO oauth_attempts (state_hash, ticket_hash, session_id, platform, code_verifier, binding_hash, created_at, expires_at, started_at, used_at)
+         VALUES (@stateHash, @ticketHash, @sessionId, @platform, @codeVerifier, @bindingHash, @createdAt, @expiresAt, @startedAt, @usedAt)`,
+      )
+      .run(attempt);
+  }
+
+  async startOAuthAttempt(ticketHash: string, binding: { bindingHash: string; stateHash: string }, now: number): Promise<OAuthAttempt | null> {
+    const row = this.#db
+      .prepare(
+        `UPDATE oauth_attempts SET started_at = ?, binding_hash = ?, state_hash = ?
+         WHERE ticket_hash = ? AND started_at IS NULL AND expires_at > ? RETURNING *`,
+      )
+      .get(now, binding.bindingHash, binding.stateHash, ticketHash, now) as Row | undefined;
+    return row ? toOAuthAttempt(row) : null;
+  }
+
+  async useOAuthAttempt(stateHash: string, now: number): Promise<OAuthAttempt | null> {
+    const row = this.#db
+      .prepare(
+        `UPDATE oauth_attempts SET used_at = ?
+         WHERE state_hash = ? AND used_at IS NULL AND started_at IS NOT NULL AND expires_at > ? RETURNING *`,
+      )
+      .get(now, stateHash, now) as Row | undefined;
+    return row ? toOAuthAttempt(row) : null;
+  }
+
+  async createTelegramCode(code: TelegramCode): Promise<void> {
+    this.#db
+      .prepare('INSERT INTO telegram_codes (code_hash, session_id, created_at, expires_at, used_at) VALUES (?, ?, ?, ?, ?)')
+      .run(code.codeHash, code.sessionId, code.createdAt, code.expiresAt, code.usedAt);
+  }
+
+  async useTelegramCode(codeHash: string, now: number): Promise<TelegramCode | null> {
+    const row = this.#db
+      .prepare('UPDATE telegram_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING *')
+      .get(now, codeHash, now) as Row | undefined;
+    return row
+      ? {
+          codeHash: row.code_hash as string,
+          sessionId: row.session_id as string,
+          createdAt: row.created_at as number,
+          expiresAt: row.expires_at as number,
+          usedAt: row.used_at as number,
+        }
+      : null;
   }
 
   async putWebhook(registration: WebhookRegistration): Promise<void> {
@@ -519,5 +576,20 @@ function toSocialAccount(row: Row): SocialAccount {
     username: (row.username as string | null) ?? null,
     tokensEncrypted: (row.tokens_encrypted as string | null) ?? null,
     linkedAt: row.linked_at as number,
+  };
+}
+
+function toOAuthAttempt(row: Row): OAuthAttempt {
+  return {
+    ticketHash: row.ticket_hash as string,
+    stateHash: (row.state_hash as string | null) ?? null,
+    sessionId: row.session_id as string,
+    platform: row.platform as Network,
+    codeVerifier: row.code_verifier as string,
+    bindingHash: (row.binding_hash as string | null) ?? null,
+    createdAt: row.created_at as number,
+    expiresAt: row.expires_at as number,
+    startedAt: (row.started_at as number | null) ?? null,
+    usedAt: (row.used_at as number | null) ?? null,
   };
 }

@@ -132,6 +132,32 @@ export interface IntegrationKey {
 /** Result of committing a connection: `stored` only when the session was still usable inside the transaction. */
 export type LinkAccountResult = { stored: true; account: SocialAccount } | { stored: false; reason: 'expired' | 'revoked' | 'missing' };
 
+/** One OAuth connection attempt: created when the user clicks Connect, used once by the callback. */
+export interface OAuthAttempt {
+  /** SHA-256 of the one-time ticket in the start URL the popup opens. */
+  ticketHash: string;
+  /** SHA-256 of the `state` sent to the network; set when the popup opens the start URL. */
+  stateHash: string | null;
+  sessionId: string;
+  platform: Network;
+  /** PKCE verifier (RFC 7636); secret, lives at most `expiresAt`. */
+  codeVerifier: string;
+  /** SHA-256 of the browser-binding cookie, set when the start URL is opened. */
+  bindingHash: string | null;
+  createdAt: number;
+  expiresAt: number;
+  startedAt: number | null;
+  usedAt: number | null;
+}
+
+export interface TelegramCode {
+  codeHash: string;
+  sessionId: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
 export interface Storage {
   readonly kind: 'sqlite' | 'postgres';
   migrate(): Promise<void>;
@@ -156,6 +182,8 @@ export interface Storage {
   createLinkSession(session: NewLinkSession): Promise<void>;
   findLinkSessionByTokenHash(tokenHash: string): Promise<LinkSessionRecord | null>;
   findLinkSession(accountId: string, sessionId: string): Promise<LinkSessionRecord | null>;
+  /** Any session by id, legacy stand-ins included; for flows that already proved they belong to it. */
+  findLinkSessionById(sessionId: string): Promise<LinkSessionRecord | null>;
   /** Sets `revokedAt` once; later calls keep the first time. Returns the session, or null when unknown. */
   revokeLinkSession(accountId: string, sessionId: string, now: number): Promise<LinkSessionRecord | null>;
 
@@ -174,6 +202,16 @@ export interface Storage {
   unlinkAccount(profileId: string, platform: Network, now: number): Promise<boolean>;
 
   /** Creates or replaces the profile's registration for `registration.action`. */
+  createOAuthAttempt(attempt: OAuthAttempt): Promise<void>;
+  /** Marks the ticket started, binds it to the browser and to a fresh state; null when unknown, expired or already started. */
+  startOAuthAttempt(ticketHash: string, binding: { bindingHash: string; stateHash: string }, now: number): Promise<OAuthAttempt | null>;
+  /** Marks the attempt used; null when unknown, expired, never started or already used (single use). */
+  useOAuthAttempt(stateHash: string, now: number): Promise<OAuthAttempt | null>;
+
+  createTelegramCode(code: TelegramCode): Promise<void>;
+  /** Marks the code used; null when unknown, expired or used. */
+  useTelegramCode(codeHash: string, now: number): Promise<TelegramCode | null>;
+
   putWebhook(registration: WebhookRegistration): Promise<void>;
   listWebhooks(profileId: string): Promise<WebhookRegistration[]>;
   /** Returns true when a registration was removed. Pending deliveries for it are dropped at delivery time. */

@@ -1,0 +1,57 @@
+/**
+ * @module
+ * Provider tokens at rest: AES-256-GCM with a random 96-bit nonce per message and the row's identity as
+ * additional data (profile | platform | network account id), so a ciphertext moved to another row fails to
+ * decrypt. The key comes from the environment (`TOKEN_ENCRYPTION_KEY`, base64 of 32 bytes), never the database;
+ * its id is stored with each ciphertext so keys can be rotated (`TOKEN_ENCRYPTION_OLD_KEYS`).
+ */
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+export interface TokenCipher {
+  encrypt(plaintext: string, additionalData: string): string;
+  decrypt(envelope: string, additionalData: string): string;
+}
+
+const VERSION = 'v1';
+
+/** `keys[0]` encrypts; every key decrypts. Each key is 32 bytes. */
+export function createTokenCipher(keys: Buffer[]): TokenCipher {
+  if (keys.length === 0 || keys.some((key) => key.length !== 32)) throw new Error('Token encryption keys must be 32 bytes each.');
+  const byId = new Map(keys.map((key) => [keyId(key), key]));
+  const current = keys[0]!;
+  const currentId = keyId(current);
+  return {
+    encrypt(plaintext, additionalData) {
+      const nonce = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', current, nonce);
+      cipher.setAAD(Buffer.from(additionalData, 'utf8'));
+      const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      return [VERSION, currentId, nonce.toString('base64url'), body.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
+    },
+    decrypt(envelope, additionalData) {
+      const [version, id, nonce, body, tag] = envelope.split('.');
+      const key = id ? byId.get(id) : undefined;
+      if (version !== VERSION || !key || !nonce || body === undefined || !tag) throw new Error('Unreadable token envelope.');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'));
+      decipher.setAAD(Buffer.from(additionalData, 'utf8'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    },
+  };
+}
+
+/** A short, non-secret fingerprint of a key, stored beside each ciphertext. */
+function keyId(key: Buffer): string {
+  return createHash('sha256').update(key).digest('base64url').slice(0, 8);
+}
+
+/** The additional data binding a ciphertext to its row. */
+export function tokenAad(profileId: string, platform: string, networkUserId: string): string {
+  return `${profileId}|${platform}|${networkUserId}`;
+}
+
+export function parseKey(base64: string): Buffer {
+  const key = Buffer.from(base64, 'base64');
+  if (key.length !== 32) throw new Error('TOKEN_ENCRYPTION_KEY must be base64 of exactly 32 bytes.');
+  return key;
+}

@@ -1,0 +1,73 @@
+/**
+ * @module
+ * Decides, per network, whether connections go to the real network (credentials in the environment) or to the
+ * embedded sandbox. `SANDBOX_NETWORKS`: `auto` (default: sandbox for networks without credentials), `all`
+ * (sandbox for every network), `off` (no sandbox: networks without credentials are unavailable, code 503).
+ */
+import { NETWORK_LABELS, type InstagramLinkMethod, type Network } from '../../../src/protocol/index.js';
+import {
+  INSTAGRAM_VIA_FACEBOOK,
+  OAUTH_NETWORKS,
+  isOAuthNetwork,
+  type OAuthNetwork,
+  type OAuthNetworkDefinition,
+} from './definitions.js';
+
+export interface ResolvedOAuthNetwork {
+  platform: OAuthNetwork;
+  sandbox: boolean;
+  clientId: string;
+  clientSecret: string;
+  /** Issuer identifier for oauth4webapi (the authorization server's origin). */
+  issuer: string;
+  definition: OAuthNetworkDefinition;
+}
+
+export interface NetworkRegistry {
+  /** Null when the network cannot be connected on this service. */
+  oauth(platform: Network, instagramLinkMethod: InstagramLinkMethod): ResolvedOAuthNetwork | null;
+  /** Whether any network runs in the sandbox (the hosted page labels it). */
+  readonly sandboxIssuer: string | null;
+}
+
+export function createNetworkRegistry(env: NodeJS.ProcessEnv, publicUrl: () => string, sandboxIssuer: string | null): NetworkRegistry {
+  const mode = env.SANDBOX_NETWORKS ?? 'auto';
+  return {
+    sandboxIssuer,
+    oauth(platform, instagramLinkMethod) {
+      if (!isOAuthNetwork(platform)) return null;
+      const prefix = platform.toUpperCase();
+      const clientId = env[`${prefix}_CLIENT_ID`];
+      const clientSecret = env[`${prefix}_CLIENT_SECRET`];
+      if (clientId && clientSecret && mode !== 'all') {
+        const definition = platform === 'instagram' && instagramLinkMethod === 'facebook' ? INSTAGRAM_VIA_FACEBOOK : OAUTH_NETWORKS[platform];
+        return { platform, sandbox: false, clientId, clientSecret, issuer: new URL(definition.authorizationEndpoint).origin, definition };
+      }
+      if (mode === 'off' || !sandboxIssuer) return null;
+      return {
+        platform,
+        sandbox: true,
+        clientId: `sandbox-${platform}`,
+        clientSecret: 'sandbox-secret',
+        issuer: sandboxIssuer,
+        definition: sandboxDefinition(platform, publicUrl(), sandboxIssuer),
+      };
+    },
+  };
+}
+
+function sandboxDefinition(platform: OAuthNetwork, publicUrl: string, issuer: string): OAuthNetworkDefinition {
+  return {
+    authorizationEndpoint: `${publicUrl}/sandbox/authorize`,
+    tokenEndpoint: `${issuer}/token`,
+    identityEndpoint: `${issuer}/userinfo`,
+    scopes: OAUTH_NETWORKS[platform].scopes,
+    pkce: true,
+    clientAuth: 'client_secret_post',
+    identity(json) {
+      const sub = (json as { sub?: unknown }).sub;
+      if (typeof sub !== 'string') throw new Error('The sandbox did not return an account id.');
+      return { id: `${sub}-${platform}`, displayName: `Sandbox ${NETWORK_LABELS[platform]} account`, username: `sandbox_${platform}` };
+    },
+  };
+}
