@@ -47,10 +47,9 @@ export async function startTestService(options: TestServiceOptions = {}) {
     clock,
     mailer: options.mailer ?? null,
     log: (line) => logLines.push(line),
+    // Only what the test sets: no network credentials from the developer's shell.
+    env: { ...options.env },
   });
-  // The linking URL is only known once the port is; tests read it from the config through this.
-  config.publicUrl = service.url;
-  config.linkingUrl = `${service.url}/link`;
   const client = createLinkClient({ baseUrl: `${service.url}/api`, apiKey });
 
   /** Raw HTTP, for inputs the typed client would never send. */
