@@ -7,8 +7,9 @@
 import { z } from 'zod';
 import { Network } from './networks.js';
 
-export const MESSAGE_SOURCE = 'social-link-kit';
-export const PROTOCOL_VERSION = 1;
+import { MESSAGE_SOURCE, PROTOCOL_VERSION } from './constants.js';
+
+export { MESSAGE_SOURCE, PROTOCOL_VERSION };
 
 /** Why a connection ended without an account. */
 export const CANCEL_REASONS = [

@@ -48,22 +48,7 @@ export const INSTAGRAM_LINK_METHODS = ['instagram', 'facebook'] as const;
 export const InstagramLinkMethod = z.enum(INSTAGRAM_LINK_METHODS);
 export type InstagramLinkMethod = z.infer<typeof InstagramLinkMethod>;
 
-/** Display names, kept here so the hosted page and the demo agree; translatable through the page's text table. */
-export const NETWORK_LABELS: Record<Network, string> = {
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  linkedin: 'LinkedIn',
-  twitter: 'X (Twitter)',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  pinterest: 'Pinterest',
-  reddit: 'Reddit',
-  gmb: 'Google Business Profile',
-  threads: 'Threads',
-  snapchat: 'Snapchat',
-  bluesky: 'Bluesky',
-  telegram: 'Telegram',
-};
+export { NETWORK_LABELS } from './constants.js';
 
 export function isNetwork(value: unknown): value is Network {
   return typeof value === 'string' && (NETWORKS as readonly string[]).includes(value);

@@ -1,0 +1,52 @@
+/**
+ * Every text of the hosted page, in one table so it can be translated. `{name}` marks a value filled in.
+ */
+export const texts = {
+  heading: 'Connect your social accounts',
+  subtitle: 'for {title}',
+  sandboxNote: 'Sandbox: networks here are simulated; no real account is connected.',
+  expiresIn: 'This link works for {time} more.',
+  expiresSoon: 'This link expires in {time}.',
+  connect: 'Connect',
+  connectLabel: 'Connect {network}',
+  disconnect: 'Disconnect',
+  disconnectLabel: 'Disconnect {network}',
+  connected: 'Connected',
+  connectedAs: 'Connected as {name}',
+  notConnected: 'Not connected',
+  opening: 'Opening {network}…',
+  waiting: 'Finish signing in to {network} in the window that opened.',
+  saving: 'Saving your {network} account…',
+  linked: '{network} is connected.',
+  denied: 'You did not allow access to {network}.',
+  popupClosed: 'The {network} window was closed before you finished.',
+  popupBlocked: 'Your browser blocked the {network} window. Allow pop-ups for this page and try again.',
+  failed: '{network} could not be connected: {message}',
+  disconnected: '{network} was disconnected.',
+  credentialsTitle: 'Connect Bluesky',
+  handle: 'Handle',
+  appPassword: 'App password',
+  telegramHint: 'Send this code to the bot to connect Telegram:',
+  done: 'Done',
+  backToApp: 'Return to the app',
+  invalidTitle: 'This link is no longer valid',
+  invalidBody: 'It may have expired or been replaced. Go back to the app and ask for a new link.',
+  expiredTitle: 'This link has expired',
+  loadFailed: 'The linking page could not load. Check your connection and reload.',
+  reload: 'Reload',
+} as const;
+
+export type TextKey = keyof typeof texts;
+
+export function t(key: TextKey, values: Record<string, string> = {}): string {
+  return texts[key].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+}
+
+export function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  if (hours > 0) return `${hours} h ${String(minutes).padStart(2, '0')} min`;
+  return `${minutes}:${String(seconds).padStart(2, '0')}`;
+}

@@ -1,0 +1,9 @@
+// Builds the hosted linking page into hosted/dist; the service serves it at /link (assets under /link/assets).
+import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: '/link/',
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', modulePreload: { polyfill: false } },
+});

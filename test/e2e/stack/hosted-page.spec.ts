@@ -1,0 +1,196 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startIntegratorServer } from '../support/integrator-server.js';
+import { startStack, type Stack } from '../support/stack.js';
+
+let stack: Stack;
+let integrator: Awaited<ReturnType<typeof startIntegratorServer>>;
+let thirdParty: Awaited<ReturnType<typeof startIntegratorServer>>;
+
+test.beforeAll(async () => {
+  stack = await startStack();
+  integrator = await startIntegratorServer('localhost');
+  thirdParty = await startIntegratorServer('localhost');
+});
+test.afterAll(async () => {
+  await stack.stop();
+  await integrator.close();
+  await thirdParty.close();
+});
+
+async function createSession(body: Record<string, unknown> = {}) {
+  const { status, json } = await stack.api('POST', '/profiles/link-sessions', { origin: integrator.origin, ...body });
+  expect(status).toBe(200);
+  return json as { sessionId: string; url: string; expiresAt: string };
+}
+
+type Received = { origin: string; data: { source?: string; event: string; platform?: string; reason?: string; code?: number; sessionId: string } };
+const received = (page: Page) => page.evaluate(() => (window as unknown as { received: Received[] }).received);
+const events = async (page: Page) => (await received(page)).filter((m) => m.data?.source === 'social-link-kit').map((m) => m.data.event);
+
+/** Opens the link framed by the integrator and returns the frame. */
+async function openFramed(page: Page, url: string) {
+  await page.goto(`${integrator.origin}/?mode=frame&url=${encodeURIComponent(url)}`);
+  const frame = page.frameLocator('iframe');
+  await expect(frame.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
+  return frame;
+}
+
+async function consent(page: Page, frame: ReturnType<Page['frameLocator']>, network: string, choice: string) {
+  const popupPromise = page.waitForEvent('popup');
+  await frame.getByRole('button', { name: `Connect ${network}` }).click();
+  const popup = await popupPromise;
+  await expect(popup.getByText(/Sandbox network: no real .* account is connected/)).toBeVisible();
+  await popup.getByRole('button', { name: choice }).click();
+  return popup;
+}
+
+test('frame mode: a full OAuth connection through the sandbox, reported once to the integrator origin', async ({ page }) => {
+  const session = await createSession({ allowedSocial: ['facebook', 'twitter', 'bluesky'] });
+  const frame = await openFramed(page, session.url);
+  await expect(frame.locator('.network')).toHaveCount(3);
+  await expect(frame.getByText(/for Development/)).toBeVisible();
+  await expect(frame.getByText(/This link works for/)).toBeVisible();
+
+  const popup = await consent(page, frame, 'Facebook', 'Allow');
+  await popup.waitForEvent('close');
+  await expect(frame.getByText('Facebook is connected.')).toBeVisible();
+  await expect(frame.getByText('Connected as Sandbox Facebook account')).toBeVisible();
+
+  await expect.poll(() => events(page)).toEqual(['connect:ready', 'connect:success']);
+  const messages = await received(page);
+  for (const message of messages) expect(message.origin).toBe(stack.serviceUrl);
+  expect(messages[1]!.data).toEqual({ source: 'social-link-kit', version: 1, sessionId: session.sessionId, event: 'connect:success', platform: 'facebook' });
+  expect(JSON.stringify(messages)).not.toContain(new URL(session.url).searchParams.get('session'));
+
+  const read = await stack.api('GET', `/profiles/link-sessions/${session.sessionId}`);
+  expect(read.json.completedNetworks).toEqual(['facebook']);
+  const user = await stack.api('GET', '/user');
+  expect(user.json.displayNames[0]).toMatchObject({ platform: 'facebook', displayName: 'Sandbox Facebook account' });
+});
+
+test('a denied consent is connect:cancelled with reason denied; a network error and a refused code are connect:error', async ({ page }) => {
+  const session = await createSession({ allowedSocial: ['linkedin'] });
+  const frame = await openFramed(page, session.url);
+
+  await (await consent(page, frame, 'LinkedIn', 'Deny')).waitForEvent('close');
+  await expect(frame.getByText('You did not allow access to LinkedIn.')).toBeVisible();
+
+  await (await consent(page, frame, 'LinkedIn', 'Simulate a network error')).waitForEvent('close');
+  await expect(frame.getByText(/LinkedIn could not be connected: The network reported an error/)).toBeVisible();
+
+  await (await consent(page, frame, 'LinkedIn', 'Simulate a refused code exchange')).waitForEvent('close');
+  await expect(frame.getByText(/LinkedIn could not be connected: The network refused the authorization code/)).toBeVisible();
+
+  const messages = (await received(page)).map((m) => m.data).filter((d) => d.event !== 'connect:ready');
+  expect(messages.map((d) => [d.event, d.reason ?? d.code])).toEqual([
+    ['connect:cancelled', 'denied'],
+    ['connect:error', 513],
+    ['connect:error', 512],
+  ]);
+  const read = await stack.api('GET', `/profiles/link-sessions/${session.sessionId}`);
+  expect(read.json.completedNetworks).toEqual([]);
+});
+
+test('popup mode: messages go to the opener; closing the network window is connect:cancelled popup_closed', async ({ page }) => {
+  const session = await createSession({ allowedSocial: ['youtube'] });
+  await page.goto(`${integrator.origin}/?mode=popup&url=${encodeURIComponent(session.url)}`);
+  const hostedPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Open popup' }).click();
+  const hosted = await hostedPromise;
+  await expect(hosted.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
+
+  const networkPromise = hosted.waitForEvent('popup');
+  await hosted.getByRole('button', { name: 'Connect YouTube' }).click();
+  const network = await networkPromise;
+  await expect(network.getByText(/Sandbox network/)).toBeVisible();
+  await network.close();
+  await expect(hosted.getByText('The YouTube window was closed before you finished.')).toBeVisible();
+
+  const again = hosted.waitForEvent('popup');
+  await hosted.getByRole('button', { name: 'Connect YouTube' }).click();
+  const second = await again;
+  await second.getByRole('button', { name: 'Allow' }).click();
+  await expect(hosted.getByText('YouTube is connected.')).toBeVisible();
+  await expect.poll(() => events(page)).toEqual(['connect:ready', 'connect:cancelled', 'connect:success']);
+  expect((await received(page))[1]!.data).toMatchObject({ reason: 'popup_closed', platform: 'youtube' });
+});
+
+test('direct mode: the token leaves the address bar, a reload keeps working, requests carry no Referer', async ({ page }) => {
+  const session = await createSession({ redirect: `${integrator.origin}/done` });
+  const referers: string[] = [];
+  page.on('request', (request) => {
+    const referer = request.headers()['referer'];
+    if (referer) referers.push(referer);
+  });
+  const response = await page.goto(session.url);
+  expect(response!.headers()['cache-control']).toBe('no-store');
+  expect(response!.headers()['referrer-policy']).toBe('no-referrer');
+  expect(response!.headers()['content-security-policy']).toContain(`frame-ancestors ${integrator.origin}`);
+  expect(response!.headers()['content-security-policy']).toContain("script-src 'self'");
+  await expect(page.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
+  expect(page.url()).not.toContain('session=');
+  expect(page.url()).toContain(`sid=${session.sessionId}`);
+
+  const reloaded = await page.reload();
+  expect(reloaded!.headers()['content-security-policy']).toContain(`frame-ancestors ${integrator.origin}`);
+  await expect(page.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
+  expect(referers).toEqual([]);
+  expect(stack.logs.join('')).not.toContain(new URL(session.url).searchParams.get('session')!);
+
+  await page.getByRole('button', { name: 'Return to the app' }).click();
+  await expect(page).toHaveURL(`${integrator.origin}/done`);
+});
+
+test('disconnect removes the account from the profile', async ({ page }) => {
+  const session = await createSession({ allowedSocial: ['reddit'] });
+  const frame = await openFramed(page, session.url);
+  await (await consent(page, frame, 'Reddit', 'Allow')).waitForEvent('close');
+  await expect(frame.getByText('Reddit is connected.')).toBeVisible();
+  expect((await stack.api('GET', '/user')).json.activeSocialAccounts).toContain('reddit');
+  await frame.getByRole('button', { name: 'Disconnect Reddit' }).click();
+  await expect(frame.getByText('Reddit was disconnected.')).toBeVisible();
+  expect((await stack.api('GET', '/user')).json.activeSocialAccounts).not.toContain('reddit');
+});
+
+test('revocation mid-flow ends the page and sends connect:cancelled revoked', async ({ page }) => {
+  const session = await createSession();
+  const frame = await openFramed(page, session.url);
+  await stack.api('DELETE', `/profiles/link-sessions/${session.sessionId}`);
+  await expect(frame.getByRole('heading', { name: 'This link is no longer valid' })).toBeVisible({ timeout: 10_000 });
+  await expect.poll(() => events(page)).toEqual(['connect:ready', 'connect:cancelled']);
+  expect((await received(page))[1]!.data.reason).toBe('revoked');
+});
+
+test('expiry mid-flow ends the page and sends connect:cancelled expired', async ({ page }) => {
+  await page.clock.install();
+  const session = await createSession({ expiresIn: 1 });
+  const frame = await openFramed(page, session.url);
+  await page.clock.fastForward('01:05');
+  await expect(frame.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
+  await expect.poll(() => events(page)).toEqual(['connect:ready', 'connect:cancelled']);
+  expect((await received(page))[1]!.data.reason).toBe('expired');
+});
+
+test('unknown links show the invalid page; another origin gets no messages and cannot frame the page', async ({ page, context }) => {
+  await page.goto(`${stack.serviceUrl}/link?session=${'A'.repeat(43)}&domain=dev`);
+  await expect(page.getByRole('heading', { name: 'This link is no longer valid' })).toBeVisible();
+
+  // A third origin frames the link: frame-ancestors blocks it, nothing arrives.
+  const session = await createSession();
+  await page.goto(`${thirdParty.origin}/?mode=frame&url=${encodeURIComponent(session.url)}`);
+  await page.waitForTimeout(1500);
+  const hostedFrame = page.frames().find((f) => f.url().startsWith(stack.serviceUrl));
+  expect(await hostedFrame?.locator('h1').count().catch(() => 0) ?? 0).toBe(0);
+  expect(await received(page)).toEqual([]);
+
+  // A third origin opens the link in a popup: the page works but posts only to the session origin.
+  const other = await createSession();
+  const opener = await context.newPage();
+  await opener.goto(`${thirdParty.origin}/?mode=popup&url=${encodeURIComponent(other.url)}`);
+  const popupPromise = opener.waitForEvent('popup');
+  await opener.getByRole('button', { name: 'Open popup' }).click();
+  const hosted = await popupPromise;
+  await expect(hosted.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
+  await hosted.waitForTimeout(500);
+  expect(await received(opener)).toEqual([]);
+});
