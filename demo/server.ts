@@ -92,7 +92,8 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   });
 
   const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, hostname: options.host ?? 'localhost', port: options.port ?? 8788 }, () => resolve(s));
+    // Listen on IPv4 loopback; the page is addressed as `localhost` so it is another origin than the service.
+    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port ?? 8788 }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   demoOrigin = `http://${options.host ?? 'localhost'}:${port}`;
