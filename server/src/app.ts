@@ -16,6 +16,9 @@ import { webhookRoutes } from './routes/webhooks.js';
 import { integrationKeyRoutes } from './routes/integration-key.js';
 import { generateJwtRoutes } from './routes/generate-jwt.js';
 import { connectRoutes } from './routes/connect.js';
+import { connectCredentialRoutes } from './routes/connect-credentials.js';
+import { sandboxPdsRoutes } from './routes/sandbox-pds.js';
+import { telegramWebhookRoutes } from './routes/telegram-webhook.js';
 import { hostedPageRoutes } from './routes/hosted-page.js';
 import { oauthCallbackRoutes } from './routes/oauth-callback.js';
 import { sandboxConsentRoutes } from './routes/sandbox-consent.js';
@@ -51,11 +54,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/profiles', profileRoutes(deps));
   api.route('/user', userRoutes(deps));
   api.route('/link', linkRoutes(deps));
+  api.route('/link', connectCredentialRoutes(deps));
   api.route('/link', connectRoutes(deps));
   api.route('/hook/webhook', webhookRoutes(deps));
   app.route('/api', api);
   app.route('/connect', oauthCallbackRoutes(deps));
   app.route('/sandbox', sandboxConsentRoutes(deps));
+  if (deps.networks.sandboxIssuer) app.route('/sandbox', sandboxPdsRoutes());
+  app.route('/webhooks/telegram', telegramWebhookRoutes(deps));
   // `/link` and `/link/` both serve the page (the linking URL has no trailing slash).
   app.route('/link', hostedPageRoutes(deps));
 

@@ -26,14 +26,26 @@ export interface ResolvedOAuthNetwork {
 export interface NetworkRegistry {
   /** Null when the network cannot be connected on this service. */
   oauth(platform: Network, instagramLinkMethod: InstagramLinkMethod): ResolvedOAuthNetwork | null;
-  /** Whether any network runs in the sandbox (the hosted page labels it). */
+  /** The sandbox authorization server, when it runs. */
   readonly sandboxIssuer: string | null;
+  /** Where bluesky logins are checked; null when bluesky is unavailable. */
+  readonly blueskyPdsUrl: string | null;
+  /** The bot users talk to for telegram; null when telegram is unavailable. */
+  readonly telegramBotUsername: string | null;
+  readonly telegramWebhookSecret: string | null;
 }
 
 export function createNetworkRegistry(env: NodeJS.ProcessEnv, publicUrl: () => string, sandboxIssuer: string | null): NetworkRegistry {
   const mode = env.SANDBOX_NETWORKS ?? 'auto';
+  const sandboxOn = mode !== 'off' && sandboxIssuer !== null;
   return {
     sandboxIssuer,
+    get blueskyPdsUrl() {
+      if (env.BLUESKY_PDS_URL && mode !== 'all') return env.BLUESKY_PDS_URL;
+      return sandboxOn ? `${publicUrl()}/sandbox` : mode === 'off' ? null : 'https://bsky.social';
+    },
+    telegramBotUsername: env.TELEGRAM_BOT_USERNAME || (sandboxOn ? 'SocialLinkSandboxBot' : null),
+    telegramWebhookSecret: env.TELEGRAM_WEBHOOK_SECRET || null,
     oauth(platform, instagramLinkMethod) {
       if (!isOAuthNetwork(platform)) return null;
       const prefix = platform.toUpperCase();
