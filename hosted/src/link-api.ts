@@ -35,6 +35,8 @@ export function createLinkApi(credential: string) {
     view: () => call<SessionView>('GET', '/session'),
     startConnect: (platform: string) => call<{ startUrl: string; sandbox: boolean }>('POST', `/connect/${platform}`),
     disconnect: (platform: string) => call<{ removed: boolean }>('DELETE', `/accounts/${platform}`),
+    connectBluesky: (handle: string, appPassword: string) => call<{ displayName: string }>('POST', '/connect/bluesky', { handle, appPassword }),
+    connectTelegram: () => call<{ code: string; botUsername: string; deepLink: string; expiresAt: string }>('POST', '/connect/telegram'),
   };
 }
 export type LinkApi = ReturnType<typeof createLinkApi>;

@@ -31,6 +31,8 @@ let ended = false;
 let api: LinkApi | null = null;
 let messenger: Messenger | null = null;
 let lastAnnouncedMinute = -1;
+/** The network whose inline step (bluesky form, telegram code) is open. */
+let inlineStep: { platform: 'bluesky' } | { platform: 'telegram'; code: string; bot: string; deepLink: string } | null = null;
 
 const label = (platform: Network) => NETWORK_LABELS[platform];
 const remainingMs = (view: SessionView) => Date.parse(view.expiresAt) - (Date.now() + clockOffset);
@@ -82,7 +84,6 @@ function readyTemplate(view: SessionView) {
 function networkTemplate(network: SessionViewNetwork) {
   const name = label(network.platform);
   const busy = busyPlatform === network.platform;
-  const supported = network.method === 'oauth';
   return html`<li class="network ${network.linked ? 'linked' : ''}" data-platform=${network.platform}>
     <span class="name">${name}</span>
     <span class="state">
@@ -90,16 +91,99 @@ function networkTemplate(network: SessionViewNetwork) {
         ? network.displayName || network.username
           ? t('connectedAs', { name: network.displayName ?? network.username ?? '' })
           : t('connected')
-        : supported
-          ? t('notConnected')
-          : 'Not available on this service yet'}
+        : t('notConnected')}
     </span>
     ${network.linked
       ? html`<button type="button" class="secondary" aria-label=${t('disconnectLabel', { network: name })}
           ?disabled=${busyPlatform !== null} @click=${() => disconnect(network.platform)}>${t('disconnect')}</button>`
       : html`<button type="button" aria-label=${t('connectLabel', { network: name })} aria-busy=${busy ? 'true' : 'false'}
-          ?disabled=${busyPlatform !== null || !supported} @click=${() => connect(network.platform)}>${busy ? '…' : t('connect')}</button>`}
+          ?disabled=${busyPlatform !== null} @click=${() => startConnection(network)}>${busy ? '…' : t('connect')}</button>`}
+    ${inlineStep?.platform === network.platform && !network.linked ? inlineTemplate() : nothing}
   </li>`;
+}
+
+function inlineTemplate() {
+  if (inlineStep?.platform === 'bluesky') {
+    return html`<form class="inline" @submit=${submitBluesky} aria-label=${t('credentialsTitle')}>
+      <p class="hint">${t('appPasswordHint')}</p>
+      <label>${t('handle')} <input name="handle" autocomplete="username" required placeholder="name.bsky.social" /></label>
+      <label>${t('appPassword')} <input name="appPassword" type="password" autocomplete="current-password" required /></label>
+      <div class="actions">
+        <button type="submit" ?disabled=${busyPlatform !== null}>${t('connect')}</button>
+        <button type="button" class="secondary" @click=${() => ((inlineStep = null), update())}>${t('cancel')}</button>
+      </div>
+    </form>`;
+  }
+  if (inlineStep?.platform === 'telegram') {
+    return html`<div class="inline">
+      <p>${t('telegramHint', { bot: `@${inlineStep.bot}` })}</p>
+      <p class="code" aria-label="Code">${inlineStep.code}</p>
+      <p><a href=${inlineStep.deepLink} target="_blank" rel="noopener noreferrer">${t('telegramOpen')}</a></p>
+      <p class="hint" role="status">${t('telegramWaiting')}</p>
+    </div>`;
+  }
+  return nothing;
+}
+
+function startConnection(network: SessionViewNetwork) {
+  if (network.method === 'oauth') return connect(network.platform);
+  if (network.method === 'credentials') {
+    inlineStep = { platform: 'bluesky' };
+    update();
+    root.querySelector<HTMLInputElement>('input[name=handle]')?.focus();
+    return;
+  }
+  void startTelegram();
+}
+
+async function submitBluesky(event: SubmitEvent) {
+  event.preventDefault();
+  const form = event.currentTarget as HTMLFormElement;
+  const data = new FormData(form);
+  busyPlatform = 'bluesky';
+  setStatus(t('saving', { network: label('bluesky') }));
+  try {
+    await api!.connectBluesky(String(data.get('handle') ?? ''), String(data.get('appPassword') ?? ''));
+    inlineStep = null;
+    await loadView();
+    messenger?.success('bluesky');
+    setStatus(t('linked', { network: label('bluesky') }), 'success');
+  } catch (error) {
+    if (error instanceof LinkPageError && error.status === 401) return void (await loadView());
+    const message = error instanceof Error ? error.message : String(error);
+    messenger?.error(error instanceof LinkPageError && error.code ? error.code : 513, message, 'bluesky');
+    setStatus(t('failed', { network: label('bluesky'), message }), 'error');
+  } finally {
+    busyPlatform = null;
+    update();
+  }
+}
+
+/** Telegram completes out of band: show the code, then watch the session until the bot has linked the chat. */
+async function startTelegram() {
+  busyPlatform = 'telegram';
+  update();
+  try {
+    const started = await api!.connectTelegram();
+    inlineStep = { platform: 'telegram', code: started.code, bot: started.botUsername, deepLink: started.deepLink };
+    setStatus(t('telegramWaiting'));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    setStatus(t('failed', { network: label('telegram'), message }), 'error');
+  } finally {
+    busyPlatform = null;
+    update();
+  }
+}
+
+/** Called after each session read: reports networks that were linked out of band (telegram). */
+function noticeOutOfBandLinks(view: SessionView) {
+  if (inlineStep?.platform !== 'telegram') return;
+  if (view.networks.some((n) => n.platform === 'telegram' && n.linked)) {
+    inlineStep = null;
+    messenger?.success('telegram');
+    setStatus(t('linked', { network: label('telegram') }), 'success');
+  }
 }
 
 async function loadView(): Promise<SessionView | null> {
@@ -107,6 +191,7 @@ async function loadView(): Promise<SessionView | null> {
     const view = await api!.view();
     clockOffset = Date.parse(view.serverTime) - Date.now();
     screen = { kind: 'ready', view };
+    noticeOutOfBandLinks(view);
     update();
     return view;
   } catch (error) {

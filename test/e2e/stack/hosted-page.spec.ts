@@ -2,12 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { startIntegratorServer } from '../support/integrator-server.js';
 import { startStack, type Stack } from '../support/stack.js';
 
+const TELEGRAM_SECRET = 'e2e-telegram-secret';
 let stack: Stack;
 let integrator: Awaited<ReturnType<typeof startIntegratorServer>>;
 let thirdParty: Awaited<ReturnType<typeof startIntegratorServer>>;
 
 test.beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ env: { TELEGRAM_WEBHOOK_SECRET: TELEGRAM_SECRET } });
   integrator = await startIntegratorServer('localhost');
   thirdParty = await startIntegratorServer('localhost');
 });
@@ -193,4 +194,38 @@ test('unknown links show the invalid page; another origin gets no messages and c
   await expect(hosted.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
   await hosted.waitForTimeout(500);
   expect(await received(opener)).toEqual([]);
+});
+
+test('bluesky links with an app password; telegram links when the bot receives the code', async ({ page }) => {
+  const session = await createSession({ allowedSocial: ['bluesky', 'telegram'] });
+  const frame = await openFramed(page, session.url);
+
+  await frame.getByRole('button', { name: 'Connect Bluesky' }).click();
+  await frame.getByLabel('Handle').fill('ada.bsky.social');
+  await frame.getByLabel('App password').fill('not-the-password');
+  await frame.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(frame.getByText(/Bluesky could not be connected: The handle or app password is not correct/)).toBeVisible();
+  await frame.getByLabel('App password').fill('sandbox-app-password');
+  await frame.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(frame.getByText('Bluesky is connected.')).toBeVisible();
+
+  await frame.getByRole('button', { name: 'Connect Telegram' }).click();
+  const code = (await frame.getByLabel('Code').textContent())!.trim();
+  expect(code).toMatch(/^[A-Z2-9]{8}$/);
+  const update = await fetch(`${stack.serviceUrl}/webhooks/telegram/${TELEGRAM_SECRET}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': TELEGRAM_SECRET },
+    body: JSON.stringify({ update_id: 7, message: { text: `/start ${code}`, chat: { id: 99, type: 'private', first_name: 'Ada' } } }),
+  });
+  expect(update.status).toBe(200);
+  await expect(frame.getByText('Telegram is connected.')).toBeVisible({ timeout: 10_000 });
+
+  const outcomes = (await received(page)).map((m) => m.data).filter((d) => d.event !== 'connect:ready');
+  expect(outcomes.map((d) => [d.event, d.platform, d.code])).toEqual([
+    ['connect:error', 'bluesky', 513],
+    ['connect:success', 'bluesky', undefined],
+    ['connect:success', 'telegram', undefined],
+  ]);
+  const read = await stack.api('GET', `/profiles/link-sessions/${session.sessionId}`);
+  expect(read.json.completedNetworks).toEqual(['bluesky', 'telegram']);
 });
