@@ -1,0 +1,32 @@
+/**
+ * Playwright end-to-end tests (test/e2e) in the system Chromium: no browser download exists on this machine.
+ * Each spec starts its own servers on loopback (the service on 127.0.0.1, integrator pages on localhost), so no
+ * `webServer` entry is needed. `npm run test:e2e` builds the hosted page first.
+ */
+import { defineConfig, devices } from '@playwright/test';
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  workers: 1,
+  fullyParallel: false,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list']],
+  use: { headless: true, trace: 'retain-on-failure' },
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs } },
+    },
+  ],
+});

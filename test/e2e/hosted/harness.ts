@@ -1,0 +1,87 @@
+/**
+ * Shared setup for the hosted page e2e specs: the real service (SQLite in a temp dir, test clock, embedded sandbox
+ * authorization server) on http://127.0.0.1:<port>, the integrator page on http://localhost:<port>, and a third,
+ * unrelated origin on http://localhost:<another port>. Helpers read what the integrator page received.
+ */
+import { expect, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
+import type { CreateLinkSessionRequest } from '../../../src/protocol/resources.js';
+import { startTestService, type TestService } from '../../../server/test/helpers.js';
+import { startPageServer, type PageServer } from './fixtures/page-server.js';
+
+export interface Harness {
+  svc: TestService;
+  integrator: PageServer;
+  thirdOrigin: PageServer;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const svc = await startTestService();
+  const integrator = await startPageServer('localhost');
+  const thirdOrigin = await startPageServer('localhost');
+  return {
+    svc,
+    integrator,
+    thirdOrigin,
+    async close() {
+      await integrator.close();
+      await thirdOrigin.close();
+      await svc.close();
+    },
+  };
+}
+
+export interface ReceivedMessage {
+  origin: string;
+  data: Record<string, unknown>;
+  fromLink: boolean;
+}
+
+export async function createLink(h: Harness, request: CreateLinkSessionRequest = {}) {
+  return h.svc.client.createLinkSession({ origin: h.integrator.origin, ...request });
+}
+
+/** Every message the integrator-style page on `page` received so far. */
+export async function received(page: Page): Promise<ReceivedMessage[]> {
+  return page.evaluate(() => (window as unknown as { received: ReceivedMessage[] }).received);
+}
+
+/** Only our protocol's messages, reduced to the fields tests compare. */
+export async function linkEvents(page: Page): Promise<Record<string, unknown>[]> {
+  return (await received(page)).filter((m) => m.data?.source === 'social-link-kit').map((m) => m.data);
+}
+
+export async function openInFrame(page: Page, server: PageServer, linkUrl: string): Promise<FrameLocator> {
+  await page.goto(`${server.origin}/?mode=frame&link=${encodeURIComponent(linkUrl)}`);
+  return page.frameLocator('iframe');
+}
+
+/** Opens the link in a popup from the integrator page, as the widget's popup mode does. */
+export async function openInPopup(page: Page, server: PageServer, linkUrl: string): Promise<Page> {
+  await page.goto(`${server.origin}/?mode=popup&link=${encodeURIComponent(linkUrl)}`);
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Open link in a popup' }).click()]);
+  await popup.waitForLoadState();
+  return popup;
+}
+
+/** Clicks "Connect <Label>" inside `scope` and returns the network's sign-in window (the sandbox consent page). */
+export async function startConnect(context: BrowserContext, scope: Page | FrameLocator, label: string): Promise<Page> {
+  const [oauthWindow] = await Promise.all([
+    context.waitForEvent('page'),
+    scope.getByRole('button', { name: `Connect ${label}`, exact: true }).click(),
+  ]);
+  await oauthWindow.waitForLoadState();
+  await expect(oauthWindow.getByText(/Sandbox network: no real .* account is connected/)).toBeVisible();
+  return oauthWindow;
+}
+
+/** Picks a button on the sandbox consent page; the window then closes itself after the callback. */
+export async function answerConsent(oauthWindow: Page, button: 'Allow' | 'Deny' | 'Simulate a network error' | 'Simulate a refused code exchange') {
+  const closed = oauthWindow.waitForEvent('close', { timeout: 10_000 }).catch(() => null);
+  await oauthWindow.getByRole('button', { name: button, exact: true }).click();
+  return closed;
+}
+
+export function networkRow(scope: Page | FrameLocator, platform: string) {
+  return scope.locator(`li[data-platform="${platform}"]`);
+}
