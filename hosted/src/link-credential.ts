@@ -5,6 +5,8 @@
  * third-party frames with storage blocked: then memory (and a reload needing a new link) is the fallback.
  */
 const STORAGE_KEY = 'social-link-kit:credential';
+const PENDING_KEY = 'social-link-kit:pending';
+const FRAGMENT_KEY = 'link';
 
 export function takeLinkCredential(): string | null {
   const url = new URL(window.location.href);
@@ -12,26 +14,46 @@ export function takeLinkCredential(): string | null {
   if (fromUrl) {
     url.searchParams.delete('session');
     url.searchParams.delete('jwt');
-    window.history.replaceState(null, '', url.pathname + url.search + url.hash);
-    try {
-      window.sessionStorage.setItem(STORAGE_KEY, fromUrl);
-    } catch {
-      // Storage blocked: the credential lives in memory only.
-    }
+    // When storage is blocked (some third-party frames), the fragment keeps it for a reload: a fragment is never
+    // sent to a server nor put in a Referer.
+    const stored = writeStorage(STORAGE_KEY, fromUrl);
+    window.history.replaceState(null, '', url.pathname + url.search + (stored ? '' : `#${FRAGMENT_KEY}=${encodeURIComponent(fromUrl)}`));
     return fromUrl;
   }
+  return readStorage(STORAGE_KEY) ?? new URLSearchParams(url.hash.slice(1)).get(FRAGMENT_KEY);
+}
+
+export function forgetLinkCredential(): void {
+  writeStorage(STORAGE_KEY, null);
+  writeStorage(PENDING_KEY, null);
+  if (window.location.hash) window.history.replaceState(null, '', window.location.pathname + window.location.search);
+}
+
+/** The network whose sign-in window is open, so a reload mid-flow can still report its outcome. */
+export function rememberPendingPlatform(platform: string | null): void {
+  writeStorage(PENDING_KEY, platform);
+}
+
+export function pendingPlatform(): string | null {
+  return readStorage(PENDING_KEY);
+}
+
+function readStorage(key: string): string | null {
   try {
-    return window.sessionStorage.getItem(STORAGE_KEY);
+    return window.sessionStorage.getItem(key);
   } catch {
     return null;
   }
 }
 
-export function forgetLinkCredential(): void {
+/** False when storage is blocked or full. */
+function writeStorage(key: string, value: string | null): boolean {
   try {
-    window.sessionStorage.removeItem(STORAGE_KEY);
+    if (value === null) window.sessionStorage.removeItem(key);
+    else window.sessionStorage.setItem(key, value);
+    return true;
   } catch {
-    // Nothing stored.
+    return false;
   }
 }
 

@@ -10,7 +10,8 @@ import type { Network } from '../../src/protocol/networks.js';
 import type { SessionView, SessionViewNetwork } from '../../src/protocol/resources.js';
 import { createMessenger, detectMode, type Messenger } from './integrator-messenger.js';
 import { LinkPageError, createLinkApi, type LinkApi } from './link-api.js';
-import { forgetLinkCredential, rememberSessionId, takeLinkCredential } from './link-credential.js';
+import { ErrorCode } from '../../src/protocol/error-codes.js';
+import { forgetLinkCredential, pendingPlatform, rememberPendingPlatform, rememberSessionId, takeLinkCredential } from './link-credential.js';
 import { openOAuthWindow, waitForOAuthResult } from './oauth-window.js';
 import { formatDuration, t } from './texts.js';
 
@@ -42,7 +43,11 @@ function setStatus(text: string, tone: Tone = 'info') {
   update();
 }
 
+let firstRender = true;
 function update() {
+  // The static "Loading…" placeholder is not lit's: clear it once so render() owns the container.
+  if (firstRender) root.replaceChildren();
+  firstRender = false;
   render(template(), root);
 }
 
@@ -176,8 +181,18 @@ async function startTelegram() {
   }
 }
 
-/** Called after each session read: reports networks that were linked out of band (telegram). */
+/**
+ * Called after each session read: reports networks linked out of band (telegram), and a sign-in that finished
+ * while this page was being reloaded (its window outlived the page that opened it).
+ */
 function noticeOutOfBandLinks(view: SessionView) {
+  if (!messenger) return;
+  const pending = busyPlatform === null ? pendingPlatform() : null;
+  if (pending && view.networks.some((n) => n.platform === pending && n.linked)) {
+    rememberPendingPlatform(null);
+    messenger?.success(pending as Network);
+    setStatus(t('linked', { network: label(pending as Network) }), 'success');
+  }
   if (inlineStep?.platform !== 'telegram') return;
   if (view.networks.some((n) => n.platform === 'telegram' && n.linked)) {
     inlineStep = null;
@@ -226,10 +241,12 @@ function connect(platform: Network) {
     return;
   }
   busyPlatform = platform;
+  rememberPendingPlatform(platform);
   setStatus(t('opening', { network: label(platform) }));
   void runConnection(platform, popup).finally(() => {
     busyPlatform = null;
     cancelActiveAttempt = null;
+    rememberPendingPlatform(null);
     update();
   });
 }
@@ -256,6 +273,10 @@ async function runConnection(platform: Network, popup: Window) {
   if (result.outcome === 'cancelled') {
     messenger?.cancelled('denied', platform);
     return setStatus(t('denied', { network: name }), 'error');
+  }
+  if (result.outcome === 'error' && result.code === ErrorCode.linkInvalid) {
+    // 501 never travels as a message (spec 6.4): the session read ends the link with connect:cancelled.
+    return void (await loadView());
   }
   if (result.outcome === 'error') {
     messenger?.error(result.code, result.message, platform);
@@ -328,6 +349,7 @@ async function start() {
   rememberSessionId(view.sessionId);
   messenger = createMessenger(view.sessionId, view.origin, mode);
   messenger.ready();
+  noticeOutOfBandLinks(view);
   window.setInterval(tick, 1000);
   window.setInterval(() => {
     if (!ended && !document.hidden && busyPlatform === null) void loadView();
