@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json(error.toEnvelope(), error.status);
   });
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.toEnvelope(), error.status);
+    if (error instanceof ApiError) return c.json(error.toEnvelope(), error.status, error.headers);
     deps.log(`unhandled error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.stack : String(error)}`);
     const internal = new ApiError(500, 500, 'Internal error. Nothing was changed; try again.', { retryAvailable: true });
     return c.json(internal.toEnvelope(), 500);

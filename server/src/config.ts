@@ -4,6 +4,7 @@
  * sandbox networks. Nothing here is a secret default that would be safe in production.
  */
 import { join } from 'node:path';
+import { readLimitSettings, type LimitSettings } from './limits/limit-settings.js';
 import { readWebhookSettings, type WebhookDeliverySettings } from './webhooks/delivery-settings.js';
 
 export interface ServiceConfig {
@@ -25,6 +26,8 @@ export interface ServiceConfig {
   maxBodyBytes: number;
   /** Webhook delivery (`WEBHOOK_*` variables, see webhooks/delivery-settings.ts). */
   webhooks: WebhookDeliverySettings;
+  /** Abuse limits (`RATE_LIMIT_*`, `TRUST_PROXY_HOPS`, see limits/limit-settings.ts). */
+  limits: LimitSettings;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -44,5 +47,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     emailFrom: env.EMAIL_FROM ?? 'Social Link <no-reply@localhost>',
     maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 16 * 1024),
     webhooks: readWebhookSettings(env),
+    limits: readLimitSettings(env),
   };
 }

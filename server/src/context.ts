@@ -6,6 +6,7 @@ import type { Clock } from './clock.js';
 import type { ServiceConfig } from './config.js';
 import type { TokenCipher } from './crypto/token-cipher.js';
 import type { Mailer } from './email/link-email.js';
+import type { RateLimiter } from './limits/rate-limiter.js';
 import type { NetworkRegistry } from './networks/network-registry.js';
 import type { Account, LinkSessionRecord, Profile, Storage } from './storage/types.js';
 
@@ -17,6 +18,8 @@ export interface AppDeps {
   mailer: Mailer | null;
   /** Which networks connect for real and which through the sandbox. */
   networks: NetworkRegistry;
+  /** Counters behind the abuse limits. */
+  limiter: RateLimiter;
   /** Encrypts provider tokens at rest. */
   tokenCipher: TokenCipher;
   /** Access log line sink; never receives query strings or tokens. */

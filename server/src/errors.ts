@@ -9,6 +9,8 @@ export interface ApiErrorOptions {
   action?: string;
   details?: unknown;
   retryAvailable?: boolean;
+  /** Extra response headers, e.g. `Retry-After`. */
+  headers?: Record<string, string>;
 }
 
 export class ApiError extends Error {
@@ -17,6 +19,7 @@ export class ApiError extends Error {
   readonly action: string;
   readonly details: unknown;
   readonly retryAvailable: boolean | undefined;
+  readonly headers: Record<string, string>;
 
   constructor(status: ContentfulStatusCode, code: number, message: string, options: ApiErrorOptions = {}) {
     super(message);
@@ -26,6 +29,7 @@ export class ApiError extends Error {
     this.action = options.action ?? 'request';
     this.details = options.details;
     this.retryAvailable = options.retryAvailable;
+    this.headers = options.headers ?? {};
   }
 
   toEnvelope(): ErrorEnvelope {

@@ -10,6 +10,7 @@ import type { ServiceConfig } from './config.js';
 import { loadTokenCipher } from './crypto/load-token-cipher.js';
 import type { TokenCipher } from './crypto/token-cipher.js';
 import { createSmtpMailer, type Mailer } from './email/link-email.js';
+import { createMemoryRateLimiter } from './limits/rate-limiter.js';
 import { createNetworkRegistry } from './networks/network-registry.js';
 import { startSandboxAuthorizationServer, type SandboxAuthorizationServer } from './sandbox/sandbox-authorization-server.js';
 import { openStorage } from './storage/open-storage.js';
@@ -44,7 +45,8 @@ export async function startService(options: StartOptions): Promise<RunningServic
     env.SANDBOX_NETWORKS === 'off' ? null : await startSandboxAuthorizationServer(config.host, Number(env.SANDBOX_PORT ?? 0));
   const networks = createNetworkRegistry(env, () => config.publicUrl, sandbox?.issuer ?? null);
   const tokenCipher = options.tokenCipher ?? loadTokenCipher(env, config.dataDir, log);
-  const app = createApp({ config, storage, clock: options.clock ?? systemClock, mailer, log, networks, tokenCipher });
+  const limiter = createMemoryRateLimiter();
+  const app = createApp({ config, storage, clock: options.clock ?? systemClock, mailer, log, networks, tokenCipher, limiter });
 
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s));

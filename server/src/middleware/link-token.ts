@@ -8,6 +8,7 @@ import type { MiddlewareHandler } from 'hono';
 import { ErrorCode } from '../../../src/protocol/index.js';
 import type { AppDeps, AppEnv } from '../context.js';
 import { ApiError } from '../errors.js';
+import { clientAddress, enforceLimit } from '../limits/enforce-limit.js';
 import { legacyJwtFromHeader, verifyLegacyJwt } from '../legacy-jwt/verify-legacy-jwt.js';
 import { hashSecret } from '../tokens.js';
 import { bearerToken } from './api-key.js';
@@ -20,6 +21,8 @@ export function linkInvalidError(): ApiError {
 
 export function linkTokenAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    // Counted before the lookup, for valid and invalid tokens alike, so guessing is slow and tells nothing.
+    enforceLimit(deps, 'tokenLookup', clientAddress(c, deps.config.limits.trustProxyHops), 'link session');
     const legacyJwt = legacyJwtFromHeader(c.req.header('authorization'));
     const token = legacyJwt ? null : bearerToken(c.req.header('authorization'));
     let session = token ? await deps.storage.findLinkSessionByTokenHash(hashSecret(token)) : null;

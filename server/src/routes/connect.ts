@@ -10,6 +10,7 @@ import { ErrorCode, connectMethodOf, isNetwork, type Network } from '../../../sr
 import type { AppDeps, AppEnv } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
 import type { LinkSessionRecord } from '../storage/types.js';
+import { enforceLimit } from '../limits/enforce-limit.js';
 import { hashSecret, newSecret } from '../tokens.js';
 
 /** An attempt (state + PKCE verifier) lives at most 10 minutes, and never past the session. */
@@ -22,6 +23,7 @@ export function connectRoutes(deps: AppDeps): Hono<AppEnv> {
     const session = c.get('linkSession');
     const platform = allowedPlatform(session, c.req.param('platform'));
     if (connectMethodOf(platform) !== 'oauth') throw badRequest(`${platform} does not connect through OAuth.`, undefined, 'link session');
+    enforceLimit(deps, 'connectStart', session.id, 'link session');
     const profile = await deps.storage.findProfileById(session.profileId);
     const account = profile ? await deps.storage.findAccount(profile.accountId) : null;
     const network = deps.networks.oauth(platform, session.instagramLinkMethod ?? account?.instagramLinkMethod ?? 'instagram');

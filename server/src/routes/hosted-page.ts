@@ -13,6 +13,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSessionOrigin } from '../../../src/protocol/index.js';
 import type { AppDeps, AppEnv } from '../context.js';
+import { clientAddress, enforceLimit } from '../limits/enforce-limit.js';
 import { hashSecret } from '../tokens.js';
 
 const HOSTED_DIST = fileURLToPath(new URL('../../../hosted/dist/', import.meta.url));
@@ -40,7 +41,13 @@ export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
   const page = async (c: Context<AppEnv>) => {
     const file = join(HOSTED_DIST, 'index.html');
     if (!existsSync(file)) return c.text('The hosted page is not built: run `npm run build:hosted`.', 503);
-    const ancestors = await frameAncestors(c.req.query('session'), c.req.query('sid'));
+    let ancestors = "'none'";
+    try {
+      enforceLimit(deps, 'tokenLookup', clientAddress(c, deps.config.limits.trustProxyHops), 'link session');
+      ancestors = await frameAncestors(c.req.query('session'), c.req.query('sid'));
+    } catch {
+      // Over the lookup limit: serve the page unframeable; its API calls will get the 429.
+    }
     return c.html(await readFile(file, 'utf8'), 200, {
       'Content-Security-Policy': [
         "default-src 'none'",

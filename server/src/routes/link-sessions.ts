@@ -15,6 +15,7 @@ import { ApiError } from '../errors.js';
 import { readJsonObject } from '../middleware/body.js';
 import type { LinkSessionRecord, Profile } from '../storage/types.js';
 import { hashSecret, newId, newSecret } from '../tokens.js';
+import { enforceLimit } from '../limits/enforce-limit.js';
 import { parseLinkSessionRequest } from './link-session-request.js';
 
 export function linkSessionRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -23,6 +24,7 @@ export function linkSessionRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post('/', async (c) => {
     const account = c.get('account');
     const profile = c.get('profile');
+    enforceLimit(deps, 'sessionCreate', account.id, 'link session');
     const body = await readJsonObject(c, deps.config.maxBodyBytes, 'link session');
     const request = parseLinkSessionRequest(body, account);
 
