@@ -38,6 +38,8 @@ const row = (name, r) => ({
   errors: r.errors + r.timeouts,
 });
 
+/** Measures the bare baseline, session create and session read; returns one row each. */
+export async function measureThroughput() {
 const dir = mkdtempSync(join(tmpdir(), 'slk-bench-'));
 const servicePort = 18787;
 const barePort = 18790;
@@ -60,9 +62,17 @@ try {
   bare.kill('SIGTERM');
   rmSync(dir, { recursive: true, force: true });
 }
-console.log(`\nServer throughput on loopback: ${CONNECTIONS} connections, ${DURATION} s each, SQLite (WAL, synchronous=FULL)`);
-console.table(rows);
-if (rows.some((r) => r.errors > 0 || r.non2xx > 0)) {
-  console.error('Some requests failed; the numbers above are not valid.');
-  process.exitCode = 1;
+return rows;
+}
+
+export const THROUGHPUT_SETUP = `${CONNECTIONS} connections, ${DURATION} s each, SQLite (WAL, synchronous=FULL)`;
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows = await measureThroughput();
+  console.log(`\nServer throughput on loopback: ${THROUGHPUT_SETUP}`);
+  console.table(rows);
+  if (rows.some((r) => r.errors > 0 || r.non2xx > 0)) {
+    console.error('Some requests failed; the numbers above are not valid.');
+    process.exitCode = 1;
+  }
 }

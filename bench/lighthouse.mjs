@@ -1,0 +1,29 @@
+// Lighthouse 12.8.2 (run with npx, not a package.json dependency: its lockfile is not stable) against one URL,
+// headless system Chromium, desktop preset. Returns scores (0-100) and FCP/LCP in ms.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+
+export function runLighthouse(url) {
+  const dir = mkdtempSync(join(tmpdir(), 'slk-lh-'));
+  const report = join(dir, 'report.json');
+  try {
+    execFileSync(
+      'npx',
+      ['-y', 'lighthouse@12.8.2', url, '--quiet', '--output=json', `--output-path=${report}`, '--only-categories=performance,accessibility', '--preset=desktop', `--chrome-flags=${FLAGS}`],
+      { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 },
+    );
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    return {
+      performance: Math.round(json.categories.performance.score * 100),
+      accessibility: Math.round(json.categories.accessibility.score * 100),
+      fcpMs: Math.round(json.audits['first-contentful-paint'].numericValue),
+      lcpMs: Math.round(json.audits['largest-contentful-paint'].numericValue),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

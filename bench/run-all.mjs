@@ -1,0 +1,63 @@
+// `npm run bench`: every benchmark in one run, printed as one table. Budgets fail the run; timings are reported,
+// never asserted. Starts its own service + demo (child processes, fresh SQLite) on loopback.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { measureClickToUi } from './click-to-ui.mjs';
+import { runLighthouse } from './lighthouse.mjs';
+import { THROUGHPUT_SETUP, measureThroughput } from './server-throughput.mjs';
+
+const gzipOf = (output) => Number(/gzip [\d.]+ KB \((\d+) B\)/.exec(output)?.[1] ?? NaN);
+const run = (script) => execFileSync(process.execPath, [script], { encoding: 'utf8' });
+
+execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
+const rows = [];
+const cdn = gzipOf(run('bench/bundle-size.mjs'));
+rows.push({ measure: 'script-tag build, gzip', value: `${(cdn / 1024).toFixed(2)} KB`, budget: '≤ 12 KB' });
+const hosted = gzipOf(run('bench/hosted-size.mjs'));
+rows.push({ measure: 'hosted page initial JS+CSS, gzip', value: `${(hosted / 1024).toFixed(2)} KB`, budget: '≤ 40 KB' });
+
+const dir = mkdtempSync(join(tmpdir(), 'slk-bench-stack-'));
+const apiKey = `sk_bench_${'s'.repeat(40)}`;
+const stack = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  env: { ...process.env, DATA_DIR: dir, API_KEY: apiKey, PORT: '18881', DEMO_PORT: '18882', SANDBOX_NETWORKS: 'all' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+await new Promise((resolve, reject) => {
+  let out = '';
+  stack.stdout.on('data', (chunk) => {
+    out += chunk;
+    if (out.includes('Demo integrator site')) resolve();
+  });
+  stack.once('exit', (code) => reject(new Error(`stack exited ${code}: ${out}`)));
+});
+try {
+  const created = await (
+    await fetch('http://127.0.0.1:18881/api/profiles/link-sessions', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ expiresIn: 30 }),
+    })
+  ).json();
+  try {
+    const lh = runLighthouse(created.url);
+    rows.push({ measure: 'hosted page Lighthouse performance / accessibility', value: `${lh.performance} / ${lh.accessibility}`, budget: 'reported' });
+    rows.push({ measure: 'hosted page FCP / LCP (Lighthouse, desktop)', value: `${lh.fcpMs} ms / ${lh.lcpMs} ms`, budget: 'reported' });
+  } catch (error) {
+    rows.push({ measure: 'hosted page Lighthouse', value: `not measured: ${String(error.message).slice(0, 80)}`, budget: 'reported' });
+  }
+  const click = await measureClickToUi('http://localhost:18882');
+  rows.push({ measure: `click → linking UI visible, frame mode (median of ${click.runs})`, value: `${click.frameMs} ms`, budget: 'reported' });
+  rows.push({ measure: `click → linking UI visible, popup mode (median of ${click.runs})`, value: `${click.popupMs} ms`, budget: 'reported' });
+} finally {
+  stack.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
+}
+
+for (const r of await measureThroughput()) {
+  rows.push({ measure: `${r.name}: req/s, p99`, value: `${r['req/s']} req/s, p99 ${r['p99 ms']} ms`, budget: r.errors || r.non2xx ? 'FAILED REQUESTS' : 'reported' });
+}
+console.log(`\nsocial-link-kit benchmarks (${new Date().toISOString()}; throughput: ${THROUGHPUT_SETUP})`);
+console.table(rows);
+if (cdn > 12 * 1024 || hosted > 40 * 1024) process.exitCode = 1;
