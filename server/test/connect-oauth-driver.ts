@@ -7,6 +7,9 @@ import assert from 'node:assert/strict';
 import type { Network } from '../../src/protocol/index.js';
 import type { TestService } from './helpers.js';
 
+/** Only the address is needed: the driver also runs against a service in a child process. */
+type Service = Pick<TestService, 'url'>;
+
 export type ConsentChoice = 'allow' | 'deny' | 'network_error' | 'token_error';
 
 export interface StartedAttempt {
@@ -18,7 +21,7 @@ export interface StartedAttempt {
 }
 
 /** `POST /api/link/connect/:platform` with the link token → the one-time start URL. */
-export async function requestStartUrl(svc: TestService, token: string, platform: Network): Promise<string> {
+export async function requestStartUrl(svc: Service, token: string, platform: Network): Promise<string> {
   const response = await fetch(`${svc.url}/api/link/connect/${platform}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
   const json = (await response.json()) as Record<string, unknown>;
   assert.equal(response.status, 200, JSON.stringify(json));
@@ -41,7 +44,7 @@ export async function openStartUrl(startUrl: string): Promise<StartedAttempt> {
 }
 
 /** Submits the sandbox consent form; returns the URL the browser goes to next. */
-export async function consent(svc: TestService, attempt: StartedAttempt, choice: ConsentChoice): Promise<URL> {
+export async function consent(svc: Service, attempt: StartedAttempt, choice: ConsentChoice): Promise<URL> {
   const form = new URLSearchParams();
   for (const [name, value] of attempt.consentUrl.searchParams) form.set(name, value);
   form.set('choice', choice);
@@ -75,19 +78,19 @@ export async function callback(callbackUrl: URL | string, cookie: string | null)
 }
 
 /** The whole flow up to (not including) the callback. */
-export async function runUntilCallback(svc: TestService, token: string, platform: Network, choice: ConsentChoice = 'allow') {
+export async function runUntilCallback(svc: Service, token: string, platform: Network, choice: ConsentChoice = 'allow') {
   const attempt = await openStartUrl(await requestStartUrl(svc, token, platform));
   const next = await consent(svc, attempt, choice);
   const callbackUrl = next.pathname.startsWith('/connect/callback/') ? next : await authorize(next);
   return { attempt, callbackUrl };
 }
 
-export async function connectAccount(svc: TestService, token: string, platform: Network, choice: ConsentChoice = 'allow') {
+export async function connectAccount(svc: Service, token: string, platform: Network, choice: ConsentChoice = 'allow') {
   const { attempt, callbackUrl } = await runUntilCallback(svc, token, platform, choice);
   return callback(callbackUrl, attempt.cookie);
 }
 
-export async function sessionView(svc: TestService, token: string) {
+export async function sessionView(svc: Service, token: string) {
   const response = await fetch(`${svc.url}/api/link/session`, { headers: { Authorization: `Bearer ${token}` } });
   return { status: response.status, json: (await response.json()) as Record<string, any> };
 }
