@@ -229,3 +229,33 @@ test('bluesky links with an app password; telegram links when the bot receives t
   const read = await stack.api('GET', `/profiles/link-sessions/${session.sessionId}`);
   expect(read.json.completedNetworks).toEqual(['bluesky', 'telegram']);
 });
+
+test.describe('accessibility', () => {
+  // axe is injected as a script, which the page's CSP would refuse; only this check bypasses it.
+  test.use({ bypassCSP: true });
+
+  test('the hosted page has no axe violations and works from the keyboard', async ({ page }) => {
+    const session = await createSession({ allowedSocial: ['facebook', 'bluesky', 'telegram'] });
+    await page.goto(session.url);
+    await expect(page.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
+    await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+    const violations = await page.evaluate(async () => {
+      const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string }[] }> } }).axe.run();
+      return result.violations.map((v) => v.id);
+    });
+    expect(violations).toEqual([]);
+
+    // Tab reaches every connect button in order; Enter on Bluesky opens its form with focus in the handle field.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Connect Facebook' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Connect Bluesky' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel('Handle')).toBeFocused();
+    const withForm = await page.evaluate(async () => {
+      const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string }[] }> } }).axe.run();
+      return result.violations.map((v) => v.id);
+    });
+    expect(withForm).toEqual([]);
+  });
+});
