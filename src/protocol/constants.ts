@@ -3,10 +3,29 @@
  * Protocol constants with no zod behind them, so the hosted page and the widget can import them without
  * pulling the schema library into their bundles.
  */
-import type { Network } from './networks.js';
-
 export const MESSAGE_SOURCE = 'social-link-kit';
 export const PROTOCOL_VERSION = 1;
+
+/** Every network a link session can connect. */
+export const NETWORKS = [
+  'facebook',
+  'instagram',
+  'linkedin',
+  'twitter',
+  'youtube',
+  'tiktok',
+  'pinterest',
+  'reddit',
+  'gmb',
+  'threads',
+  'snapchat',
+  'bluesky',
+  'telegram',
+] as const;
+export type Network = (typeof NETWORKS)[number];
+
+/** Why a connection ended without an account. */
+export const CANCEL_REASONS = ['close_button', 'escape', 'popup_closed', 'expired', 'revoked', 'superseded', 'denied'] as const;
 
 /** Display names, kept here so the hosted page and the demo agree; translatable through the page's text table. */
 export const NETWORK_LABELS: Record<Network, string> = {

@@ -7,20 +7,11 @@
 import { z } from 'zod';
 import { Network } from './networks.js';
 
-import { MESSAGE_SOURCE, PROTOCOL_VERSION } from './constants.js';
+import { CANCEL_REASONS, MESSAGE_SOURCE, PROTOCOL_VERSION } from './constants.js';
 
 export { MESSAGE_SOURCE, PROTOCOL_VERSION };
 
-/** Why a connection ended without an account. */
-export const CANCEL_REASONS = [
-  'close_button',
-  'escape',
-  'popup_closed',
-  'expired',
-  'revoked',
-  'superseded',
-  'denied',
-] as const;
+export { CANCEL_REASONS };
 export const CancelReason = z.enum(CANCEL_REASONS);
 export type CancelReason = z.infer<typeof CancelReason>;
 

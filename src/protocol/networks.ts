@@ -3,23 +3,9 @@
  * The social networks an end user can link, and the subset that the unlink operation accepts (spec 4.1).
  */
 import { z } from 'zod';
+import { NETWORKS } from './constants.js';
 
-/** Every network a link session can connect. */
-export const NETWORKS = [
-  'facebook',
-  'instagram',
-  'linkedin',
-  'twitter',
-  'youtube',
-  'tiktok',
-  'pinterest',
-  'reddit',
-  'gmb',
-  'threads',
-  'snapchat',
-  'bluesky',
-  'telegram',
-] as const;
+export { NETWORKS };
 export const Network = z.enum(NETWORKS);
 export type Network = z.infer<typeof Network>;
 

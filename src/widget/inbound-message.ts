@@ -3,39 +3,16 @@
  * Validation of inbound postMessage data in the widget: a hand-written mirror of `LinkMessage` from
  * src/protocol/messages.ts. Measured: zod/mini alone costs 7.3 KB gzip for this schema and full zod more, which
  * with Lit (~6 KB) breaks the 12 KB script-tag budget; this file costs well under 1 KB.
- * test/widget/protocol-agreement.test.ts holds the two in step: the lists below must equal the protocol's
- * (compile time) and both parsers must give the same verdict on a corpus of valid and forged payloads (run time).
+ * The lists come from src/protocol/constants.ts (no zod behind it); test/widget/protocol-agreement.test.ts holds
+ * the two parsers in step: both must give the same verdict on a corpus of valid and forged payloads.
  */
 import type { CancelReason, LinkMessage } from '../protocol/messages.js';
 import type { Network } from '../protocol/networks.js';
+import { CANCEL_REASONS, MESSAGE_SOURCE, NETWORKS, PROTOCOL_VERSION } from '../protocol/constants.js';
 
-/** Same values as NETWORKS in src/protocol/networks.ts. */
-export const WIDGET_NETWORKS: readonly Network[] = [
-  'facebook',
-  'instagram',
-  'linkedin',
-  'twitter',
-  'youtube',
-  'tiktok',
-  'pinterest',
-  'reddit',
-  'gmb',
-  'threads',
-  'snapchat',
-  'bluesky',
-  'telegram',
-];
-
-/** Same values as CANCEL_REASONS in src/protocol/messages.ts. */
-export const WIDGET_CANCEL_REASONS: readonly CancelReason[] = [
-  'close_button',
-  'escape',
-  'popup_closed',
-  'expired',
-  'revoked',
-  'superseded',
-  'denied',
-];
+/** The protocol's own lists, from its zod-free module. */
+export const WIDGET_NETWORKS: readonly Network[] = NETWORKS;
+export const WIDGET_CANCEL_REASONS: readonly CancelReason[] = CANCEL_REASONS;
 
 /** Keys each event may carry besides `source`, `version`, `sessionId` and `event` (the schemas are strict). */
 const EXTRA_KEYS: Record<LinkMessage['event'], readonly string[]> = {
@@ -55,7 +32,7 @@ export function parseInboundMessage(data: unknown): LinkMessage | null {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
   const m = data as Record<string, unknown>;
   const event = m.event as LinkMessage['event'];
-  if (m.source !== 'social-link-kit' || m.version !== 1 || !isString(m.sessionId, 1, 64)) return null;
+  if (m.source !== MESSAGE_SOURCE || m.version !== PROTOCOL_VERSION || !isString(m.sessionId, 1, 64)) return null;
   if (typeof event !== 'string' || !Object.prototype.hasOwnProperty.call(EXTRA_KEYS, event)) return null;
   const allowed = EXTRA_KEYS[event];
   for (const key of Object.keys(m)) {
