@@ -37,6 +37,11 @@ describe('OAuth connection (sandbox network)', () => {
     assert.ok(startUrl.startsWith(`${svc.url}/connect/start?`), startUrl);
     assert.ok(!startUrl.includes(token), 'the start URL must not carry the link token');
     const attempt = await openStartUrl(startUrl);
+    // The sandbox consent page stands for a network's login: never framed, never cached, clearly labelled.
+    const consentPage = await fetch(attempt.consentUrl);
+    assert.match(consentPage.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+    assert.equal(consentPage.headers.get('cache-control'), 'no-store');
+    assert.match(await consentPage.text(), /Sandbox network: no real Facebook account is connected/);
     assert.equal(attempt.consentUrl.searchParams.get('code_challenge_method'), 'S256');
     assert.match(attempt.consentUrl.searchParams.get('code_challenge') ?? '', /^[A-Za-z0-9_-]{43}$/);
     assert.match(attempt.state, /^[A-Za-z0-9_-]{43,}$/, 'state carries at least 256 bits');

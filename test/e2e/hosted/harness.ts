@@ -37,8 +37,20 @@ export interface ReceivedMessage {
   fromLink: boolean;
 }
 
+/** Every link token a spec created, so `assertNoTokenLeaked` can look for them afterwards. */
+const issuedTokens = new Set<string>();
+
 export async function createLink(h: Harness, request: CreateLinkSessionRequest = {}) {
-  return h.svc.client.createLinkSession({ origin: h.integrator.origin, ...request });
+  const link = await h.svc.client.createLinkSession({ origin: h.integrator.origin, ...request });
+  issuedTokens.add(new URL(link.url).searchParams.get('session')!);
+  return link;
+}
+
+/** Checklist A.5: after the flows, no issued token appears in the service log (access and app lines). */
+export function assertNoTokenLeaked(h: Harness): void {
+  const log = h.svc.logLines.join('\n');
+  expect(log.length).toBeGreaterThan(0);
+  for (const token of issuedTokens) expect(log.includes(token), 'a link token reached the service log').toBe(false);
 }
 
 /** Every message the integrator-style page on `page` received so far. */

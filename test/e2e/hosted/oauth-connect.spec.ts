@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import { t } from '../../../hosted/src/texts.js';
 import {
   answerConsent,
+  assertNoTokenLeaked,
   createLink,
   linkEvents,
   networkRow,
@@ -23,6 +24,7 @@ test.beforeAll(async () => {
   h = await startHarness();
 });
 test.afterAll(async () => {
+  if (h) assertNoTokenLeaked(h);
   await h?.close();
 });
 

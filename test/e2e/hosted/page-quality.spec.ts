@@ -7,13 +7,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { t } from '../../../hosted/src/texts.js';
-import { answerConsent, createLink, linkEvents, networkRow, openInFrame, startConnect, startHarness, type Harness } from './harness.js';
+import { answerConsent, assertNoTokenLeaked, createLink, linkEvents, networkRow, openInFrame, startConnect, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
 test.beforeAll(async () => {
   h = await startHarness();
 });
 test.afterAll(async () => {
+  if (h) assertNoTokenLeaked(h);
   await h?.close();
 });
 
@@ -217,4 +218,19 @@ test('Escape inside the framed page posts connect:cancelled with reason escape',
   await expect
     .poll(async () => (await linkEvents(page)).filter((m) => m.event !== 'connect:ready'))
     .toEqual([{ source: 'social-link-kit', version: 1, sessionId: link.sessionId, event: 'connect:cancelled', reason: 'escape' }]);
+});
+
+test('a tampered domain parameter changes neither where messages go nor who may frame the page', async ({ page }) => {
+  const link = await createLink(h, { allowedSocial: ['facebook'] });
+  const tampered = new URL(link.url);
+  tampered.searchParams.set('domain', h.thirdOrigin.origin);
+  const frame = await openInFrame(page, h.integrator, tampered.href);
+  await expect(networkRow(frame, 'facebook')).toBeVisible();
+  await expect.poll(() => linkEvents(page)).toEqual([{ source: 'social-link-kit', version: 1, sessionId: link.sessionId, event: 'connect:ready' }]);
+
+  const third = await page.context().newPage();
+  await openInFrame(third, h.thirdOrigin, tampered.href);
+  await third.waitForTimeout(800);
+  expect(third.frames().filter((f) => f.url().startsWith(h.svc.url))).toEqual([]);
+  await third.close();
 });
