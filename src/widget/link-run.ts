@@ -48,7 +48,6 @@ export class LinkRun implements LinkRunContext {
   private hostedOrigin: string | null = null;
   private isReady = false;
   private readonly linked = new Set<Network>();
-  private readonly reported = new Set<string>();
   private resolveDone!: () => void;
 
   constructor(options: OpenOptions) {
@@ -123,17 +122,17 @@ export class LinkRun implements LinkRunContext {
         if (this.options.closeOnSuccess !== false) this.finish();
         return;
       case 'connect:error': {
-        if (!this.firstTime(message)) return;
+        // Each attempt reports its own outcome once, so a second identical error is a second attempt.
         const { sessionId, platform, code, message: text, reason } = message;
         this.emitError({ sessionId, ...(platform && { platform }), code, reason: reason ?? null, message: text });
         return;
       }
       case 'connect:cancelled': {
-        if (!this.firstTime(message)) return;
         const { sessionId, platform, reason } = message;
         this.emitCancel({ sessionId, ...(platform && { platform }), reason });
-        // A denied network is one attempt; the user may still link another. Everything else ends the link.
-        if (reason !== 'denied') this.finish();
+        // A cancel naming a network (denied, its window closed) ends that attempt only; the user may try again or
+        // link another. A cancel without one (close, Escape, expired, revoked) ends the link.
+        if (!platform) this.finish();
         return;
       }
     }
@@ -202,13 +201,6 @@ export class LinkRun implements LinkRunContext {
   }
 
   /** True the first time an identical message is seen: each outcome fires once. */
-  private firstTime(message: object): boolean {
-    const key = JSON.stringify(message);
-    if (this.reported.has(key)) return false;
-    this.reported.add(key);
-    return true;
-  }
-
   private get eventTarget(): EventTarget {
     return this.options.eventTarget ?? document;
   }

@@ -119,6 +119,26 @@ describe('open({ mode: "frame" })', () => {
     expect(openDialogs()).to.have.length(0);
   });
 
+  it('keeps the dialog open when a network attempt is cancelled, and reports each attempt', async () => {
+    const seen = recordEvents(document, ALL_EVENTS);
+    handle = open({ url: hostedUrl(['ready']) });
+    await oneEvent(document, 'social-link-ready');
+    const win = frameOf()!.contentWindow!;
+    postFrom(win, message('connect:cancelled', { platform: 'facebook', reason: 'popup_closed' }));
+    postFrom(win, message('connect:cancelled', { platform: 'facebook', reason: 'popup_closed' }));
+    postFrom(win, message('connect:error', { platform: 'facebook', code: 513, message: 'failed' }));
+    postFrom(win, message('connect:error', { platform: 'facebook', code: 513, message: 'failed' }));
+    await until(() => seen.length === 5);
+    expect(seen.map((event) => event.type)).to.deep.equal([
+      'social-link-ready',
+      'social-link-cancel',
+      'social-link-cancel',
+      'social-link-error',
+      'social-link-error',
+    ]);
+    expect(openDialogs()).to.have.length(1);
+  });
+
   it('keeps the dialog open on a denied network (one attempt, not the whole link)', async () => {
     handle = open({ url: hostedUrl(['ready']) });
     await oneEvent(document, 'social-link-ready');
