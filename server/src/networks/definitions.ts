@@ -26,6 +26,10 @@ export interface OAuthNetworkDefinition {
   clientAuth: 'client_secret_post' | 'client_secret_basic';
   /** Extra authorization parameters (offline access and the like). */
   extraParams?: Record<string, string>;
+  /** TikTok names the client id `client_key`, in the authorization URL and the token request. */
+  clientIdParam?: 'client_id' | 'client_key';
+  /** Token answers without `token_type` (LinkedIn, Instagram login, Threads); it is taken as `bearer`. */
+  tokenTypeMissing?: boolean;
   identity(json: unknown): NetworkIdentity;
 }
 
@@ -74,6 +78,7 @@ export const OAUTH_NETWORKS: Record<OAuthNetwork, OAuthNetworkDefinition> = {
     scopes: ['instagram_business_basic', 'instagram_business_content_publish'],
     scopeSeparator: ',',
     pkce: false,
+    tokenTypeMissing: true,
     clientAuth: 'client_secret_post',
     identity: plainIdentity,
   },
@@ -83,6 +88,7 @@ export const OAUTH_NETWORKS: Record<OAuthNetwork, OAuthNetworkDefinition> = {
     identityEndpoint: 'https://api.linkedin.com/v2/userinfo',
     scopes: ['openid', 'profile', 'w_member_social'],
     pkce: false,
+    tokenTypeMissing: true,
     clientAuth: 'client_secret_post',
     identity: plainIdentity,
   },
@@ -120,6 +126,7 @@ export const OAUTH_NETWORKS: Record<OAuthNetwork, OAuthNetworkDefinition> = {
     scopes: ['user.info.basic', 'video.publish'],
     scopeSeparator: ',',
     pkce: true,
+    clientIdParam: 'client_key',
     clientAuth: 'client_secret_post',
     identity: (json) => plainIdentity(obj(obj(json).data).user ?? json),
   },
@@ -150,6 +157,7 @@ export const OAUTH_NETWORKS: Record<OAuthNetwork, OAuthNetworkDefinition> = {
     scopes: ['threads_basic', 'threads_content_publish'],
     scopeSeparator: ',',
     pkce: false,
+    tokenTypeMissing: true,
     clientAuth: 'client_secret_post',
     identity: plainIdentity,
   },

@@ -48,11 +48,13 @@ export function createNetworkRegistry(env: NodeJS.ProcessEnv, publicUrl: () => s
     telegramWebhookSecret: env.TELEGRAM_WEBHOOK_SECRET || null,
     oauth(platform, instagramLinkMethod) {
       if (!isOAuthNetwork(platform)) return null;
-      const prefix = platform.toUpperCase();
+      // instagram through a Facebook page signs in with the Meta (Facebook) app, not the Instagram login app.
+      const viaFacebook = platform === 'instagram' && instagramLinkMethod === 'facebook';
+      const prefix = viaFacebook ? 'FACEBOOK' : platform.toUpperCase();
       const clientId = env[`${prefix}_CLIENT_ID`];
       const clientSecret = env[`${prefix}_CLIENT_SECRET`];
       if (clientId && clientSecret && mode !== 'all') {
-        const definition = platform === 'instagram' && instagramLinkMethod === 'facebook' ? INSTAGRAM_VIA_FACEBOOK : OAUTH_NETWORKS[platform];
+        const definition = viaFacebook ? INSTAGRAM_VIA_FACEBOOK : OAUTH_NETWORKS[platform];
         return { platform, sandbox: false, clientId, clientSecret, issuer: new URL(definition.authorizationEndpoint).origin, definition };
       }
       if (mode === 'off' || !sandboxIssuer) return null;

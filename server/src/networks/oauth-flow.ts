@@ -9,6 +9,8 @@ import type { NetworkIdentity } from './definitions.js';
 import type { ResolvedOAuthNetwork } from './network-registry.js';
 
 const NETWORK_TIMEOUT_MS = 15_000;
+/** Some networks (Reddit) refuse calls without a descriptive User-Agent. */
+const USER_AGENT = process.env.NETWORK_USER_AGENT ?? 'social-link-kit/0.1 (account linking)';
 
 export interface NetworkTokens {
   accessToken: string;
@@ -36,8 +38,37 @@ function server(network: ResolvedOAuthNetwork): oauth.AuthorizationServer {
 }
 
 function requestOptions(network: ResolvedOAuthNetwork) {
-  // The sandbox runs on http://127.0.0.1; real networks are always https.
-  return { [oauth.allowInsecureRequests]: network.sandbox, signal: AbortSignal.timeout(NETWORK_TIMEOUT_MS) };
+  return {
+    // The sandbox runs on http://127.0.0.1; real networks are always https.
+    [oauth.allowInsecureRequests]: network.sandbox,
+    [oauth.customFetch]: network.definition.tokenTypeMissing ? fetchAddingTokenType : fetch,
+    headers: { 'User-Agent': USER_AGENT },
+    signal: AbortSignal.timeout(NETWORK_TIMEOUT_MS),
+  };
+}
+
+/** oauth4webapi requires `token_type`; networks that omit it issue bearer tokens, so it is filled in. */
+const fetchAddingTokenType: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  if (!response.ok) return response;
+  const json = (await response.clone().json().catch(() => null)) as Record<string, unknown> | null;
+  if (!json || typeof json !== 'object' || 'token_type' in json) return response;
+  return new Response(JSON.stringify({ ...json, token_type: 'bearer' }), {
+    status: response.status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+};
+
+/** Client authentication, with TikTok's `client_key` in place of `client_id`. */
+function clientAuthentication(network: ResolvedOAuthNetwork): oauth.ClientAuth {
+  const { clientAuth, clientIdParam } = network.definition;
+  if (clientIdParam === 'client_key') {
+    return (_as, client, body) => {
+      body.set('client_key', client.client_id);
+      body.set('client_secret', network.clientSecret);
+    };
+  }
+  return clientAuth === 'client_secret_basic' ? oauth.ClientSecretBasic(network.clientSecret) : oauth.ClientSecretPost(network.clientSecret);
 }
 
 export async function authorizationUrl(
@@ -47,7 +78,7 @@ export async function authorizationUrl(
   const { definition } = network;
   const url = new URL(definition.authorizationEndpoint);
   url.searchParams.set('response_type', 'code');
-  url.searchParams.set('client_id', network.clientId);
+  url.searchParams.set(definition.clientIdParam ?? 'client_id', network.clientId);
   url.searchParams.set('redirect_uri', params.redirectUri);
   url.searchParams.set('scope', definition.scopes.join(definition.scopeSeparator ?? ' '));
   url.searchParams.set('state', params.state);
@@ -67,10 +98,7 @@ export async function exchangeCode(
 ): Promise<NetworkTokens> {
   const as = server(network);
   const client: oauth.Client = { client_id: network.clientId };
-  const auth =
-    network.definition.clientAuth === 'client_secret_basic'
-      ? oauth.ClientSecretBasic(network.clientSecret)
-      : oauth.ClientSecretPost(network.clientSecret);
+  const auth = clientAuthentication(network);
   try {
     const callbackParams = oauth.validateAuthResponse(as, client, callbackUrl, params.state);
     const response = await oauth.authorizationCodeGrantRequest(
@@ -98,7 +126,7 @@ export async function exchangeCode(
 export async function fetchIdentity(network: ResolvedOAuthNetwork, accessToken: string): Promise<NetworkIdentity> {
   try {
     const response = await fetch(network.definition.identityEndpoint, {
-      headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' },
+      headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json', 'User-Agent': USER_AGENT },
       signal: AbortSignal.timeout(NETWORK_TIMEOUT_MS),
     });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
