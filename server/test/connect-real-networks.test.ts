@@ -16,6 +16,12 @@ const CREDENTIALS = {
   TWITTER_CLIENT_SECRET: 'tw-secret',
   YOUTUBE_CLIENT_ID: 'yt-client',
   YOUTUBE_CLIENT_SECRET: 'yt-secret',
+  TIKTOK_CLIENT_ID: 'tt-client-key',
+  TIKTOK_CLIENT_SECRET: 'tt-secret',
+  FACEBOOK_CLIENT_ID: 'fb-app',
+  FACEBOOK_CLIENT_SECRET: 'fb-secret',
+  INSTAGRAM_CLIENT_ID: 'ig-app',
+  INSTAGRAM_CLIENT_SECRET: 'ig-secret',
 };
 
 /** The start step's redirect (the network's authorization request), without following it. */
@@ -51,9 +57,25 @@ describe('real network configuration', () => {
       assert.equal(youtube.searchParams.get('access_type'), 'offline');
       assert.equal(youtube.searchParams.get('code_challenge_method'), 'S256');
 
+      // TikTok names its client id `client_key`.
+      const tiktok = await authorizationRequest(await requestStartUrl(svc, token, 'tiktok'));
+      assert.equal(tiktok.host, 'www.tiktok.com');
+      assert.equal(tiktok.searchParams.get('client_key'), 'tt-client-key');
+      assert.equal(tiktok.searchParams.get('scope'), 'user.info.basic,video.publish');
+
+      // instagram: its own login by default, the Facebook app's login with instagramLinkMethod facebook.
+      const direct = await authorizationRequest(await requestStartUrl(svc, token, 'instagram'));
+      assert.equal(direct.host, 'www.instagram.com');
+      assert.equal(direct.searchParams.get('client_id'), 'ig-app');
+      const viaFacebookToken = tokenOf((await svc.client.createLinkSession({ instagramLinkMethod: 'facebook' })).url);
+      const viaFacebook = await authorizationRequest(await requestStartUrl(svc, viaFacebookToken, 'instagram'));
+      assert.equal(viaFacebook.host, 'www.facebook.com');
+      assert.equal(viaFacebook.searchParams.get('client_id'), 'fb-app');
+      assert.equal(viaFacebook.searchParams.get('redirect_uri'), `${svc.url}/connect/callback/instagram`);
+
       // Networks without credentials still run in the sandbox beside them.
-      const facebook = await authorizationRequest(await requestStartUrl(svc, token, 'facebook'));
-      assert.equal(`${facebook.origin}${facebook.pathname}`, `${svc.url}/sandbox/authorize`);
+      const reddit = await authorizationRequest(await requestStartUrl(svc, token, 'reddit'));
+      assert.equal(`${reddit.origin}${reddit.pathname}`, `${svc.url}/sandbox/authorize`);
     } finally {
       await svc.close();
     }
@@ -74,7 +96,7 @@ describe('real network configuration', () => {
     const svc = await startTestService({ env: { ...CREDENTIALS, SANDBOX_NETWORKS: 'off' } });
     try {
       const token = tokenOf((await svc.client.createLinkSession()).url);
-      const response = await fetch(`${svc.url}/api/link/connect/facebook`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+      const response = await fetch(`${svc.url}/api/link/connect/reddit`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
       assert.equal(response.status, 503);
       const json = (await response.json()) as { code: number; status: string };
       assert.equal(json.code, ErrorCode.networkUnavailable);
