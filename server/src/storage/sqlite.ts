@@ -174,11 +174,17 @@ export class SqliteStorage implements Storage {
   }
 
   async createLinkSession(session: NewLinkSession): Promise<void> {
+    this.#insertLinkSession(session, 'session');
+  }
+
+  /** `legacy` rows stand in for verified JWT links; a second insert for the same token is a no-op. */
+  #insertLinkSession(session: NewLinkSession, kind: 'session' | 'legacy'): void {
     this.#db
       .prepare(
         `INSERT INTO link_sessions (id, token_hash, account_id, profile_id, origin, redirect, domain, allowed_social,
-           instagram_link_method, created_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           instagram_link_method, created_at, expires_at, kind)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ${kind === 'legacy' ? 'ON CONFLICT (token_hash) DO NOTHING' : ''}`,
       )
       .run(
         session.id,
@@ -192,6 +198,7 @@ export class SqliteStorage implements Storage {
         session.instagramLinkMethod,
         session.createdAt,
         session.expiresAt,
+        kind,
       );
   }
 
@@ -429,26 +436,7 @@ export class SqliteStorage implements Storage {
   }
 
   async findOrCreateLegacyLinkSession(session: NewLinkSession): Promise<LinkSessionRecord> {
-    this.#db
-      .prepare(
-        `INSERT INTO link_sessions (id, token_hash, account_id, profile_id, origin, redirect, domain, allowed_social,
-           instagram_link_method, created_at, expires_at, kind)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'legacy')
-         ON CONFLICT (token_hash) DO NOTHING`,
-      )
-      .run(
-        session.id,
-        session.tokenHash,
-        session.accountId,
-        session.profileId,
-        session.origin,
-        session.redirect,
-        session.domain,
-        session.allowedSocial ? JSON.stringify(session.allowedSocial) : null,
-        session.instagramLinkMethod,
-        session.createdAt,
-        session.expiresAt,
-      );
+    this.#insertLinkSession(session, 'legacy');
     const row = this.#db.prepare(`${SESSION_SELECT} WHERE s.token_hash = ? AND s.kind = 'legacy'`).get(session.tokenHash) as Row | undefined;
     if (!row) throw new Error('legacy link session row missing after insert');
     return toSession(row);
