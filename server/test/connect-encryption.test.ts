@@ -3,7 +3,6 @@
  * row's identity as additional data. The tokens come from a real connection through the sandbox network.
  */
 import assert from 'node:assert/strict';
-import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,25 +18,9 @@ interface StoredRow {
   tokens_encrypted: string;
 }
 
-function readRows(svc: TestService): StoredRow[] {
-  const db = new Database(svc.config.databaseFile, { readonly: true });
-  try {
-    return db.prepare('SELECT profile_id, platform, network_user_id, tokens_encrypted FROM social_accounts ORDER BY platform').all() as StoredRow[];
-  } finally {
-    db.close();
-  }
-}
-
-function databaseBytes(svc: TestService): string {
-  return ['', '-wal']
-    .map((suffix) => {
-      try {
-        return readFileSync(`${svc.config.databaseFile}${suffix}`).toString('latin1');
-      } catch {
-        return '';
-      }
-    })
-    .join('');
+async function readRows(svc: TestService): Promise<StoredRow[]> {
+  const { rows } = await svc.sql('SELECT profile_id, platform, network_user_id, tokens_encrypted FROM social_accounts ORDER BY platform');
+  return rows as StoredRow[];
 }
 
 describe('provider tokens at rest', () => {
@@ -51,11 +34,11 @@ describe('provider tokens at rest', () => {
   });
   after(() => svc.close());
 
-  it('stores no plaintext token: the database holds only ciphertext that decrypts with the env key', () => {
-    const rows = readRows(svc);
+  it('stores no plaintext token: the database holds only ciphertext that decrypts with the env key', async () => {
+    const rows = await readRows(svc);
     assert.equal(rows.length, 2);
     const cipher = createTokenCipher([parseKey(key)]);
-    const dump = databaseBytes(svc);
+    const dump = await svc.databaseDump();
     for (const row of rows) {
       const tokens = JSON.parse(cipher.decrypt(row.tokens_encrypted, tokenAad(row.profile_id, row.platform, row.network_user_id))) as {
         accessToken: string;
@@ -73,8 +56,8 @@ describe('provider tokens at rest', () => {
     assert.notEqual(cipher.encrypt('same', 'p|facebook|1'), cipher.encrypt('same', 'p|facebook|1'));
   });
 
-  it('a ciphertext moved to another row does not decrypt (AAD = profile | platform | account id)', () => {
-    const [facebook, linkedin] = readRows(svc);
+  it('a ciphertext moved to another row does not decrypt (AAD = profile | platform | account id)', async () => {
+    const [facebook, linkedin] = await readRows(svc);
     assert.ok(facebook && linkedin);
     const cipher = createTokenCipher([parseKey(key)]);
     // The linkedin row's ciphertext, read as if it were stored on the facebook row.
@@ -83,8 +66,8 @@ describe('provider tokens at rest', () => {
     assert.throws(() => cipher.decrypt(facebook.tokens_encrypted, tokenAad(facebook.profile_id, facebook.platform, 'another-account')));
   });
 
-  it('a tampered ciphertext or a wrong key does not decrypt', () => {
-    const [row] = readRows(svc);
+  it('a tampered ciphertext or a wrong key does not decrypt', async () => {
+    const [row] = await readRows(svc);
     assert.ok(row);
     const aad = tokenAad(row.profile_id, row.platform, row.network_user_id);
     const parts = row.tokens_encrypted.split('.');
@@ -95,8 +78,8 @@ describe('provider tokens at rest', () => {
     assert.throws(() => createTokenCipher([randomBytes(32)]).decrypt(row.tokens_encrypted, aad));
   });
 
-  it('an old key still decrypts after rotation, while new ciphertexts use the new key', () => {
-    const [row] = readRows(svc);
+  it('an old key still decrypts after rotation, while new ciphertexts use the new key', async () => {
+    const [row] = await readRows(svc);
     assert.ok(row);
     const aad = tokenAad(row.profile_id, row.platform, row.network_user_id);
     const rotated = createTokenCipher([randomBytes(32), parseKey(key)]);

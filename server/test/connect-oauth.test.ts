@@ -4,7 +4,6 @@
  * how network answers map to outcomes and codes.
  */
 import assert from 'node:assert/strict';
-import Database from 'better-sqlite3';
 import { after, before, describe, it } from 'node:test';
 import { ErrorCode } from '../../src/protocol/index.js';
 import { startTestService, tokenOf, type TestService } from './helpers.js';
@@ -136,13 +135,8 @@ describe('OAuth connection (sandbox network)', () => {
     const token = await newToken();
     const { attempt, callbackUrl } = await runUntilCallback(svc, token, 'snapchat');
     // Swap the stored verifier behind the service's back: the authorization server must reject the exchange.
-    const db = new Database(svc.config.databaseFile);
-    try {
-      const changed = db.prepare("UPDATE oauth_attempts SET code_verifier = ? WHERE platform = 'snapchat' AND used_at IS NULL").run('x'.repeat(43));
-      assert.equal(changed.changes, 1);
-    } finally {
-      db.close();
-    }
+    const changed = await svc.sql("UPDATE oauth_attempts SET code_verifier = ? WHERE platform = 'snapchat' AND used_at IS NULL", ['x'.repeat(43)]);
+    assert.equal(changed.changes, 1);
     const result = await callback(callbackUrl, attempt.cookie);
     assert.equal(result.status, 400);
     assert.equal(result.data.outcome, 'error');

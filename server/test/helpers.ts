@@ -2,7 +2,10 @@
  * Test harness: the real service on a loopback port with a real SQLite file in a temp directory,
  * a clock the test can move, and the real client talking HTTP to it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import pg from 'pg';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLinkClient } from '../../src/client/index.js';
@@ -32,10 +35,36 @@ export interface TestServiceOptions {
   env?: NodeJS.ProcessEnv;
 }
 
+/**
+ * With `TEST_DATABASE_URL` (a PostgreSQL server, see scripts/with-postgres.sh) every test service gets a fresh
+ * database on it, dropped again by close(); without it, a fresh SQLite file.
+ */
+async function testDatabase(): Promise<{ url: string | null; drop(): Promise<void> }> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return { url: null, drop: async () => {} };
+  const name = `slk_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: server });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
 export async function startTestService(options: TestServiceOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'slk-test-'));
+  const database = await testDatabase();
   const config: ServiceConfig = {
-    ...readConfig({ DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', ...options.env }),
+    ...readConfig({ DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', ...(database.url && { DATABASE_URL: database.url }), ...options.env }),
   };
   const clock = testClock();
   const storage = await openStorage(config);
@@ -61,9 +90,52 @@ export async function startTestService(options: TestServiceOptions = {}) {
     return { status: response.status, headers: response.headers, json: (await response.json()) as Record<string, any> };
   }
 
+  /** Raw SQL on the service's own database, `?` placeholders, for tests that look behind the API. */
+  async function sql(query: string, params: unknown[] = []): Promise<{ rows: Record<string, any>[]; changes: number }> {
+    if (database.url) {
+      let n = 0;
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const result = await client.query(query.replace(/\?/g, () => `$${++n}`), params);
+        return { rows: result.rows, changes: result.rowCount ?? 0 };
+      } finally {
+        await client.end();
+      }
+    }
+    const db = new Database(config.databaseFile);
+    try {
+      const statement = db.prepare(query);
+      if (statement.reader) return { rows: statement.all(...params) as Record<string, any>[], changes: 0 };
+      return { rows: [], changes: statement.run(...params).changes };
+    } finally {
+      db.close();
+    }
+  }
+
+  /** Everything the database holds, as text: the SQLite files' bytes, or every PostgreSQL row as JSON. */
+  async function databaseDump(): Promise<string> {
+    if (database.url) {
+      const tables = (await sql("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).rows.map((r) => r.tablename as string);
+      const dumps = await Promise.all(tables.map(async (table) => JSON.stringify((await sql(`SELECT * FROM ${table}`)).rows)));
+      return dumps.join('\n');
+    }
+    return ['', '-wal']
+      .map((suffix) => {
+        try {
+          return readFileSync(`${config.databaseFile}${suffix}`).toString('latin1');
+        } catch {
+          return '';
+        }
+      })
+      .join('');
+  }
+
   return {
     url: service.url,
     dir,
+    sql,
+    databaseDump,
     config,
     clock,
     storage,
@@ -75,6 +147,7 @@ export async function startTestService(options: TestServiceOptions = {}) {
     logLines,
     async close() {
       await service.close();
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

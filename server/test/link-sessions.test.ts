@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { ErrorCode } from '../../src/protocol/index.js';
 import { LinkApiError } from '../../src/client/index.js';
@@ -40,15 +39,10 @@ describe('POST /api/profiles/link-sessions', () => {
     const token = tokenOf(session.url);
     await fetch(`${svc.url}/link?session=${token}`);
     await fetch(`${svc.url}/api/link/session`, { headers: { Authorization: `Bearer ${token}` } });
-    const files = ['social-link.db', 'social-link.db-wal'].map((name) => {
-      try {
-        return readFileSync(`${svc.dir}/${name}`).toString('latin1');
-      } catch {
-        return '';
-      }
-    });
-    assert.ok(files.join('').length > 0);
-    assert.ok(!files.some((content) => content.includes(token)), 'token found in database files');
+    const dump = await svc.databaseDump();
+    assert.ok(dump.length > 0);
+    assert.ok(dump.includes(session.sessionId), 'the dump holds the session');
+    assert.ok(!dump.includes(token), 'token found in the database');
     assert.ok(!svc.logLines.join('\n').includes(token), 'token found in the log');
     assert.ok(svc.logLines.some((line) => line.startsWith('GET /api/link/session 200')));
   });

@@ -5,12 +5,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ServiceConfig } from '../config.js';
+import { PostgresStorage } from './postgres.js';
 import { SqliteStorage } from './sqlite.js';
 import type { Storage } from './types.js';
 
 export async function openStorage(config: Pick<ServiceConfig, 'databaseFile' | 'databaseUrl'>): Promise<Storage> {
   if (config.databaseUrl) {
-    throw new Error('DATABASE_URL is set, but the PostgreSQL backend is not available in this build.');
+    const storage = new PostgresStorage(config.databaseUrl);
+    await storage.migrate();
+    return storage;
   }
   if (config.databaseFile !== ':memory:') mkdirSync(dirname(config.databaseFile), { recursive: true });
   const storage = new SqliteStorage(config.databaseFile);
