@@ -235,6 +235,8 @@ test.describe('accessibility', () => {
   test.use({ bypassCSP: true });
 
   test('the hosted page has no axe violations and works from the keyboard', async ({ page }) => {
+    // Earlier tests linked some of these on the shared profile; start from none linked.
+    for (const platform of ['facebook', 'bluesky', 'telegram']) await stack.api('DELETE', '/profiles/social', { platform });
     const session = await createSession({ allowedSocial: ['facebook', 'bluesky', 'telegram'] });
     await page.goto(session.url);
     await expect(page.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
