@@ -19,6 +19,7 @@ import { connectRoutes } from './routes/connect.js';
 import { connectCredentialRoutes } from './routes/connect-credentials.js';
 import { sandboxPdsRoutes } from './routes/sandbox-pds.js';
 import { telegramWebhookRoutes } from './routes/telegram-webhook.js';
+import { widgetBundleRoutes } from './routes/widget-bundle.js';
 import { hostedPageRoutes } from './routes/hosted-page.js';
 import { oauthCallbackRoutes } from './routes/oauth-callback.js';
 import { sandboxConsentRoutes } from './routes/sandbox-consent.js';
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/sandbox', sandboxConsentRoutes(deps));
   if (deps.networks.sandboxIssuer) app.route('/sandbox', sandboxPdsRoutes());
   app.route('/webhooks/telegram', telegramWebhookRoutes(deps));
+  app.route('/widget', widgetBundleRoutes());
   // `/link` and `/link/` both serve the page (the linking URL has no trailing slash).
   app.route('/link', hostedPageRoutes(deps));
 

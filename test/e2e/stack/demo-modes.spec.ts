@@ -159,3 +159,12 @@ test('unlinking from the demo removes the account', async ({ page }) => {
   const user = await stack.api('GET', '/user');
   expect(user.json.activeSocialAccounts).toEqual([]);
 });
+
+test('the service serves the script-tag build to any origin, as the integrator guide shows', async ({ page }) => {
+  await page.goto(stack.demoUrl!);
+  const loaded = await page.evaluate(async (serviceUrl) => {
+    const module = await import(`${serviceUrl}/widget/social-link.js`);
+    return typeof module.open === 'function' && customElements.get('social-link-button') !== undefined;
+  }, stack.serviceUrl);
+  expect(loaded).toBe(true);
+});
