@@ -19,6 +19,8 @@ type Tone = 'info' | 'success' | 'error';
 type Screen = { kind: 'loading' } | { kind: 'ready'; view: SessionView } | { kind: 'invalid'; expired: boolean } | { kind: 'failed' };
 
 const REVALIDATE_MS = 5000;
+/** Embedded web views and in-app browsers, where Google and others refuse OAuth (403 disallowed_useragent). */
+const IN_APP_BROWSER = /; wv\)|FBAN|FBAV|Instagram|Line\/|GSA\/|Twitter|TikTok|Snapchat|LinkedInApp|MicroMessenger/;
 const mode = detectMode();
 const root = document.getElementById('app')!;
 const announcer = document.getElementById('announcer')!;
@@ -77,6 +79,7 @@ function readyTemplate(view: SessionView) {
         ${t(remaining < 60_000 ? 'expiresSoon' : 'expiresIn', { time: formatDuration(remaining) })}
       </p>
     </header>
+    ${IN_APP_BROWSER.test(navigator.userAgent) ? html`<p class="message info" data-webview>${t('webviewNotice')}</p>` : nothing}
     <div role="status" aria-live="polite">${status ? html`<p class="message ${status.tone}">${status.text}</p>` : nothing}</div>
     <ul class="networks">
       ${view.networks.map((network) => networkTemplate(network))}

@@ -38,6 +38,7 @@ export const texts = {
   expiredTitle: 'This link has expired',
   loadFailed: 'The linking page could not load. Check your connection and reload.',
   reload: 'Reload',
+  webviewNotice: 'This app’s built-in browser may be refused by some networks. If signing in fails, open this page in your browser (Safari, Chrome…).',
 } as const;
 
 export type TextKey = keyof typeof texts;

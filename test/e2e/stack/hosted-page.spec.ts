@@ -261,3 +261,20 @@ test.describe('accessibility', () => {
     expect(withForm).toEqual([]);
   });
 });
+
+test.describe('in-app browsers', () => {
+  test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP1A; wv) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36 Instagram 300.0' });
+
+  test('an embedded web view gets the open-in-your-browser notice', async ({ page }) => {
+    const session = await createSession();
+    await page.goto(session.url);
+    await expect(page.locator('[data-webview]')).toContainText('open this page in your browser');
+  });
+});
+
+test('a regular browser gets no web view notice', async ({ page }) => {
+  const session = await createSession();
+  await page.goto(session.url);
+  await expect(page.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
+  await expect(page.locator('[data-webview]')).toHaveCount(0);
+});
