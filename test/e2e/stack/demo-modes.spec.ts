@@ -168,3 +168,46 @@ test('the service serves the script-tag build to any origin, as the integrator g
   }, stack.serviceUrl);
   expect(loaded).toBe(true);
 });
+
+test('popup mode: a network error, then expiry, reach the demo as events', async ({ page, context }) => {
+  await context.clock.install();
+  await openDemo(page);
+  const hostedPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Connect in a popup' }).click();
+  const hosted = await hostedPromise;
+  await expect(hosted.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
+  await consent(hosted, hosted, 'Pinterest', 'Simulate a refused code exchange');
+  await expect(page.locator('#event-log li.ev-error')).toContainText('"code":512');
+  await context.clock.fastForward('05:05');
+  await expect(page.locator('#event-log li.ev-cancel')).toContainText('"reason":"expired"');
+});
+
+test('popup mode: revoking while the popup is open ends it with revoked', async ({ page }) => {
+  await openDemo(page);
+  const hostedPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Connect in a popup' }).click();
+  const hosted = await hostedPromise;
+  await expect(hosted.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
+  await page.getByRole('button', { name: 'Revoke this session' }).click();
+  await expect(page.locator('#event-log li', { hasText: 'revoked' }).first()).toBeVisible();
+  await expect(page.locator('#event-log li.ev-cancel')).toContainText('"reason":"revoked"', { timeout: 10_000 });
+});
+
+test('direct mode: network error, revocation and expiry show on the page itself (no messages in direct mode)', async ({ page, context }) => {
+  await context.clock.install();
+  await openDemo(page);
+  await page.getByRole('button', { name: 'Go to the linking page' }).click();
+  await expect(page.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
+  await consent(page, page, 'TikTok', 'Simulate a network error');
+  await expect(page.getByText(/TikTok could not be connected: The network reported an error/)).toBeVisible();
+  await context.clock.fastForward('05:05');
+  await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
+
+  await page.goto(stack.demoUrl!);
+  await page.getByRole('button', { name: 'Go to the linking page' }).click();
+  await expect(page.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
+  const sessionId = new URL(page.url()).searchParams.get('sid')!;
+  await stack.api('DELETE', `/profiles/link-sessions/${sessionId}`);
+  await context.clock.fastForward('00:06');
+  await expect(page.getByRole('heading', { name: 'This link is no longer valid' })).toBeVisible();
+});
