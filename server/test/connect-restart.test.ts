@@ -5,55 +5,18 @@
  * session can be retried; provider tokens written before a restart still decrypt with the persisted dev key.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createLinkClient } from '../../src/client/index.js';
 import { SqliteStorage } from '../src/storage/sqlite.js';
 import { authorize, callback, connectAccount, consent, openStartUrl, requestStartUrl, sessionView } from './connect-oauth-driver.js';
+import { freePort, startChildService } from './child-service.js';
 import { tokenOf } from './helpers.js';
 
-const repoRoot = join(import.meta.dirname, '..', '..');
 const API_KEY = `sk_restart_${'r'.repeat(40)}`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function startChild(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 20_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (/Link-session service on/.test(output)) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`service exited early (${code}):\n${output}`));
-    });
-  });
-}
 
 function stop(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
   return new Promise((resolve) => {
@@ -77,7 +40,7 @@ describe('connections across restarts and crashes', () => {
     url = `http://127.0.0.1:${port}`;
     // No TOKEN_ENCRYPTION_KEY: the dev key file in the data dir must carry over restarts.
     env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', API_KEY, SANDBOX_NETWORKS: 'all', TOKEN_ENCRYPTION_KEY: '' };
-    child = await startChild(env);
+    child = (await startChildService(env)).process;
   });
   after(async () => {
     if (child) await stop(child, 'SIGKILL');
@@ -89,7 +52,7 @@ describe('connections across restarts and crashes', () => {
     const token = tokenOf(link.url);
     const startUrl = await requestStartUrl(service(), token, 'facebook');
     await stop(child!, 'SIGTERM');
-    child = await startChild(env);
+    child = (await startChildService(env)).process;
     const attempt = await openStartUrl(startUrl);
     const result = await callback(await authorize(await consent(service(), attempt, 'allow')), attempt.cookie);
     assert.equal(result.data.outcome, 'success', result.html);
@@ -120,7 +83,7 @@ describe('connections across restarts and crashes', () => {
         await storage.close();
       }
 
-      child = await startChild(env);
+      child = (await startChildService(env)).process;
       // Whatever the crash left, the same session can connect the network again.
       const retry = await connectAccount(service(), token, platform);
       assert.equal(retry.data.outcome, 'success', retry.html);

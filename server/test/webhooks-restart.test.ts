@@ -4,47 +4,14 @@
  * directory. Every event must then arrive (duplicates are allowed; each event id must be seen answered 200).
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SqliteStorage } from '../src/storage/sqlite.js';
+import { startChildService, type ChildService } from './child-service.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
-
-const repoRoot = join(import.meta.dirname, '..', '..');
-
-interface ChildService {
-  process: ChildProcess;
-  url: string;
-}
-
-function startChildService(env: NodeJS.ProcessEnv): Promise<ChildService> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 20_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      // The first address with a real port, whatever the wording of the start-up line.
-      const match = /\b(http:\/\/127\.0\.0\.1:[1-9]\d*)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ process: child, url: match[1]! });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`service exited early (${code}):\n${output}`));
-    });
-  });
-}
 
 function killHard(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
