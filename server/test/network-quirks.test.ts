@@ -78,3 +78,26 @@ describe('real-network quirks in the OAuth client', () => {
     assert.match(direct.definition.authorizationEndpoint, /instagram\.com/);
   });
 });
+
+describe('instagram link method from the account setting', () => {
+  it('an account whose default is facebook sends instagram sign-ins to the Facebook login', async () => {
+    const { startTestService, tokenOf } = await import('./helpers.js');
+    const svc = await startTestService({
+      account: { instagramLinkMethod: 'facebook' },
+      env: { FACEBOOK_CLIENT_ID: 'fb-app', FACEBOOK_CLIENT_SECRET: 'fb-secret' },
+    });
+    try {
+      const token = tokenOf((await svc.client.createLinkSession()).url);
+      const started = await fetch(`${svc.url}/api/link/connect/instagram`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+      const { startUrl } = (await started.json()) as { startUrl: string };
+      const redirect = await fetch(startUrl, { redirect: 'manual' });
+      const location = new URL(redirect.headers.get('location')!);
+      assert.equal(location.origin, 'https://www.facebook.com');
+      assert.equal(location.searchParams.get('client_id'), 'fb-app');
+      assert.match(location.searchParams.get('scope')!, /instagram_content_publish/);
+      assert.equal(location.searchParams.get('redirect_uri'), `${svc.url}/connect/callback/instagram`);
+    } finally {
+      await svc.close();
+    }
+  });
+});

@@ -11,6 +11,7 @@ import type { AppDeps, AppEnv } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
 import type { LinkSessionRecord } from '../storage/types.js';
 import { enforceLimit } from '../limits/enforce-limit.js';
+import { instagramLinkMethodOf } from '../networks/instagram-link-method.js';
 import { hashSecret, newSecret } from '../tokens.js';
 
 /** An attempt (state + PKCE verifier) lives at most 10 minutes, and never past the session. */
@@ -24,9 +25,7 @@ export function connectRoutes(deps: AppDeps): Hono<AppEnv> {
     const platform = allowedPlatform(session, c.req.param('platform'));
     if (connectMethodOf(platform) !== 'oauth') throw badRequest(`${platform} does not connect through OAuth.`, undefined, 'link session');
     enforceLimit(deps, 'connectStart', session.id, 'link session');
-    const profile = await deps.storage.findProfileById(session.profileId);
-    const account = profile ? await deps.storage.findAccount(profile.accountId) : null;
-    const network = deps.networks.oauth(platform, session.instagramLinkMethod ?? account?.instagramLinkMethod ?? 'instagram');
+    const network = deps.networks.oauth(platform, await instagramLinkMethodOf(deps.storage, session));
     if (!network) {
       throw new ApiError(503, ErrorCode.networkUnavailable, `${platform} cannot be connected on this service right now.`, { action: 'link session' });
     }

@@ -8,6 +8,7 @@ import { NETWORKS, connectMethodOf, type SessionView } from '../../../src/protoc
 import { iso } from '../clock.js';
 import type { AppDeps, AppEnv } from '../context.js';
 import { linkInvalidError } from '../middleware/link-token.js';
+import { instagramLinkMethodOf } from '../networks/instagram-link-method.js';
 
 export function linkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -16,7 +17,6 @@ export function linkRoutes(deps: AppDeps): Hono<AppEnv> {
     const session = c.get('linkSession');
     const profile = await deps.storage.findProfileById(session.profileId);
     if (!profile) throw linkInvalidError();
-    const account = await deps.storage.findAccount(session.accountId);
     const linked = new Map((await deps.storage.listSocialAccounts(profile.id)).map((a) => [a.platform, a]));
     const view: SessionView = {
       status: 'success',
@@ -27,15 +27,15 @@ export function linkRoutes(deps: AppDeps): Hono<AppEnv> {
       serverTime: iso(deps.clock()),
       origin: session.origin,
       redirect: session.redirect,
-      instagramLinkMethod: session.instagramLinkMethod ?? account?.instagramLinkMethod ?? 'instagram',
+      instagramLinkMethod: await instagramLinkMethodOf(deps.storage, session),
       networks: (session.allowedSocial ?? [...NETWORKS]).map((platform) => {
-        const account = linked.get(platform);
+        const linkedAccount = linked.get(platform);
         return {
           platform,
           method: connectMethodOf(platform),
-          linked: account !== undefined,
-          displayName: account?.displayName ?? null,
-          username: account?.username ?? null,
+          linked: linkedAccount !== undefined,
+          displayName: linkedAccount?.displayName ?? null,
+          username: linkedAccount?.username ?? null,
         };
       }),
       completedNetworks: session.completedNetworks,

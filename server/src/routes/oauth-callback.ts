@@ -11,6 +11,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { ErrorCode, isNetwork, type Network } from '../../../src/protocol/index.js';
 import type { AppDeps, AppEnv } from '../context.js';
 import { tokenAad } from '../crypto/token-cipher.js';
+import { instagramLinkMethodOf } from '../networks/instagram-link-method.js';
 import { NetworkFlowError, authorizationUrl, exchangeCode, fetchIdentity } from '../networks/oauth-flow.js';
 import { hashSecret, newSecret } from '../tokens.js';
 import { CONNECT_PAGE_HEADERS, RESULT_SCRIPT, RESULT_STYLES, connectResultPage, type ConnectOutcome } from './connect-result-page.js';
@@ -39,7 +40,7 @@ export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!session || session.revokedAt !== null || session.expiresAt <= now) {
       return failure(c, attempt.platform, ErrorCode.linkInvalid, 'This link has expired or is no longer valid.');
     }
-    const network = deps.networks.oauth(attempt.platform, session.instagramLinkMethod ?? 'instagram');
+    const network = deps.networks.oauth(attempt.platform, await instagramLinkMethodOf(deps.storage, session));
     if (!network) return failure(c, attempt.platform, ErrorCode.networkUnavailable, 'This network cannot be connected right now.');
     setCookie(c, cookieName, binding, { path: '/', httpOnly: true, secure, sameSite: 'Lax', maxAge: 600 });
     const location = await authorizationUrl(network, { state, codeVerifier: attempt.codeVerifier, redirectUri: redirectUriFor(deps, attempt.platform) });
@@ -67,7 +68,7 @@ export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!session || session.revokedAt !== null || session.expiresAt <= now) {
       return failure(c, platform, ErrorCode.linkInvalid, 'This link has expired or is no longer valid.');
     }
-    const network = deps.networks.oauth(platform, session.instagramLinkMethod ?? 'instagram');
+    const network = deps.networks.oauth(platform, await instagramLinkMethodOf(deps.storage, session));
     if (!network) return failure(c, platform, ErrorCode.networkUnavailable, 'This network cannot be connected right now.');
 
     const redirectUri = redirectUriFor(deps, platform);
