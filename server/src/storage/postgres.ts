@@ -59,6 +59,9 @@ export class PostgresStorage implements Storage {
 
   constructor(connectionString: string) {
     this.#pool = new pg.Pool({ connectionString, max: 10 });
+    // An idle connection the server closes (restart, failover, DROP … FORCE) must not crash the process: the pool
+    // drops it and opens a new one for the next query.
+    this.#pool.on('error', () => {});
   }
 
   async #rows(sql: string, params: unknown[] = [], db: Queryable = this.#pool): Promise<Row[]> {
