@@ -63,15 +63,23 @@ describe('OAuth connection (sandbox network)', () => {
     assert.ok(session.completedAt);
   });
 
-  it('a state is single use: replaying the callback is refused with 511 and changes nothing', async () => {
+  it('a state is single use: a replay from the same browser shows the stored outcome and changes nothing; from another, 511', async () => {
     const token = await newToken();
     const { attempt, callbackUrl } = await runUntilCallback(svc, token, 'linkedin');
     const first = await callback(callbackUrl, attempt.cookie);
     assert.equal(first.data.outcome, 'success');
+    const before = await sessionView(svc, token);
+    svc.clock.advance(1000);
     const replay = await callback(callbackUrl, attempt.cookie);
-    assert.equal(replay.status, 400);
-    assert.equal(replay.data.outcome, 'error');
-    assert.equal(Number(replay.data.code), ErrorCode.oauthStateInvalid);
+    assert.equal(replay.status, 200);
+    assert.equal(replay.data.outcome, 'success');
+    assert.deepEqual(await sessionView(svc, token), { ...before, json: { ...before.json, serverTime: new Date(svc.clock()).toISOString() } });
+    const elsewhere = await callback(callbackUrl, null);
+    assert.equal(elsewhere.status, 400);
+    assert.equal(elsewhere.data.outcome, 'error');
+    assert.equal(Number(elsewhere.data.code), ErrorCode.oauthStateInvalid);
+    const read = await svc.client.getLinkSession((await sessionView(svc, token)).json.sessionId);
+    assert.equal(read.lastCompletedAt, read.completedAt, 'the replay did not complete the network again');
   });
 
   it('a start URL is single use', async () => {

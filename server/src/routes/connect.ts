@@ -42,6 +42,7 @@ export function connectRoutes(deps: AppDeps): Hono<AppEnv> {
       expiresAt: Math.min(now + ATTEMPT_TTL_MS, session.expiresAt),
       startedAt: null,
       usedAt: null,
+      outcome: null,
     });
     return c.json({ status: 'success', platform, sandbox: network.sandbox, startUrl: `${deps.config.publicUrl}/connect/start?ticket=${ticket}` });
   });

@@ -13,6 +13,7 @@ import type { AppDeps, AppEnv } from '../context.js';
 import { tokenAad } from '../crypto/token-cipher.js';
 import { instagramLinkMethodOf } from '../networks/instagram-link-method.js';
 import { NetworkFlowError, authorizationUrl, exchangeCode, fetchIdentity } from '../networks/oauth-flow.js';
+import type { OAuthAttempt } from '../storage/types.js';
 import { hashSecret, newSecret } from '../tokens.js';
 import { CONNECT_PAGE_HEADERS, RESULT_SCRIPT, RESULT_STYLES, connectResultPage, type ConnectOutcome } from './connect-result-page.js';
 
@@ -21,10 +22,10 @@ export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
   const secure = deps.config.publicUrl.startsWith('https://');
   // `__Host-` pins the cookie to this exact origin; it requires https, so plain loopback http uses a plain name.
   const cookieName = secure ? '__Host-slk_bind' : 'slk_bind';
-  const page = (c: Context<AppEnv>, result: ConnectOutcome, status: 200 | 400 = 200) =>
-    c.html(connectResultPage(result), status, CONNECT_PAGE_HEADERS);
+  const render = (c: Context<AppEnv>, result: ConnectOutcome) =>
+    c.html(connectResultPage(result), result.outcome === 'error' ? 400 : 200, CONNECT_PAGE_HEADERS);
   const failure = (c: Context<AppEnv>, platform: Network | null, code: number, message: string) =>
-    page(c, { outcome: 'error', platform, code, message }, 400);
+    render(c, { outcome: 'error', platform, code, message });
 
   routes.get('/result.js', (c) => c.body(RESULT_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', ...CONNECT_PAGE_HEADERS }));
   routes.get('/result.css', (c) => c.body(RESULT_STYLES, 200, { 'Content-Type': 'text/css; charset=utf-8', ...CONNECT_PAGE_HEADERS }));
@@ -51,29 +52,46 @@ export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
     const platformParam = c.req.param('platform');
     const platform = isNetwork(platformParam) ? platformParam : null;
     const state = c.req.query('state') ?? '';
+    const stateHash = hashSecret(state);
     const now = deps.clock();
-    const attempt = state ? await deps.storage.useOAuthAttempt(hashSecret(state), now) : null;
     const cookie = getCookie(c, cookieName);
-    // One answer for unknown, reused, expired, cross-network and cross-browser states.
-    if (!attempt || attempt.platform !== platform || !cookie || hashSecret(cookie) !== attempt.bindingHash) {
-      return failure(c, platform, ErrorCode.oauthStateInvalid, 'This sign-in could not be matched to your linking session. Start again from the linking page.');
+    const sameBrowserAndNetwork = (attempt: OAuthAttempt) =>
+      attempt.platform === platform && !!cookie && hashSecret(cookie) === attempt.bindingHash;
+    const attempt = state ? await deps.storage.useOAuthAttempt(stateHash, now) : null;
+    if (!attempt || !platform || !sameBrowserAndNetwork(attempt)) {
+      // A replay from the browser that ran the attempt (a reload of this page) gets the outcome it already saw,
+      // without a second code exchange (checklist D.23).
+      const earlier = state && !attempt ? await deps.storage.findOAuthAttempt(stateHash) : null;
+      if (earlier?.outcome && sameBrowserAndNetwork(earlier)) return render(c, JSON.parse(earlier.outcome) as ConnectOutcome);
+      // One answer for unknown, reused, expired, cross-network and cross-browser states.
+      return render(c, {
+        outcome: 'error',
+        platform,
+        code: ErrorCode.oauthStateInvalid,
+        message: 'This sign-in could not be matched to your linking session. Start again from the linking page.',
+      });
     }
+    const result = await completeAttempt(c, attempt, platform, state, now);
+    await deps.storage.recordOAuthOutcome(stateHash, JSON.stringify(result));
+    return render(c, result);
+  });
+
+  /** Everything after a valid state: the network's answer, the code exchange, the identity, the commit. */
+  async function completeAttempt(c: Context<AppEnv>, attempt: OAuthAttempt, platform: Network, state: string, now: number): Promise<ConnectOutcome> {
     const error = c.req.query('error');
-    if (error === 'access_denied') return page(c, { outcome: 'cancelled', platform, reason: 'denied' });
+    if (error === 'access_denied') return { outcome: 'cancelled', platform, reason: 'denied' };
     if (error) {
       const description = (c.req.query('error_description') ?? error).slice(0, 200);
-      return failure(c, platform, ErrorCode.connectFailed, `The network reported an error: ${description}`);
+      return { outcome: 'error', platform, code: ErrorCode.connectFailed, message: `The network reported an error: ${description}` };
     }
+    const linkEnded: ConnectOutcome = { outcome: 'error', platform, code: ErrorCode.linkInvalid, message: 'This link has expired or is no longer valid.' };
     const session = await deps.storage.findLinkSessionById(attempt.sessionId);
-    if (!session || session.revokedAt !== null || session.expiresAt <= now) {
-      return failure(c, platform, ErrorCode.linkInvalid, 'This link has expired or is no longer valid.');
-    }
+    if (!session || session.revokedAt !== null || session.expiresAt <= now) return linkEnded;
     const network = deps.networks.oauth(platform, await instagramLinkMethodOf(deps.storage, session));
-    if (!network) return failure(c, platform, ErrorCode.networkUnavailable, 'This network cannot be connected right now.');
+    if (!network) return { outcome: 'error', platform, code: ErrorCode.networkUnavailable, message: 'This network cannot be connected right now.' };
 
-    const redirectUri = redirectUriFor(deps, platform);
     try {
-      const tokens = await exchangeCode(network, new URL(c.req.url), { state, codeVerifier: attempt.codeVerifier, redirectUri });
+      const tokens = await exchangeCode(network, new URL(c.req.url), { state, codeVerifier: attempt.codeVerifier, redirectUri: redirectUriFor(deps, platform) });
       const identity = await fetchIdentity(network, tokens.accessToken);
       const tokensEncrypted = deps.tokenCipher.encrypt(
         JSON.stringify({ ...tokens, obtainedAt: now }),
@@ -84,16 +102,14 @@ export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
         { profileId: session.profileId, platform, networkUserId: identity.id, displayName: identity.displayName, username: identity.username, tokensEncrypted, linkedAt: now },
         deps.clock(),
       );
-      if (!result.stored) return failure(c, platform, ErrorCode.linkInvalid, 'This link expired or was revoked before the account could be saved.');
-      return page(c, { outcome: 'success', platform });
+      if (!result.stored) return { ...linkEnded, message: 'This link expired or was revoked before the account could be saved.' };
+      return { outcome: 'success', platform };
     } catch (flowError) {
-      if (flowError instanceof NetworkFlowError) {
-        deps.log(`connect ${platform} failed: ${flowError.message}`);
-        return failure(c, platform, ErrorCode.oauthExchangeFailed, flowError.message);
-      }
-      throw flowError;
+      if (!(flowError instanceof NetworkFlowError)) throw flowError;
+      deps.log(`connect ${platform} failed: ${flowError.message}`);
+      return { outcome: 'error', platform, code: ErrorCode.oauthExchangeFailed, message: flowError.message };
     }
-  });
+  }
 
   return routes;
 }

@@ -122,4 +122,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     used_at BIGINT
   );
   `,
+  /* 4: the outcome of each OAuth attempt, so a replayed callback shows the same result */ `
+  ALTER TABLE oauth_attempts ADD COLUMN outcome TEXT;
+  `,
 ];

@@ -334,8 +334,8 @@ export class PostgresStorage implements Storage {
 
   async createOAuthAttempt(attempt: OAuthAttempt): Promise<void> {
     await this.#pool.query(
-      `INSERT INTO oauth_attempts (ticket_hash, state_hash, session_id, platform, code_verifier, binding_hash, created_at, expires_at, started_at, used_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      `INSERT INTO oauth_attempts (ticket_hash, state_hash, session_id, platform, code_verifier, binding_hash, created_at, expires_at, started_at, used_at, outcome)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       [
         attempt.ticketHash,
         attempt.stateHash,
@@ -347,6 +347,7 @@ export class PostgresStorage implements Storage {
         attempt.expiresAt,
         attempt.startedAt,
         attempt.usedAt,
+        attempt.outcome,
       ],
     );
   }
@@ -367,6 +368,15 @@ export class PostgresStorage implements Storage {
       [now, stateHash],
     );
     return row ? toOAuthAttempt(row) : null;
+  }
+
+  async findOAuthAttempt(stateHash: string): Promise<OAuthAttempt | null> {
+    const row = await this.#row('SELECT * FROM oauth_attempts WHERE state_hash = $1', [stateHash]);
+    return row ? toOAuthAttempt(row) : null;
+  }
+
+  async recordOAuthOutcome(stateHash: string, outcome: string): Promise<void> {
+    await this.#pool.query('UPDATE oauth_attempts SET outcome = $1 WHERE state_hash = $2', [outcome, stateHash]);
   }
 
   async createTelegramCode(code: TelegramCode): Promise<void> {

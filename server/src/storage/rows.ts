@@ -116,5 +116,6 @@ export function toOAuthAttempt(row: Row): OAuthAttempt {
     expiresAt: row.expires_at as number,
     startedAt: (row.started_at as number | null) ?? null,
     usedAt: (row.used_at as number | null) ?? null,
+    outcome: (row.outcome as string | null) ?? null,
   };
 }

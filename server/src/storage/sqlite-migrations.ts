@@ -125,4 +125,7 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     used_at INTEGER
   );
   `,
+  /* 4: the outcome of each OAuth attempt, so a replayed callback shows the same result */ `
+  ALTER TABLE oauth_attempts ADD COLUMN outcome TEXT;
+  `,
 ];

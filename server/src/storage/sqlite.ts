@@ -311,8 +311,8 @@ export class SqliteStorage implements Storage {
   async createOAuthAttempt(attempt: OAuthAttempt): Promise<void> {
     this.#db
       .prepare(
-        `INSERT INTO oauth_attempts (state_hash, ticket_hash, session_id, platform, code_verifier, binding_hash, created_at, expires_at, started_at, used_at)
-         VALUES (@stateHash, @ticketHash, @sessionId, @platform, @codeVerifier, @bindingHash, @createdAt, @expiresAt, @startedAt, @usedAt)`,
+        `INSERT INTO oauth_attempts (state_hash, ticket_hash, session_id, platform, code_verifier, binding_hash, created_at, expires_at, started_at, used_at, outcome)
+         VALUES (@stateHash, @ticketHash, @sessionId, @platform, @codeVerifier, @bindingHash, @createdAt, @expiresAt, @startedAt, @usedAt, @outcome)`,
       )
       .run(attempt);
   }
@@ -335,6 +335,15 @@ export class SqliteStorage implements Storage {
       )
       .get(now, stateHash, now) as Row | undefined;
     return row ? toOAuthAttempt(row) : null;
+  }
+
+  async findOAuthAttempt(stateHash: string): Promise<OAuthAttempt | null> {
+    const row = this.#db.prepare('SELECT * FROM oauth_attempts WHERE state_hash = ?').get(stateHash) as Row | undefined;
+    return row ? toOAuthAttempt(row) : null;
+  }
+
+  async recordOAuthOutcome(stateHash: string, outcome: string): Promise<void> {
+    this.#db.prepare('UPDATE oauth_attempts SET outcome = ? WHERE state_hash = ?').run(outcome, stateHash);
   }
 
   async createTelegramCode(code: TelegramCode): Promise<void> {

@@ -148,6 +148,8 @@ export interface OAuthAttempt {
   expiresAt: number;
   startedAt: number | null;
   usedAt: number | null;
+  /** What the callback showed (JSON), kept so a replay of the same callback shows it again. */
+  outcome: string | null;
 }
 
 export interface TelegramCode {
@@ -207,6 +209,9 @@ export interface Storage {
   startOAuthAttempt(ticketHash: string, binding: { bindingHash: string; stateHash: string }, now: number): Promise<OAuthAttempt | null>;
   /** Marks the attempt used; null when unknown, expired, never started or already used (single use). */
   useOAuthAttempt(stateHash: string, now: number): Promise<OAuthAttempt | null>;
+  /** The attempt by state, used or not (to answer a replayed callback). */
+  findOAuthAttempt(stateHash: string): Promise<OAuthAttempt | null>;
+  recordOAuthOutcome(stateHash: string, outcome: string): Promise<void>;
 
   createTelegramCode(code: TelegramCode): Promise<void>;
   /** Marks the code used; null when unknown, expired or used. */
