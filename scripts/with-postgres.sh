@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Runs a command against a throwaway PostgreSQL cluster: initdb in a temp dir, start it on 127.0.0.1:54329
-# (fsync off: test data only), export TEST_DATABASE_URL, run "$@", then stop and delete the cluster.
+# Runs a command against a throwaway PostgreSQL cluster: initdb in a temp dir, start it on a free loopback port
+# (or PG_TEST_PORT; fsync off: test data only), export TEST_DATABASE_URL, run "$@", then stop and delete it.
 # Usage: bash scripts/with-postgres.sh npm run test:server
 set -euo pipefail
 BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
-PORT=${PG_TEST_PORT:-54329}
+PORT=${PG_TEST_PORT:-$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}
 DIR=$(mktemp -d /tmp/slk-pg.XXXXXX)
 chmod 755 "$DIR"
 RUN_AS=()
