@@ -1,0 +1,100 @@
+/**
+ * Shared steps for the demo e2e specs: the service (http://127.0.0.1:<port>) and the demo integrator site
+ * (http://localhost:<port>) run as child processes, exactly as `npm start` runs them, with every network on
+ * its sandbox. The specs drive the demo page as a user would and check what it logs in `#event-log`.
+ */
+import { expect, type FrameLocator, type Page } from '@playwright/test';
+import type { Stack } from '../support/stack.js';
+
+export type Where = Page | FrameLocator;
+
+/** Items of the demo's event log, oldest first, as `{type, detail}` (the page prepends new items). */
+export async function events(page: Page): Promise<Array<{ type: string; detail: any }>> {
+  const texts = await page.locator('#event-log li').allTextContents();
+  return texts.reverse().map((text) => {
+    // "<time> <type> <json>"; the time is locale-formatted and may contain spaces ("1:02:03 PM").
+    const match = /^(.*?) ([a-z-]+) (\{.*\})$/.exec(text);
+    if (!match) throw new Error(`Unexpected event log line: ${text}`);
+    return { type: match[2]!, detail: JSON.parse(match[3]!) };
+  });
+}
+
+/** The event types logged so far, oldest first. */
+export const eventTypes = async (page: Page) => (await events(page)).map((e) => e.type);
+
+export async function openDemo(page: Page, stack: Stack) {
+  await page.goto(stack.demoUrl!);
+  await expect(page.getByRole('heading', { name: /Acme Scheduler/ })).toBeVisible();
+  await expect(page.locator('#accounts')).not.toContainText('Loading');
+  // The element is defined by the script-tag build once it has loaded.
+  await page.waitForFunction(() => customElements.get('social-link-button') !== undefined);
+}
+
+export const hostedFrame = (page: Page) => page.frameLocator('social-link-button iframe, iframe').first();
+
+/** Frame mode: clicks the demo's `<social-link-button>` and waits for the hosted page inside the overlay. */
+export async function openFrame(page: Page) {
+  await page.getByRole('button', { name: 'Connect in a frame' }).click();
+  const frame = hostedFrame(page);
+  await expect(frame.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
+  await expect.poll(() => eventTypes(page)).toContain('ready');
+  return frame;
+}
+
+/** Popup mode: clicks the demo's own button and returns the hosted page's window. */
+export async function openPopup(page: Page) {
+  const hostedPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Connect in a popup' }).click();
+  const hosted = await hostedPromise;
+  await expect(hosted.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
+  await expect.poll(() => eventTypes(page)).toContain('ready');
+  return hosted;
+}
+
+/** Direct mode: the demo navigates its own tab to the hosted page. */
+export async function openDirect(page: Page) {
+  await page.getByRole('button', { name: 'Go to the linking page' }).click();
+  await expect(page.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
+  const sessionId = new URL(page.url()).searchParams.get('sid');
+  expect(sessionId).toMatch(/^ls_/);
+  return sessionId!;
+}
+
+/** The session id the demo shows for the current session ("ls_…: created for … mode"). */
+export async function currentSessionId(page: Page): Promise<string> {
+  await expect(page.locator('#session-status')).toContainText('ls_');
+  const text = (await page.locator('#session-status').textContent()) ?? '';
+  return /(ls_[0-9a-zA-Z]+)/.exec(text)![1]!;
+}
+
+/**
+ * Clicks "Connect <network>" in `where` (a page or the overlay's frame), waits for the sandbox consent window
+ * (opened from `opener`), optionally screenshots it, and answers with `choice` (Allow, Deny, or one of the
+ * simulated failures). Returns once the consent window has closed itself.
+ */
+export async function consent(where: Where, opener: Page, network: string, choice: string, screenshot?: string) {
+  const popupPromise = opener.waitForEvent('popup');
+  await where.getByRole('button', { name: `Connect ${network}` }).click();
+  const popup = await popupPromise;
+  await expect(popup.getByText(/Sandbox network: no real .* account is connected/)).toBeVisible();
+  if (screenshot) await popup.screenshot({ path: screenshot });
+  await popup.getByRole('button', { name: choice }).click();
+  await popup.waitForEvent('close');
+}
+
+/** The service's session read, the source of truth. */
+export async function readSession(stack: Stack, sessionId: string) {
+  const { status, json } = await stack.api('GET', `/profiles/link-sessions/${sessionId}`);
+  expect(status).toBe(200);
+  return json as { state: string; completedNetworks: string[] };
+}
+
+/**
+ * A read with the demo's profile key: the demo creates its sessions for its own user profile, so the service
+ * read needs that profile's key (kept in the demo's data dir).
+ */
+export async function readDemoSession(stack: Stack, sessionId: string) {
+  const response = await fetch(`${stack.demoUrl}/api/session/${encodeURIComponent(sessionId)}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as { state: string; completedNetworks: string[] };
+}
