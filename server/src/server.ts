@@ -10,7 +10,7 @@ import type { ServiceConfig } from './config.js';
 import { loadTokenCipher } from './crypto/load-token-cipher.js';
 import type { TokenCipher } from './crypto/token-cipher.js';
 import { createSmtpMailer, type Mailer } from './email/link-email.js';
-import { createMemoryRateLimiter } from './limits/rate-limiter.js';
+import { createRateLimiter } from './limits/create-rate-limiter.js';
 import { createNetworkRegistry } from './networks/network-registry.js';
 import { startSandboxAuthorizationServer, type SandboxAuthorizationServer } from './sandbox/sandbox-authorization-server.js';
 import { openStorage } from './storage/open-storage.js';
@@ -45,7 +45,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     env.SANDBOX_NETWORKS === 'off' ? null : await startSandboxAuthorizationServer(config.host, Number(env.SANDBOX_PORT ?? 0));
   const networks = createNetworkRegistry(env, () => config.publicUrl, sandbox?.issuer ?? null);
   const tokenCipher = options.tokenCipher ?? loadTokenCipher(env, config.dataDir, log);
-  const limiter = createMemoryRateLimiter();
+  const limiter = createRateLimiter(storage);
   const app = createApp({ config, storage, clock: options.clock ?? systemClock, mailer, log, networks, tokenCipher, limiter });
 
   const server = await new Promise<ServerType>((resolve) => {

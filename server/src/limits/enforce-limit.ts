@@ -14,7 +14,8 @@ const SESSION_LIFETIME = 2880 * MINUTE;
 
 export type LimitKind = 'tokenLookup' | 'sessionCreate' | 'connectStart';
 
-export function enforceLimit(deps: AppDeps, kind: LimitKind, subject: string, action: string): void {
+/** Counts one event of `kind` for `subject`; over the limit it throws the 429 (an ApiError the app answers). */
+export async function enforceLimit(deps: AppDeps, kind: LimitKind, subject: string, action: string): Promise<void> {
   const { limits } = deps.config;
   const [limit, windowMs] =
     kind === 'tokenLookup'
@@ -22,7 +23,7 @@ export function enforceLimit(deps: AppDeps, kind: LimitKind, subject: string, ac
       : kind === 'sessionCreate'
         ? [limits.sessionCreatesPerMinute, MINUTE]
         : [limits.connectStartsPerSession, SESSION_LIFETIME];
-  const decision = deps.limiter.hit(`${kind}:${subject}`, limit, windowMs, deps.clock());
+  const decision = await deps.limiter.hit(`${kind}:${subject}`, limit, windowMs, deps.clock());
   if (decision.allowed) return;
   const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
   throw new ApiError(429, ErrorCode.rateLimited, `Too many requests. Try again in ${seconds} s.`, {
@@ -31,6 +32,11 @@ export function enforceLimit(deps: AppDeps, kind: LimitKind, subject: string, ac
     retryAvailable: true,
     headers: { 'Retry-After': String(seconds) },
   });
+}
+
+/** For every route that starts a connection (OAuth, bluesky, telegram): at most N starts over a session's life. */
+export async function assertConnectStartAllowed(deps: AppDeps, sessionId: string): Promise<void> {
+  await enforceLimit(deps, 'connectStart', sessionId, 'link session');
 }
 
 /** The client address: the socket peer, or the entry `hops` proxies back in X-Forwarded-For when configured. */

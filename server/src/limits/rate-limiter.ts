@@ -1,7 +1,8 @@
 /**
  * @module
- * Fixed-window counters for abuse limits. In memory, per process: with several instances behind a balancer the
- * effective limit is multiplied by the instance count (a shared store is future work, noted in the README).
+ * The counter store behind the abuse limits, and its in-memory implementation (one process: the SQLite backend).
+ * With PostgreSQL the counters live in the database instead (shared-rate-limiter.ts), so instances behind a
+ * balancer share one budget rather than each granting the full limit.
  */
 export interface RateDecision {
   allowed: boolean;
@@ -10,14 +11,17 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  /** Counts one event for `key` and says whether it is within `limit` per `windowMs`. */
-  hit(key: string, limit: number, windowMs: number, now: number): RateDecision;
+  /**
+   * Counts one event for `key` and says whether it is within `limit` per `windowMs`. A window opens at the key's
+   * first event and lasts `windowMs` (fixed window, not aligned to the clock).
+   */
+  hit(key: string, limit: number, windowMs: number, now: number): Promise<RateDecision>;
 }
 
 export function createMemoryRateLimiter(maxKeys = 100_000): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
   return {
-    hit(key, limit, windowMs, now) {
+    async hit(key, limit, windowMs, now) {
       let window = windows.get(key);
       if (!window || now - window.start >= windowMs) {
         // Forget expired windows before the map grows without bound (many distinct IPs).

@@ -22,7 +22,7 @@ export function linkInvalidError(): ApiError {
 export function linkTokenAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // Counted before the lookup, for valid and invalid tokens alike, so guessing is slow and tells nothing.
-    enforceLimit(deps, 'tokenLookup', clientAddress(c, deps.config.limits.trustProxyHops), 'link session');
+    await enforceLimit(deps, 'tokenLookup', clientAddress(c, deps.config.limits.trustProxyHops), 'link session');
     const legacyJwt = legacyJwtFromHeader(c.req.header('authorization'));
     const token = legacyJwt ? null : bearerToken(c.req.header('authorization'));
     let session = token ? await deps.storage.findLinkSessionByTokenHash(hashSecret(token)) : null;

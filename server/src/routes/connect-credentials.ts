@@ -12,7 +12,7 @@ import { tokenAad } from '../crypto/token-cipher.js';
 import { ApiError, badRequest } from '../errors.js';
 import { readJsonObject } from '../middleware/body.js';
 import { BlueskyLoginError, createBlueskySession } from '../networks/bluesky.js';
-import { enforceLimit } from '../limits/enforce-limit.js';
+import { assertConnectStartAllowed } from '../limits/enforce-limit.js';
 import { hashSecret } from '../tokens.js';
 import { randomBytes } from 'node:crypto';
 
@@ -33,7 +33,7 @@ export function connectCredentialRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post('/connect/bluesky', async (c) => {
     const session = c.get('linkSession');
     requireAllowed(session.allowedSocial, 'bluesky');
-    enforceLimit(deps, 'connectStart', session.id, 'link session');
+    await assertConnectStartAllowed(deps, session.id);
     const body = await readJsonObject(c, deps.config.maxBodyBytes, 'link session');
     const handle = typeof body.handle === 'string' ? body.handle.trim().replace(/^@/, '') : '';
     const appPassword = typeof body.appPassword === 'string' ? body.appPassword.trim() : '';
@@ -66,7 +66,7 @@ export function connectCredentialRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post('/connect/telegram', async (c) => {
     const session = c.get('linkSession');
     requireAllowed(session.allowedSocial, 'telegram');
-    enforceLimit(deps, 'connectStart', session.id, 'link session');
+    await assertConnectStartAllowed(deps, session.id);
     const bot = deps.networks.telegramBotUsername;
     if (!bot) throw new ApiError(503, ErrorCode.networkUnavailable, 'Telegram cannot be connected on this service right now.', { action: 'link session' });
     const now = deps.clock();

@@ -10,7 +10,7 @@ import { ErrorCode, connectMethodOf, isNetwork, type Network } from '../../../sr
 import type { AppDeps, AppEnv } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
 import type { LinkSessionRecord } from '../storage/types.js';
-import { enforceLimit } from '../limits/enforce-limit.js';
+import { assertConnectStartAllowed } from '../limits/enforce-limit.js';
 import { instagramLinkMethodOf } from '../networks/instagram-link-method.js';
 import { hashSecret, newSecret } from '../tokens.js';
 
@@ -24,7 +24,7 @@ export function connectRoutes(deps: AppDeps): Hono<AppEnv> {
     const session = c.get('linkSession');
     const platform = allowedPlatform(session, c.req.param('platform'));
     if (connectMethodOf(platform) !== 'oauth') throw badRequest(`${platform} does not connect through OAuth.`, undefined, 'link session');
-    enforceLimit(deps, 'connectStart', session.id, 'link session');
+    await assertConnectStartAllowed(deps, session.id);
     const network = deps.networks.oauth(platform, await instagramLinkMethodOf(deps.storage, session));
     if (!network) {
       throw new ApiError(503, ErrorCode.networkUnavailable, `${platform} cannot be connected on this service right now.`, { action: 'link session' });

@@ -43,7 +43,7 @@ export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!existsSync(file)) return c.text('The hosted page is not built: run `npm run build:hosted`.', 503);
     let ancestors = "'none'";
     try {
-      enforceLimit(deps, 'tokenLookup', clientAddress(c, deps.config.limits.trustProxyHops), 'link session');
+      await enforceLimit(deps, 'tokenLookup', clientAddress(c, deps.config.limits.trustProxyHops), 'link session');
       ancestors = await frameAncestors(c.req.query('session'), c.req.query('sid'));
     } catch {
       // Over the lookup limit: serve the page unframeable; its API calls will get the 429.

@@ -24,7 +24,7 @@ export function linkSessionRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post('/', async (c) => {
     const account = c.get('account');
     const profile = c.get('profile');
-    enforceLimit(deps, 'sessionCreate', account.id, 'link session');
+    await enforceLimit(deps, 'sessionCreate', account.id, 'link session');
     const body = await readJsonObject(c, deps.config.maxBodyBytes, 'link session');
     const request = parseLinkSessionRequest(body, account);
 

@@ -126,3 +126,18 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   ALTER TABLE oauth_attempts ADD COLUMN outcome TEXT;
   `,
 ];
+
+/**
+ * Abuse-limit counters (limits/shared-rate-limiter.ts). Not a numbered version: SQLite keeps these counters in
+ * process memory, and the version numbers stay the same on both backends. UNLOGGED: losing the counters in a
+ * crash only resets the windows, and it spares the WAL a write on every token lookup.
+ */
+export const POSTGRES_RATE_LIMIT_TABLE = `
+  CREATE UNLOGGED TABLE IF NOT EXISTS rate_limit_windows (
+    key TEXT PRIMARY KEY,
+    window_start BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    count INTEGER NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS rate_limit_windows_expiry ON rate_limit_windows(expires_at);
+`;

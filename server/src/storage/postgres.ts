@@ -8,7 +8,7 @@
 import pg from 'pg';
 import type { Network } from '../../../src/protocol/index.js';
 import { newSocialEvent, type SocialEventKind } from '../webhooks/social-event.js';
-import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
+import { POSTGRES_MIGRATIONS, POSTGRES_RATE_LIMIT_TABLE } from './postgres-migrations.js';
 import {
   integrationKeyValues,
   toAccount,
@@ -56,6 +56,7 @@ type Queryable = Pick<pg.PoolClient, 'query'>;
 export class PostgresStorage implements Storage {
   readonly kind = 'postgres';
   readonly #pool: pg.Pool;
+  #rateLimitHits = 0;
 
   constructor(connectionString: string) {
     this.#pool = new pg.Pool({ connectionString, max: 10 });
@@ -106,6 +107,7 @@ export class PostgresStorage implements Storage {
           throw error;
         }
       }
+      await client.query(POSTGRES_RATE_LIMIT_TABLE);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       client.release();
@@ -114,6 +116,26 @@ export class PostgresStorage implements Storage {
 
   async close(): Promise<void> {
     await this.#pool.end();
+  }
+
+  /**
+   * Counts one event in `key`'s window, shared by every instance on this database (limits/shared-rate-limiter.ts;
+   * not part of the Storage interface, since SQLite counts in memory). One upsert, so concurrent hits from several
+   * instances each add exactly one; a window older than `windowMs` restarts at `now` with a count of 1.
+   */
+  async countRateLimitHit(key: string, windowMs: number, now: number): Promise<{ windowStart: number; count: number }> {
+    const row = await this.#row(
+      `INSERT INTO rate_limit_windows AS w (key, window_start, expires_at, count) VALUES ($1, $2::bigint, $2::bigint + $3::bigint, 1)
+       ON CONFLICT (key) DO UPDATE SET
+         window_start = CASE WHEN w.window_start + $3 <= $2 THEN $2 ELSE w.window_start END,
+         expires_at = CASE WHEN w.window_start + $3 <= $2 THEN $2 + $3 ELSE w.expires_at END,
+         count = CASE WHEN w.window_start + $3 <= $2 THEN 1 ELSE w.count + 1 END
+       RETURNING window_start, count`,
+      [key, now, windowMs],
+    );
+    // Expired windows are dropped now and then, so one row per IP ever seen does not pile up.
+    if (++this.#rateLimitHits % 1000 === 0) await this.#pool.query('DELETE FROM rate_limit_windows WHERE expires_at <= $1', [now]);
+    return { windowStart: row!.window_start as number, count: row!.count as number };
   }
 
   async countAccounts(): Promise<number> {
