@@ -176,7 +176,8 @@ test('popup mode: a network error, then expiry, reach the demo as events', async
   await page.getByRole('button', { name: 'Connect in a popup' }).click();
   const hosted = await hostedPromise;
   await expect(hosted.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
-  await consent(hosted, hosted, 'Pinterest', 'Simulate a refused code exchange');
+  // Snapchat: no other test of this file links it on the shared demo profile.
+  await consent(hosted, hosted, 'Snapchat', 'Simulate a refused code exchange');
   await expect(page.locator('#event-log li.ev-error')).toContainText('"code":512');
   await context.clock.fastForward('05:05');
   await expect(page.locator('#event-log li.ev-cancel')).toContainText('"reason":"expired"');
