@@ -1,0 +1,106 @@
+/**
+ * Direct mode and the simulated native app through the demo site. Neither gets messages: direct mode navigates
+ * the demo's own tab (it returns to /?returned=1 through `redirect`), and the native app (origin
+ * `com.socialkit.demo:/linked`) polls the session read. The demo logs what the session read says.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { startStack, type Stack } from '../support/stack.js';
+import { consent, events, eventTypes, openDemo, openDirect, readDemoSession } from './helpers.js';
+
+let stack: Stack;
+test.beforeAll(async () => {
+  stack = await startStack({ withDemo: true });
+});
+test.afterAll(async () => {
+  await stack.stop();
+});
+
+/** Back on the demo after direct mode: its `direct-return` log entry (the session read). */
+async function directReturn(page: Page) {
+  await expect(page.locator('#event-log li', { hasText: 'direct-return' })).toHaveCount(1);
+  return (await events(page)).find((e) => e.type === 'direct-return')!.detail;
+}
+
+test('direct: links a sandbox network end to end and returns to the demo through redirect', async ({ page }) => {
+  await openDemo(page, stack);
+  const sessionId = await openDirect(page);
+  expect(page.url()).not.toContain('session=');
+  await consent(page, page, 'Reddit', 'Allow');
+  await expect(page.getByText('Reddit is connected.')).toBeVisible();
+  await page.getByRole('button', { name: 'Return to the app' }).click();
+  await expect(page).toHaveURL(`${stack.demoUrl}/`);
+  expect(await directReturn(page)).toEqual({ sessionId, completedNetworks: ['reddit'], state: 'active' });
+  await expect(page.locator('#accounts')).toContainText('reddit: Sandbox Reddit account');
+  // Direct mode has no window to message: no widget events at all.
+  expect(await eventTypes(page)).toEqual(['direct-return']);
+});
+
+test('direct: returning without linking anything (cancel) comes back with nothing completed', async ({ page }) => {
+  await openDemo(page, stack);
+  const sessionId = await openDirect(page);
+  await page.getByRole('button', { name: 'Return to the app' }).click();
+  expect(await directReturn(page)).toEqual({ sessionId, completedNetworks: [], state: 'active' });
+});
+
+test('direct: a denial and network errors show on the hosted page; the return reports nothing completed', async ({ page }) => {
+  await openDemo(page, stack);
+  const sessionId = await openDirect(page);
+  await consent(page, page, 'TikTok', 'Deny');
+  await expect(page.getByText('You did not allow access to TikTok.')).toBeVisible();
+  await consent(page, page, 'TikTok', 'Simulate a network error');
+  await expect(page.getByText(/TikTok could not be connected: The network reported an error/)).toBeVisible();
+  await consent(page, page, 'TikTok', 'Simulate a refused code exchange');
+  await expect(page.getByText(/TikTok could not be connected: The network refused the authorization code/)).toBeVisible();
+  await page.getByRole('button', { name: 'Return to the app' }).click();
+  expect(await directReturn(page)).toEqual({ sessionId, completedNetworks: [], state: 'active' });
+});
+
+test('direct: revoked while open, the hosted page says the link is no longer valid; the demo reads revoked', async ({ page }) => {
+  await openDemo(page, stack);
+  const sessionId = await openDirect(page);
+  const revoke = await fetch(`${stack.demoUrl}/api/session/${sessionId}/revoke`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  expect(revoke.status).toBe(200);
+  // The hosted page revalidates every 5 s.
+  await expect(page.getByRole('heading', { name: 'This link is no longer valid' })).toBeVisible({ timeout: 12_000 });
+  await expect(page.getByRole('button', { name: /Connect / })).toHaveCount(0);
+  // The user goes back by hand; the demo reads the session.
+  await page.goto(`${stack.demoUrl}/?returned=1`);
+  expect(await directReturn(page)).toEqual({ sessionId, completedNetworks: [], state: 'revoked' });
+});
+
+test('direct: expiry while open shows "This link has expired" (clock fast-forwarded)', async ({ page, context }) => {
+  await context.clock.install();
+  await openDemo(page, stack);
+  await openDirect(page);
+  await context.clock.fastForward('05:05');
+  await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Connect / })).toHaveCount(0);
+});
+
+test('native app (simulated): the link opens in a new tab; the demo app learns the result by polling the session', async ({ page }) => {
+  await openDemo(page, stack);
+  const tabPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Connect from the app' }).click();
+  const tab = await tabPromise;
+  await expect(tab.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
+  const sessionId = new URL(tab.url()).searchParams.get('sid')!;
+  expect(sessionId).toMatch(/^ls_/);
+  await consent(tab, tab, 'Pinterest', 'Allow');
+  await expect(page.locator('#event-log li', { hasText: 'native-status' })).toHaveCount(1, { timeout: 10_000 });
+  expect((await events(page)).find((e) => e.type === 'native-status')!.detail).toEqual({ completedNetworks: ['pinterest'] });
+  await expect(page.locator('#session-status')).toContainText(`${sessionId}: native app polling: active, completed: pinterest`);
+  await expect(page.locator('#accounts')).toContainText('pinterest');
+  // A custom-scheme origin gets no postMessage: nothing but the poll's entry in the log.
+  expect(await eventTypes(page)).toEqual(['native-status']);
+  expect((await readDemoSession(stack, sessionId)).completedNetworks).toEqual(['pinterest']);
+});
+
+test('native app (simulated): a blocked browser tab is logged as popup_blocked', async ({ page }) => {
+  await page.addInitScript((origin) => {
+    if (location.origin === origin) window.open = () => null;
+  }, stack.demoUrl!);
+  await openDemo(page, stack);
+  await page.getByRole('button', { name: 'Connect from the app' }).click();
+  await expect(page.locator('#event-log li.ev-error')).toHaveCount(1);
+  expect((await events(page))[0]!.detail).toMatchObject({ reason: 'popup_blocked' });
+});
