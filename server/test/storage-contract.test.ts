@@ -289,6 +289,37 @@ for (const backend of backends) {
       }
     });
 
+    it('a revoke racing completions on both instances leaves no completion after the revoke', async () => {
+      const { account, primaryProfile } = await newAccount();
+      const session = newSession(account.id, primaryProfile.id);
+      await db.one.createLinkSession(session);
+      const revokeAt = T0 + 1000;
+      // Completions in flight on both instances while the other instance revokes: each one commits either wholly
+      // before the revoke (stored and listed) or after it (refused as revoked, nothing written).
+      const inFlight = NETWORKS.map((platform, index) =>
+        (index % 2 ? db.one : db.two).linkAccount(session.id, socialAccount(primaryProfile.id, platform), T0 + index),
+      );
+      const revoke = (NETWORKS.length % 2 ? db.one : db.two).revokeLinkSession(account.id, session.id, revokeAt);
+      const results = await Promise.all(inFlight);
+      assert.equal((await revoke)!.revokedAt, revokeAt);
+      // Once the revoke has committed, nothing gets through on either instance.
+      const late = await Promise.all(
+        NETWORKS.map((platform, index) =>
+          (index % 2 ? db.two : db.one).linkAccount(session.id, socialAccount(primaryProfile.id, platform, 'late'), revokeAt + 1 + index),
+        ),
+      );
+      assert.ok(late.every((result) => !result.stored && result.reason === 'revoked'));
+      for (const result of results) if (!result.stored) assert.equal(result.reason, 'revoked');
+      const stored = NETWORKS.filter((_, index) => results[index]!.stored);
+      const read = (await db.two.findLinkSessionById(session.id))!;
+      assert.deepEqual([...read.completedNetworks].sort(), [...stored].sort(), 'exactly the stored completions are listed');
+      assert.equal(read.revokedAt, revokeAt);
+      if (read.lastCompletedAt !== null) assert.ok(read.lastCompletedAt <= revokeAt, 'a completion was recorded after the revoke');
+      const rows = await db.sql(`SELECT platform, last_completed_at FROM link_session_completions WHERE session_id = '${session.id}'`);
+      assert.ok(rows.every((row) => Number(row.last_completed_at) <= revokeAt));
+      for (const account of await db.one.listSocialAccounts(primaryProfile.id)) assert.notEqual(account.displayName, 'late');
+    });
+
     it('unlinkAccount says whether an account was removed', async () => {
       const { account, primaryProfile } = await newAccount();
       const session = newSession(account.id, primaryProfile.id);
