@@ -49,6 +49,30 @@ describe('abuse limits', () => {
     }
   });
 
+  it('counts hosted page requests in the same per-IP budget; over it the page does no lookup and cannot be framed', async () => {
+    const svc = await startTestService({ env: { RATE_LIMIT_TOKEN_LOOKUPS_PER_MINUTE: '3' } });
+    try {
+      const session = await svc.client.createLinkSession({ origin: 'https://integrator.example' });
+      const token = tokenOf(session.url);
+      const page = () => fetch(`${svc.url}/link?session=${token}`);
+      const first = await page();
+      await page();
+      assert.equal((await linkView(svc.url, token)).status, 200, 'two page loads and one API call: within 3');
+      const refused = await linkView(svc.url, token);
+      assert.equal(refused.status, 429);
+      assert.equal(refused.json.code, ErrorCode.rateLimited);
+      if (first.status === 200) {
+        // With the page built: framing follows the session origin within the budget, and is refused over it.
+        assert.match(first.headers.get('content-security-policy') ?? '', /frame-ancestors https:\/\/integrator\.example/);
+        const over = await page();
+        assert.equal(over.status, 200);
+        assert.match(over.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+      }
+    } finally {
+      await svc.close();
+    }
+  });
+
   it('limits link-session creation per API key', async () => {
     const svc = await startTestService({ env: { RATE_LIMIT_SESSION_CREATE_PER_MINUTE: '3' } });
     const other = await startTestService({ env: { RATE_LIMIT_SESSION_CREATE_PER_MINUTE: '3' } });

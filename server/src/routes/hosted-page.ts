@@ -39,14 +39,19 @@ export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
   };
 
   const page = async (c: Context<AppEnv>) => {
+    // Counted first, built or not: every page request spends the client's token-lookup budget. Over it, the page is
+    // served unframeable without a lookup, and its API calls get the 429.
+    const withinLimit = await enforceLimit(deps, 'tokenLookup', clientAddress(c, deps.config.limits.trustProxyHops), 'link session').then(
+      () => true,
+      () => false,
+    );
     const file = join(HOSTED_DIST, 'index.html');
     if (!existsSync(file)) return c.text('The hosted page is not built: run `npm run build:hosted`.', 503);
     let ancestors = "'none'";
     try {
-      await enforceLimit(deps, 'tokenLookup', clientAddress(c, deps.config.limits.trustProxyHops), 'link session');
-      ancestors = await frameAncestors(c.req.query('session'), c.req.query('sid'));
+      if (withinLimit) ancestors = await frameAncestors(c.req.query('session'), c.req.query('sid'));
     } catch {
-      // Over the lookup limit: serve the page unframeable; its API calls will get the 429.
+      // A failed lookup: serve the page unframeable.
     }
     return c.html(await readFile(file, 'utf8'), 200, {
       'Content-Security-Policy': [
