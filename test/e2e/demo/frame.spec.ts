@@ -136,7 +136,7 @@ test('frame: revoking the session from the demo while the overlay is open ends i
 test('frame: expiry while the overlay is open ends it with reason expired (clock fast-forwarded)', async ({ page }) => {
   await page.clock.install();
   await openDemo(page, stack);
-  const frame = await openFrame(page);
+  await openFrame(page);
   const sessionId = await currentSessionId(page);
   // One jump past the 5-minute lifetime: the hosted page's countdown tick fires once and ends the link. (Smaller
   // steps would let its revalidation re-base its clock on the server's time, which has not moved.)
