@@ -15,14 +15,23 @@ describe('abuse limits', () => {
   it('limits token lookups per IP, counting invalid, expired, revoked and valid tokens alike', async () => {
     const svc = await startTestService({ env: { RATE_LIMIT_TOKEN_LOOKUPS_PER_MINUTE: '5' } });
     try {
+      const expired = await svc.client.createLinkSession({ expiresIn: 1 });
+      svc.clock.advance(61_000);
       const valid = await svc.client.createLinkSession({ expiresIn: 30 });
       const revoked = await svc.client.createLinkSession();
       await svc.client.revokeLinkSession(revoked.sessionId);
       const answers = [];
-      for (const token of ['A'.repeat(43), tokenOf(revoked.url), 'B'.repeat(43), tokenOf(valid.url), 'C'.repeat(43)]) {
-        answers.push((await linkView(svc.url, token)).status);
+      for (const token of ['A'.repeat(43), tokenOf(revoked.url), tokenOf(expired.url), tokenOf(valid.url), 'C'.repeat(43)]) {
+        answers.push(await linkView(svc.url, token));
       }
-      assert.deepEqual(answers, [401, 401, 401, 200, 401]);
+      assert.deepEqual(
+        answers.map((answer) => answer.status),
+        [401, 401, 401, 200, 401],
+      );
+      // Unknown, revoked and expired: one answer, word for word.
+      assert.deepEqual(answers[1]!.json, answers[0]!.json);
+      assert.deepEqual(answers[2]!.json, answers[0]!.json);
+      assert.equal(answers[0]!.json.code, ErrorCode.linkInvalid);
       // Over the limit even the valid token waits, and a spoofed X-Forwarded-For does not open a new bucket.
       const limited = await linkView(svc.url, tokenOf(valid.url), { 'X-Forwarded-For': '203.0.113.9' });
       assert.equal(limited.status, 429);
