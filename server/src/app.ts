@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { ErrorCode } from '../../src/protocol/index.js';
 import type { AppDeps, AppEnv } from './context.js';
 import { ApiError } from './errors.js';
+import { bodyCeiling } from './limits/body-ceiling.js';
 import { apiKeyAuth } from './middleware/api-key.js';
 import { linkTokenAuth } from './middleware/link-token.js';
 import { linkRoutes } from './routes/link.js';
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     c.header('Cache-Control', 'no-store');
   });
+  app.use('*', bodyCeiling());
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
 

@@ -151,4 +151,36 @@ describe('abuse limits', () => {
       await svc.close();
     }
   });
+
+  it('caps bodies outside the API too (sandbox form, Telegram webhook), chunked or with a lying Content-Length', async () => {
+    const svc = await startTestService();
+    try {
+      const send = (path: string, headers: Record<string, string | number>, chunks: Buffer[]) =>
+        new Promise<{ status: number; json: Record<string, any> }>((resolve, reject) => {
+          const url = new URL(`${svc.url}${path}`);
+          // A fresh socket each time: after an early answer to an unread body, a kept-alive socket is not reusable.
+          const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers, agent: false }, (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk));
+            res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(body) }));
+          });
+          req.on('error', reject);
+          for (const chunk of chunks) req.write(chunk);
+          req.end();
+        });
+      const overCeiling = Array.from({ length: 20 }, () => Buffer.alloc(64 * 1024, 'a'));
+      const form = await send('/sandbox/authorize', { 'Content-Type': 'application/x-www-form-urlencoded', 'Transfer-Encoding': 'chunked' }, overCeiling);
+      assert.equal(form.status, 400);
+      assert.equal(form.json.code, ErrorCode.badRequest);
+      assert.match(form.json.message, /larger than 1048576 bytes/);
+      const telegram = await send('/webhooks/telegram/whatever', { 'Content-Type': 'application/json', 'Content-Length': 50_000_000 }, []);
+      assert.equal(telegram.status, 400);
+      assert.match(telegram.json.message, /larger than/);
+      // Below the ceiling the routes answer as usual (here: no Telegram secret configured).
+      const small = await send('/webhooks/telegram/whatever', { 'Content-Type': 'application/json' }, [Buffer.from('{}')]);
+      assert.equal(small.status, 401);
+    } finally {
+      await svc.close();
+    }
+  });
 });
