@@ -100,6 +100,27 @@ describe('shared limiter on PostgreSQL', { skip: server ? false : 'needs TEST_DA
     const decisions = await Promise.all(Array.from({ length: 40 }, (_, index) => limiters[index % 2]!.hit('burst', 15, MINUTE, 9_000_000)));
     assert.equal(decisions.filter((decision) => decision.allowed).length, 15);
   });
+
+  it('expired windows are deleted now and then, so the table does not keep one row per address ever seen', async () => {
+    const storage = new PostgresStorage(database.url);
+    try {
+      for (let i = 0; i < 999; i++) await storage.countRateLimitHit(`old:${i}`, 1, 0);
+      const rows = async () => {
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        try {
+          return Number((await client.query("SELECT COUNT(*) AS n FROM rate_limit_windows WHERE key LIKE 'old:%'")).rows[0].n);
+        } finally {
+          await client.end();
+        }
+      };
+      assert.equal(await rows(), 999);
+      await storage.countRateLimitHit('new', MINUTE, 10);
+      assert.equal(await rows(), 0);
+    } finally {
+      await storage.close();
+    }
+  });
 });
 
 describe('two service instances on one PostgreSQL database share the abuse limits', { skip: server ? false : 'needs TEST_DATABASE_URL (scripts/with-postgres.sh)' }, () => {
