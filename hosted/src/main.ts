@@ -85,7 +85,7 @@ function readyTemplate(view: SessionView) {
       ${view.networks.map((network) => networkTemplate(network))}
     </ul>
     <footer>
-      <button type="button" class="secondary" @click=${finish}>${mode === 'direct' && view.redirect ? t('backToApp') : t('done')}</button>
+      <button type="button" class="secondary" @click=${() => finish()}>${mode === 'direct' && view.redirect ? t('backToApp') : t('done')}</button>
     </footer>`;
 }
 

@@ -129,9 +129,11 @@ export class LinkRun implements LinkRunContext {
       }
       case 'connect:cancelled': {
         const { sessionId, platform, reason } = message;
+        // The user closing the hosted page (Done, Escape) after a success is a plain close, as with our own close.
+        if (!platform && (reason === 'close_button' || reason === 'escape')) return this.cancel(reason);
         this.emitCancel({ sessionId, ...(platform && { platform }), reason });
         // A cancel naming a network (denied, its window closed) ends that attempt only; the user may try again or
-        // link another. A cancel without one (close, Escape, expired, revoked) ends the link.
+        // link another. A cancel without one (expired, revoked) ends the link.
         if (!platform) this.finish();
         return;
       }

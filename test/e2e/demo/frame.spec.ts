@@ -51,9 +51,7 @@ test('frame: the close button before linking anything is a cancel with reason cl
   expect((await readDemoSession(stack, sessionId)).completedNetworks).toEqual([]);
 });
 
-// Known bug (hosted/src/main.ts, see popup.spec.ts): Done posts nothing in frame mode, so the overlay stays open.
 test('frame: the hosted page\'s Done button before linking anything closes the overlay with reason close_button', async ({ page }) => {
-  test.fail(true, 'hosted Done button passes the click event as the cancel reason');
   await openDemo(page, stack);
   const frame = await openFrame(page);
   const sessionId = await currentSessionId(page);

@@ -1,7 +1,7 @@
 /**
  * The demo integrator site driving every mode end to end, as integrators use the kit: the service
  * (http://127.0.0.1:<port>) and the demo (http://localhost:<port>) run as child processes, cross-origin.
- * Screenshots of the demo are written to docs/screenshots/.
+ * (The README's screenshots come from test/e2e/demo/screenshots.spec.ts.)
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startStack, type Stack } from '../support/stack.js';
@@ -25,26 +25,23 @@ async function openDemo(page: Page) {
 }
 
 /** Clicks Connect <network> in `where` and answers the sandbox consent page with `choice`. */
-async function consent(where: Page | ReturnType<Page['frameLocator']>, opener: Page, network: string, choice: string, screenshot?: string) {
+async function consent(where: Page | ReturnType<Page['frameLocator']>, opener: Page, network: string, choice: string) {
   const popupPromise = opener.waitForEvent('popup');
   await where.getByRole('button', { name: `Connect ${network}` }).click();
   const popup = await popupPromise;
   await expect(popup.getByText(/Sandbox network: no real/)).toBeVisible();
-  if (screenshot) await popup.screenshot({ path: `docs/screenshots/${screenshot}` });
   await popup.getByRole('button', { name: choice }).click();
   await popup.waitForEvent('close');
 }
 
 test('frame mode (script-tag element): link, error, then close', async ({ page }) => {
   await openDemo(page);
-  await page.screenshot({ path: 'docs/screenshots/demo.png', fullPage: true });
   await page.getByRole('button', { name: 'Connect in a frame' }).click();
   const frame = hostedFrame(page);
   await expect(frame.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
   await expect(page.locator('#event-log li', { hasText: 'ready' })).toHaveCount(1);
-  await page.screenshot({ path: 'docs/screenshots/frame-mode.png' });
 
-  await consent(frame, page, 'Facebook', 'Allow', 'sandbox-consent.png');
+  await consent(frame, page, 'Facebook', 'Allow');
   await expect(page.locator('#event-log li.ev-success')).toContainText('"platform":"facebook"');
   await consent(frame, page, 'LinkedIn', 'Simulate a network error');
   await expect(page.locator('#event-log li.ev-error')).toContainText('"code":513');
@@ -62,7 +59,6 @@ test('popup mode from the demo button: link, the user closes the network window,
   await page.getByRole('button', { name: 'Connect in a popup' }).click();
   const hosted = await hostedPromise;
   await expect(hosted.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
-  await hosted.screenshot({ path: 'docs/screenshots/popup-mode.png' });
 
   await consent(hosted, hosted, 'LinkedIn', 'Allow');
   await expect(page.locator('#event-log li.ev-success')).toContainText('"platform":"linkedin"');
