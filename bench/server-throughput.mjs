@@ -65,7 +65,7 @@ try {
 return rows;
 }
 
-export const THROUGHPUT_SETUP = `${CONNECTIONS} connections, ${DURATION} s each, SQLite (WAL, synchronous=FULL)`;
+export const THROUGHPUT_SETUP = `${CONNECTIONS} connections, ${DURATION} s each, ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'SQLite (WAL, synchronous=FULL)'}`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = await measureThroughput();
