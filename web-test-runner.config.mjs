@@ -3,16 +3,8 @@
 // http://localhost:<port>, a different origin on the same server, so the widget's origin checks are real.
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.config.mjs';
 
-const args = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default {
   files: 'test/widget/**/*.test.ts',
@@ -22,7 +14,7 @@ export default {
   browsers: [
     playwrightLauncher({
       product: 'chromium',
-      launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args },
+      launchOptions: { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS },
     }),
   ],
   testFramework: { config: { timeout: 5000 } },

@@ -1,8 +1,7 @@
 // Time from the integrator's click to the visible linking UI (the hosted page's heading rendered), in frame and
 // popup modes, through the demo site and the widget's script-tag build, in the system Chromium. Median of N runs.
 import { chromium } from '@playwright/test';
-
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.config.mjs';
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -11,7 +10,7 @@ function median(values) {
 
 /** demoUrl: a running demo site (npm start). Returns {frameMs, popupMs} medians. */
 export async function measureClickToUi(demoUrl, runs = 5) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const frame = [];
   const popup = [];
   try {

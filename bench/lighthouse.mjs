@@ -4,8 +4,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.config.mjs';
 
-const FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+const FLAGS = ['--headless=new', ...CHROMIUM_ARGS].join(' ');
 
 export function runLighthouse(url) {
   const dir = mkdtempSync(join(tmpdir(), 'slk-lh-'));
@@ -14,7 +15,7 @@ export function runLighthouse(url) {
     execFileSync(
       'npx',
       ['-y', 'lighthouse@12.8.2', url, '--quiet', '--output=json', `--output-path=${report}`, '--only-categories=performance,accessibility', '--preset=desktop', `--chrome-flags=${FLAGS}`],
-      { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 },
+      { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 },
     );
     const json = JSON.parse(readFileSync(report, 'utf8'));
     return {
