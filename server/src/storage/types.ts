@@ -63,19 +63,11 @@ export interface SocialAccount {
   linkedAt: number;
 }
 
-export interface NewLinkSession {
-  id: string;
-  tokenHash: string;
-  accountId: string;
-  profileId: string;
-  origin: string | null;
-  redirect: string | null;
-  domain: string;
-  allowedSocial: Network[] | null;
-  instagramLinkMethod: InstagramLinkMethod | null;
-  createdAt: number;
-  expiresAt: number;
-}
+/** What creating a session stores: its own fields (the rest of a record is derived or set later) and the token hash. */
+export type NewLinkSession = Pick<
+  LinkSessionRecord,
+  'id' | 'accountId' | 'profileId' | 'origin' | 'redirect' | 'domain' | 'allowedSocial' | 'instagramLinkMethod' | 'createdAt' | 'expiresAt'
+> & { tokenHash: string };
 
 /** A webhook registration (spec 2.5); one per (profile, action). */
 export interface WebhookRegistration {

@@ -4,15 +4,15 @@
  * for the user, but the hosted page posts only to the demo's origin, so the third page receives nothing.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { startIntegratorServer } from '../support/integrator-server.js';
+import { startPageServer, type PageServer } from '../hosted/fixtures/page-server.js';
 import { startStack, type Stack } from '../support/stack.js';
 import { readDemoSession } from './helpers.js';
 
 let stack: Stack;
-let thirdParty: Awaited<ReturnType<typeof startIntegratorServer>>;
+let thirdParty: PageServer;
 test.beforeAll(async () => {
   stack = await startStack({ withDemo: true });
-  thirdParty = await startIntegratorServer('localhost');
+  thirdParty = await startPageServer('localhost');
 });
 test.afterAll(async () => {
   await stack.stop();
@@ -33,7 +33,7 @@ test('an unlisted origin cannot frame the link: frame-ancestors names only the d
   expect(new URL(thirdParty.origin).origin).not.toBe(new URL(stack.demoUrl!).origin);
   const link = await demoLink('frame');
   const hostedResponse = page.waitForResponse((r) => r.url().startsWith(`${stack.serviceUrl}/link`) && r.request().resourceType() === 'document');
-  await page.goto(`${thirdParty.origin}/?mode=frame&url=${encodeURIComponent(link.url)}`);
+  await page.goto(`${thirdParty.origin}/?mode=frame&link=${encodeURIComponent(link.url)}`);
   const csp = (await hostedResponse).headers()['content-security-policy'] ?? '';
   expect(csp).toContain(`frame-ancestors ${stack.demoUrl}`);
   expect(csp).not.toContain(thirdParty.origin);
@@ -61,9 +61,9 @@ test('the demo origin itself may frame the link (control for the test above)', a
 
 test('a third origin that opens the link in a popup receives no message, even when a network is linked', async ({ page }) => {
   const link = await demoLink('popup');
-  await page.goto(`${thirdParty.origin}/?mode=popup&url=${encodeURIComponent(link.url)}`);
+  await page.goto(`${thirdParty.origin}/?mode=popup&link=${encodeURIComponent(link.url)}`);
   const hostedPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Open popup' }).click();
+  await page.getByRole('button', { name: 'Open link in a popup' }).click();
   const hosted = await hostedPromise;
   await expect(hosted.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
 

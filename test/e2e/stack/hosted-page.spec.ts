@@ -1,16 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startIntegratorServer } from '../support/integrator-server.js';
+import { startPageServer, type PageServer } from '../hosted/fixtures/page-server.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 const TELEGRAM_SECRET = 'e2e-telegram-secret';
 let stack: Stack;
-let integrator: Awaited<ReturnType<typeof startIntegratorServer>>;
-let thirdParty: Awaited<ReturnType<typeof startIntegratorServer>>;
+let integrator: PageServer;
+let thirdParty: PageServer;
 
 test.beforeAll(async () => {
   stack = await startStack({ env: { TELEGRAM_WEBHOOK_SECRET: TELEGRAM_SECRET } });
-  integrator = await startIntegratorServer('localhost');
-  thirdParty = await startIntegratorServer('localhost');
+  integrator = await startPageServer('localhost');
+  thirdParty = await startPageServer('localhost');
 });
 test.afterAll(async () => {
   await stack.stop();
@@ -30,7 +30,7 @@ const events = async (page: Page) => (await received(page)).filter((m) => m.data
 
 /** Opens the link framed by the integrator and returns the frame. */
 async function openFramed(page: Page, url: string) {
-  await page.goto(`${integrator.origin}/?mode=frame&url=${encodeURIComponent(url)}`);
+  await page.goto(`${integrator.origin}/?mode=frame&link=${encodeURIComponent(url)}`);
   const frame = page.frameLocator('iframe');
   await expect(frame.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
   return frame;
@@ -94,9 +94,9 @@ test('a denied consent is connect:cancelled with reason denied; a network error 
 
 test('popup mode: messages go to the opener; closing the network window is connect:cancelled popup_closed', async ({ page }) => {
   const session = await createSession({ allowedSocial: ['youtube'] });
-  await page.goto(`${integrator.origin}/?mode=popup&url=${encodeURIComponent(session.url)}`);
+  await page.goto(`${integrator.origin}/?mode=popup&link=${encodeURIComponent(session.url)}`);
   const hostedPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Open popup' }).click();
+  await page.getByRole('button', { name: 'Open link in a popup' }).click();
   const hosted = await hostedPromise;
   await expect(hosted.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
 
@@ -117,7 +117,7 @@ test('popup mode: messages go to the opener; closing the network window is conne
 });
 
 test('direct mode: the token leaves the address bar, a reload keeps working, requests carry no Referer', async ({ page }) => {
-  const session = await createSession({ redirect: `${integrator.origin}/done` });
+  const session = await createSession({ redirect: `${integrator.origin}/?returned=1` });
   const referers: string[] = [];
   page.on('request', (request) => {
     const referer = request.headers()['referer'];
@@ -139,7 +139,7 @@ test('direct mode: the token leaves the address bar, a reload keeps working, req
   expect(stack.logs.join('')).not.toContain(new URL(session.url).searchParams.get('session')!);
 
   await page.getByRole('button', { name: 'Return to the app' }).click();
-  await expect(page).toHaveURL(`${integrator.origin}/done`);
+  await expect(page).toHaveURL(`${integrator.origin}/?returned=1`);
 });
 
 test('disconnect removes the account from the profile', async ({ page }) => {
@@ -178,7 +178,7 @@ test('unknown links show the invalid page; another origin gets no messages and c
 
   // A third origin frames the link: frame-ancestors blocks it, nothing arrives.
   const session = await createSession();
-  await page.goto(`${thirdParty.origin}/?mode=frame&url=${encodeURIComponent(session.url)}`);
+  await page.goto(`${thirdParty.origin}/?mode=frame&link=${encodeURIComponent(session.url)}`);
   await page.waitForTimeout(1500);
   const hostedFrame = page.frames().find((f) => f.url().startsWith(stack.serviceUrl));
   expect(await hostedFrame?.locator('h1').count().catch(() => 0) ?? 0).toBe(0);
@@ -187,9 +187,9 @@ test('unknown links show the invalid page; another origin gets no messages and c
   // A third origin opens the link in a popup: the page works but posts only to the session origin.
   const other = await createSession();
   const opener = await context.newPage();
-  await opener.goto(`${thirdParty.origin}/?mode=popup&url=${encodeURIComponent(other.url)}`);
+  await opener.goto(`${thirdParty.origin}/?mode=popup&link=${encodeURIComponent(other.url)}`);
   const popupPromise = opener.waitForEvent('popup');
-  await opener.getByRole('button', { name: 'Open popup' }).click();
+  await opener.getByRole('button', { name: 'Open link in a popup' }).click();
   const hosted = await popupPromise;
   await expect(hosted.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
   await hosted.waitForTimeout(500);
