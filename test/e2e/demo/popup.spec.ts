@@ -4,6 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { startStack, type Stack } from '../support/stack.js';
+import { clickAndWaitForClose } from '../support/click-and-close.js';
 import { consent, currentSessionId, events, eventTypes, openDemo, openPopup, readDemoSession } from './helpers.js';
 
 let stack: Stack;
@@ -28,9 +29,7 @@ test('popup: links a sandbox network end to end; Done afterwards closes the wind
   expect((await readDemoSession(stack, sessionId)).completedNetworks).toEqual(['linkedin']);
 
   // closeOnSuccess: false keeps the window open for more networks; Done closes it.
-  const closed = hosted.waitForEvent('close');
-  await hosted.getByRole('button', { name: 'Done' }).click();
-  await closed;
+  await clickAndWaitForClose(hosted, hosted.getByRole('button', { name: 'Done' }));
   await page.waitForTimeout(2500); // past the widget's close grace period
   expect(await eventTypes(page)).toEqual(['ready', 'success']);
 });
@@ -39,9 +38,7 @@ test('popup: Done before linking anything is a cancel with reason close_button',
   await openDemo(page, stack);
   const hosted = await openPopup(page);
   const sessionId = await currentSessionId(page);
-  const closed = hosted.waitForEvent('close');
-  await hosted.getByRole('button', { name: 'Done' }).click();
-  await closed;
+  await clickAndWaitForClose(hosted, hosted.getByRole('button', { name: 'Done' }));
   await expect(page.locator('#event-log li.ev-cancel')).toHaveCount(1);
   expect((await events(page)).at(-1)!.detail).toEqual({ sessionId, reason: 'close_button' });
 });

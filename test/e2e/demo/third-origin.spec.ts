@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startPageServer, type PageServer } from '../hosted/fixtures/page-server.js';
 import { startStack, type Stack } from '../support/stack.js';
+import { clickAndWaitForClose } from '../support/click-and-close.js';
 import { readDemoSession } from './helpers.js';
 
 let stack: Stack;
@@ -74,7 +75,7 @@ test('a third origin that opens the link in a popup receives no message, even wh
   await expect(hosted.getByText('Facebook is connected.')).toBeVisible();
 
   // Ready, success and Done's cancel all went to the demo's origin only: the third page got none of them.
-  await hosted.getByRole('button', { name: 'Done' }).click();
+  await clickAndWaitForClose(hosted, hosted.getByRole('button', { name: 'Done' }));
   await page.waitForTimeout(500);
   expect(await received(page)).toEqual([]);
   // The service, the source of truth, has the completion for the demo's backend to read.
