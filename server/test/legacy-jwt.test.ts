@@ -382,6 +382,22 @@ describe('POST /api/profiles/generateJWT (deprecated)', () => {
     assert.notEqual(afterReset.service.thumbprint, before.service.thumbprint);
   });
 
+  it('stores its private key sealed with the token cipher; an unreadable stored key is replaced, ending its links', async () => {
+    const first = (await svc.api('POST', '/profiles/generateJWT', { body: { domain: 'dev' } })).json;
+    const row = (await svc.sql("SELECT account_id, private_jwk FROM integration_keys WHERE kind = 'service'")).rows[0]!;
+    assert.match(row.private_jwk, /^v1\./, 'a cipher envelope, not a JWK');
+    assert.doesNotMatch(await svc.databaseDump(), /"d"\s*:/, 'no private JWK member anywhere in the database');
+
+    // A key written in plain JSON (before keys were sealed) or sealed with a retired cipher key cannot be opened.
+    const plainJwk = JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: 'AAAA', d: 'BBBB' });
+    await svc.sql("UPDATE integration_keys SET private_jwk = ? WHERE kind = 'service' AND account_id = ?", [plainJwk, row.account_id]);
+    const second = (await svc.api('POST', '/profiles/generateJWT', { body: { domain: 'dev' } })).json;
+    assert.equal((await view(second.token)).status, 200);
+    assert.equal((await view(first.token)).status, 401, 'links signed by the replaced key stop working');
+    const replaced = (await svc.sql("SELECT private_jwk FROM integration_keys WHERE kind = 'service' AND account_id = ?", [row.account_id])).rows[0]!;
+    assert.match(replaced.private_jwk, /^v1\./);
+  });
+
   it('cannot be used for another service\'s account: tokens verify only against the issuing account\'s key', async () => {
     const other = await startTestService();
     try {

@@ -457,15 +457,15 @@ for (const backend of backends) {
         kind: 'integrator',
         algorithm: 'ES256',
         publicJwk: { kty: 'EC', crv: 'P-256', x: 'x', y: 'y' },
-        privateJwk: null,
+        sealedPrivateKey: null,
         createdAt: T0,
       };
       await db.one.putIntegrationKey(key);
       assert.deepEqual(await db.two.findIntegrationKey(account.id, 'integrator'), key);
-      const service: IntegrationKey = { ...key, kind: 'service', privateJwk: { d: 'secret' } };
+      const service: IntegrationKey = { ...key, kind: 'service', sealedPrivateKey: 'v1.sealed' };
       const raced = await Promise.all([db.one.addIntegrationKeyIfMissing(service), db.two.addIntegrationKeyIfMissing({ ...service, createdAt: T0 + 1 })]);
       assert.deepEqual(raced[0], raced[1], 'both see the key in effect');
-      assert.deepEqual((await db.one.findIntegrationKey(account.id, 'service'))!.privateJwk, { d: 'secret' });
+      assert.deepEqual((await db.one.findIntegrationKey(account.id, 'service'))!.sealedPrivateKey, 'v1.sealed');
 
       const api = newSession(account.id, primaryProfile.id);
       await db.one.createLinkSession(api);

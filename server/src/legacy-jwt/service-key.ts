@@ -3,25 +3,57 @@
  * The service's own signing key per account, for the deprecated generate-JWT operation (spec 9): an Ed25519
  * keypair made on first use. Its public half verifies the JWTs it signs (`kid: slk-service`). The integration
  * reset deletes it, which ends every link it signed.
+ *
+ * The private half is stored sealed with the token cipher (the key that encrypts provider tokens, which lives
+ * in the environment), bound to the account, so a copy of the database alone cannot sign links.
  */
-import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type KeyObject } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK, type KeyObject } from 'jose';
 import type { Clock } from '../clock.js';
+import type { TokenCipher } from '../crypto/token-cipher.js';
 import type { IntegrationKey, Storage } from '../storage/types.js';
 
-export async function serviceSigningKey(storage: Storage, accountId: string, clock: Clock): Promise<CryptoKey | KeyObject | Uint8Array> {
-  let key = await storage.findIntegrationKey(accountId, 'service');
-  if (!key) {
-    const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
-    const candidate: IntegrationKey = {
-      accountId,
-      kind: 'service',
-      algorithm: 'EdDSA',
-      publicJwk: { ...(await exportJWK(pair.publicKey)) },
-      privateJwk: { ...(await exportJWK(pair.privateKey)) },
-      createdAt: clock(),
-    };
-    // Two first calls at once: both get whichever key was stored first.
-    key = await storage.addIntegrationKeyIfMissing(candidate);
+type SigningKey = CryptoKey | KeyObject | Uint8Array;
+
+export async function serviceSigningKey(storage: Storage, cipher: TokenCipher, accountId: string, clock: Clock): Promise<SigningKey> {
+  const stored = await storage.findIntegrationKey(accountId, 'service');
+  const storedJwk = stored && unseal(stored, cipher);
+  if (storedJwk) return importJWK(storedJwk, 'EdDSA');
+
+  const fresh = await newServiceKey(cipher, accountId, clock);
+  if (stored) {
+    // Unreadable: written before keys were sealed, or sealed with a cipher key no longer configured. Replacing
+    // it ends the links it signed, as a reset would.
+    await storage.putIntegrationKey(fresh);
+    return importJWK(unseal(fresh, cipher)!, 'EdDSA');
   }
-  return importJWK(key.privateJwk!, 'EdDSA');
+  // Two first calls at once: both get whichever key was stored first.
+  const inEffect = await storage.addIntegrationKeyIfMissing(fresh);
+  return importJWK(unseal(inEffect, cipher)!, 'EdDSA');
+}
+
+async function newServiceKey(cipher: TokenCipher, accountId: string, clock: Clock): Promise<IntegrationKey> {
+  const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+  return {
+    accountId,
+    kind: 'service',
+    algorithm: 'EdDSA',
+    publicJwk: { ...(await exportJWK(pair.publicKey)) },
+    sealedPrivateKey: cipher.encrypt(JSON.stringify(await exportJWK(pair.privateKey)), sealingAad(accountId)),
+    createdAt: clock(),
+  };
+}
+
+/** The private JWK, or null when the stored value cannot be opened with the configured cipher keys. */
+function unseal(key: IntegrationKey, cipher: TokenCipher): JWK | null {
+  if (!key.sealedPrivateKey) return null;
+  try {
+    return JSON.parse(cipher.decrypt(key.sealedPrivateKey, sealingAad(key.accountId))) as JWK;
+  } catch {
+    return null;
+  }
+}
+
+/** Binds the sealed key to its account: moved to another account's row, it no longer opens. */
+function sealingAad(accountId: string): string {
+  return `service-signing-key|${accountId}`;
 }

@@ -51,7 +51,7 @@ export function generateJwtRoutes(deps: AppDeps): Hono<AppEnv> {
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + request.expiresInMinutes * 60)
       .setJti(newId('jwt_'))
-      .sign(await serviceSigningKey(deps.storage, account.id, deps.clock));
+      .sign(await serviceSigningKey(deps.storage, deps.tokenCipher, account.id, deps.clock));
 
     const url = `${deps.config.linkingUrl}?${new URLSearchParams({ jwt: token, domain: request.domain })}`;
     return c.json({ status: 'success', title: profile.title, token, url, emailSent: false, expiresIn: request.expiresInMinutes });

@@ -32,7 +32,7 @@ export function integrationKeyRoutes(deps: AppDeps): Hono<AppEnv> {
       kind: 'integrator',
       algorithm: parsed.algorithm,
       publicJwk: parsed.publicJwk,
-      privateJwk: null,
+      sealedPrivateKey: null,
       createdAt: deps.clock(),
     };
     await deps.storage.putIntegrationKey(key);

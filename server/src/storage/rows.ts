@@ -76,7 +76,7 @@ export function toIntegrationKey(row: Row): IntegrationKey {
     kind: row.kind as IntegrationKey['kind'],
     algorithm: row.algorithm as string,
     publicJwk: JSON.parse(row.public_jwk as string) as Record<string, unknown>,
-    privateJwk: row.private_jwk ? (JSON.parse(row.private_jwk as string) as Record<string, unknown>) : null,
+    sealedPrivateKey: (row.private_jwk as string | null) ?? null,
     createdAt: row.created_at as number,
   };
 }
@@ -87,7 +87,7 @@ export function integrationKeyValues(key: IntegrationKey): [string, string, stri
     key.kind,
     key.algorithm,
     JSON.stringify(key.publicJwk),
-    key.privateJwk ? JSON.stringify(key.privateJwk) : null,
+    key.sealedPrivateKey,
     key.createdAt,
   ];
 }

@@ -116,8 +116,11 @@ export interface IntegrationKey {
   /** JWS algorithm the key is used with: RS256, ES256 or EdDSA. */
   algorithm: string;
   publicJwk: Record<string, unknown>;
-  /** Only for kind 'service'. */
-  privateJwk: Record<string, unknown> | null;
+  /**
+   * Only for kind 'service': the private JWK sealed with the token cipher (crypto/token-cipher.ts), so a
+   * database dump alone cannot sign links. Stored in the `private_jwk` column.
+   */
+  sealedPrivateKey: string | null;
   createdAt: number;
 }
 
