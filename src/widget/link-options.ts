@@ -47,6 +47,11 @@ export interface OpenOptions {
   closeOnSuccess?: boolean;
   /** How long a closed popup may still deliver a message before the widget decides, in ms. Default 1000. */
   closeGraceMs?: number;
+  /**
+   * Frame mode: how long the hosted page may take to announce itself before the dialog says it is not responding
+   * and `social-link-error` fires with reason `load_timeout`, in ms. Default 15000.
+   */
+  readyTimeoutMs?: number;
   /** How often the popup's `closed` flag is polled, in ms. Default 300. */
   pollMs?: number;
   /** Replacement texts (translation). */

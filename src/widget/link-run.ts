@@ -153,6 +153,11 @@ export class LinkRun implements LinkRunContext {
     this.finish();
   }
 
+  loadTimedOut(): void {
+    if (this.closed) return;
+    this.emitError({ sessionId: this.sessionId, code: null, reason: 'load_timeout', message: 'The linking page did not announce itself in time.' });
+  }
+
   /**
    * The popup reads as closed. A message may still be in flight, and COOP can make a live popup read as closed,
    * so wait a grace period, then ask the integrator's backend (the source of truth) before calling it cancelled.

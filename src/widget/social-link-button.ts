@@ -56,8 +56,8 @@ export class SocialLinkButton extends LitElement {
   /** Replacement texts (translation). */
   @property({ attribute: false }) texts: Partial<WidgetTexts> = {};
 
-  /** Extra options for `open()` that have no attribute (`closeGraceMs`, `pollMs`). */
-  @property({ attribute: false }) timing: { closeGraceMs?: number; pollMs?: number } = {};
+  /** Extra options for `open()` that have no attribute (`closeGraceMs`, `pollMs`, `readyTimeoutMs`). */
+  @property({ attribute: false }) timing: { closeGraceMs?: number; pollMs?: number; readyTimeoutMs?: number } = {};
 
   @state() private busy = false;
   @state() private statusText = '';
@@ -85,7 +85,8 @@ export class SocialLinkButton extends LitElement {
       texts,
       eventTarget: this,
       onError: ({ code, reason }) => {
-        if (code !== null) return;
+        // The hosted page's errors and the dialog's own timeout notice are shown where the user is looking.
+        if (code !== null || reason === 'load_timeout') return;
         this.statusText = reason === 'popup_blocked' ? texts.popupBlocked : texts.openFailed;
       },
       onReady: () => (this.busy = false),

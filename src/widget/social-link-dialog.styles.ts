@@ -73,11 +73,17 @@ export const dialogStyles = css`
   [part='frame'].loading {
     visibility: hidden;
   }
-  [part='loading'] {
+  [part='loading'],
+  [part='timeout'] {
     position: absolute;
     inset: 0;
     display: grid;
     place-items: center;
     color: var(--social-link-muted, #555);
+  }
+  [part='timeout'] {
+    padding: 1.5rem;
+    text-align: center;
+    color: var(--social-link-error-color, #b3261e);
   }
 `;

@@ -24,6 +24,7 @@ const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups 
  * @csspart body - The area holding the iframe.
  * @csspart frame - The iframe with the hosted page.
  * @csspart loading - The loading note shown until the hosted page is ready.
+ * @csspart timeout - The notice shown when the hosted page does not answer in time.
  *
  * @cssproperty --social-link-dialog-width - Dialog width.
  * @cssproperty --social-link-dialog-height - Dialog height.
@@ -52,6 +53,9 @@ export class SocialLinkDialog extends LitElement {
   /** True until the hosted page has loaded or announced itself ready. */
   @property({ type: Boolean }) loading = true;
 
+  /** The hosted page did not announce itself in time (set by frame mode); cleared if it answers late. */
+  @property({ type: Boolean, attribute: 'timed-out' }) timedOut = false;
+
   @state() private frameLoaded = false;
 
   @query('dialog') private dialogElement!: HTMLDialogElement;
@@ -68,7 +72,8 @@ export class SocialLinkDialog extends LitElement {
   }
 
   override render() {
-    const busy = this.loading && !this.frameLoaded;
+    const busy = this.loading && !this.frameLoaded && !this.timedOut;
+    const hideFrame = busy || this.timedOut;
     return html`
       <dialog
         part="dialog"
@@ -85,10 +90,11 @@ export class SocialLinkDialog extends LitElement {
         </div>
         <div part="body">
           ${busy ? html`<div part="loading" role="status">${this.texts.loading}</div>` : nothing}
+          ${this.timedOut ? html`<div part="timeout" role="alert">${this.texts.loadTimeout}</div>` : nothing}
           ${this.src
             ? html`<iframe
                 part="frame"
-                class=${busy ? 'loading' : ''}
+                class=${hideFrame ? 'loading' : ''}
                 src=${this.src}
                 title=${this.texts.frameTitle}
                 sandbox=${FRAME_SANDBOX}

@@ -19,6 +19,8 @@ export interface WidgetTexts {
   popupBlocked: string;
   /** Announced when the link URL could not be created or is not a usable URL. */
   openFailed: string;
+  /** Shown in the frame-mode dialog when the hosted page does not answer in time. */
+  loadTimeout: string;
 }
 
 export const defaultTexts: WidgetTexts = {
@@ -29,6 +31,7 @@ export const defaultTexts: WidgetTexts = {
   frameTitle: 'Account linking',
   popupBlocked: 'Your browser blocked the linking window. Allow popups for this site and try again.',
   openFailed: 'The linking page could not be opened. Please try again.',
+  loadTimeout: 'The linking page is not responding. Check your connection, close this window and try again.',
 };
 
 /** Defaults overlaid with the integrator's replacements. */

@@ -62,6 +62,38 @@ describe('open({ mode: "frame" })', () => {
     expect(handle.sessionId).to.equal(SESSION_ID);
   });
 
+  it('says so when the hosted page does not answer in time (load_timeout), and goes on if it answers late', async () => {
+    const seen = recordEvents(document, ALL_EVENTS);
+    handle = open({ url: hostedUrl([]), readyTimeoutMs: 300 });
+    const dialog = openDialog();
+    const error = (await oneEvent(document, 'social-link-error')) as SocialLinkErrorEvent;
+    expect(error.detail).to.deep.include({ sessionId: null, code: null, reason: 'load_timeout' });
+    await dialog.updateComplete;
+    const notice = dialog.shadowRoot!.querySelector('[part="timeout"]')!;
+    expect(notice.getAttribute('role')).to.equal('alert');
+    expect(notice.textContent).to.contain('not responding');
+    expect(dialog.shadowRoot!.querySelector('[part="loading"]')).to.equal(null);
+    expect(frameOf()!.classList.contains('loading')).to.equal(true, 'the silent frame stays hidden');
+    expect(openDialogs()).to.have.length(1, 'the user closes it, or the page answers late');
+    await expect(dialog).to.be.accessible();
+
+    postFrom(frameOf()!.contentWindow!, message('connect:ready'));
+    await oneEvent(document, 'social-link-ready');
+    await dialog.updateComplete;
+    expect(dialog.shadowRoot!.querySelector('[part="timeout"]')).to.equal(null);
+    expect(frameOf()!.classList.contains('loading')).to.equal(false);
+    expect(seen.map((event) => event.type)).to.deep.equal(['social-link-error', 'social-link-ready']);
+  });
+
+  it('raises no load_timeout once the hosted page is ready', async () => {
+    const seen = recordEvents(document, ALL_EVENTS);
+    handle = open({ url: hostedUrl(['ready']), readyTimeoutMs: 300 });
+    await oneEvent(document, 'social-link-ready');
+    await sleep(500);
+    expect(seen.map((event) => event.type)).to.deep.equal(['social-link-ready']);
+    expect(openDialog().shadowRoot!.querySelector('[part="timeout"]')).to.equal(null);
+  });
+
   it('fires ready, then success once (DOM event and callbacks) and closes after the success', async () => {
     const calls: string[] = [];
     const seen = recordEvents(document, ALL_EVENTS);

@@ -1,7 +1,7 @@
 import type { Network } from '../../protocol/networks.js';
 
 /** Errors the widget raises itself, before or around the hosted page. */
-export type WidgetErrorReason = 'popup_blocked' | 'url_failed' | 'invalid_url';
+export type WidgetErrorReason = 'popup_blocked' | 'url_failed' | 'invalid_url' | 'load_timeout';
 
 export interface SocialLinkErrorDetail {
   /** Link session id; `null` when the error happened before the session was known. */
@@ -17,7 +17,9 @@ export interface SocialLinkErrorDetail {
 
 /**
  * A connection attempt failed. Errors from the hosted page leave it open so the user can retry; the widget's own
- * errors (`popup_blocked`, `url_failed`, `invalid_url`) end the link.
+ * errors (`popup_blocked`, `url_failed`, `invalid_url`) end the link. `load_timeout` (frame mode: the hosted page
+ * did not announce itself in time) leaves the dialog open with a notice, and the link goes on if the page
+ * answers late.
  */
 export class SocialLinkErrorEvent extends Event {
   static readonly eventName = 'social-link-error';

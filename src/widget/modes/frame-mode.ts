@@ -2,6 +2,8 @@ import { SocialLinkCloseRequestEvent } from '../events/social-link-close-request
 import { SocialLinkDialog } from '../social-link-dialog.js';
 import type { LinkRunContext, ModeDriver } from './mode-driver.js';
 
+const DEFAULT_READY_TIMEOUT_MS = 15_000;
+
 /** The element that had focus, looking through open shadow roots, so focus can return there. */
 function deepActiveElement(): HTMLElement | null {
   let active = document.activeElement;
@@ -16,6 +18,9 @@ function deepActiveElement(): HTMLElement | null {
 export function frameMode(run: LinkRunContext): ModeDriver {
   let dialog: SocialLinkDialog | null = null;
   let returnFocus: HTMLElement | null = null;
+  // A frame blocked by frame-ancestors, or a page that never loads, still fires `load`: only `connect:ready`
+  // proves the hosted page is there.
+  let readyTimer: ReturnType<typeof setTimeout> | undefined;
 
   const handleCloseRequest = (event: SocialLinkCloseRequestEvent) => run.cancel(event.reason);
 
@@ -30,13 +35,23 @@ export function frameMode(run: LinkRunContext): ModeDriver {
       return true;
     },
     navigate(url) {
-      if (dialog) dialog.src = url;
+      if (!dialog) return;
+      dialog.src = url;
+      readyTimer = setTimeout(() => {
+        if (!dialog) return;
+        dialog.timedOut = true;
+        run.loadTimedOut();
+      }, run.options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS);
     },
     source: () => dialog?.frameWindow ?? null,
     ready() {
-      if (dialog) dialog.loading = false;
+      clearTimeout(readyTimer);
+      if (!dialog) return;
+      dialog.loading = false;
+      dialog.timedOut = false;
     },
     teardown() {
+      clearTimeout(readyTimer);
       dialog?.removeEventListener(SocialLinkCloseRequestEvent.eventName, handleCloseRequest);
       dialog?.remove();
       dialog = null;

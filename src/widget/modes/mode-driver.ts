@@ -11,6 +11,8 @@ export interface LinkRunContext {
   cancel(reason: CancelReason): void;
   /** The widget itself failed (popup blocked, bad URL); ends the link. */
   fail(reason: WidgetErrorReason, message: string): void;
+  /** Frame mode: the hosted page did not announce itself in time; the dialog stays open with a notice. */
+  loadTimedOut(): void;
   /** The popup window reads as closed. */
   windowClosed(): void;
   /** The link ended with no event (direct mode navigated away). */
