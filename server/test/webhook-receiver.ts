@@ -1,12 +1,15 @@
 /**
  * Test helper: a real HTTPS webhook receiver on loopback with a self-signed certificate (selfsigned), whose
- * PEM is written to a file the service is told to trust through `WEBHOOK_CA_FILE`.
+ * PEM is written to a file the service is told to trust through `WEBHOOK_CA_FILE`. The certificate is valid for
+ * 127.0.0.1 and for the names `localhost` and `hooks.test` (a name tests make resolve to loopback themselves).
  * Modes: `ok` answers 200, `error` answers 500, `hold` keeps the request open without answering.
  * It can be stopped and started again on the same port (a receiver that is down, then up).
+ * `serviceEnv` is what a test service needs to deliver here: the CA, and private (loopback) targets allowed.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +18,10 @@ import { generate } from 'selfsigned';
 export interface ReceivedWebhook {
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** Request path and query. */
+  path: string;
+  /** The TLS SNI name the sender gave, or null (none is sent for an IP address). */
+  servername: string | null;
   /** The answer given: 200, 500, or null while held. */
   answeredWith: number | null;
 }
@@ -25,7 +32,16 @@ export async function startWebhookReceiver() {
   const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
     keyType: 'ec',
     algorithm: 'sha256',
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: '127.0.0.1' },
+          { type: 2, value: 'localhost' },
+          { type: 2, value: 'hooks.test' },
+        ],
+      },
+    ],
   });
   const dir = mkdtempSync(join(tmpdir(), 'slk-receiver-'));
   const caFile = join(dir, 'receiver-cert.pem');
@@ -44,7 +60,13 @@ export async function startWebhookReceiver() {
         const chunks: Buffer[] = [];
         request.on('data', (chunk: Buffer) => chunks.push(chunk));
         request.on('end', () => {
-          const entry: ReceivedWebhook = { headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), answeredWith: null };
+          const entry: ReceivedWebhook = {
+            headers: request.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+            path: request.url ?? '',
+            servername: ((request.socket as TLSSocket).servername as string | false | undefined) || null,
+            answeredWith: null,
+          };
           received.push(entry);
           if (mode !== 'hold') {
             entry.answeredWith = mode === 'ok' ? 200 : 500;
@@ -72,6 +94,10 @@ export async function startWebhookReceiver() {
     get url() {
       return `https://127.0.0.1:${port}/hooks/social`;
     },
+    get port() {
+      return port;
+    },
+    serviceEnv: { WEBHOOK_CA_FILE: caFile, WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' } as NodeJS.ProcessEnv,
     received,
     setMode(next: ReceiverMode) {
       mode = next;

@@ -34,7 +34,7 @@ describe('webhook delivery survives a crash', () => {
       DATA_DIR: dataDir,
       PORT: '0',
       HOST: '127.0.0.1',
-      WEBHOOK_CA_FILE: receiver.caFile,
+      ...receiver.serviceEnv,
       WEBHOOK_POLL_MS: '50',
       WEBHOOK_RETRY_BASE_MS: '100',
       WEBHOOK_RETRY_MAX_MS: '400',

@@ -162,7 +162,7 @@ describe('social webhook delivery over HTTPS', () => {
   let svc: TestService;
   before(async () => {
     receiver = await startWebhookReceiver();
-    svc = await startTestService({ env: { ...FAST_DELIVERY, WEBHOOK_CA_FILE: receiver.caFile } });
+    svc = await startTestService({ env: { ...FAST_DELIVERY, ...receiver.serviceEnv } });
   });
   after(async () => {
     await svc.close();
@@ -331,8 +331,8 @@ describe('social webhook delivery over HTTPS', () => {
 describe('webhook TLS verification', () => {
   it('does not deliver to a receiver whose certificate is not trusted', async () => {
     const receiver = await startWebhookReceiver();
-    // No WEBHOOK_CA_FILE: the self-signed certificate must be refused.
-    const svc = await startTestService({ env: FAST_DELIVERY });
+    // No WEBHOOK_CA_FILE: the self-signed certificate must be refused. Loopback targets allowed, as above.
+    const svc = await startTestService({ env: { ...FAST_DELIVERY, WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' } });
     try {
       await svc.api('POST', '/hook/webhook', { body: { action: 'social', url: receiver.url } });
       const session = await svc.api('POST', '/profiles/link-sessions', { body: {} });

@@ -8,6 +8,10 @@
  * - `DELETE /api/hook/webhook` `{action}` → `{status, action, refId, removed}` (200 even when nothing was registered)
  *
  * Only `social` events are produced by this service (see webhooks/social-event.ts and delivery-worker.ts).
+ *
+ * The `url` must point to a public host: an IP literal in a private, loopback, link-local, … range, or a
+ * `localhost` name, is refused here with 400 code 101 like any other bad `url` (webhooks/target-host.ts);
+ * names are checked again after resolution at every delivery. `WEBHOOK_ALLOW_PRIVATE_TARGETS=1` lifts both.
  */
 import { Hono } from 'hono';
 import { ErrorCode } from '../../../src/protocol/index.js';
@@ -17,6 +21,7 @@ import { ApiError, badRequest } from '../errors.js';
 import { readJsonObject } from '../middleware/body.js';
 import type { Account } from '../storage/types.js';
 import { WEBHOOK_ACTIONS, isWebhookAction, type WebhookAction } from '../../../src/protocol/webhooks.js';
+import { refuseHostBeforeLookup } from '../webhooks/target-host.js';
 
 const ACTION = 'webhook';
 const MAX_URL_LENGTH = 2048;
@@ -39,7 +44,7 @@ export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, ACTION);
     rejectUnknownFields(body, ['action', 'url', 'secret']);
     const action = parseAction(body.action);
-    const url = parseUrl(body.url);
+    const url = parseUrl(body.url, deps.config.webhooks.allowPrivateTargets);
     const secret = parseSecret(body.secret);
     const profile = c.get('profile');
     await deps.storage.putWebhook({ profileId: profile.id, action, url, secret, createdAt: deps.clock() });
@@ -83,15 +88,24 @@ function parseAction(value: unknown): WebhookAction {
   throw badRequest(`"action" is required and must be one of: ${WEBHOOK_ACTIONS.join(', ')}.`, { validValues: WEBHOOK_ACTIONS }, ACTION);
 }
 
-function parseUrl(value: unknown): string {
+function parseUrl(value: unknown, allowPrivateTargets: boolean): string {
   const invalid = () =>
     badRequest(`"url" is required: a valid URL beginning with https://, at most ${MAX_URL_LENGTH} characters.`, undefined, ACTION);
   if (typeof value !== 'string' || !value.startsWith('https://') || value.length > MAX_URL_LENGTH) throw invalid();
+  let url: URL;
   try {
-    const url = new URL(value);
-    if (url.protocol !== 'https:' || url.hostname === '') throw invalid();
+    url = new URL(value);
   } catch {
     throw invalid();
+  }
+  if (url.protocol !== 'https:' || url.hostname === '') throw invalid();
+  const refusal = allowPrivateTargets ? null : refuseHostBeforeLookup(url.hostname);
+  if (refusal) {
+    throw badRequest(
+      `"url" must point to a public host; ${refusal.host} is not a public address (${refusal.range}).`,
+      { field: 'url', host: refusal.host, range: refusal.range },
+      ACTION,
+    );
   }
   return value;
 }

@@ -4,10 +4,13 @@
  * - `WEBHOOK_CA_FILE`        PEM file of extra CA certificates trusted for receivers, in addition to the system
  *                            roots (a private CA, or a test's self-signed certificate). TLS is always verified.
  * - `WEBHOOK_POLL_MS`        how often the worker looks for due deliveries (default 1000)
- * - `WEBHOOK_TIMEOUT_MS`     time limit of one delivery attempt, connect to response headers (default 10000)
+ * - `WEBHOOK_TIMEOUT_MS`     time limit of one delivery attempt, DNS lookup to response headers (default 10000)
  * - `WEBHOOK_RETRY_BASE_MS`  first retry delay; doubles per attempt, with jitter (default 5000)
  * - `WEBHOOK_RETRY_MAX_MS`   largest retry delay (default 1 hour)
  * - `WEBHOOK_MAX_ATTEMPTS`   attempts before an event is marked failed (default 25: about a day of retrying)
+ * - `WEBHOOK_ALLOW_PRIVATE_TARGETS`  `1` lets webhooks go to private, loopback, link-local, CGNAT, … addresses
+ *                            (tests, or receivers inside a private deployment). Off by default: registration
+ *                            refuses such IP literals and `localhost`, delivery refuses names resolving to them.
  */
 import { readFileSync } from 'node:fs';
 
@@ -19,6 +22,7 @@ export interface WebhookDeliverySettings {
   retryBaseMs: number;
   retryMaxMs: number;
   maxAttempts: number;
+  allowPrivateTargets: boolean;
 }
 
 export function readWebhookSettings(env: NodeJS.ProcessEnv): WebhookDeliverySettings {
@@ -29,6 +33,7 @@ export function readWebhookSettings(env: NodeJS.ProcessEnv): WebhookDeliverySett
     retryBaseMs: positive(env.WEBHOOK_RETRY_BASE_MS, 5000),
     retryMaxMs: positive(env.WEBHOOK_RETRY_MAX_MS, 3_600_000),
     maxAttempts: positive(env.WEBHOOK_MAX_ATTEMPTS, 25),
+    allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS === '1',
   };
 }
 

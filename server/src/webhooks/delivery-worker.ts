@@ -9,6 +9,9 @@
  * Request headers: `Content-Type: application/json`, `X-Webhook-Id`, `X-Webhook-Action`,
  * `X-Webhook-Timestamp` (seconds since the epoch, time of this attempt), `X-Webhook-Attempt`, and
  * `X-Signature: sha256=<hex>` when the registration has a secret (see `signature.ts`).
+ *
+ * Receivers must be public hosts unless `allowPrivateTargets` (https-sender.ts); a refused target is a failed
+ * attempt like any other, retried with backoff (the receiver's DNS may be fixed meanwhile).
  */
 import type { Storage, WebhookDelivery, WebhookDeliveryOutcome } from '../storage/types.js';
 import { retryDelayMs } from './backoff.js';
@@ -24,7 +27,7 @@ const LEASE_MARGIN_MS = 1000;
 export interface DeliveryWorkerOptions {
   storage: Storage;
   settings: WebhookDeliverySettings;
-  /** Defaults to HTTPS with the settings' CAs. */
+  /** Defaults to HTTPS with the settings' CAs and private-target rule. */
   send?: WebhookSender;
   /** Wall clock for scheduling; retries are real time even when the service runs on a test clock. */
   now?: () => number;
@@ -38,7 +41,8 @@ export interface DeliveryWorker {
 
 export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { storage, settings } = options;
-  const send = options.send ?? createHttpsSender(settings.extraCaPem);
+  const send =
+    options.send ?? createHttpsSender({ extraCaPem: settings.extraCaPem, allowPrivateTargets: settings.allowPrivateTargets });
   const now = options.now ?? Date.now;
   const log = options.log ?? (() => {});
   const leaseMs = settings.timeoutMs + LEASE_MARGIN_MS;

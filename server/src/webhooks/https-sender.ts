@@ -2,10 +2,19 @@
  * @module
  * One webhook POST over HTTPS with node:https. Certificates are always verified: against the system roots,
  * plus the extra CAs of `WEBHOOK_CA_FILE` when set (never by turning verification off). Redirects are not
- * followed, and the whole attempt (connect, TLS, response headers) has one time limit.
+ * followed, and the whole attempt (DNS, connect, TLS, response headers) has one time limit.
+ *
+ * The receiver's hostname is resolved and vetted first (target-addresses.ts: no private, loopback, … address
+ * unless allowed), then the connection is pinned to those addresses through the `lookup` option, so the socket
+ * cannot be sent elsewhere by a later DNS answer. The URL is unchanged, so SNI, certificate checks and the
+ * `Host` header still use the hostname.
  */
+import type { LookupAddress } from 'node:dns';
+import type { ClientRequest } from 'node:http';
 import { request } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { rootCertificates } from 'node:tls';
+import { resolveTargetAddresses, systemResolveHost, type ResolveHost } from './target-addresses.js';
 
 export interface WebhookRequest {
   url: string;
@@ -20,39 +29,73 @@ export type WebhookSendResult = { ok: true; status: number } | { ok: false; stat
 
 export type WebhookSender = (request: WebhookRequest) => Promise<WebhookSendResult>;
 
-export function createHttpsSender(extraCaPem: string | null): WebhookSender {
-  const ca = extraCaPem ? [...rootCertificates, extraCaPem] : undefined;
+export interface HttpsSenderOptions {
+  /** Extra trusted CA certificates (PEM), or null for the system roots only. */
+  extraCaPem: string | null;
+  /** Deliver to private, loopback, link-local, … addresses too (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
+  allowPrivateTargets: boolean;
+  /** Defaults to the system resolver (dns.lookup). */
+  resolveHost?: ResolveHost;
+}
+
+export function createHttpsSender(options: HttpsSenderOptions): WebhookSender {
+  const ca = options.extraCaPem ? [...rootCertificates, options.extraCaPem] : undefined;
+  const resolveHost = options.resolveHost ?? systemResolveHost;
   return (webhook) =>
     new Promise<WebhookSendResult>((resolve) => {
       let settled = false;
-      const finish = (result: WebhookSendResult) => {
+      let outgoing: ClientRequest | null = null;
+      const timer = setTimeout(() => {
+        const error = new Error(`timed out after ${webhook.timeoutMs} ms`);
+        if (outgoing) outgoing.destroy(error);
+        else finish({ ok: false, status: null, error: error.message });
+      }, webhook.timeoutMs);
+      function finish(result: WebhookSendResult) {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         resolve(result);
-      };
+      }
+
       const url = new URL(webhook.url);
       if (url.protocol !== 'https:') {
         finish({ ok: false, status: null, error: 'not an https URL' });
         return;
       }
-      const outgoing = request(url, {
-        method: 'POST',
-        headers: { ...webhook.headers, 'Content-Length': String(Buffer.byteLength(webhook.body)) },
-        ca,
-        agent: false,
-        signal: webhook.signal,
+      void resolveTargetAddresses(url.hostname, { allowPrivate: options.allowPrivateTargets, resolveHost }).then((target) => {
+        if (settled) return;
+        if (!target.ok) return finish({ ok: false, status: null, error: target.error });
+        if (webhook.signal?.aborted) return finish({ ok: false, status: null, error: 'aborted' });
+        outgoing = request(url, {
+          method: 'POST',
+          headers: { ...webhook.headers, 'Content-Length': String(Buffer.byteLength(webhook.body)) },
+          ca,
+          agent: false,
+          signal: webhook.signal,
+          lookup: pinnedLookup(target.addresses),
+        });
+        outgoing.on('response', (response) => {
+          const status = response.statusCode ?? 0;
+          // The body is not used; drain it so the socket can close.
+          response.resume();
+          finish(status >= 200 && status < 300 ? { ok: true, status } : { ok: false, status, error: `HTTP ${status}` });
+        });
+        outgoing.on('error', (error) => finish({ ok: false, status: null, error: error.message }));
+        outgoing.end(webhook.body);
       });
-      const timer = setTimeout(() => {
-        outgoing.destroy(new Error(`timed out after ${webhook.timeoutMs} ms`));
-      }, webhook.timeoutMs);
-      outgoing.on('response', (response) => {
-        const status = response.statusCode ?? 0;
-        // The body is not used; drain it so the socket can close.
-        response.resume();
-        finish(status >= 200 && status < 300 ? { ok: true, status } : { ok: false, status, error: `HTTP ${status}` });
-      });
-      outgoing.on('error', (error) => finish({ ok: false, status: null, error: error.message }));
-      outgoing.end(webhook.body);
     });
+}
+
+/** A `lookup` that answers only with the vetted addresses, whatever DNS would say now. */
+function pinnedLookup(addresses: LookupAddress[]): LookupFunction {
+  return (_hostname, lookupOptions, callback) => {
+    const family = lookupOptions.family === 'IPv4' ? 4 : lookupOptions.family === 'IPv6' ? 6 : (lookupOptions.family ?? 0);
+    const usable = family === 0 ? addresses : addresses.filter((a) => a.family === family);
+    if (usable.length === 0) {
+      callback(Object.assign(new Error(`no vetted IPv${family} address`), { code: 'ENOTFOUND' }), '', undefined);
+      return;
+    }
+    if (lookupOptions.all) callback(null, usable);
+    else callback(null, usable[0]!.address, usable[0]!.family);
+  };
 }
