@@ -502,6 +502,12 @@ export class PostgresStorage implements Storage {
     }));
   }
 
+  async pruneWebhookOutbox(finishedBefore: number): Promise<number> {
+    // Pending rows have neither time, so COALESCE is NULL and they never match.
+    const result = await this.#pool.query('DELETE FROM webhook_outbox WHERE COALESCE(delivered_at, failed_at) < $1', [finishedBefore]);
+    return result.rowCount ?? 0;
+  }
+
   async findOrCreateLegacyLinkSession(session: NewLinkSession): Promise<LinkSessionRecord> {
     await this.#insertLinkSession(session, 'legacy');
     const row = await this.#row(`${SESSION_SELECT} WHERE s.token_hash = $1 AND s.kind = 'legacy'`, [session.tokenHash]);

@@ -128,4 +128,7 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   /* 4: the outcome of each OAuth attempt, so a replayed callback shows the same result */ `
   ALTER TABLE oauth_attempts ADD COLUMN outcome TEXT;
   `,
+  /* 5: finished outbox rows by the time they finished, for the worker's retention pruning */ `
+  CREATE INDEX webhook_outbox_finished ON webhook_outbox (COALESCE(delivered_at, failed_at));
+  `,
 ];

@@ -453,6 +453,11 @@ export class SqliteStorage implements Storage {
       });
   }
 
+  async pruneWebhookOutbox(finishedBefore: number): Promise<number> {
+    // Pending rows have neither time, so COALESCE is NULL and they never match.
+    return this.#db.prepare('DELETE FROM webhook_outbox WHERE COALESCE(delivered_at, failed_at) < ?').run(finishedBefore).changes;
+  }
+
   async findOrCreateLegacyLinkSession(session: NewLinkSession): Promise<LinkSessionRecord> {
     this.#insertLinkSession(session, 'legacy');
     const row = this.#db.prepare(`${SESSION_SELECT} WHERE s.token_hash = ? AND s.kind = 'legacy'`).get(session.tokenHash) as Row | undefined;

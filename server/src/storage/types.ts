@@ -224,6 +224,11 @@ export interface Storage {
   claimWebhookDeliveries(now: number, leaseUntil: number, limit: number): Promise<WebhookDelivery[]>;
   finishWebhookDelivery(id: string, outcome: WebhookDeliveryOutcome): Promise<void>;
   listWebhookDeliveries(profileId: string): Promise<WebhookDeliveryStatus[]>;
+  /**
+   * Deletes outbox rows delivered or failed before `finishedBefore`; rows still pending are never deleted.
+   * Returns how many were deleted.
+   */
+  pruneWebhookOutbox(finishedBefore: number): Promise<number>;
 
   /**
    * The stand-in session of a verified legacy JWT (found by `tokenHash`), created on first use. Concurrent first

@@ -11,8 +11,12 @@
  * - `WEBHOOK_ALLOW_PRIVATE_TARGETS`  `1` lets webhooks go to private, loopback, link-local, CGNAT, … addresses
  *                            (tests, or receivers inside a private deployment). Off by default: registration
  *                            refuses such IP literals and `localhost`, delivery refuses names resolving to them.
+ * - `WEBHOOK_OUTBOX_RETENTION_DAYS`  how long delivered and failed outbox rows are kept before the worker deletes
+ *                            them (default 7; fractions allowed). Pending rows are never deleted.
  */
 import { readFileSync } from 'node:fs';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface WebhookDeliverySettings {
   /** Extra trusted CA certificates (PEM), or null for the system roots only. */
@@ -23,6 +27,7 @@ export interface WebhookDeliverySettings {
   retryMaxMs: number;
   maxAttempts: number;
   allowPrivateTargets: boolean;
+  outboxRetentionMs: number;
 }
 
 export function readWebhookSettings(env: NodeJS.ProcessEnv): WebhookDeliverySettings {
@@ -34,6 +39,7 @@ export function readWebhookSettings(env: NodeJS.ProcessEnv): WebhookDeliverySett
     retryMaxMs: positive(env.WEBHOOK_RETRY_MAX_MS, 3_600_000),
     maxAttempts: positive(env.WEBHOOK_MAX_ATTEMPTS, 25),
     allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS === '1',
+    outboxRetentionMs: positive(env.WEBHOOK_OUTBOX_RETENTION_DAYS, 7) * DAY_MS,
   };
 }
 

@@ -12,6 +12,9 @@
  *
  * Receivers must be public hosts unless `allowPrivateTargets` (https-sender.ts); a refused target is a failed
  * attempt like any other, retried with backoff (the receiver's DNS may be fixed meanwhile).
+ *
+ * About once an hour (and at start) the worker also deletes delivered and failed outbox rows that finished more
+ * than `outboxRetentionMs` ago; pending rows are never deleted. Every instance may prune; the deletes are idempotent.
  */
 import type { Storage, WebhookDelivery, WebhookDeliveryOutcome } from '../storage/types.js';
 import { retryDelayMs } from './backoff.js';
@@ -23,13 +26,18 @@ import { SIGNATURE_HEADER, signWebhookBody } from './signature.js';
 const BATCH_SIZE = 20;
 /** The lease outlives the attempt's time limit, so a live worker never has its row taken from it. */
 const LEASE_MARGIN_MS = 1000;
+/** How often finished outbox rows past their retention are deleted, on the worker's clock. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export interface DeliveryWorkerOptions {
   storage: Storage;
   settings: WebhookDeliverySettings;
   /** Defaults to HTTPS with the settings' CAs and private-target rule. */
   send?: WebhookSender;
-  /** Wall clock for scheduling; retries are real time even when the service runs on a test clock. */
+  /**
+   * Wall clock for scheduling, outcome times and the retention cutoff; retries are real time even when the
+   * service runs on a test clock.
+   */
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -49,6 +57,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   const stopping = new AbortController();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> = Promise.resolve();
+  let nextPruneAt = 0;
 
   const schedule = (delayMs: number) => {
     if (stopping.signal.aborted) return;
@@ -59,6 +68,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   };
 
   async function poll(): Promise<void> {
+    await pruneWhenDue();
     let fullBatch = false;
     try {
       const started = now();
@@ -69,6 +79,18 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       log(`webhook worker: poll failed: ${error instanceof Error ? error.message : String(error)}`);
     }
     schedule(fullBatch ? 0 : settings.pollMs);
+  }
+
+  async function pruneWhenDue(): Promise<void> {
+    const started = now();
+    if (started < nextPruneAt) return;
+    nextPruneAt = started + PRUNE_EVERY_MS;
+    try {
+      const removed = await storage.pruneWebhookOutbox(started - settings.outboxRetentionMs);
+      if (removed > 0) log(`webhook worker: pruned ${removed} finished outbox row(s)`);
+    } catch (error) {
+      log(`webhook worker: pruning the outbox failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   async function deliver(delivery: WebhookDelivery): Promise<void> {
