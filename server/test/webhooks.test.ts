@@ -249,6 +249,61 @@ describe('social webhook delivery over HTTPS', () => {
     );
   });
 
+  it('sends an `unlink` event per linked account when the profile is deleted, to that profile\'s webhook only', async () => {
+    // The Primary Profile listens too: it must not receive the user profile's events.
+    await svc.api('POST', '/hook/webhook', { body: { action: 'social', url: `${receiver.url}?primary` } });
+    try {
+      const secret = 'whsec_delete';
+      const { profile, profileKey } = await profileWithWebhook(secret);
+      await linkThroughStorage(profile.id, profileKey, 'twitter');
+      await linkThroughStorage(profile.id, profileKey, 'linkedin');
+      const deleted = await svc.api('DELETE', '/profiles', { headers: { 'Profile-Key': profileKey } });
+      assert.equal(deleted.status, 200);
+      assert.deepEqual(await svc.storage.listSocialAccounts(profile.id), []);
+
+      const rows = await deliveriesOf(profile.id);
+      const unlinks = rows.filter((row) => JSON.parse(row.payload).event === 'unlink');
+      assert.deepEqual(rows.map((row) => JSON.parse(row.payload).event), ['link', 'link', 'unlink', 'unlink']);
+      assert.deepEqual(unlinks.map((row) => JSON.parse(row.payload).platform).sort(), ['linkedin', 'twitter']);
+      for (const row of unlinks) {
+        const webhook = await receiver.waitFor((w) => w.headers['x-webhook-id'] === row.id);
+        assert.equal(webhook.path, '/hooks/social', 'sent to the deleted profile\'s own registration');
+        assert.ok(verifyWebhookSignature(secret, webhook.body, webhook.headers['x-signature'] as string), 'signed with its secret');
+        const payload = JSON.parse(webhook.body);
+        // The same body an unlink through DELETE /profiles/social sends.
+        assert.deepEqual(payload, {
+          id: row.id,
+          action: 'social',
+          event: 'unlink',
+          platform: payload.platform,
+          refId: profile.refId,
+          title: profile.title,
+          displayName: 'Ada Lovelace',
+          created: new Date(svc.clock()).toISOString(),
+        });
+      }
+      await eventually(() => deliveriesOf(profile.id), (all) => all.every((row) => row.deliveredAt !== null));
+      assert.deepEqual(await deliveriesOf(svc.primaryProfile.id), [], 'nothing queued for the Primary Profile');
+      assert.ok(!receiver.received.some((w) => w.path.endsWith('?primary')));
+    } finally {
+      await svc.api('DELETE', '/hook/webhook', { body: { action: 'social' } });
+    }
+  });
+
+  it('queues nothing when a deleted profile has no `social` webhook or no linked account', async () => {
+    const created = await svc.api('POST', '/profiles', { body: { title: 'Feed only' } });
+    const feedOnlyKey = created.json.profileKey as string;
+    await svc.api('POST', '/hook/webhook', { headers: { 'Profile-Key': feedOnlyKey }, body: { action: 'feed', url: receiver.url } });
+    const feedOnly = (await svc.storage.findProfileByRefId(created.json.refId as string))!;
+    await linkThroughStorage(feedOnly.id, feedOnlyKey);
+    assert.equal((await svc.api('DELETE', '/profiles', { headers: { 'Profile-Key': feedOnlyKey } })).status, 200);
+    assert.deepEqual(await deliveriesOf(feedOnly.id), []);
+
+    const nothingLinked = await profileWithWebhook('k');
+    assert.equal((await svc.api('DELETE', '/profiles', { headers: { 'Profile-Key': nothingLinked.profileKey } })).status, 200);
+    assert.deepEqual(await deliveriesOf(nothingLinked.profile.id), []);
+  });
+
   it('writes no event for a profile without a `social` webhook, or when the link is refused', async () => {
     const created = await svc.api('POST', '/profiles', { body: { title: 'No hook' } });
     const profileKey = created.json.profileKey as string;

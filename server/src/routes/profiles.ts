@@ -4,6 +4,12 @@
  * - `POST   /api/profiles`  `{title}` → the new profile with its Profile-Key (shown once)
  * - `GET    /api/profiles`  list
  * - `DELETE /api/profiles`  with the `Profile-Key` header of the profile to delete
+ *
+ * Deleting a profile unlinks its accounts, and each one is reported exactly as `DELETE /api/profiles/social`
+ * reports an unlink: a `social` webhook with `event: "unlink"`, queued in the transaction of the deletion. It
+ * goes to the deleted profile's own `social` registration, like every event of a profile (the Primary
+ * Profile's registrations never receive another profile's events). That registration is not removed with the
+ * profile, so these last events are still delivered; no event is queued when the profile had none.
  */
 import { Hono } from 'hono';
 import { type CreateProfileResponse, type UserProfile } from '../../../src/protocol/index.js';
@@ -49,6 +55,7 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
     if (profile.isPrimary) {
       throw badRequest('Send the "Profile-Key" header of the user profile to delete; the Primary Profile cannot be deleted.', undefined, 'profile');
     }
+    // Also queues the `unlink` webhook events (see the module comment).
     await deps.storage.deleteProfile(profile.id, deps.clock());
     return c.json({ status: 'success', refId: profile.refId });
   });

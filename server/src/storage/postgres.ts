@@ -10,6 +10,7 @@ import type { Network } from '../../../src/protocol/index.js';
 import { newSocialEvent, type SocialEventKind } from '../webhooks/social-event.js';
 import { POSTGRES_MIGRATIONS, POSTGRES_RATE_LIMIT_TABLE } from './postgres-migrations.js';
 import {
+  inLinkOrder,
   integrationKeyValues,
   toAccount,
   toIntegrationKey,
@@ -18,6 +19,7 @@ import {
   toSession,
   toSocialAccount,
   toWebhook,
+  type RemovedAccount,
   type Row,
 } from './rows.js';
 import type {
@@ -235,8 +237,16 @@ export class PostgresStorage implements Storage {
   async deleteProfile(id: string, now: number): Promise<void> {
     await this.#transaction(async (db) => {
       await db.query('UPDATE profiles SET deleted_at = $1, profile_key_hash = NULL WHERE id = $2', [now, id]);
-      await db.query('DELETE FROM social_accounts WHERE profile_id = $1', [id]);
+      // Revoking first waits for a link committing on one of the sessions (it holds the session row), so the
+      // DELETE below sees that account too and reports it; later links find the session revoked.
       await db.query('UPDATE link_sessions SET revoked_at = $1 WHERE profile_id = $2 AND revoked_at IS NULL', [now, id]);
+      const removed = (
+        await db.query('DELETE FROM social_accounts WHERE profile_id = $1 RETURNING platform, display_name, linked_at', [id])
+      ).rows as RemovedAccount[];
+      // Each removed account is reported as if it had been unlinked through the API.
+      for (const account of inLinkOrder(removed)) {
+        await this.#enqueueSocialEvent(db, id, 'unlink', account.platform, account.display_name, now);
+      }
     });
   }
 

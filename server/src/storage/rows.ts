@@ -119,3 +119,15 @@ export function toOAuthAttempt(row: Row): OAuthAttempt {
     outcome: (row.outcome as string | null) ?? null,
   };
 }
+
+/** What deleteProfile reads back from each social_accounts row it deletes, to report it as unlinked. */
+export interface RemovedAccount {
+  platform: Network;
+  display_name: string | null;
+  linked_at: number;
+}
+
+/** Oldest link first (then by platform), so the `unlink` events of a deleted profile come in a stable order. */
+export function inLinkOrder(accounts: RemovedAccount[]): RemovedAccount[] {
+  return [...accounts].sort((a, b) => a.linked_at - b.linked_at || a.platform.localeCompare(b.platform));
+}

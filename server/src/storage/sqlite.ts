@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import type { Network } from '../../../src/protocol/index.js';
 import { newSocialEvent, type SocialEventKind } from '../webhooks/social-event.js';
 import {
+  inLinkOrder,
   integrationKeyValues,
   toAccount,
   toIntegrationKey,
@@ -15,6 +16,7 @@ import {
   toSession,
   toSocialAccount,
   toWebhook,
+  type RemovedAccount,
   type Row,
 } from './rows.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
@@ -177,9 +179,13 @@ export class SqliteStorage implements Storage {
   async deleteProfile(id: string, now: number): Promise<void> {
     this.#db.transaction(() => {
       this.#db.prepare('UPDATE profiles SET deleted_at = ?, profile_key_hash = NULL WHERE id = ?').run(now, id);
-      this.#db.prepare('DELETE FROM social_accounts WHERE profile_id = ?').run(id);
       this.#db.prepare('UPDATE link_sessions SET revoked_at = ? WHERE profile_id = ? AND revoked_at IS NULL').run(now, id);
-    })();
+      const removed = this.#db
+        .prepare('DELETE FROM social_accounts WHERE profile_id = ? RETURNING platform, display_name, linked_at')
+        .all(id) as RemovedAccount[];
+      // Each removed account is reported as if it had been unlinked through the API.
+      for (const account of inLinkOrder(removed)) this.#enqueueSocialEvent(id, 'unlink', account.platform, account.display_name, now);
+    }).immediate();
   }
 
   async createLinkSession(session: NewLinkSession): Promise<void> {

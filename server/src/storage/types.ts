@@ -173,7 +173,12 @@ export interface Storage {
   findProfileById(id: string): Promise<Profile | null>;
   findProfileByRefId(refId: string): Promise<Profile | null>;
   listProfiles(accountId: string): Promise<Profile[]>;
-  /** Deletes the profile with its linked accounts and revokes its open sessions. */
+  /**
+   * Deletes the profile with its linked accounts and revokes its open sessions. Like `unlinkAccount`, the same
+   * transaction adds an `unlink` event per removed account when the profile has a `social` webhook. The
+   * profile's registrations are kept (the profile row is only marked deleted) so those last events can still
+   * be delivered; nothing can reach them through the API any more.
+   */
   deleteProfile(id: string, now: number): Promise<void>;
 
   createLinkSession(session: NewLinkSession): Promise<void>;
