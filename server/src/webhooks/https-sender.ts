@@ -62,17 +62,14 @@ export function createHttpsSender(options: HttpsSenderOptions): WebhookSender {
         finish({ ok: false, status: null, error: 'not an https URL' });
         return;
       }
-      void resolveTargetAddresses(url.hostname, { allowPrivate: options.allowPrivateTargets, resolveHost }).then((target) => {
-        if (settled) return;
-        if (!target.ok) return finish({ ok: false, status: null, error: target.error });
-        if (webhook.signal?.aborted) return finish({ ok: false, status: null, error: 'aborted' });
+      const post = (addresses: LookupAddress[]) => {
         outgoing = request(url, {
           method: 'POST',
           headers: { ...webhook.headers, 'Content-Length': String(Buffer.byteLength(webhook.body)) },
           ca,
           agent: false,
           signal: webhook.signal,
-          lookup: pinnedLookup(target.addresses),
+          lookup: pinnedLookup(addresses),
         });
         outgoing.on('response', (response) => {
           const status = response.statusCode ?? 0;
@@ -82,7 +79,16 @@ export function createHttpsSender(options: HttpsSenderOptions): WebhookSender {
         });
         outgoing.on('error', (error) => finish({ ok: false, status: null, error: error.message }));
         outgoing.end(webhook.body);
-      });
+      };
+      resolveTargetAddresses(url.hostname, { allowPrivate: options.allowPrivateTargets, resolveHost })
+        .then((target) => {
+          if (settled) return;
+          if (!target.ok) return finish({ ok: false, status: null, error: target.error });
+          if (webhook.signal?.aborted) return finish({ ok: false, status: null, error: 'aborted' });
+          post(target.addresses);
+        })
+        // A request that cannot even be built fails this attempt, not the process (no unhandled rejection).
+        .catch((error: unknown) => finish({ ok: false, status: null, error: error instanceof Error ? error.message : String(error) }));
     });
 }
 
