@@ -1,7 +1,8 @@
 /**
  * A page on a third origin (neither the service nor the demo) gets hold of a link the demo's backend created for
  * the demo's origin. Framing it is refused by the hosted page's `frame-ancestors`; opening it in a popup works
- * for the user, but the hosted page posts only to the demo's origin, so the third page receives nothing.
+ * for the user, but the hosted page posts only to the demo's origin, so the third page receives nothing. The
+ * widget itself, used on the third origin, tells the user when the refused frame never answers.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startPageServer, type PageServer } from '../hosted/fixtures/page-server.js';
@@ -80,4 +81,28 @@ test('a third origin that opens the link in a popup receives no message, even wh
   expect(await received(page)).toEqual([]);
   // The service, the source of truth, has the completion for the demo's backend to read.
   expect((await readDemoSession(stack, link.sessionId)).completedNetworks).toEqual(['facebook']);
+});
+
+test('the widget on a third origin: the browser refuses the frame, and the dialog says the page is not responding', async ({ page }) => {
+  const link = await demoLink('frame');
+  await page.goto(`${thirdParty.origin}/?mode=none`);
+  const errors = await page.evaluate(
+    async ({ serviceUrl, url }) => {
+      // eslint-disable-next-line no-unsanitized/method -- the test's own service URL, as an integrator's script tag loads it
+      const widget = await import(`${serviceUrl}/widget/social-link.js`);
+      const seen: Array<{ reason: string | null; code: number | null }> = [];
+      (window as unknown as { widgetErrors: typeof seen }).widgetErrors = seen;
+      widget.open({ url, mode: 'frame', readyTimeoutMs: 1500, onError: ({ reason, code }: { reason: string | null; code: number | null }) => seen.push({ reason, code }) });
+      return seen;
+    },
+    { serviceUrl: stack.serviceUrl, url: link.url },
+  );
+  expect(errors).toEqual([]);
+  const dialog = page.getByRole('dialog', { name: 'Connect your social accounts' });
+  await expect(dialog.getByRole('alert')).toHaveText(/not responding/);
+  expect(await page.evaluate(() => (window as unknown as { widgetErrors: unknown[] }).widgetErrors)).toEqual([{ reason: 'load_timeout', code: null }]);
+  await expect(page.frameLocator('social-link-dialog iframe').getByRole('heading', { name: 'Connect your social accounts' })).toHaveCount(0);
+  expect(await received(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
 });
