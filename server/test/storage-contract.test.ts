@@ -14,9 +14,8 @@ import pg from 'pg';
 import { NETWORKS, type Network } from '../../src/protocol/index.js';
 import { createAccount } from '../src/accounts.js';
 import { PostgresStorage } from '../src/storage/postgres.js';
-import { POSTGRES_MIGRATIONS } from '../src/storage/postgres-migrations.js';
+import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from '../src/storage/schema.js';
 import { SqliteStorage } from '../src/storage/sqlite.js';
-import { SQLITE_MIGRATIONS } from '../src/storage/sqlite-migrations.js';
 import type { IntegrationKey, NewLinkSession, Profile, SocialAccount, Storage } from '../src/storage/types.js';
 import { hashSecret, newId, newSecret } from '../src/tokens.js';
 

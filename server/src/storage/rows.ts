@@ -11,6 +11,9 @@ import type {
   OAuthAttempt,
   Profile,
   SocialAccount,
+  TelegramCode,
+  WebhookDelivery,
+  WebhookDeliveryStatus,
   WebhookRegistration,
 } from './types.js';
 
@@ -117,6 +120,43 @@ export function toOAuthAttempt(row: Row): OAuthAttempt {
     startedAt: (row.started_at as number | null) ?? null,
     usedAt: (row.used_at as number | null) ?? null,
     outcome: (row.outcome as string | null) ?? null,
+  };
+}
+
+export function toTelegramCode(row: Row): TelegramCode {
+  return {
+    codeHash: row.code_hash as string,
+    sessionId: row.session_id as string,
+    createdAt: row.created_at as number,
+    expiresAt: row.expires_at as number,
+    usedAt: row.used_at as number,
+  };
+}
+
+/** An outbox row joined with its registration, just claimed: `attempts` counts the attempt about to be made. */
+export function toClaimedDelivery(row: Row): WebhookDelivery {
+  return {
+    id: row.id as string,
+    profileId: row.profile_id as string,
+    action: row.action as string,
+    payload: row.payload as string,
+    url: row.url as string,
+    secret: (row.secret as string | null) ?? null,
+    attempts: (row.attempts as number) + 1,
+    createdAt: row.created_at as number,
+  };
+}
+
+export function toDeliveryStatus(row: Row): WebhookDeliveryStatus {
+  return {
+    id: row.id as string,
+    action: row.action as string,
+    payload: row.payload as string,
+    attempts: row.attempts as number,
+    nextAttemptAt: row.next_attempt_at as number,
+    deliveredAt: (row.delivered_at as number | null) ?? null,
+    failedAt: (row.failed_at as number | null) ?? null,
+    lastError: (row.last_error as string | null) ?? null,
   };
 }
 

@@ -1,11 +1,21 @@
 /**
  * @module
- * Schema of the PostgreSQL backend: the same tables, columns and versions as sqlite-migrations.ts, in
- * PostgreSQL's dialect (BIGINT epoch-ms times, 0/1 INTEGER flags and JSON text so both backends share the row
- * mappers in rows.ts). Applied under an advisory lock so instances starting together do not race.
+ * The schema of both backends, as ordered migrations. Each runs once, in a transaction, and is recorded in
+ * `schema_migrations`. Append new migrations; never edit one that has shipped: on SQLite the CREATE text itself
+ * is stored in the database, so the SQLite text must stay byte for byte what it has always been.
+ * The backends differ only in the time columns' type (`timeType`) and PostgreSQL's outbox `seq`
+ * column; flags stay 0/1 INTEGER and arrays JSON text, so both share the row mappers in rows.ts.
  */
-export const POSTGRES_MIGRATIONS: readonly string[] = [
-  /* 1: accounts, keys, profiles, link sessions, linked accounts */ `
+import { POSTGRES_DIALECT, SQLITE_DIALECT, type SqlDialect } from './sql-dialect.js';
+
+export function schemaMigrationsTable(dialect: SqlDialect): string {
+  return `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at ${dialect.timeType} NOT NULL)`;
+}
+
+export function migrationsFor(dialect: SqlDialect): readonly string[] {
+  const time = dialect.timeType;
+  return [
+    /* 1: accounts, keys, profiles, link sessions, linked accounts */ `
   CREATE TABLE accounts (
     id TEXT PRIMARY KEY,
     name TEXT NOT NULL,
@@ -14,12 +24,12 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     domains TEXT NOT NULL,
     allowed_origins TEXT NOT NULL DEFAULT '[]',
     instagram_link_method TEXT NOT NULL DEFAULT 'instagram',
-    created_at BIGINT NOT NULL
+    created_at ${time} NOT NULL
   );
   CREATE TABLE api_keys (
     key_hash TEXT PRIMARY KEY,
     account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-    created_at BIGINT NOT NULL
+    created_at ${time} NOT NULL
   );
   CREATE TABLE profiles (
     id TEXT PRIMARY KEY,
@@ -28,8 +38,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     title TEXT NOT NULL,
     is_primary INTEGER NOT NULL DEFAULT 0,
     profile_key_hash TEXT UNIQUE,
-    created_at BIGINT NOT NULL,
-    deleted_at BIGINT
+    created_at ${time} NOT NULL,
+    deleted_at ${time}
   );
   CREATE INDEX profiles_account ON profiles(account_id);
   CREATE TABLE link_sessions (
@@ -42,16 +52,16 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     domain TEXT NOT NULL,
     allowed_social TEXT,
     instagram_link_method TEXT,
-    created_at BIGINT NOT NULL,
-    expires_at BIGINT NOT NULL,
-    revoked_at BIGINT
+    created_at ${time} NOT NULL,
+    expires_at ${time} NOT NULL,
+    revoked_at ${time}
   );
   CREATE INDEX link_sessions_profile ON link_sessions(profile_id);
   CREATE TABLE link_session_completions (
     session_id TEXT NOT NULL REFERENCES link_sessions(id) ON DELETE CASCADE,
     platform TEXT NOT NULL,
-    first_completed_at BIGINT NOT NULL,
-    last_completed_at BIGINT NOT NULL,
+    first_completed_at ${time} NOT NULL,
+    last_completed_at ${time} NOT NULL,
     PRIMARY KEY (session_id, platform)
   );
   CREATE TABLE social_accounts (
@@ -61,46 +71,50 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     display_name TEXT,
     username TEXT,
     tokens_encrypted TEXT,
-    linked_at BIGINT NOT NULL,
+    linked_at ${time} NOT NULL,
     PRIMARY KEY (profile_id, platform)
   );
   `,
-  /* 2: webhooks, the delivery outbox, legacy JWT links and integration keys */ `
+    /* 2: webhooks: registrations, the delivery outbox, legacy JWT links and integration keys */ `
   CREATE TABLE webhooks (
     profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
     action TEXT NOT NULL,
     url TEXT NOT NULL,
+    -- The HMAC secret has to be usable to sign, so it cannot be stored as a hash.
     secret TEXT,
-    created_at BIGINT NOT NULL,
+    created_at ${time} NOT NULL,
     PRIMARY KEY (profile_id, action)
   );
-  CREATE TABLE webhook_outbox (
-    seq BIGSERIAL UNIQUE,
+  -- Written in the same transaction as the change it reports; the delivery worker drains it.
+  CREATE TABLE webhook_outbox (${dialect.outboxInsertOrderDefinition}
     id TEXT PRIMARY KEY,
     profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
     action TEXT NOT NULL,
     payload TEXT NOT NULL,
-    created_at BIGINT NOT NULL,
+    created_at ${time} NOT NULL,
     attempts INTEGER NOT NULL DEFAULT 0,
-    next_attempt_at BIGINT NOT NULL,
-    claimed_until BIGINT,
-    delivered_at BIGINT,
-    failed_at BIGINT,
+    next_attempt_at ${time} NOT NULL,
+    claimed_until ${time},
+    delivered_at ${time},
+    failed_at ${time},
     last_error TEXT
   );
   CREATE INDEX webhook_outbox_pending ON webhook_outbox(next_attempt_at) WHERE delivered_at IS NULL AND failed_at IS NULL;
+  -- 'session' = created through the API; 'legacy' = stands in for a verified legacy JWT link.
   ALTER TABLE link_sessions ADD COLUMN kind TEXT NOT NULL DEFAULT 'session';
+  -- kind 'integrator': public key registered by the integrator; kind 'service': our own keypair for generateJWT.
   CREATE TABLE integration_keys (
     account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
     kind TEXT NOT NULL,
     algorithm TEXT NOT NULL,
     public_jwk TEXT NOT NULL,
+    -- Only for kind 'service'. Stored as a JWK in the database for now; move under the token encryption key.
     private_jwk TEXT,
-    created_at BIGINT NOT NULL,
+    created_at ${time} NOT NULL,
     PRIMARY KEY (account_id, kind)
   );
   `,
-  /* 3: OAuth connection attempts and telegram codes */ `
+    /* 3: OAuth connection attempts (state, PKCE verifier, start ticket, browser binding) and telegram codes */ `
   CREATE TABLE oauth_attempts (
     ticket_hash TEXT PRIMARY KEY,
     state_hash TEXT UNIQUE,
@@ -108,39 +122,28 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     platform TEXT NOT NULL,
     code_verifier TEXT NOT NULL,
     binding_hash TEXT,
-    created_at BIGINT NOT NULL,
-    expires_at BIGINT NOT NULL,
-    started_at BIGINT,
-    used_at BIGINT
+    created_at ${time} NOT NULL,
+    expires_at ${time} NOT NULL,
+    started_at ${time},
+    used_at ${time}
   );
   CREATE INDEX oauth_attempts_session ON oauth_attempts(session_id);
   CREATE TABLE telegram_codes (
     code_hash TEXT PRIMARY KEY,
     session_id TEXT NOT NULL REFERENCES link_sessions(id) ON DELETE CASCADE,
-    created_at BIGINT NOT NULL,
-    expires_at BIGINT NOT NULL,
-    used_at BIGINT
+    created_at ${time} NOT NULL,
+    expires_at ${time} NOT NULL,
+    used_at ${time}
   );
   `,
-  /* 4: the outcome of each OAuth attempt, so a replayed callback shows the same result */ `
+    /* 4: the outcome of each OAuth attempt, so a replayed callback shows the same result */ `
   ALTER TABLE oauth_attempts ADD COLUMN outcome TEXT;
   `,
-  /* 5: finished outbox rows by the time they finished, for the worker's retention pruning */ `
-  CREATE INDEX webhook_outbox_finished ON webhook_outbox ((COALESCE(delivered_at, failed_at)));
+    /* 5: finished outbox rows by the time they finished, for the worker's retention pruning */ `
+  CREATE INDEX webhook_outbox_finished ON webhook_outbox (COALESCE(delivered_at, failed_at));
   `,
-];
+  ];
+}
 
-/**
- * Abuse-limit counters (limits/shared-rate-limiter.ts). Not a numbered version: SQLite keeps these counters in
- * process memory, and the version numbers stay the same on both backends. UNLOGGED: losing the counters in a
- * crash only resets the windows, and it spares the WAL a write on every token lookup.
- */
-export const POSTGRES_RATE_LIMIT_TABLE = `
-  CREATE UNLOGGED TABLE IF NOT EXISTS rate_limit_windows (
-    key TEXT PRIMARY KEY,
-    window_start BIGINT NOT NULL,
-    expires_at BIGINT NOT NULL,
-    count INTEGER NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS rate_limit_windows_expiry ON rate_limit_windows(expires_at);
-`;
+export const SQLITE_MIGRATIONS = migrationsFor(SQLITE_DIALECT);
+export const POSTGRES_MIGRATIONS = migrationsFor(POSTGRES_DIALECT);

@@ -1,0 +1,116 @@
+/**
+ * @module
+ * The PostgreSQL driver, for several service instances on one database: a pool of connections, each transaction
+ * on one connection of its own, migrations under an advisory lock so instances starting together do not race.
+ */
+import pg from 'pg';
+import type { Row } from './rows.js';
+import { POSTGRES_DIALECT } from './sql-dialect.js';
+import type { SqlConnection, SqlDriver, SqlExecutor, SqlParams } from './sql-driver.js';
+
+// BIGINT (epoch ms) and COUNT(*) come back as numbers: every value here is far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** Any key: the advisory lock that serialises migrations across instances. */
+const MIGRATION_LOCK = 4_711_2026;
+
+/**
+ * The shared SQL's `?` placeholders as PostgreSQL's `$1, $2, …`. That SQL has no `?` inside string literals;
+ * PostgreSQL-only SQL written with `$n` already has no `?` and passes through unchanged.
+ */
+function numberedPlaceholders(sql: string): string {
+  let count = 0;
+  return sql.replace(/\?/g, () => `$${++count}`);
+}
+
+type Queryable = Pick<pg.PoolClient, 'query'>;
+
+class PostgresExecutor implements SqlExecutor {
+  readonly #db: Queryable;
+
+  constructor(db: Queryable) {
+    this.#db = db;
+  }
+
+  async all(sql: string, params: SqlParams = []): Promise<Row[]> {
+    return (await this.#db.query(numberedPlaceholders(sql), [...params])).rows as Row[];
+  }
+
+  async get(sql: string, params: SqlParams = []): Promise<Row | null> {
+    return (await this.all(sql, params))[0] ?? null;
+  }
+
+  async run(sql: string, params: SqlParams = []): Promise<number> {
+    return (await this.#db.query(numberedPlaceholders(sql), [...params])).rowCount ?? 0;
+  }
+
+  /** Without parameters pg uses the simple protocol, which takes several statements at once. */
+  async exec(sql: string): Promise<void> {
+    await this.#db.query(sql);
+  }
+}
+
+async function transactionOn<T>(client: pg.PoolClient, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  try {
+    await client.query('BEGIN');
+    const result = await work(new PostgresExecutor(client));
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  }
+}
+
+/** One pooled connection held for a while (the migrations, under their lock). */
+class PostgresClientConnection extends PostgresExecutor implements SqlConnection {
+  readonly #client: pg.PoolClient;
+
+  constructor(client: pg.PoolClient) {
+    super(client);
+    this.#client = client;
+  }
+
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return transactionOn(this.#client, work);
+  }
+}
+
+export class PostgresDriver extends PostgresExecutor implements SqlDriver {
+  readonly kind = 'postgres';
+  readonly dialect = POSTGRES_DIALECT;
+  readonly #pool: pg.Pool;
+
+  constructor(connectionString: string) {
+    const pool = new pg.Pool({ connectionString, max: 10 });
+    super(pool);
+    this.#pool = pool;
+    // An idle connection the server closes (restart, failover, DROP … FORCE) must not crash the process: the pool
+    // drops it and opens a new one for the next query.
+    this.#pool.on('error', () => {});
+  }
+
+  async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    const client = await this.#pool.connect();
+    try {
+      return await transactionOn(client, work);
+    } finally {
+      client.release();
+    }
+  }
+
+  async whileMigrating<T>(work: (connection: SqlConnection) => Promise<T>): Promise<T> {
+    const client = await this.#pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      return await work(new PostgresClientConnection(client));
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.end();
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * @module
+ * Everything the shared SQL (sql-storage.ts, schema.ts) writes differently per database, in one place.
+ * Placeholders are not here: the shared SQL uses `?` and each driver binds it its own way.
+ */
+export interface SqlDialect {
+  /** Column type of epoch-ms times: SQLite's INTEGER is 64-bit; PostgreSQL's is 32-bit, so BIGINT there. */
+  readonly timeType: 'INTEGER' | 'BIGINT';
+  /** An aggregate of `expression` (which may end in ORDER BY) as JSON array text; NULL over no rows on PostgreSQL. */
+  jsonArrayOf(expression: string): string;
+  /** Ends a SELECT inside a transaction that must hold its rows until commit. */
+  readonly forUpdate: string;
+  /** Ends a SELECT that claims the rows of `alias` for this transaction, skipping rows another one holds. */
+  forUpdateSkipLocked(alias: string): string;
+  /** The outbox column that orders rows by insertion. */
+  readonly outboxInsertOrder: 'rowid' | 'seq';
+  /** Text put right after `CREATE TABLE webhook_outbox (` to define that column, when it is not built in. */
+  readonly outboxInsertOrderDefinition: string;
+}
+
+export const SQLITE_DIALECT: SqlDialect = {
+  timeType: 'INTEGER',
+  jsonArrayOf: (expression) => `json_group_array(${expression})`,
+  // A SQLite write transaction (BEGIN IMMEDIATE) already holds the whole database: no row locks.
+  forUpdate: '',
+  forUpdateSkipLocked: () => '',
+  outboxInsertOrder: 'rowid',
+  outboxInsertOrderDefinition: '',
+};
+
+export const POSTGRES_DIALECT: SqlDialect = {
+  timeType: 'BIGINT',
+  jsonArrayOf: (expression) => `json_agg(${expression})::text`,
+  forUpdate: ' FOR UPDATE',
+  forUpdateSkipLocked: (alias) => ` FOR UPDATE OF ${alias} SKIP LOCKED`,
+  outboxInsertOrder: 'seq',
+  outboxInsertOrderDefinition: '\n    seq BIGSERIAL UNIQUE,',
+};

@@ -1,0 +1,36 @@
+/**
+ * @module
+ * What the shared storage code (sql-storage.ts) needs from a database: run SQL written once with `?`
+ * placeholders, run a transaction, and hold a migration lock. sqlite-driver.ts and postgres-driver.ts implement it.
+ */
+import type { Row } from './rows.js';
+import type { SqlDialect } from './sql-dialect.js';
+
+export type SqlParams = readonly unknown[];
+
+/** Runs single statements. */
+export interface SqlExecutor {
+  all(sql: string, params?: SqlParams): Promise<Row[]>;
+  /** The first row, or null when there is none. */
+  get(sql: string, params?: SqlParams): Promise<Row | null>;
+  /** Returns how many rows the statement changed. */
+  run(sql: string, params?: SqlParams): Promise<number>;
+  /** A script of one or more statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface SqlConnection extends SqlExecutor {
+  /**
+   * Runs `work` in one write transaction: commits when it resolves, rolls back when it throws. Inside, use only
+   * `tx`: on SQLite the connection itself waits until the transaction ends.
+   */
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+}
+
+export interface SqlDriver extends SqlConnection {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly dialect: SqlDialect;
+  /** Runs `work` (the migrations) on a connection no other migrating instance can use at the same time. */
+  whileMigrating<T>(work: (connection: SqlConnection) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
