@@ -54,7 +54,8 @@ function sessionSelect(dialect: SqlDialect): string {
   FROM link_sessions s`;
 }
 
-const INSERT_INTEGRATION_KEY = 'INSERT INTO integration_keys (account_id, kind, algorithm, public_jwk, private_jwk, created_at) VALUES (?, ?, ?, ?, ?, ?)';
+const INSERT_INTEGRATION_KEY = `INSERT INTO integration_keys (account_id, kind, algorithm, public_jwk, private_jwk, created_at)
+  VALUES (?, ?, ?, ?, ?, ?)`;
 
 export class SqlStorage implements Storage {
   readonly kind: SqlDriver['kind'];
@@ -276,7 +277,10 @@ export class SqlStorage implements Storage {
 
   async unlinkAccount(profileId: string, platform: Network, now: number): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const removed = await tx.get('DELETE FROM social_accounts WHERE profile_id = ? AND platform = ? RETURNING display_name', [profileId, platform]);
+      const removed = await tx.get('DELETE FROM social_accounts WHERE profile_id = ? AND platform = ? RETURNING display_name', [
+        profileId,
+        platform,
+      ]);
       if (!removed) return false;
       await this.#enqueueSocialEvent(tx, profileId, 'unlink', platform, (removed.display_name as string | null) ?? null, now);
       return true;
