@@ -32,6 +32,8 @@ export interface RunningService {
   /** Base address actually listened on, e.g. http://127.0.0.1:43121 */
   url: string;
   storage: Storage;
+  /** Seals provider tokens, the service signing key and webhook secrets. */
+  tokenCipher: TokenCipher;
   close(): Promise<void>;
 }
 
@@ -58,10 +60,11 @@ export async function startService(options: StartOptions): Promise<RunningServic
     config.publicUrl = config.publicUrl.replace(/:0$/, `:${port}`);
     if (derived) config.linkingUrl = `${config.publicUrl}/link`;
   }
-  const webhookWorker = startDeliveryWorker({ storage, settings: config.webhooks, log: options.log });
+  const webhookWorker = startDeliveryWorker({ storage, tokenCipher, settings: config.webhooks, log: options.log });
   return {
     url: `http://${config.host}:${port}`,
     storage,
+    tokenCipher,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await webhookWorker.stop();

@@ -139,6 +139,8 @@ export async function startTestService(options: TestServiceOptions = {}) {
     config,
     clock,
     storage,
+    /** The service's token cipher, for workers a test starts on the service's storage. */
+    tokenCipher: service.tokenCipher,
     account,
     primaryProfile,
     apiKey,

@@ -390,10 +390,10 @@ for (const backend of backends) {
       const { account, primaryProfile } = await newAccount();
       const session = newSession(account.id, primaryProfile.id);
       await db.one.createLinkSession(session);
-      await db.one.putWebhook({ profileId: primaryProfile.id, action: 'social', url: 'https://old.example/hook', secret: null, createdAt: T0 });
-      await db.two.putWebhook({ profileId: primaryProfile.id, action: 'social', url: 'https://hooks.example/in', secret: 's3cret', createdAt: T0 + 1 });
+      await db.one.putWebhook({ profileId: primaryProfile.id, action: 'social', url: 'https://old.example/hook', sealedSecret: null, createdAt: T0 });
+      await db.two.putWebhook({ profileId: primaryProfile.id, action: 'social', url: 'https://hooks.example/in', sealedSecret: 'v1.sealed', createdAt: T0 + 1 });
       assert.deepEqual(await db.one.listWebhooks(primaryProfile.id), [
-        { profileId: primaryProfile.id, action: 'social', url: 'https://hooks.example/in', secret: 's3cret', createdAt: T0 + 1 },
+        { profileId: primaryProfile.id, action: 'social', url: 'https://hooks.example/in', sealedSecret: 'v1.sealed', createdAt: T0 + 1 },
       ]);
 
       const platforms: Network[] = ['twitter', 'facebook', 'threads', 'tiktok', 'youtube', 'reddit'];
@@ -411,7 +411,7 @@ for (const backend of backends) {
         if (claimed.length === 0) break;
         for (const delivery of claimed) {
           assert.equal(delivery.url, 'https://hooks.example/in');
-          assert.equal(delivery.secret, 's3cret');
+          assert.equal(delivery.sealedSecret, 'v1.sealed');
           assert.equal(delivery.attempts, 1);
         }
         claimedIds.push(...claimed.map((delivery) => delivery.id));

@@ -124,6 +124,7 @@ describe('the delivery worker prunes the outbox on its clock', () => {
 
     worker = startDeliveryWorker({
       storage: svc.storage,
+      tokenCipher: svc.tokenCipher,
       settings: { ...svc.config.webhooks, pollMs: 25, retryBaseMs: 50, retryMaxMs: 200, timeoutMs: 2000 },
       now: svc.clock,
       log: (line) => logLines.push(line),

@@ -144,7 +144,7 @@ describe('webhook delivery refuses non-public targets (the service worker)', () 
     it(`records a refused attempt for ${host}, retries it with backoff, and sends nothing`, async () => {
       const created = await svc.api('POST', '/profiles', { body: { title: `Old ${host}` } });
       const profile = (await svc.storage.findProfileByRefId(created.json.refId as string))!;
-      await svc.storage.putWebhook({ profileId: profile.id, action: 'social', url: `https://${host}:${receiver.port}/hooks/social`, secret: null, createdAt: svc.clock() });
+      await svc.storage.putWebhook({ profileId: profile.id, action: 'social', url: `https://${host}:${receiver.port}/hooks/social`, sealedSecret: null, createdAt: svc.clock() });
       await linkAccount(svc, profile.id, created.json.profileKey as string);
       const rows = await eventually(() => svc.storage.listWebhookDeliveries(profile.id), (r) => r[0]!.attempts >= 2);
       assert.equal(rows[0]!.lastError, expectedError);
@@ -161,7 +161,7 @@ describe('webhook delivery refuses non-public targets (the service worker)', () 
         profileId: allowing.primaryProfile.id,
         action: 'social',
         url: `https://localhost:${receiver.port}/hooks/social`,
-        secret: null,
+        sealedSecret: null,
         createdAt: allowing.clock(),
       });
       await linkAccount(allowing, allowing.primaryProfile.id, null);
@@ -200,6 +200,7 @@ describe('webhook delivery resolves names and refuses non-public answers (inject
     const settings = { ...svc.config.webhooks, pollMs: 25, retryBaseMs: 50, retryMaxMs: 200, timeoutMs: 2000 };
     worker = startDeliveryWorker({
       storage: svc.storage,
+      tokenCipher: svc.tokenCipher,
       settings,
       send: createHttpsSender({ extraCaPem: settings.extraCaPem, allowPrivateTargets: false, resolveHost }),
     });
@@ -241,6 +242,7 @@ describe('webhook delivery connects to the vetted address, with the hostname for
     const settings = { ...svc.config.webhooks, pollMs: 25, retryBaseMs: 50, retryMaxMs: 200, timeoutMs: 2000 };
     worker = startDeliveryWorker({
       storage: svc.storage,
+      tokenCipher: svc.tokenCipher,
       settings,
       send: createHttpsSender({
         extraCaPem: settings.extraCaPem,

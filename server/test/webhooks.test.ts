@@ -324,6 +324,24 @@ describe('social webhook delivery over HTTPS', () => {
     assert.deepEqual(await deliveriesOf(hooked.profile.id), [], 'no event for a link that was not stored');
   });
 
+  it('keeps the secret sealed in the database; a secret that cannot be opened is never sent unsigned', async () => {
+    const secret = 'whsec_sealed_4f1c9e';
+    const { profile, profileKey } = await profileWithWebhook(secret);
+    const [stored] = (await svc.sql("SELECT secret FROM webhooks WHERE profile_id = ? AND action = 'social'", [profile.id])).rows;
+    assert.match(stored!.secret, /^v1\./, 'a cipher envelope');
+    assert.ok(!(await svc.databaseDump()).includes(secret), 'the plain secret is nowhere in the database');
+
+    // Sealed for another registration (different additional data): the worker cannot open it.
+    const other = await profileWithWebhook('whsec_other');
+    const [foreign] = (await svc.sql("SELECT secret FROM webhooks WHERE profile_id = ? AND action = 'social'", [other.profile.id])).rows;
+    await svc.sql("UPDATE webhooks SET secret = ? WHERE profile_id = ? AND action = 'social'", [foreign!.secret, profile.id]);
+    await linkThroughStorage(profile.id, profileKey);
+    const failing = await eventually(() => deliveriesOf(profile.id), (rows) => rows[0]!.attempts >= 2);
+    assert.match(failing[0]!.lastError!, /secret cannot be decrypted/);
+    assert.equal(failing[0]!.deliveredAt, null);
+    assert.equal(receiver.received.filter((w) => w.headers['x-webhook-id'] === failing[0]!.id).length, 0, 'nothing sent');
+  });
+
   it('sends no X-Signature header when the registration has no secret', async () => {
     const { profile, profileKey } = await profileWithWebhook();
     await linkThroughStorage(profile.id, profileKey);

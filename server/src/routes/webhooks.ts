@@ -22,6 +22,7 @@ import { readJsonObject } from '../middleware/body.js';
 import type { Account } from '../storage/types.js';
 import { WEBHOOK_ACTIONS, isWebhookAction, type WebhookAction } from '../../../src/protocol/webhooks.js';
 import { refuseHostBeforeLookup } from '../webhooks/target-host.js';
+import { sealWebhookSecret } from '../webhooks/webhook-secret.js';
 
 const ACTION = 'webhook';
 const MAX_URL_LENGTH = 2048;
@@ -47,7 +48,8 @@ export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
     const url = parseUrl(body.url, deps.config.webhooks.allowPrivateTargets);
     const secret = parseSecret(body.secret);
     const profile = c.get('profile');
-    await deps.storage.putWebhook({ profileId: profile.id, action, url, secret, createdAt: deps.clock() });
+    const sealedSecret = secret === null ? null : sealWebhookSecret(deps.tokenCipher, profile.id, action, secret);
+    await deps.storage.putWebhook({ profileId: profile.id, action, url, sealedSecret, createdAt: deps.clock() });
     return c.json({ status: 'success', action, url, refId: profile.refId });
   });
 
@@ -60,7 +62,7 @@ export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
       webhooks: webhooks.map((webhook) => ({
         action: webhook.action,
         url: webhook.url,
-        hasSecret: webhook.secret !== null,
+        hasSecret: webhook.sealedSecret !== null,
         createdAt: iso(webhook.createdAt),
       })),
     });

@@ -68,7 +68,7 @@ export function toWebhook(row: Row): WebhookRegistration {
     profileId: row.profile_id as string,
     action: row.action as string,
     url: row.url as string,
-    secret: (row.secret as string | null) ?? null,
+    sealedSecret: (row.secret as string | null) ?? null,
     createdAt: row.created_at as number,
   };
 }
@@ -141,7 +141,7 @@ export function toClaimedDelivery(row: Row): WebhookDelivery {
     action: row.action as string,
     payload: row.payload as string,
     url: row.url as string,
-    secret: (row.secret as string | null) ?? null,
+    sealedSecret: (row.secret as string | null) ?? null,
     attempts: (row.attempts as number) + 1,
     createdAt: row.created_at as number,
   };

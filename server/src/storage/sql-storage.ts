@@ -374,7 +374,7 @@ export class SqlStorage implements Storage {
     await this.db.run(
       `INSERT INTO webhooks (profile_id, action, url, secret, created_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (profile_id, action) DO UPDATE SET url = excluded.url, secret = excluded.secret, created_at = excluded.created_at`,
-      [registration.profileId, registration.action, registration.url, registration.secret, registration.createdAt],
+      [registration.profileId, registration.action, registration.url, registration.sealedSecret, registration.createdAt],
     );
   }
 

@@ -74,7 +74,8 @@ export interface WebhookRegistration {
   profileId: string;
   action: string;
   url: string;
-  secret: string | null;
+  /** The signing secret sealed with the token cipher (webhooks/webhook-secret.ts); column `secret`. */
+  sealedSecret: string | null;
   createdAt: number;
 }
 
@@ -86,7 +87,8 @@ export interface WebhookDelivery {
   /** The exact JSON body to send (and sign). */
   payload: string;
   url: string;
-  secret: string | null;
+  /** As in the registration: sealed, opened by the worker for each attempt. */
+  sealedSecret: string | null;
   /** Attempts so far, including this one. */
   attempts: number;
   createdAt: number;

@@ -16,11 +16,13 @@
  * About once an hour (and at start) the worker also deletes delivered and failed outbox rows that finished more
  * than `outboxRetentionMs` ago; pending rows are never deleted. Every instance may prune; the deletes are idempotent.
  */
+import type { TokenCipher } from '../crypto/token-cipher.js';
 import type { Storage, WebhookDelivery, WebhookDeliveryOutcome } from '../storage/types.js';
 import { retryDelayMs } from './backoff.js';
 import type { WebhookDeliverySettings } from './delivery-settings.js';
-import { createHttpsSender, type WebhookSender } from './https-sender.js';
+import { createHttpsSender, type WebhookSender, type WebhookSendResult } from './https-sender.js';
 import { SIGNATURE_HEADER, signWebhookBody } from './signature.js';
+import { openWebhookSecret } from './webhook-secret.js';
 
 /** Rows claimed per poll; a full batch means more are due, so the next poll runs at once. */
 const BATCH_SIZE = 20;
@@ -31,6 +33,8 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export interface DeliveryWorkerOptions {
   storage: Storage;
+  /** Opens the registrations' sealed signing secrets (webhook-secret.ts). */
+  tokenCipher: TokenCipher;
   settings: WebhookDeliverySettings;
   /** Defaults to HTTPS with the settings' CAs and private-target rule. */
   send?: WebhookSender;
@@ -102,14 +106,12 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       'X-Webhook-Timestamp': String(Math.floor(now() / 1000)),
       'X-Webhook-Attempt': String(delivery.attempts),
     };
-    if (delivery.secret) headers[SIGNATURE_HEADER] = signWebhookBody(delivery.secret, delivery.payload);
-    const result = await send({
-      url: delivery.url,
-      body: delivery.payload,
-      headers,
-      timeoutMs: settings.timeoutMs,
-      signal: stopping.signal,
-    });
+    const signing = openWebhookSecret(options.tokenCipher, delivery.profileId, delivery.action, delivery.sealedSecret);
+    if (signing.ok && signing.secret) headers[SIGNATURE_HEADER] = signWebhookBody(signing.secret, delivery.payload);
+    // An unopenable secret (the token key was replaced without keeping the old one) is never sent unsigned.
+    const result: WebhookSendResult = signing.ok
+      ? await send({ url: delivery.url, body: delivery.payload, headers, timeoutMs: settings.timeoutMs, signal: stopping.signal })
+      : { ok: false, status: null, error: signing.error };
     const at = now();
     let outcome: WebhookDeliveryOutcome;
     if (result.ok) {
