@@ -91,6 +91,35 @@ describe('pruneWebhookOutbox (storage)', () => {
   });
 });
 
+describe('removeWebhooksOfDeletedProfiles (storage)', () => {
+  let svc: TestService;
+  before(async () => {
+    svc = await startTestService({ env: { ...SLEEPING_SERVICE_WORKER, WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' } });
+  });
+  after(() => svc.close());
+
+  it('keeps a deleted profile\'s registration while its last events are pending, then removes it', async () => {
+    const deleted = await newProfile(svc, 'https://127.0.0.1:9/deleted');
+    const living = await newProfile(svc, 'https://127.0.0.1:9/living');
+    await link(svc, deleted.profile.id, deleted.profileKey, 'twitter');
+    await svc.api('DELETE', '/profiles', { headers: { 'Profile-Key': deleted.profileKey } });
+    const registrationsOf = async (profileId: string) =>
+      (await svc.sql('SELECT action FROM webhooks WHERE profile_id = ?', [profileId])).rows.length;
+
+    assert.equal(await svc.storage.removeWebhooksOfDeletedProfiles(), 0, 'the link and unlink events are pending');
+    assert.equal(await registrationsOf(deleted.profile.id), 1);
+    const pending = await svc.storage.listWebhookDeliveries(deleted.profile.id);
+    assert.equal(pending.length, 2);
+    await svc.storage.finishWebhookDelivery(pending[0]!.id, { kind: 'delivered', at: svc.clock() });
+    assert.equal(await svc.storage.removeWebhooksOfDeletedProfiles(), 0, 'one event still pending');
+    await svc.storage.finishWebhookDelivery(pending[1]!.id, { kind: 'failed', at: svc.clock(), error: 'HTTP 500' });
+
+    assert.equal(await svc.storage.removeWebhooksOfDeletedProfiles(), 1);
+    assert.equal(await registrationsOf(deleted.profile.id), 0, 'registration and its secret are gone');
+    assert.equal(await registrationsOf(living.profile.id), 1, 'a living profile keeps its registration');
+  });
+});
+
 describe('the delivery worker prunes the outbox on its clock', () => {
   let receiver: WebhookReceiver;
   /** Its self-signed certificate is not trusted, so every attempt to it fails and its event stays pending. */

@@ -8,8 +8,8 @@
  * Deleting a profile unlinks its accounts, and each one is reported exactly as `DELETE /api/profiles/social`
  * reports an unlink: a `social` webhook with `event: "unlink"`, queued in the transaction of the deletion. It
  * goes to the deleted profile's own `social` registration, like every event of a profile (the Primary
- * Profile's registrations never receive another profile's events). That registration is not removed with the
- * profile, so these last events are still delivered; no event is queued when the profile had none.
+ * Profile's registrations never receive another profile's events). That registration outlives the profile until
+ * these last events are done, then the delivery worker removes it; no event is queued when the profile had none.
  */
 import { Hono } from 'hono';
 import { type CreateProfileResponse, type UserProfile } from '../../../src/protocol/index.js';

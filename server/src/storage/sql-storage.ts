@@ -433,6 +433,16 @@ export class SqlStorage implements Storage {
     return this.db.run('DELETE FROM webhook_outbox WHERE COALESCE(delivered_at, failed_at) < ?', [finishedBefore]);
   }
 
+  async removeWebhooksOfDeletedProfiles(): Promise<number> {
+    // A deleted profile keeps its registrations until its last events (the unlinks of its deletion) are done.
+    return this.db.run(
+      `DELETE FROM webhooks
+       WHERE profile_id IN (SELECT id FROM profiles WHERE deleted_at IS NOT NULL)
+         AND NOT EXISTS (SELECT 1 FROM webhook_outbox o
+                         WHERE o.profile_id = webhooks.profile_id AND o.delivered_at IS NULL AND o.failed_at IS NULL)`,
+    );
+  }
+
   async findOrCreateLegacyLinkSession(session: NewLinkSession): Promise<LinkSessionRecord> {
     await this.#insertLinkSession(session, 'legacy');
     const row = await this.db.get(`${this.#sessionSelect} WHERE s.token_hash = ? AND s.kind = 'legacy'`, [session.tokenHash]);

@@ -236,6 +236,11 @@ export interface Storage {
    * Returns how many were deleted.
    */
   pruneWebhookOutbox(finishedBefore: number): Promise<number>;
+  /**
+   * Deletes the webhook registrations (and so their sealed secrets) of deleted profiles once none of their
+   * events is still pending. Returns how many were deleted.
+   */
+  removeWebhooksOfDeletedProfiles(): Promise<number>;
 
   /**
    * The stand-in session of a verified legacy JWT (found by `tokenHash`), created on first use. Concurrent first

@@ -14,7 +14,8 @@
  * attempt like any other, retried with backoff (the receiver's DNS may be fixed meanwhile).
  *
  * About once an hour (and at start) the worker also deletes delivered and failed outbox rows that finished more
- * than `outboxRetentionMs` ago; pending rows are never deleted. Every instance may prune; the deletes are idempotent.
+ * than `outboxRetentionMs` ago (pending rows are never deleted), and the registrations of deleted profiles whose
+ * last events are done. Every instance may prune; the deletes are idempotent.
  */
 import type { TokenCipher } from '../crypto/token-cipher.js';
 import type { Storage, WebhookDelivery, WebhookDeliveryOutcome } from '../storage/types.js';
@@ -92,6 +93,8 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     try {
       const removed = await storage.pruneWebhookOutbox(started - settings.outboxRetentionMs);
       if (removed > 0) log(`webhook worker: pruned ${removed} finished outbox row(s)`);
+      const unregistered = await storage.removeWebhooksOfDeletedProfiles();
+      if (unregistered > 0) log(`webhook worker: removed ${unregistered} registration(s) of deleted profiles`);
     } catch (error) {
       log(`webhook worker: pruning the outbox failed: ${error instanceof Error ? error.message : String(error)}`);
     }
