@@ -13,6 +13,9 @@ export class LinkPageError extends Error {
   }
 }
 
+/** Longer than the service's own 15 s limit on network calls (OAuth, bluesky), so its answer wins when it has one. */
+const REQUEST_TIMEOUT_MS = 25_000;
+
 export function createLinkApi(credential: string) {
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     let response: Response;
@@ -23,8 +26,10 @@ export function createLinkApi(credential: string) {
         body: body === undefined ? undefined : JSON.stringify(body),
         cache: 'no-store',
         credentials: 'omit',
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
     } catch {
+      // Offline, or no answer in time: the page shows its "could not load" or per-network failure state.
       throw new LinkPageError(0, null, 'network');
     }
     const json = (await response.json().catch(() => ({}))) as { code?: number; message?: string };
