@@ -319,6 +319,34 @@ for (const backend of backends) {
       for (const account of await db.one.listSocialAccounts(primaryProfile.id)) assert.notEqual(account.displayName, 'late');
     });
 
+    it('deleting profiles while their accounts link and unlink on the other instance never deadlocks', async () => {
+      const { account } = await newAccount();
+      const races = await Promise.allSettled(
+        Array.from({ length: 40 }, async (_, index) => {
+          const user: Profile = { id: newId('pr_'), accountId: account.id, refId: newId(''), title: `U${index}`, isPrimary: false, createdAt: T0 };
+          await db.one.createProfile(user, hashSecret(`key-${user.id}`));
+          await db.one.putWebhook({ profileId: user.id, action: 'social', url: 'https://hooks.example/in', sealedSecret: null, createdAt: T0 });
+          const session = newSession(account.id, user.id);
+          await db.one.createLinkSession(session);
+          await db.one.linkAccount(session.id, socialAccount(user.id, 'twitter'), T0);
+          // A link and an unlink committing on instance two while instance one deletes the profile.
+          const results = await Promise.all([
+            db.two.linkAccount(session.id, socialAccount(user.id, 'reddit'), T0 + 1),
+            db.two.unlinkAccount(user.id, 'twitter', T0 + 1),
+            db.one.deleteProfile(user.id, T0 + 1),
+          ]);
+          assert.deepEqual(await db.two.listSocialAccounts(user.id), [], 'nothing survives the deletion');
+          // Its events are not this test's subject: finish them so later tests that claim deliveries see none.
+          for (const row of await db.one.listWebhookDeliveries(user.id)) {
+            await db.one.finishWebhookDelivery(row.id, { kind: 'delivered', at: T0 + 2 });
+          }
+          return results;
+        }),
+      );
+      const failures = races.filter((race) => race.status === 'rejected').map((race) => String((race as PromiseRejectedResult).reason));
+      assert.deepEqual(failures, []);
+    });
+
     it('unlinkAccount says whether an account was removed', async () => {
       const { account, primaryProfile } = await newAccount();
       const session = newSession(account.id, primaryProfile.id);

@@ -174,7 +174,6 @@ export class SqlStorage implements Storage {
 
   async deleteProfile(id: string, now: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.run('UPDATE profiles SET deleted_at = ?, profile_key_hash = NULL WHERE id = ?', [now, id]);
       // Revoking first waits (PostgreSQL) for a link committing on one of the sessions (it holds the session row),
       // so the DELETE below sees that account too and reports it; later links find the session revoked.
       await tx.run('UPDATE link_sessions SET revoked_at = ? WHERE profile_id = ? AND revoked_at IS NULL', [now, id]);
@@ -185,6 +184,9 @@ export class SqlStorage implements Storage {
       for (const account of inLinkOrder(removed)) {
         await this.#enqueueSocialEvent(tx, id, 'unlink', account.platform, account.display_name, now);
       }
+      // Last: updating the profile row (its unique key column) locks it against the foreign-key checks of a link
+      // or unlink still committing; taken earlier, that link would wait on us while we wait on it (deadlock).
+      await tx.run('UPDATE profiles SET deleted_at = ?, profile_key_hash = NULL WHERE id = ?', [now, id]);
     });
   }
 
