@@ -2,7 +2,8 @@
  * Test helper: a real HTTPS webhook receiver on loopback with a self-signed certificate (selfsigned), whose
  * PEM is written to a file the service is told to trust through `WEBHOOK_CA_FILE`. The certificate is valid for
  * 127.0.0.1 and for the names `localhost` and `hooks.test` (a name tests make resolve to loopback themselves).
- * Modes: `ok` answers 200, `error` answers 500, `hold` keeps the request open without answering.
+ * Modes: `ok` answers 200, `error` answers 500, `hold` keeps the request open without answering, `trickle`
+ * answers 200 and then sends a byte of body every 50 ms for as long as the sender keeps the connection.
  * It can be stopped and started again on the same port (a receiver that is down, then up).
  * `serviceEnv` is what a test service needs to deliver here: the CA, and private (loopback) targets allowed.
  */
@@ -24,9 +25,11 @@ export interface ReceivedWebhook {
   servername: string | null;
   /** The answer given: 200, 500, or null while held. */
   answeredWith: number | null;
+  /** True once the connection of this request has closed (seen in `trickle` mode). */
+  closed: boolean;
 }
 
-export type ReceiverMode = 'ok' | 'error' | 'hold';
+export type ReceiverMode = 'ok' | 'error' | 'hold' | 'trickle';
 
 export async function startWebhookReceiver() {
   const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
@@ -66,9 +69,19 @@ export async function startWebhookReceiver() {
             path: request.url ?? '',
             servername: ((request.socket as TLSSocket).servername as string | false | undefined) || null,
             answeredWith: null,
+            closed: false,
           };
           received.push(entry);
-          if (mode !== 'hold') {
+          response.on('close', () => {
+            entry.closed = true;
+            for (const wake of [...waiters]) wake();
+          });
+          if (mode === 'trickle') {
+            entry.answeredWith = 200;
+            response.writeHead(200, { 'Content-Type': 'text/plain' });
+            const drip = setInterval(() => response.write('.'), 50);
+            response.on('close', () => clearInterval(drip));
+          } else if (mode !== 'hold') {
             entry.answeredWith = mode === 'ok' ? 200 : 500;
             response.writeHead(entry.answeredWith, { 'Content-Type': 'text/plain' }).end(mode);
           }

@@ -85,6 +85,16 @@ describe('open({ mode: "frame" })', () => {
     expect(seen.map((event) => event.type)).to.deep.equal(['social-link-error', 'social-link-ready']);
   });
 
+  it('ignores an unusable readyTimeoutMs (0, negative, Infinity) instead of timing out at once', async () => {
+    const seen = recordEvents(document, ALL_EVENTS);
+    for (const readyTimeoutMs of [0, -1, Infinity]) {
+      handle = open({ url: hostedUrl([]), readyTimeoutMs });
+      await sleep(150);
+      handle.close();
+    }
+    expect(seen).to.have.length(0);
+  });
+
   it('raises no load_timeout once the hosted page is ready', async () => {
     const seen = recordEvents(document, ALL_EVENTS);
     handle = open({ url: hostedUrl(['ready']), readyTimeoutMs: 300 });

@@ -17,6 +17,7 @@
  * than `outboxRetentionMs` ago (pending rows are never deleted), and the registrations of deleted profiles whose
  * last events are done. Every instance may prune; the deletes are idempotent.
  */
+import { setMaxListeners } from 'node:events';
 import type { TokenCipher } from '../crypto/token-cipher.js';
 import type { Storage, WebhookDelivery, WebhookDeliveryOutcome } from '../storage/types.js';
 import { retryDelayMs } from './backoff.js';
@@ -60,6 +61,8 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   const log = options.log ?? (() => {});
   const leaseMs = settings.timeoutMs + LEASE_MARGIN_MS;
   const stopping = new AbortController();
+  // Every attempt of a batch listens to it at once; more than Node's default 10 is expected, not a leak.
+  setMaxListeners(BATCH_SIZE + 1, stopping.signal);
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> = Promise.resolve();
   let nextPruneAt = 0;

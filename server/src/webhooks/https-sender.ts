@@ -43,6 +43,8 @@ export function createHttpsSender(options: HttpsSenderOptions): WebhookSender {
   const resolveHost = options.resolveHost ?? systemResolveHost;
   return (webhook) =>
     new Promise<WebhookSendResult>((resolve) => {
+      const url = URL.canParse(webhook.url) ? new URL(webhook.url) : null;
+      if (url?.protocol !== 'https:') return resolve({ ok: false, status: null, error: 'not an https URL' });
       let settled = false;
       let outgoing: ClientRequest | null = null;
       const timer = setTimeout(() => {
@@ -57,11 +59,6 @@ export function createHttpsSender(options: HttpsSenderOptions): WebhookSender {
         resolve(result);
       }
 
-      const url = new URL(webhook.url);
-      if (url.protocol !== 'https:') {
-        finish({ ok: false, status: null, error: 'not an https URL' });
-        return;
-      }
       const post = (addresses: LookupAddress[]) => {
         outgoing = request(url, {
           method: 'POST',
@@ -73,8 +70,8 @@ export function createHttpsSender(options: HttpsSenderOptions): WebhookSender {
         });
         outgoing.on('response', (response) => {
           const status = response.statusCode ?? 0;
-          // The body is not used; drain it so the socket can close.
-          response.resume();
+          // The body is not used: close at once, so a receiver that keeps sending cannot hold the socket open.
+          response.destroy();
           finish(status >= 200 && status < 300 ? { ok: true, status } : { ok: false, status, error: `HTTP ${status}` });
         });
         outgoing.on('error', (error) => finish({ ok: false, status: null, error: error.message }));

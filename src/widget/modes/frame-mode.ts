@@ -3,6 +3,13 @@ import { SocialLinkDialog } from '../social-link-dialog.js';
 import type { LinkRunContext, ModeDriver } from './mode-driver.js';
 
 const DEFAULT_READY_TIMEOUT_MS = 15_000;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The integrator's `readyTimeoutMs` when usable: browsers fire 0, negative or over-2^31 delays at once. */
+function readyTimeout(requested: number | undefined): number {
+  if (requested === undefined || !Number.isFinite(requested) || requested <= 0) return DEFAULT_READY_TIMEOUT_MS;
+  return Math.min(requested, MAX_TIMER_MS);
+}
 
 /** The element that had focus, looking through open shadow roots, so focus can return there. */
 function deepActiveElement(): HTMLElement | null {
@@ -41,7 +48,7 @@ export function frameMode(run: LinkRunContext): ModeDriver {
         if (!dialog) return;
         dialog.timedOut = true;
         run.loadTimedOut();
-      }, run.options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS);
+      }, readyTimeout(run.options.readyTimeoutMs));
     },
     source: () => dialog?.frameWindow ?? null,
     ready() {
