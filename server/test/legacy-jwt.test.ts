@@ -396,6 +396,11 @@ describe('POST /api/profiles/generateJWT (deprecated)', () => {
     assert.equal((await view(first.token)).status, 401, 'links signed by the replaced key stop working');
     const replaced = (await svc.sql("SELECT private_jwk FROM integration_keys WHERE kind = 'service' AND account_id = ?", [row.account_id])).rows[0]!;
     assert.match(replaced.private_jwk, /^v1\./);
+
+    // Several requests find the unreadable key at once: one replacement wins and every token verifies.
+    await svc.sql("UPDATE integration_keys SET private_jwk = ? WHERE kind = 'service' AND account_id = ?", [plainJwk, row.account_id]);
+    const raced = await Promise.all(Array.from({ length: 6 }, () => svc.api('POST', '/profiles/generateJWT', { body: { domain: 'dev' } })));
+    for (const response of raced) assert.equal((await view(response.json.token)).status, 200);
   });
 
   it('cannot be used for another service\'s account: tokens verify only against the issuing account\'s key', async () => {

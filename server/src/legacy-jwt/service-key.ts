@@ -20,15 +20,16 @@ export async function serviceSigningKey(storage: Storage, cipher: TokenCipher, a
   if (storedJwk) return importJWK(storedJwk, 'EdDSA');
 
   const fresh = await newServiceKey(cipher, accountId, clock);
-  if (stored) {
-    // Unreadable: written before keys were sealed, or sealed with a cipher key no longer configured. Replacing
-    // it ends the links it signed, as a reset would.
-    await storage.putIntegrationKey(fresh);
-    return importJWK(unseal(fresh, cipher)!, 'EdDSA');
-  }
-  // Two first calls at once: both get whichever key was stored first.
-  const inEffect = await storage.addIntegrationKeyIfMissing(fresh);
-  return importJWK(unseal(inEffect, cipher)!, 'EdDSA');
+  // Unreadable: written before keys were sealed, or sealed with a cipher key no longer configured. Replacing it
+  // ends the links it signed, as a reset would. Callers racing here (or on a first use) all get the key stored
+  // by the first of them.
+  const inEffect = stored
+    ? await storage.replaceIntegrationKeyIfUnchanged(fresh, stored.sealedPrivateKey)
+    : await storage.addIntegrationKeyIfMissing(fresh);
+  const inEffectJwk = inEffect && unseal(inEffect, cipher);
+  // Deleted by a reset meanwhile, or replaced by an instance with other cipher keys: sign with ours, now stored.
+  if (!inEffectJwk) return serviceSigningKey(storage, cipher, accountId, clock);
+  return importJWK(inEffectJwk, 'EdDSA');
 }
 
 async function newServiceKey(cipher: TokenCipher, accountId: string, clock: Clock): Promise<IntegrationKey> {

@@ -471,6 +471,17 @@ export class SqlStorage implements Storage {
     return (await this.findIntegrationKey(key.accountId, key.kind))!;
   }
 
+  async replaceIntegrationKeyIfUnchanged(key: IntegrationKey, sealedPrivateKeyNow: string | null): Promise<IntegrationKey | null> {
+    // Compare-and-swap on the stored private value: of several callers replacing the same key, one wins and the
+    // others get its key, so every token they sign verifies.
+    await this.db.run(
+      `UPDATE integration_keys SET algorithm = ?, public_jwk = ?, private_jwk = ?, created_at = ?
+       WHERE account_id = ? AND kind = ? AND private_jwk IS NOT DISTINCT FROM ?`,
+      [key.algorithm, JSON.stringify(key.publicJwk), key.sealedPrivateKey, key.createdAt, key.accountId, key.kind, sealedPrivateKeyNow],
+    );
+    return this.findIntegrationKey(key.accountId, key.kind);
+  }
+
   async resetIntegrationKeys(accountId: string, now: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.run('DELETE FROM integration_keys WHERE account_id = ?', [accountId]);

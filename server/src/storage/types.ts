@@ -252,6 +252,11 @@ export interface Storage {
   putIntegrationKey(key: IntegrationKey): Promise<void>;
   /** Inserts the key unless one of that kind exists; returns the key in effect. */
   addIntegrationKeyIfMissing(key: IntegrationKey): Promise<IntegrationKey>;
+  /**
+   * Replaces the key of that kind only while its sealed private value is still `sealedPrivateKeyNow`; returns the
+   * key in effect afterwards (null if it was deleted meanwhile).
+   */
+  replaceIntegrationKeyIfUnchanged(key: IntegrationKey, sealedPrivateKeyNow: string | null): Promise<IntegrationKey | null>;
   /** The integration reset: removes both keys and revokes every legacy link session of the account. */
   resetIntegrationKeys(accountId: string, now: number): Promise<void>;
 }
