@@ -16,6 +16,7 @@ import { startSandboxAuthorizationServer, type SandboxAuthorizationServer } from
 import { openStorage } from './storage/open-storage.js';
 import type { Storage } from './storage/types.js';
 import { startDeliveryWorker } from './webhooks/delivery-worker.js';
+import { sealPlainWebhookSecrets } from './webhooks/webhook-secret.js';
 
 export interface StartOptions {
   config: ServiceConfig;
@@ -48,6 +49,8 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const networks = createNetworkRegistry(env, () => config.publicUrl, sandbox?.issuer ?? null);
   const tokenCipher = options.tokenCipher ?? loadTokenCipher(env, config.dataDir, log);
   const limiter = createRateLimiter(storage);
+  const sealedSecrets = await sealPlainWebhookSecrets(storage, tokenCipher);
+  if (sealedSecrets > 0) log(`Sealed ${sealedSecrets} webhook secret(s) stored in plain text by an earlier version.`);
   const app = createApp({ config, storage, clock: options.clock ?? systemClock, mailer, log, networks, tokenCipher, limiter });
 
   const server = await new Promise<ServerType>((resolve) => {

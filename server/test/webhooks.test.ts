@@ -11,6 +11,7 @@ import { verifyWebhookSignature } from '../src/webhooks/signature.js';
 import { WEBHOOK_ACTIONS } from '../../src/protocol/webhooks.js';
 import { startTestService, type TestService } from './helpers.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
+import { sealPlainWebhookSecrets } from '../src/webhooks/webhook-secret.js';
 
 const FAST_DELIVERY = {
   WEBHOOK_POLL_MS: '25',
@@ -340,6 +341,23 @@ describe('social webhook delivery over HTTPS', () => {
     assert.match(failing[0]!.lastError!, /secret cannot be decrypted/);
     assert.equal(failing[0]!.deliveredAt, null);
     assert.equal(receiver.received.filter((w) => w.headers['x-webhook-id'] === failing[0]!.id).length, 0, 'nothing sent');
+  });
+
+  it('seals a secret stored in plain text by an earlier version, and keeps signing with it', async () => {
+    const secret = 'whsec_from_before_sealing';
+    const { profile, profileKey } = await profileWithWebhook('placeholder');
+    await svc.sql("UPDATE webhooks SET secret = ? WHERE profile_id = ? AND action = 'social'", [secret, profile.id]);
+
+    // What startService runs after migrating; a second run finds nothing left to seal.
+    assert.equal(await sealPlainWebhookSecrets(svc.storage, svc.tokenCipher), 1);
+    assert.equal(await sealPlainWebhookSecrets(svc.storage, svc.tokenCipher), 0);
+    const [stored] = (await svc.sql("SELECT secret FROM webhooks WHERE profile_id = ? AND action = 'social'", [profile.id])).rows;
+    assert.match(stored!.secret, /^v1\./);
+
+    await linkThroughStorage(profile.id, profileKey);
+    const [row] = await deliveriesOf(profile.id);
+    const webhook = await receiver.waitFor((w) => w.headers['x-webhook-id'] === row!.id);
+    assert.ok(verifyWebhookSignature(secret, webhook.body, webhook.headers['x-signature'] as string), 'signed with the original secret');
   });
 
   it('sends no X-Signature header when the registration has no secret', async () => {

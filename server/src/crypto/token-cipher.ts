@@ -40,6 +40,12 @@ export function createTokenCipher(keys: Buffer[]): TokenCipher {
   };
 }
 
+/** True when `value` has the shape of an envelope made by `encrypt` (whether or not today's keys open it). */
+export function looksSealed(value: string): boolean {
+  const parts = value.split('.');
+  return parts.length === 5 && parts[0] === VERSION;
+}
+
 /** A short, non-secret fingerprint of a key, stored beside each ciphertext. */
 function keyId(key: Buffer): string {
   return createHash('sha256').update(key).digest('base64url').slice(0, 8);

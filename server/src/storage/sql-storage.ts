@@ -384,6 +384,15 @@ export class SqlStorage implements Storage {
     return (await this.db.all('SELECT * FROM webhooks WHERE profile_id = ? ORDER BY action', [profileId])).map(toWebhook);
   }
 
+  async listWebhooksWithSecrets(): Promise<WebhookRegistration[]> {
+    return (await this.db.all('SELECT * FROM webhooks WHERE secret IS NOT NULL ORDER BY profile_id, action')).map(toWebhook);
+  }
+
+  async replaceWebhookSecretIfUnchanged(profileId: string, action: string, from: string, to: string): Promise<boolean> {
+    const changed = await this.db.run('UPDATE webhooks SET secret = ? WHERE profile_id = ? AND action = ? AND secret = ?', [to, profileId, action, from]);
+    return changed > 0;
+  }
+
   async deleteWebhook(profileId: string, action: string): Promise<boolean> {
     return (await this.db.run('DELETE FROM webhooks WHERE profile_id = ? AND action = ?', [profileId, action])) > 0;
   }

@@ -221,6 +221,10 @@ export interface Storage {
 
   putWebhook(registration: WebhookRegistration): Promise<void>;
   listWebhooks(profileId: string): Promise<WebhookRegistration[]>;
+  /** Every registration that has a secret, across profiles (for sealing secrets stored before they were sealed). */
+  listWebhooksWithSecrets(): Promise<WebhookRegistration[]>;
+  /** Sets the stored secret to `to` only while it is still `from`; true when it did. */
+  replaceWebhookSecretIfUnchanged(profileId: string, action: string, from: string, to: string): Promise<boolean>;
   /** Returns true when a registration was removed. Pending deliveries for it are dropped at delivery time. */
   deleteWebhook(profileId: string, action: string): Promise<boolean>;
   /**

@@ -4,7 +4,8 @@
  * and bound to their registration (profile and action), so a copy of the database alone cannot forge the
  * integrator's signed events. Sealed at registration, opened by the delivery worker for each attempt.
  */
-import type { TokenCipher } from '../crypto/token-cipher.js';
+import { looksSealed, type TokenCipher } from '../crypto/token-cipher.js';
+import type { Storage } from '../storage/types.js';
 
 export function sealWebhookSecret(cipher: TokenCipher, profileId: string, action: string, secret: string): string {
   return cipher.encrypt(secret, secretAad(profileId, action));
@@ -20,6 +21,21 @@ export function openWebhookSecret(cipher: TokenCipher, profileId: string, action
   } catch {
     return { ok: false, error: 'the registration secret cannot be decrypted with the configured token encryption keys' };
   }
+}
+
+/**
+ * Seals the secrets stored in plain text before secrets were sealed; run at start-up. Compare-and-swap per row,
+ * so instances starting together, or a registration changed meanwhile, lose nothing. Returns how many it sealed.
+ */
+export async function sealPlainWebhookSecrets(storage: Storage, cipher: TokenCipher): Promise<number> {
+  let sealed = 0;
+  for (const registration of await storage.listWebhooksWithSecrets()) {
+    const stored = registration.sealedSecret!;
+    if (looksSealed(stored)) continue;
+    const { profileId, action } = registration;
+    if (await storage.replaceWebhookSecretIfUnchanged(profileId, action, stored, sealWebhookSecret(cipher, profileId, action, stored))) sealed++;
+  }
+  return sealed;
 }
 
 function secretAad(profileId: string, action: string): string {
