@@ -31,6 +31,24 @@ describe('webhook HTTPS sender', () => {
     }
   });
 
+  it('gives up at once when aborted while the receiver\'s name is still being resolved', { timeout: 10_000 }, async () => {
+    let lookupStarted!: () => void;
+    const resolving = new Promise<void>((resolve) => (lookupStarted = resolve));
+    const stuck = createHttpsSender({
+      extraCaPem: null,
+      allowPrivateTargets: false,
+      resolveHost: () => {
+        lookupStarted();
+        return new Promise(() => {}); // a DNS server that never answers
+      },
+    });
+    const stopping = new AbortController();
+    const result = stuck({ url: 'https://hooks.example/in', body: '{}', headers: {}, timeoutMs: 60_000, signal: stopping.signal });
+    await resolving;
+    stopping.abort();
+    assert.deepEqual(await result, { ok: false, status: null, error: 'aborted' });
+  });
+
   it('refuses anything but an https URL without a request', async () => {
     for (const url of ['http://127.0.0.1:9/x', 'not a url']) {
       const result = await send({ url, body: '{}', headers: {}, timeoutMs: 1000 });

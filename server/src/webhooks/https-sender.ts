@@ -52,10 +52,16 @@ export function createHttpsSender(options: HttpsSenderOptions): WebhookSender {
         if (outgoing) outgoing.destroy(error);
         else finish({ ok: false, status: null, error: error.message });
       }, webhook.timeoutMs);
+      // Until the request exists (its own `signal` takes over then), a shutdown must not wait for the DNS answer.
+      const abortBeforeRequest = () => {
+        if (!outgoing) finish({ ok: false, status: null, error: 'aborted' });
+      };
+      webhook.signal?.addEventListener('abort', abortBeforeRequest, { once: true });
       function finish(result: WebhookSendResult) {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        webhook.signal?.removeEventListener('abort', abortBeforeRequest);
         resolve(result);
       }
 
