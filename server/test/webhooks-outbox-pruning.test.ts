@@ -15,31 +15,13 @@ import { readWebhookSettings } from '../src/webhooks/delivery-settings.js';
 import { startDeliveryWorker, type DeliveryWorker } from '../src/webhooks/delivery-worker.js';
 import { startTestService, type TestService } from './helpers.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
+import { SLEEPING_SERVICE_WORKER, commitLinkedAccount, createProfileWithWebhook, fastWorkerSettings } from './webhook-fixtures.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const SLEEPING_SERVICE_WORKER = { WEBHOOK_POLL_MS: '2000000000' };
-
-/** A user profile, with a `social` webhook to `url` when given. */
-async function newProfile(svc: TestService, url?: string) {
-  const created = await svc.api('POST', '/profiles', { body: { title: `P ${Math.random().toString(36).slice(2, 8)}` } });
-  const profileKey = created.json.profileKey as string;
-  if (url) {
-    const registered = await svc.api('POST', '/hook/webhook', { headers: { 'Profile-Key': profileKey }, body: { action: 'social', url } });
-    assert.equal(registered.status, 200);
-  }
-  const profile = (await svc.storage.findProfileByRefId(created.json.refId as string))!;
-  return { profile, profileKey };
-}
 
 /** Links an account the way the OAuth callback commits it; returns the id of the `link` event it queued. */
 async function link(svc: TestService, profileId: string, profileKey: string, platform: Network): Promise<string> {
-  const session = await svc.api('POST', '/profiles/link-sessions', { headers: { 'Profile-Key': profileKey }, body: {} });
-  const result = await svc.storage.linkAccount(
-    session.json.sessionId as string,
-    { profileId, platform, networkUserId: platform, displayName: null, username: null, tokensEncrypted: null, linkedAt: svc.clock() },
-    svc.clock(),
-  );
-  assert.equal(result.stored, true);
+  await commitLinkedAccount(svc, profileId, profileKey, platform);
   const rows = await svc.storage.listWebhookDeliveries(profileId);
   const row = rows.find((r) => JSON.parse(r.payload).platform === platform && r.deliveredAt === null && r.failedAt === null);
   assert.ok(row, `an event was queued for ${platform}`);
@@ -63,7 +45,7 @@ describe('pruneWebhookOutbox (storage)', () => {
   after(() => svc.close());
 
   it('deletes rows delivered or failed before the cutoff, keeps later ones and every pending row', async () => {
-    const { profile, profileKey } = await newProfile(svc, 'https://127.0.0.1:9/never-called');
+    const { profile, profileKey } = await createProfileWithWebhook(svc, 'https://127.0.0.1:9/never-called');
     const T = svc.clock();
     const cutoff = T - 7 * DAY_MS;
     const ids = {
@@ -99,8 +81,8 @@ describe('removeWebhooksOfDeletedProfiles (storage)', () => {
   after(() => svc.close());
 
   it('keeps a deleted profile\'s registration while its last events are pending, then removes it', async () => {
-    const deleted = await newProfile(svc, 'https://127.0.0.1:9/deleted');
-    const living = await newProfile(svc, 'https://127.0.0.1:9/living');
+    const deleted = await createProfileWithWebhook(svc, 'https://127.0.0.1:9/deleted');
+    const living = await createProfileWithWebhook(svc, 'https://127.0.0.1:9/living');
     await link(svc, deleted.profile.id, deleted.profileKey, 'twitter');
     await svc.api('DELETE', '/profiles', { headers: { 'Profile-Key': deleted.profileKey } });
     const registrationsOf = async (profileId: string) =>
@@ -142,9 +124,9 @@ describe('the delivery worker prunes the outbox on its clock', () => {
 
   it('deletes delivered and failed rows once they are older than the retention, never pending ones', async () => {
     assert.equal(svc.config.webhooks.outboxRetentionMs, 7 * DAY_MS, 'the default retention');
-    const delivered = await newProfile(svc, receiver.url);
-    const failed = await newProfile(svc, receiver.url);
-    const pending = await newProfile(svc, untrustedReceiver.url);
+    const delivered = await createProfileWithWebhook(svc, receiver.url);
+    const failed = await createProfileWithWebhook(svc, receiver.url);
+    const pending = await createProfileWithWebhook(svc, untrustedReceiver.url);
     const deliveredId = await link(svc, delivered.profile.id, delivered.profileKey, 'twitter');
     const failedId = await link(svc, failed.profile.id, failed.profileKey, 'twitter');
     const pendingId = await link(svc, pending.profile.id, pending.profileKey, 'twitter');
@@ -154,7 +136,7 @@ describe('the delivery worker prunes the outbox on its clock', () => {
     worker = startDeliveryWorker({
       storage: svc.storage,
       tokenCipher: svc.tokenCipher,
-      settings: { ...svc.config.webhooks, pollMs: 25, retryBaseMs: 50, retryMaxMs: 200, timeoutMs: 2000 },
+      settings: fastWorkerSettings(svc),
       now: svc.clock,
       log: (line) => logLines.push(line),
     });

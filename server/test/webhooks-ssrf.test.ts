@@ -12,43 +12,12 @@ import assert from 'node:assert/strict';
 import type { LookupAddress } from 'node:dns';
 import { after, before, describe, it } from 'node:test';
 import { ErrorCode } from '../../src/protocol/index.js';
-import type { Network } from '../../src/protocol/index.js';
 import { startDeliveryWorker, type DeliveryWorker } from '../src/webhooks/delivery-worker.js';
 import { createHttpsSender } from '../src/webhooks/https-sender.js';
 import { systemResolveHost, type ResolveHost } from '../src/webhooks/target-addresses.js';
 import { startTestService, type TestService } from './helpers.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
-
-const FAST_DELIVERY = {
-  WEBHOOK_POLL_MS: '25',
-  WEBHOOK_RETRY_BASE_MS: '50',
-  WEBHOOK_RETRY_MAX_MS: '200',
-  WEBHOOK_TIMEOUT_MS: '2000',
-};
-/** The service's own worker polls once at start, then sleeps (below the 2^31 ms setTimeout limit). */
-const SLEEPING_SERVICE_WORKER = { WEBHOOK_POLL_MS: '2000000000' };
-
-/** Links an account the way the OAuth callback commits it, so the storage writes a `link` event. */
-async function linkAccount(svc: TestService, profileId: string, profileKey: string | null, platform: Network = 'twitter') {
-  const headers: Record<string, string> = profileKey ? { 'Profile-Key': profileKey } : {};
-  const session = await svc.api('POST', '/profiles/link-sessions', { headers, body: {} });
-  const result = await svc.storage.linkAccount(
-    session.json.sessionId as string,
-    { profileId, platform, networkUserId: '42', displayName: 'Grace', username: 'grace', tokensEncrypted: null, linkedAt: svc.clock() },
-    svc.clock(),
-  );
-  assert.equal(result.stored, true);
-}
-
-/** A fresh user profile whose `social` webhook is registered through the API. */
-async function profileWithWebhook(svc: TestService, url: string) {
-  const created = await svc.api('POST', '/profiles', { body: { title: `P ${Math.random().toString(36).slice(2, 8)}` } });
-  const profileKey = created.json.profileKey as string;
-  const registered = await svc.api('POST', '/hook/webhook', { headers: { 'Profile-Key': profileKey }, body: { action: 'social', url } });
-  assert.equal(registered.status, 200, JSON.stringify(registered.json));
-  const profile = (await svc.storage.findProfileByRefId(created.json.refId as string))!;
-  return { profile, profileKey };
-}
+import { FAST_DELIVERY, SLEEPING_SERVICE_WORKER, commitLinkedAccount, createProfileWithWebhook, fastWorkerSettings } from './webhook-fixtures.js';
 
 const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id);
 const sentTo = (receiver: WebhookReceiver, ids: string[]) => receiver.received.filter((w) => ids.includes(w.headers['x-webhook-id'] as string));
@@ -145,7 +114,7 @@ describe('webhook delivery refuses non-public targets (the service worker)', () 
       const created = await svc.api('POST', '/profiles', { body: { title: `Old ${host}` } });
       const profile = (await svc.storage.findProfileByRefId(created.json.refId as string))!;
       await svc.storage.putWebhook({ profileId: profile.id, action: 'social', url: `https://${host}:${receiver.port}/hooks/social`, sealedSecret: null, createdAt: svc.clock() });
-      await linkAccount(svc, profile.id, created.json.profileKey as string);
+      await commitLinkedAccount(svc, profile.id, created.json.profileKey as string);
       const rows = await eventually(() => svc.storage.listWebhookDeliveries(profile.id), (r) => r[0]!.attempts >= 2);
       assert.equal(rows[0]!.lastError, expectedError);
       assert.equal(rows[0]!.deliveredAt, null);
@@ -164,7 +133,7 @@ describe('webhook delivery refuses non-public targets (the service worker)', () 
         sealedSecret: null,
         createdAt: allowing.clock(),
       });
-      await linkAccount(allowing, allowing.primaryProfile.id, null);
+      await commitLinkedAccount(allowing, allowing.primaryProfile.id, null);
       const [row] = await allowing.storage.listWebhookDeliveries(allowing.primaryProfile.id);
       const webhook = await receiver.waitFor((w) => w.headers['x-webhook-id'] === row!.id);
       assert.equal(webhook.servername, 'localhost');
@@ -197,7 +166,7 @@ describe('webhook delivery resolves names and refuses non-public answers (inject
   before(async () => {
     receiver = await startWebhookReceiver();
     svc = await startTestService({ env: { ...SLEEPING_SERVICE_WORKER, WEBHOOK_CA_FILE: receiver.caFile } });
-    const settings = { ...svc.config.webhooks, pollMs: 25, retryBaseMs: 50, retryMaxMs: 200, timeoutMs: 2000 };
+    const settings = fastWorkerSettings(svc);
     worker = startDeliveryWorker({
       storage: svc.storage,
       tokenCipher: svc.tokenCipher,
@@ -218,8 +187,8 @@ describe('webhook delivery resolves names and refuses non-public answers (inject
     ['nowhere.test', 'DNS lookup of nowhere.test failed: ENOTFOUND'],
   ]) {
     it(`a name registered through the API is looked up at delivery: ${host} → ${expectedError}`, async () => {
-      const { profile, profileKey } = await profileWithWebhook(svc, `https://${host}:${receiver.port}/hooks/social`);
-      await linkAccount(svc, profile.id, profileKey);
+      const { profile, profileKey } = await createProfileWithWebhook(svc, `https://${host}:${receiver.port}/hooks/social`);
+      await commitLinkedAccount(svc, profile.id, profileKey);
       const rows = await eventually(() => svc.storage.listWebhookDeliveries(profile.id), (r) => r[0]!.attempts >= 2);
       assert.equal(rows[0]!.lastError, expectedError);
       assert.equal(rows[0]!.deliveredAt, null);
@@ -239,7 +208,7 @@ describe('webhook delivery connects to the vetted address, with the hostname for
   before(async () => {
     receiver = await startWebhookReceiver();
     svc = await startTestService({ env: { ...SLEEPING_SERVICE_WORKER, ...receiver.serviceEnv } });
-    const settings = { ...svc.config.webhooks, pollMs: 25, retryBaseMs: 50, retryMaxMs: 200, timeoutMs: 2000 };
+    const settings = fastWorkerSettings(svc);
     worker = startDeliveryWorker({
       storage: svc.storage,
       tokenCipher: svc.tokenCipher,
@@ -262,8 +231,8 @@ describe('webhook delivery connects to the vetted address, with the hostname for
 
   it('delivers to hooks.test, a name only the injected resolver knows', async () => {
     await assert.rejects(systemResolveHost('hooks.test'), 'the system resolver does not know the name');
-    const { profile, profileKey } = await profileWithWebhook(svc, `https://hooks.test:${receiver.port}/hooks/social`);
-    await linkAccount(svc, profile.id, profileKey);
+    const { profile, profileKey } = await createProfileWithWebhook(svc, `https://hooks.test:${receiver.port}/hooks/social`);
+    await commitLinkedAccount(svc, profile.id, profileKey);
     const [row] = await svc.storage.listWebhookDeliveries(profile.id);
     const webhook = await receiver.waitFor((w) => w.headers['x-webhook-id'] === row!.id);
     assert.equal(webhook.headers.host, `hooks.test:${receiver.port}`);

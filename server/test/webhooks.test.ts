@@ -5,20 +5,13 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { ErrorCode } from '../../src/protocol/index.js';
-import type { SocialAccount } from '../src/storage/types.js';
+import { ErrorCode, type Network } from '../../src/protocol/index.js';
 import { verifyWebhookSignature } from '../src/webhooks/signature.js';
 import { WEBHOOK_ACTIONS } from '../../src/protocol/webhooks.js';
 import { startTestService, type TestService } from './helpers.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
+import { FAST_DELIVERY, commitLinkedAccount, createProfileWithWebhook } from './webhook-fixtures.js';
 import { sealPlainWebhookSecrets } from '../src/webhooks/webhook-secret.js';
-
-const FAST_DELIVERY = {
-  WEBHOOK_POLL_MS: '25',
-  WEBHOOK_RETRY_BASE_MS: '50',
-  WEBHOOK_RETRY_MAX_MS: '200',
-  WEBHOOK_TIMEOUT_MS: '2000',
-};
 
 describe('webhook registration', () => {
   let svc: TestService;
@@ -170,37 +163,8 @@ describe('social webhook delivery over HTTPS', () => {
     await receiver.close();
   });
 
-  /** A fresh user profile with a `social` webhook pointing at the receiver. */
-  async function profileWithWebhook(secret?: string) {
-    const created = await svc.api('POST', '/profiles', { body: { title: `Profile ${Math.random().toString(36).slice(2, 8)}` } });
-    const profileKey = created.json.profileKey as string;
-    const body: Record<string, string> = { action: 'social', url: receiver.url };
-    if (secret) body.secret = secret;
-    const registered = await svc.api('POST', '/hook/webhook', { headers: { 'Profile-Key': profileKey }, body });
-    assert.equal(registered.status, 200);
-    const profile = (await svc.storage.findProfileByRefId(created.json.refId as string))!;
-    return { profile, profileKey };
-  }
-
-  /** Links through the storage commit the OAuth callback uses (the connect flow is built elsewhere). */
-  async function linkThroughStorage(profileId: string, profileKey: string, platform: SocialAccount['platform'] = 'twitter') {
-    const session = await svc.api('POST', '/profiles/link-sessions', { headers: { 'Profile-Key': profileKey }, body: {} });
-    const result = await svc.storage.linkAccount(
-      session.json.sessionId as string,
-      {
-        profileId,
-        platform,
-        networkUserId: '9001',
-        displayName: 'Ada Lovelace',
-        username: 'ada',
-        tokensEncrypted: 'ENCRYPTED-PROVIDER-TOKENS',
-        linkedAt: svc.clock(),
-      },
-      svc.clock(),
-    );
-    assert.equal(result.stored, true);
-    return session.json.sessionId as string;
-  }
+  const profileWithWebhook = (secret?: string) => createProfileWithWebhook(svc, receiver.url, secret);
+  const linkThroughStorage = (profileId: string, profileKey: string, platform?: Network) => commitLinkedAccount(svc, profileId, profileKey, platform);
 
   const deliveriesOf = (profileId: string) => svc.storage.listWebhookDeliveries(profileId);
 
