@@ -1,10 +1,13 @@
 /**
  * @module
  * Service settings, all from the environment with embedded defaults: loopback, a SQLite file under ./data,
- * sandbox networks. Nothing here is a secret default that would be safe in production.
+ * sandbox networks. Nothing here is a secret default that would be safe in production. This is the only module
+ * that reads the environment: each feature exports its `read…Settings(env)` and this composes them.
  */
 import { join } from 'node:path';
+import { readTokenKeySettings, type TokenKeySettings } from './crypto/load-token-cipher.js';
 import { readLimitSettings, type LimitSettings } from './limits/limit-settings.js';
+import { readNetworkSettings, type NetworkSettings } from './networks/network-settings.js';
 import { readWebhookSettings, type WebhookDeliverySettings } from './webhooks/delivery-settings.js';
 
 export interface ServiceConfig {
@@ -28,6 +31,12 @@ export interface ServiceConfig {
   webhooks: WebhookDeliverySettings;
   /** Abuse limits (`RATE_LIMIT_*`, `TRUST_PROXY_HOPS`, see limits/limit-settings.ts). */
   limits: LimitSettings;
+  /** Sandbox mode, network credentials, bluesky PDS, telegram bot (see networks/network-settings.ts). */
+  networks: NetworkSettings;
+  /** `TOKEN_ENCRYPTION_KEY` and `TOKEN_ENCRYPTION_OLD_KEYS` (see crypto/load-token-cipher.ts). */
+  tokenKeys: TokenKeySettings;
+  /** `API_KEY`: fixes the development account's key on a fresh install instead of a random one. */
+  devApiKey: string | null;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -48,5 +57,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 16 * 1024),
     webhooks: readWebhookSettings(env),
     limits: readLimitSettings(env),
+    networks: readNetworkSettings(env),
+    tokenKeys: readTokenKeySettings(env),
+    devApiKey: env.API_KEY || null,
   };
 }

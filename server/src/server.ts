@@ -24,8 +24,6 @@ export interface StartOptions {
   storage?: Storage;
   mailer?: Mailer | null;
   log?: (line: string) => void;
-  /** Network credentials and `SANDBOX_NETWORKS`, `TOKEN_ENCRYPTION_KEY`; defaults to `process.env`. */
-  env?: NodeJS.ProcessEnv;
   tokenCipher?: TokenCipher;
 }
 
@@ -42,12 +40,11 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const { config } = options;
   const storage = options.storage ?? (await openStorage(config));
   const mailer = options.mailer !== undefined ? options.mailer : config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.emailFrom) : null;
-  const env = options.env ?? process.env;
   const log = options.log ?? (() => {});
   const sandbox: SandboxAuthorizationServer | null =
-    env.SANDBOX_NETWORKS === 'off' ? null : await startSandboxAuthorizationServer(config.host, Number(env.SANDBOX_PORT ?? 0));
-  const networks = createNetworkRegistry(env, () => config.publicUrl, sandbox?.issuer ?? null);
-  const tokenCipher = options.tokenCipher ?? loadTokenCipher(env, config.dataDir, log);
+    config.networks.sandboxMode === 'off' ? null : await startSandboxAuthorizationServer(config.host, config.networks.sandboxPort);
+  const networks = createNetworkRegistry(config.networks, () => config.publicUrl, sandbox?.issuer ?? null);
+  const tokenCipher = options.tokenCipher ?? loadTokenCipher(config.tokenKeys, config.dataDir, log);
   const limiter = createRateLimiter(storage);
   const sealedSecrets = await sealPlainWebhookSecrets(storage, tokenCipher);
   if (sealedSecrets > 0) log(`Sealed ${sealedSecrets} webhook secret(s) stored in plain text by an earlier version.`);

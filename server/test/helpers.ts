@@ -63,6 +63,7 @@ async function testDatabase(): Promise<{ url: string | null; drop(): Promise<voi
 export async function startTestService(options: TestServiceOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'slk-test-'));
   const database = await testDatabase();
+  // Only what the test sets: no network credentials from the developer's shell.
   const config: ServiceConfig = {
     ...readConfig({ DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', ...(database.url && { DATABASE_URL: database.url }), ...options.env }),
   };
@@ -76,8 +77,6 @@ export async function startTestService(options: TestServiceOptions = {}) {
     clock,
     mailer: options.mailer ?? null,
     log: (line) => logLines.push(line),
-    // Only what the test sets: no network credentials from the developer's shell.
-    env: { ...options.env },
   });
   const client = createLinkClient({ baseUrl: `${service.url}/api`, apiKey });
 

@@ -136,7 +136,7 @@ describe('two service instances on one PostgreSQL database share the abuse limit
     const start = () => {
       const dir = mkdtempSync(join(tmpdir(), 'slk-limits-'));
       dirs.push(dir);
-      return startService({ config: readConfig({ DATA_DIR: dir, PORT: '0', DATABASE_URL: database.url, ...env }), clock, env: {} });
+      return startService({ config: readConfig({ DATA_DIR: dir, PORT: '0', DATABASE_URL: database.url, ...env }), clock });
     };
     services = await Promise.all([start(), start()]);
     ({ apiKey } = await createAccount(services[0]!.storage, clock));

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { OAUTH_NETWORKS, type OAuthNetworkDefinition } from '../src/networks/definitions.js';
 import { createNetworkRegistry, type ResolvedOAuthNetwork } from '../src/networks/network-registry.js';
+import { readNetworkSettings } from '../src/networks/network-settings.js';
 import { authorizationUrl, exchangeCode, fetchIdentity } from '../src/networks/oauth-flow.js';
 
 /** A loopback stand-in for a network's token and identity endpoints, recording what it was sent. */
@@ -35,7 +36,7 @@ describe('real-network quirks in the OAuth client', () => {
       tokenTypeMissing: true,
     };
     // `sandbox: true` only so oauth4webapi accepts the http loopback address.
-    return { platform: 'tiktok', sandbox: true, clientId: 'ck-1', clientSecret: 'cs-1', issuer: base, definition };
+    return { platform: 'tiktok', sandbox: true, clientId: 'ck-1', clientSecret: 'cs-1', issuer: base, definition, userAgent: readNetworkSettings({}).userAgent };
   };
 
   it("puts TikTok's client_key in the authorization URL and the token request, and fills a missing token_type", async () => {
@@ -66,7 +67,7 @@ describe('real-network quirks in the OAuth client', () => {
 
   it('signs instagram-through-facebook in with the Facebook app credentials', () => {
     const registry = createNetworkRegistry(
-      { INSTAGRAM_CLIENT_ID: 'ig', INSTAGRAM_CLIENT_SECRET: 'igs', FACEBOOK_CLIENT_ID: 'fb', FACEBOOK_CLIENT_SECRET: 'fbs' },
+      readNetworkSettings({ INSTAGRAM_CLIENT_ID: 'ig', INSTAGRAM_CLIENT_SECRET: 'igs', FACEBOOK_CLIENT_ID: 'fb', FACEBOOK_CLIENT_SECRET: 'fbs' }),
       () => 'https://svc.example',
       null,
     );

@@ -38,7 +38,7 @@ describe('two service instances on one PostgreSQL database', { skip: server ? fa
     const start = (storage: PostgresStorage) => {
       const dir = mkdtempSync(join(tmpdir(), 'slk-two-'));
       dirs.push(dir);
-      return startService({ config: readConfig({ DATA_DIR: dir, PORT: '0', DATABASE_URL: url }), storage, env: {} });
+      return startService({ config: readConfig({ DATA_DIR: dir, PORT: '0', DATABASE_URL: url }), storage });
     };
     const started = await Promise.all(storages.map(start));
     one = started[0]!;

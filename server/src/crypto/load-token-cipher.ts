@@ -9,9 +9,20 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createTokenCipher, parseKey, type TokenCipher } from './token-cipher.js';
 
-export function loadTokenCipher(env: NodeJS.ProcessEnv, dataDir: string, warn: (line: string) => void): TokenCipher {
-  const oldKeys = (env.TOKEN_ENCRYPTION_OLD_KEYS ?? '').split(',').filter(Boolean).map(parseKey);
-  if (env.TOKEN_ENCRYPTION_KEY) return createTokenCipher([parseKey(env.TOKEN_ENCRYPTION_KEY), ...oldKeys]);
+export interface TokenKeySettings {
+  /** `TOKEN_ENCRYPTION_KEY`, base64; null: the development key file. */
+  key: string | null;
+  /** `TOKEN_ENCRYPTION_OLD_KEYS`: keys that still open older values. */
+  oldKeys: string[];
+}
+
+export function readTokenKeySettings(env: NodeJS.ProcessEnv): TokenKeySettings {
+  return { key: env.TOKEN_ENCRYPTION_KEY || null, oldKeys: (env.TOKEN_ENCRYPTION_OLD_KEYS ?? '').split(',').filter(Boolean) };
+}
+
+export function loadTokenCipher(settings: TokenKeySettings, dataDir: string, warn: (line: string) => void): TokenCipher {
+  const oldKeys = settings.oldKeys.map(parseKey);
+  if (settings.key) return createTokenCipher([parseKey(settings.key), ...oldKeys]);
   const file = join(dataDir, 'token-key');
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });

@@ -5,6 +5,7 @@
  */
 import nodemailer from 'nodemailer';
 import type { LinkSessionEmail } from '../../../src/protocol/index.js';
+import { escapeHtml } from '../core/http/html.js';
 
 export interface OutgoingEmail {
   to: string;
@@ -65,8 +66,4 @@ export function composeLinkEmail(fields: LinkSessionEmail, link: string, title: 
 <a href="${escapeHtml(fields.termsUrl)}">Terms</a> · <a href="${escapeHtml(fields.privacyUrl)}">Privacy</a></p>
 </body></html>`;
   return { to: fields.to, replyTo: fields.contactEmail, subject, text, html, headers: NO_CLICK_TRACKING_HEADERS };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

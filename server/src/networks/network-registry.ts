@@ -12,6 +12,7 @@ import {
   type OAuthNetwork,
   type OAuthNetworkDefinition,
 } from './definitions.js';
+import type { NetworkSettings } from './network-settings.js';
 
 export interface ResolvedOAuthNetwork {
   platform: OAuthNetwork;
@@ -21,6 +22,8 @@ export interface ResolvedOAuthNetwork {
   /** Issuer identifier for oauth4webapi (the authorization server's origin). */
   issuer: string;
   definition: OAuthNetworkDefinition;
+  /** Sent on every call to the network. */
+  userAgent: string;
 }
 
 export interface NetworkRegistry {
@@ -35,27 +38,27 @@ export interface NetworkRegistry {
   readonly telegramWebhookSecret: string | null;
 }
 
-export function createNetworkRegistry(env: NodeJS.ProcessEnv, publicUrl: () => string, sandboxIssuer: string | null): NetworkRegistry {
-  const mode = env.SANDBOX_NETWORKS ?? 'auto';
+export function createNetworkRegistry(settings: NetworkSettings, publicUrl: () => string, sandboxIssuer: string | null): NetworkRegistry {
+  const mode = settings.sandboxMode;
   const sandboxOn = mode !== 'off' && sandboxIssuer !== null;
+  const { userAgent } = settings;
   return {
     sandboxIssuer,
     get blueskyPdsUrl() {
-      if (env.BLUESKY_PDS_URL && mode !== 'all') return env.BLUESKY_PDS_URL;
+      if (settings.blueskyPdsUrl && mode !== 'all') return settings.blueskyPdsUrl;
       return sandboxOn ? `${publicUrl()}/sandbox` : mode === 'off' ? null : 'https://bsky.social';
     },
-    telegramBotUsername: env.TELEGRAM_BOT_USERNAME || (sandboxOn ? 'SocialLinkSandboxBot' : null),
-    telegramWebhookSecret: env.TELEGRAM_WEBHOOK_SECRET || null,
+    telegramBotUsername: settings.telegramBotUsername || (sandboxOn ? 'SocialLinkSandboxBot' : null),
+    telegramWebhookSecret: settings.telegramWebhookSecret,
     oauth(platform, instagramLinkMethod) {
       if (!isOAuthNetwork(platform)) return null;
       // instagram through a Facebook page signs in with the Meta (Facebook) app, not the Instagram login app.
       const viaFacebook = platform === 'instagram' && instagramLinkMethod === 'facebook';
       const prefix = viaFacebook ? 'FACEBOOK' : platform.toUpperCase();
-      const clientId = env[`${prefix}_CLIENT_ID`];
-      const clientSecret = env[`${prefix}_CLIENT_SECRET`];
-      if (clientId && clientSecret && mode !== 'all') {
+      const credentials = settings.clientCredentials[prefix];
+      if (credentials && mode !== 'all') {
         const definition = viaFacebook ? INSTAGRAM_VIA_FACEBOOK : OAUTH_NETWORKS[platform];
-        return { platform, sandbox: false, clientId, clientSecret, issuer: new URL(definition.authorizationEndpoint).origin, definition };
+        return { platform, sandbox: false, ...credentials, issuer: new URL(definition.authorizationEndpoint).origin, definition, userAgent };
       }
       if (mode === 'off' || !sandboxIssuer) return null;
       return {
@@ -65,6 +68,7 @@ export function createNetworkRegistry(env: NodeJS.ProcessEnv, publicUrl: () => s
         clientSecret: 'sandbox-secret',
         issuer: sandboxIssuer,
         definition: sandboxDefinition(platform, publicUrl(), sandboxIssuer),
+        userAgent,
       };
     },
   };

@@ -9,8 +9,6 @@ import type { NetworkIdentity } from './definitions.js';
 import type { ResolvedOAuthNetwork } from './network-registry.js';
 
 const NETWORK_TIMEOUT_MS = 15_000;
-/** Some networks (Reddit) refuse calls without a descriptive User-Agent. */
-const USER_AGENT = process.env.NETWORK_USER_AGENT ?? 'social-link-kit/0.1 (account linking)';
 
 export interface NetworkTokens {
   accessToken: string;
@@ -42,7 +40,7 @@ function requestOptions(network: ResolvedOAuthNetwork) {
     // The sandbox runs on http://127.0.0.1; real networks are always https.
     [oauth.allowInsecureRequests]: network.sandbox,
     [oauth.customFetch]: network.definition.tokenTypeMissing ? fetchAddingTokenType : fetch,
-    headers: { 'User-Agent': USER_AGENT },
+    headers: { 'User-Agent': network.userAgent },
     signal: AbortSignal.timeout(NETWORK_TIMEOUT_MS),
   };
 }
@@ -126,7 +124,7 @@ export async function exchangeCode(
 export async function fetchIdentity(network: ResolvedOAuthNetwork, accessToken: string): Promise<NetworkIdentity> {
   try {
     const response = await fetch(network.definition.identityEndpoint, {
-      headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json', 'User-Agent': USER_AGENT },
+      headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json', 'User-Agent': network.userAgent },
       signal: AbortSignal.timeout(NETWORK_TIMEOUT_MS),
     });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);

@@ -6,20 +6,19 @@
  * hosted page learns it from the server.
  */
 import type { Network } from '../../../src/protocol/index.js';
-import { NETWORK_LABELS } from '../../../src/protocol/index.js';
+import { MESSAGE_SOURCE, NETWORK_LABELS, PROTOCOL_VERSION } from '../../../src/protocol/index.js';
+import { escapeHtml, htmlPageHeaders } from '../core/http/html.js';
 
 export type ConnectOutcome =
   | { outcome: 'success'; platform: Network }
   | { outcome: 'cancelled'; platform: Network | null; reason: 'denied' }
   | { outcome: 'error'; platform: Network | null; code: number; message: string };
 
-export const CONNECT_PAGE_HEADERS = {
-  'Content-Security-Policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  'Cache-Control': 'no-store',
-  'Referrer-Policy': 'no-referrer',
-  'Cross-Origin-Opener-Policy': 'unsafe-none',
-};
+export const CONNECT_PAGE_HEADERS = htmlPageHeaders(
+  { 'script-src': "'self'", 'style-src': "'self'" },
+  // The popup must keep its opener to post the outcome back.
+  { 'Cross-Origin-Opener-Policy': 'unsafe-none' },
+);
 
 export function connectResultPage(result: ConnectOutcome): string {
   const label = result.platform ? NETWORK_LABELS[result.platform] : 'the network';
@@ -50,7 +49,7 @@ export function connectResultPage(result: ConnectOutcome): string {
 
 /** Runs in the popup: posts the outcome to the opener on our own origin only, then closes. */
 export const RESULT_SCRIPT = `const data = document.body.dataset;
-const message = { source: 'social-link-kit', version: 1, event: 'oauth:result', outcome: data.outcome, platform: data.platform || undefined };
+const message = { source: ${JSON.stringify(MESSAGE_SOURCE)}, version: ${JSON.stringify(PROTOCOL_VERSION)}, event: 'oauth:result', outcome: data.outcome, platform: data.platform || undefined };
 if (data.code) message.code = Number(data.code);
 if (data.message) message.message = data.message;
 if (data.reason) message.reason = data.reason;
@@ -66,7 +65,3 @@ try {
 
 export const RESULT_STYLES = `body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f6f7fb;color:#1d2433}
 main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.4rem}`;
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}

@@ -14,6 +14,7 @@ import { Hono } from 'hono';
 import { SignJWT } from 'jose';
 import type { AppDeps, AppEnv } from '../context.js';
 import { badRequest } from '../errors.js';
+import { rejectUnknownFields } from '../core/http/reject-unknown-fields.js';
 import { LEGACY_AUDIENCE, SERVICE_KEY_ID } from '../legacy-jwt/legacy-jwt-rules.js';
 import { serviceSigningKey } from '../legacy-jwt/service-key.js';
 import { readJsonObject } from '../middleware/body.js';
@@ -29,10 +30,7 @@ export function generateJwtRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.post('/', async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, ACTION);
-    const unknown = Object.keys(body).filter((key) => !USED_FIELDS.includes(key) && !IGNORED_FIELDS.includes(key));
-    if (unknown.length > 0) {
-      throw badRequest(`Unknown field(s): ${unknown.join(', ')}.`, { unknownFields: unknown, knownFields: [...USED_FIELDS, ...IGNORED_FIELDS] }, ACTION);
-    }
+    rejectUnknownFields(body, [...USED_FIELDS, ...IGNORED_FIELDS], ACTION);
     if (typeof body.domain !== 'string') throw badRequest('"domain" is required: one of the linking domains of this account.', undefined, ACTION);
     const used = Object.fromEntries(USED_FIELDS.filter((key) => body[key] !== undefined).map((key) => [key, body[key]]));
     const account = c.get('account');

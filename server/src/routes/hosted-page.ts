@@ -13,6 +13,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSessionOrigin } from '../../../src/protocol/index.js';
 import type { AppDeps, AppEnv } from '../context.js';
+import { htmlPageHeaders } from '../core/http/html.js';
 import { clientAddress, enforceLimit } from '../limits/enforce-limit.js';
 import { hashSecret } from '../tokens.js';
 
@@ -53,23 +54,22 @@ export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
     } catch {
       // A failed lookup: serve the page unframeable.
     }
-    return c.html(await readFile(file, 'utf8'), 200, {
-      'Content-Security-Policy': [
-        "default-src 'none'",
-        "script-src 'self'",
-        "style-src 'self'",
-        "img-src 'self' data:",
-        "connect-src 'self'",
-        "form-action 'self'",
-        "base-uri 'none'",
-        `frame-ancestors ${ancestors}`,
-      ].join('; '),
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-      // The page opens the OAuth popup and must keep its opener, and is itself opened by integrators' pages.
-      'Cross-Origin-Opener-Policy': 'unsafe-none',
-      'X-Content-Type-Options': 'nosniff',
-    });
+    return c.html(
+      await readFile(file, 'utf8'),
+      200,
+      htmlPageHeaders(
+        {
+          'script-src': "'self'",
+          'style-src': "'self'",
+          'img-src': "'self' data:",
+          'connect-src': "'self'",
+          'form-action': "'self'",
+          'frame-ancestors': ancestors,
+        },
+        // The page opens the OAuth popup and must keep its opener, and is itself opened by integrators' pages.
+        { 'Cross-Origin-Opener-Policy': 'unsafe-none', 'X-Content-Type-Options': 'nosniff' },
+      ),
+    );
   };
 
   routes.get('/', page);

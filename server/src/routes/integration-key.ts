@@ -15,7 +15,7 @@ import type { AppDeps, AppEnv } from '../context.js';
 import { readJsonObject } from '../middleware/body.js';
 import { parsePublicKeyInput } from '../legacy-jwt/public-key-input.js';
 import type { IntegrationKey } from '../storage/types.js';
-import { badRequest } from '../errors.js';
+import { rejectUnknownFields } from '../core/http/reject-unknown-fields.js';
 
 const ACTION = 'integration key';
 
@@ -24,8 +24,7 @@ export function integrationKeyRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.put('/', async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, ACTION);
-    const unknown = Object.keys(body).filter((key) => key !== 'publicKey');
-    if (unknown.length > 0) throw badRequest(`Unknown field(s): ${unknown.join(', ')}.`, { knownFields: ['publicKey'] }, ACTION);
+    rejectUnknownFields(body, ['publicKey'], ACTION);
     const parsed = parsePublicKeyInput(body.publicKey);
     const key: IntegrationKey = {
       accountId: c.get('account').id,

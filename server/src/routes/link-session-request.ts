@@ -13,6 +13,7 @@ import {
   type Network,
 } from '../../../src/protocol/index.js';
 import { ApiError, badRequest } from '../errors.js';
+import { rejectUnknownFields } from '../core/http/reject-unknown-fields.js';
 import type { Account } from '../storage/types.js';
 
 export const DEFAULT_EXPIRES_IN_MINUTES = 5;
@@ -32,10 +33,7 @@ export interface LinkSessionRequest {
 }
 
 export function parseLinkSessionRequest(body: Record<string, unknown>, account: Account): LinkSessionRequest {
-  const unknown = Object.keys(body).filter((key) => !KNOWN_FIELDS.includes(key));
-  if (unknown.length > 0) {
-    throw badRequest(`Unknown field(s): ${unknown.join(', ')}.`, { unknownFields: unknown, knownFields: KNOWN_FIELDS }, ACTION);
-  }
+  rejectUnknownFields(body, KNOWN_FIELDS, ACTION);
   return {
     email: parseEmail(body.email),
     expiresInMinutes: parseExpiresIn(body.expiresIn, account),

@@ -9,6 +9,7 @@
 import { Hono } from 'hono';
 import { NETWORK_LABELS, isNetwork } from '../../../src/protocol/index.js';
 import type { AppDeps, AppEnv } from '../context.js';
+import { escapeHtml, htmlPageHeaders } from '../core/http/html.js';
 import { badRequest } from '../errors.js';
 import { FAIL_TOKEN_SCOPE } from '../sandbox/sandbox-authorization-server.js';
 
@@ -18,11 +19,7 @@ const CHOICES = ['allow', 'deny', 'network_error', 'token_error'] as const;
 export function sandboxConsentRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const issuer = () => deps.networks.sandboxIssuer;
-  const headers = () => ({
-    'Content-Security-Policy': `default-src 'none'; style-src 'self'; form-action 'self' ${issuer() ?? ''}; base-uri 'none'; frame-ancestors 'none'`,
-    'Cache-Control': 'no-store',
-    'Referrer-Policy': 'no-referrer',
-  });
+  const headers = () => htmlPageHeaders({ 'style-src': "'self'", 'form-action': `'self' ${issuer() ?? ''}` });
 
   /** Only our own callbacks: the sandbox must not become an open redirect. */
   const checkedParams = (input: Record<string, string | undefined>) => {
@@ -83,8 +80,4 @@ button.alt{background:#fff;color:#3451b2}button:focus-visible{outline:3px solid 
   });
 
   return routes;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

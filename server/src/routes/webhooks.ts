@@ -18,6 +18,7 @@ import { ErrorCode } from '../../../src/protocol/index.js';
 import { iso } from '../clock.js';
 import type { AppDeps, AppEnv } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
+import { rejectUnknownFields } from '../core/http/reject-unknown-fields.js';
 import { readJsonObject } from '../middleware/body.js';
 import type { Account } from '../storage/types.js';
 import { WEBHOOK_ACTIONS, isWebhookAction, type WebhookAction } from '../../../src/protocol/webhooks.js';
@@ -43,7 +44,7 @@ export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.post('/', async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, ACTION);
-    rejectUnknownFields(body, ['action', 'url', 'secret']);
+    rejectUnknownFields(body, ['action', 'url', 'secret'], ACTION);
     const action = parseAction(body.action);
     const url = parseUrl(body.url, deps.config.webhooks.allowPrivateTargets);
     const secret = parseSecret(body.secret);
@@ -70,7 +71,7 @@ export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.delete('/', async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, ACTION);
-    rejectUnknownFields(body, ['action']);
+    rejectUnknownFields(body, ['action'], ACTION);
     const action = parseAction(body.action);
     const profile = c.get('profile');
     const removed = await deps.storage.deleteWebhook(profile.id, action);
@@ -78,11 +79,6 @@ export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   return routes;
-}
-
-function rejectUnknownFields(body: Record<string, unknown>, known: string[]): void {
-  const unknown = Object.keys(body).filter((key) => !known.includes(key));
-  if (unknown.length > 0) throw badRequest(`Unknown field(s): ${unknown.join(', ')}.`, { unknownFields: unknown, knownFields: known }, ACTION);
 }
 
 function parseAction(value: unknown): WebhookAction {

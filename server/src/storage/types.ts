@@ -1,7 +1,7 @@
 /**
  * @module
- * The storage interface. SQLite (embedded default) implements it today; PostgreSQL implements the same
- * methods so several service instances can share one database. Times are epoch milliseconds.
+ * The storage interface, implemented once by `SqlStorage` over a driver per database (SQLite, the embedded
+ * default, or PostgreSQL so several service instances can share one database). Times are epoch milliseconds.
  * Every method is async so both backends fit.
  */
 import type { InstagramLinkMethod, Network } from '../../../src/protocol/index.js';
@@ -201,11 +201,11 @@ export interface Storage {
   findSocialAccount(profileId: string, platform: Network): Promise<SocialAccount | null>;
   /**
    * Returns true when an account was removed. When one was and the profile has a `social` webhook, the same
-   * transaction adds an `unlink` event to the outbox. `now` defaults to the system time.
+   * transaction adds an `unlink` event to the outbox, stamped `now`.
    */
   unlinkAccount(profileId: string, platform: Network, now: number): Promise<boolean>;
 
-  /** Creates or replaces the profile's registration for `registration.action`. */
+  /** Stores a new attempt, not yet started (the popup has not opened the start URL). */
   createOAuthAttempt(attempt: OAuthAttempt): Promise<void>;
   /** Marks the ticket started, binds it to the browser and to a fresh state; null when unknown, expired or already started. */
   startOAuthAttempt(ticketHash: string, binding: { bindingHash: string; stateHash: string }, now: number): Promise<OAuthAttempt | null>;
@@ -219,6 +219,7 @@ export interface Storage {
   /** Marks the code used; null when unknown, expired or used. */
   useTelegramCode(codeHash: string, now: number): Promise<TelegramCode | null>;
 
+  /** Creates or replaces the profile's registration for `registration.action`. */
   putWebhook(registration: WebhookRegistration): Promise<void>;
   listWebhooks(profileId: string): Promise<WebhookRegistration[]>;
   /** Every registration that has a secret, across profiles (for sealing secrets stored before they were sealed). */

@@ -1,0 +1,47 @@
+/**
+ * @module
+ * The network settings from the environment (read by config.ts only): the sandbox mode and port, the OAuth client
+ * credentials (`<NETWORK>_CLIENT_ID` / `_CLIENT_SECRET`, and `FACEBOOK_…` for instagram through a Facebook page),
+ * bluesky's PDS, telegram's bot, and the User-Agent sent to networks.
+ */
+
+export type SandboxMode = 'auto' | 'all' | 'off';
+
+export interface OAuthClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface NetworkSettings {
+  /** `SANDBOX_NETWORKS`: `auto` (sandbox for networks without credentials), `all`, or `off`. */
+  sandboxMode: SandboxMode;
+  /** `SANDBOX_PORT`: the embedded sandbox authorization server's port (0: any free port). */
+  sandboxPort: number;
+  /** Credentials by environment prefix (`TWITTER`, `FACEBOOK`…); only complete pairs are kept. */
+  clientCredentials: Record<string, OAuthClientCredentials>;
+  blueskyPdsUrl: string | null;
+  telegramBotUsername: string | null;
+  telegramWebhookSecret: string | null;
+  /** Some networks (Reddit) refuse calls without a descriptive User-Agent. */
+  userAgent: string;
+}
+
+export function readNetworkSettings(env: NodeJS.ProcessEnv): NetworkSettings {
+  const clientCredentials: Record<string, OAuthClientCredentials> = {};
+  for (const [name, clientId] of Object.entries(env)) {
+    const prefix = /^([A-Z0-9]+)_CLIENT_ID$/.exec(name)?.[1];
+    const clientSecret = prefix ? env[`${prefix}_CLIENT_SECRET`] : undefined;
+    if (prefix && clientId && clientSecret) clientCredentials[prefix] = { clientId, clientSecret };
+  }
+  const mode = env.SANDBOX_NETWORKS;
+  return {
+    // Unknown values behave as before: anything but `all` and `off` is the default.
+    sandboxMode: mode === 'all' || mode === 'off' ? mode : 'auto',
+    sandboxPort: Number(env.SANDBOX_PORT ?? 0),
+    clientCredentials,
+    blueskyPdsUrl: env.BLUESKY_PDS_URL || null,
+    telegramBotUsername: env.TELEGRAM_BOT_USERNAME || null,
+    telegramWebhookSecret: env.TELEGRAM_WEBHOOK_SECRET || null,
+    userAgent: env.NETWORK_USER_AGENT ?? 'social-link-kit/0.1 (account linking)',
+  };
+}
