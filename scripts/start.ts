@@ -3,11 +3,11 @@
  * integrator site beside it, on two loopback origins.
  */
 import { startDemo } from '../demo/server.js';
-import { systemClock } from '../server/src/clock.js';
+import { systemClock } from '../server/src/core/clock.js';
 import { readConfig } from '../server/src/config.js';
-import { ensureDevAccount } from '../server/src/dev-account.js';
+import { ensureDevAccount } from '../server/src/accounts/dev-account.js';
 import { startService } from '../server/src/server.js';
-import { openStorage } from '../server/src/storage/open-storage.js';
+import { openStorage } from '../server/src/core/db/open-storage.js';
 
 const config = readConfig();
 const storage = await openStorage(config);

@@ -5,8 +5,8 @@
  * that reads the environment: each feature exports its `read…Settings(env)` and this composes them.
  */
 import { join } from 'node:path';
-import { readTokenKeySettings, type TokenKeySettings } from './crypto/load-token-cipher.js';
-import { readLimitSettings, type LimitSettings } from './limits/limit-settings.js';
+import { readTokenKeySettings, type TokenKeySettings } from './core/crypto/load-token-cipher.js';
+import { readLimitSettings, type LimitSettings } from './core/limits/limit-settings.js';
 import { readNetworkSettings, type NetworkSettings } from './networks/network-settings.js';
 import { readWebhookSettings, type WebhookDeliverySettings } from './webhooks/delivery-settings.js';
 

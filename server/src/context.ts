@@ -2,13 +2,13 @@
  * @module
  * What every route can reach: the dependencies of the app and the per-request values set by middleware.
  */
-import type { Clock } from './clock.js';
+import type { Clock } from './core/clock.js';
 import type { ServiceConfig } from './config.js';
-import type { TokenCipher } from './crypto/token-cipher.js';
-import type { Mailer } from './email/link-email.js';
-import type { RateLimiter } from './limits/rate-limiter.js';
-import type { NetworkRegistry } from './networks/network-registry.js';
-import type { Account, LinkSessionRecord, Profile, Storage } from './storage/types.js';
+import type { TokenCipher } from './core/crypto/token-cipher.js';
+import type { Mailer } from './linking/email/link-email.js';
+import type { RateLimiter } from './core/limits/rate-limiter.js';
+import type { NetworkRegistry } from './networks/registry.js';
+import type { Account, LinkSessionRecord, Profile, Storage } from './core/db/storage-types.js';
 
 export interface AppDeps {
   config: ServiceConfig;

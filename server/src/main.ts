@@ -3,11 +3,11 @@
  * `npm run start:service`: the service alone, with embedded defaults (SQLite under ./data, loopback).
  * `npm start` runs it together with the demo site (scripts/start.ts).
  */
-import { systemClock } from './clock.js';
+import { systemClock } from './core/clock.js';
 import { readConfig } from './config.js';
-import { ensureDevAccount } from './dev-account.js';
+import { ensureDevAccount } from './accounts/dev-account.js';
 import { startService } from './server.js';
-import { openStorage } from './storage/open-storage.js';
+import { openStorage } from './core/db/open-storage.js';
 
 const config = readConfig();
 const storage = await openStorage(config);

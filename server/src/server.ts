@@ -5,16 +5,16 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
-import { systemClock, type Clock } from './clock.js';
+import { systemClock, type Clock } from './core/clock.js';
 import type { ServiceConfig } from './config.js';
-import { loadTokenCipher } from './crypto/load-token-cipher.js';
-import type { TokenCipher } from './crypto/token-cipher.js';
-import { createSmtpMailer, type Mailer } from './email/link-email.js';
-import { createRateLimiter } from './limits/create-rate-limiter.js';
-import { createNetworkRegistry } from './networks/network-registry.js';
+import { loadTokenCipher } from './core/crypto/load-token-cipher.js';
+import type { TokenCipher } from './core/crypto/token-cipher.js';
+import { createSmtpMailer, type Mailer } from './linking/email/link-email.js';
+import { createRateLimiter } from './core/limits/create-rate-limiter.js';
+import { createNetworkRegistry } from './networks/registry.js';
 import { startSandboxAuthorizationServer, type SandboxAuthorizationServer } from './sandbox/sandbox-authorization-server.js';
-import { openStorage } from './storage/open-storage.js';
-import type { Storage } from './storage/types.js';
+import { openStorage } from './core/db/open-storage.js';
+import type { Storage } from './core/db/storage-types.js';
 import { startDeliveryWorker } from './webhooks/delivery-worker.js';
 import { sealPlainWebhookSecrets } from './webhooks/webhook-secret.js';
 

@@ -18,8 +18,8 @@
  * last events are done. Every instance may prune; the deletes are idempotent.
  */
 import { setMaxListeners } from 'node:events';
-import type { TokenCipher } from '../crypto/token-cipher.js';
-import type { Storage, WebhookDelivery, WebhookDeliveryOutcome } from '../storage/types.js';
+import type { TokenCipher } from '../core/crypto/token-cipher.js';
+import type { Storage, WebhookDelivery, WebhookDeliveryOutcome } from '../core/db/storage-types.js';
 import { retryDelayMs } from './backoff.js';
 import type { WebhookDeliverySettings } from './delivery-settings.js';
 import { createHttpsSender, type WebhookSender, type WebhookSendResult } from './https-sender.js';

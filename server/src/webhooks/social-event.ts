@@ -11,7 +11,7 @@
  * `id` is stable across retries (also sent as `X-Webhook-Id`) so receivers can drop duplicates.
  */
 import type { Network, SocialWebhookPayload } from '../../../src/protocol/index.js';
-import { newId } from '../tokens.js';
+import { newId } from '../core/tokens.js';
 
 export type SocialEvent = SocialWebhookPayload;
 export type SocialEventKind = SocialEvent['event'];

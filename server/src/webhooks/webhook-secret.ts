@@ -4,8 +4,8 @@
  * and bound to their registration (profile and action), so a copy of the database alone cannot forge the
  * integrator's signed events. Sealed at registration, opened by the delivery worker for each attempt.
  */
-import { looksSealed, type TokenCipher } from '../crypto/token-cipher.js';
-import type { Storage } from '../storage/types.js';
+import { looksSealed, type TokenCipher } from '../core/crypto/token-cipher.js';
+import type { Storage } from '../core/db/storage-types.js';
 
 export function sealWebhookSecret(cipher: TokenCipher, profileId: string, action: string, secret: string): string {
   return cipher.encrypt(secret, secretAad(profileId, action));

@@ -5,7 +5,7 @@
  */
 import { expect, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
 import type { CreateLinkSessionRequest } from '../../../src/protocol/resources.js';
-import { startTestService, type TestService } from '../../../server/test/helpers.js';
+import { startTestService, type TestService } from '../../../server/test/support/test-service.js';
 import { startPageServer, type PageServer } from './fixtures/page-server.js';
 
 export interface Harness {

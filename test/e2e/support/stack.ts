@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../../server/test/child-service.js';
+import { freePort } from '../../../server/test/support/child-service.js';
 
 export const API_KEY = `sk_e2e_${'k'.repeat(40)}`;
 

@@ -1,0 +1,68 @@
+/**
+ * @module
+ * User profiles of the account (spec 2.3), managed with the API key:
+ * - `POST   /api/profiles`  `{title}` → the new profile with its Profile-Key (shown once)
+ * - `GET    /api/profiles`  list
+ * - `DELETE /api/profiles`  with the `Profile-Key` header of the profile to delete
+ *
+ * Deleting a profile unlinks its accounts, and each one is reported exactly as `DELETE /api/profiles/social`
+ * reports an unlink: a `social` webhook with `event: "unlink"`, queued in the transaction of the deletion. It
+ * goes to the deleted profile's own `social` registration, like every event of a profile (the Primary
+ * Profile's registrations never receive another profile's events). That registration outlives the profile until
+ * these last events are done, then the delivery worker removes it; no event is queued when the profile had none.
+ */
+import { Hono } from 'hono';
+import { type CreateProfileResponse, type UserProfile } from '../../../src/protocol/index.js';
+import { iso } from '../core/clock.js';
+import type { AppDeps, AppEnv } from '../context.js';
+import { badRequest } from '../core/errors.js';
+import { readJsonObject } from '../core/http/read-json.js';
+import type { Profile } from '../core/db/storage-types.js';
+import { hashSecret, newId, newSecret } from '../core/tokens.js';
+
+const MAX_TITLE = 200;
+
+export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.post('/', async (c) => {
+    const body = await readJsonObject(c, deps.config.maxBodyBytes, 'profile');
+    const title = typeof body.title === 'string' ? body.title.trim() : '';
+    if (title === '' || title.length > MAX_TITLE) {
+      throw badRequest(`"title" is required: a string of 1 to ${MAX_TITLE} characters.`, undefined, 'profile');
+    }
+    const profileKey = newSecret('pk_');
+    const profile: Profile = {
+      id: newId('pr_'),
+      accountId: c.get('account').id,
+      refId: newId(''),
+      title,
+      isPrimary: false,
+      createdAt: deps.clock(),
+    };
+    await deps.storage.createProfile(profile, hashSecret(profileKey));
+    const response: CreateProfileResponse = { status: 'success', ...toUserProfile(profile), profileKey };
+    return c.json(response);
+  });
+
+  routes.get('/', async (c) => {
+    const profiles = await deps.storage.listProfiles(c.get('account').id);
+    return c.json({ status: 'success', profiles: profiles.map(toUserProfile) });
+  });
+
+  routes.delete('/', async (c) => {
+    const profile = c.get('profile');
+    if (profile.isPrimary) {
+      throw badRequest('Send the "Profile-Key" header of the user profile to delete; the Primary Profile cannot be deleted.', undefined, 'profile');
+    }
+    // Also queues the `unlink` webhook events (see the module comment).
+    await deps.storage.deleteProfile(profile.id, deps.clock());
+    return c.json({ status: 'success', refId: profile.refId });
+  });
+
+  return routes;
+}
+
+function toUserProfile(profile: Profile): UserProfile {
+  return { refId: profile.refId, title: profile.title, createdAt: iso(profile.createdAt) };
+}

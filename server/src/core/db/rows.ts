@@ -1,0 +1,173 @@
+/**
+ * @module
+ * Rows to records, shared by both storage backends: each returns times as epoch ms, booleans from 0/1 integers,
+ * and arrays from JSON text, so the two schemas keep the same column types.
+ */
+import type { Network } from '../../../../src/protocol/index.js';
+import type {
+  Account,
+  IntegrationKey,
+  LinkSessionRecord,
+  OAuthAttempt,
+  Profile,
+  SocialAccount,
+  TelegramCode,
+  WebhookDelivery,
+  WebhookDeliveryStatus,
+  WebhookRegistration,
+} from './storage-types.js';
+
+export type Row = Record<string, unknown>;
+
+export function toAccount(row: Row): Account {
+  return {
+    id: row.id as string,
+    name: row.name as string,
+    plan: row.plan as Account['plan'],
+    maxPack: row.max_pack === 1,
+    domains: JSON.parse(row.domains as string) as string[],
+    allowedOrigins: JSON.parse(row.allowed_origins as string) as string[],
+    instagramLinkMethod: row.instagram_link_method as Account['instagramLinkMethod'],
+    createdAt: row.created_at as number,
+  };
+}
+
+export function toProfile(row: Row): Profile {
+  return {
+    id: row.id as string,
+    accountId: row.account_id as string,
+    refId: row.ref_id as string,
+    title: row.title as string,
+    isPrimary: row.is_primary === 1,
+    createdAt: row.created_at as number,
+  };
+}
+
+export function toSession(row: Row): LinkSessionRecord {
+  return {
+    id: row.id as string,
+    accountId: row.account_id as string,
+    profileId: row.profile_id as string,
+    origin: (row.origin as string | null) ?? null,
+    redirect: (row.redirect as string | null) ?? null,
+    domain: row.domain as string,
+    allowedSocial: row.allowed_social ? (JSON.parse(row.allowed_social as string) as Network[]) : null,
+    instagramLinkMethod: (row.instagram_link_method as LinkSessionRecord['instagramLinkMethod']) ?? null,
+    createdAt: row.created_at as number,
+    expiresAt: row.expires_at as number,
+    revokedAt: (row.revoked_at as number | null) ?? null,
+    completedNetworks: JSON.parse((row.completed_networks as string) ?? '[]') as Network[],
+    completedAt: (row.completed_at as number | null) ?? null,
+    lastCompletedAt: (row.last_completed_at as number | null) ?? null,
+    legacy: row.kind === 'legacy',
+  };
+}
+
+export function toWebhook(row: Row): WebhookRegistration {
+  return {
+    profileId: row.profile_id as string,
+    action: row.action as string,
+    url: row.url as string,
+    sealedSecret: (row.secret as string | null) ?? null,
+    createdAt: row.created_at as number,
+  };
+}
+
+export function toIntegrationKey(row: Row): IntegrationKey {
+  return {
+    accountId: row.account_id as string,
+    kind: row.kind as IntegrationKey['kind'],
+    algorithm: row.algorithm as string,
+    publicJwk: JSON.parse(row.public_jwk as string) as Record<string, unknown>,
+    sealedPrivateKey: (row.private_jwk as string | null) ?? null,
+    createdAt: row.created_at as number,
+  };
+}
+
+export function integrationKeyValues(key: IntegrationKey): [string, string, string, string, string | null, number] {
+  return [
+    key.accountId,
+    key.kind,
+    key.algorithm,
+    JSON.stringify(key.publicJwk),
+    key.sealedPrivateKey,
+    key.createdAt,
+  ];
+}
+
+export function toSocialAccount(row: Row): SocialAccount {
+  return {
+    profileId: row.profile_id as string,
+    platform: row.platform as Network,
+    networkUserId: row.network_user_id as string,
+    displayName: (row.display_name as string | null) ?? null,
+    username: (row.username as string | null) ?? null,
+    tokensEncrypted: (row.tokens_encrypted as string | null) ?? null,
+    linkedAt: row.linked_at as number,
+  };
+}
+
+export function toOAuthAttempt(row: Row): OAuthAttempt {
+  return {
+    ticketHash: row.ticket_hash as string,
+    stateHash: (row.state_hash as string | null) ?? null,
+    sessionId: row.session_id as string,
+    platform: row.platform as Network,
+    codeVerifier: row.code_verifier as string,
+    bindingHash: (row.binding_hash as string | null) ?? null,
+    createdAt: row.created_at as number,
+    expiresAt: row.expires_at as number,
+    startedAt: (row.started_at as number | null) ?? null,
+    usedAt: (row.used_at as number | null) ?? null,
+    outcome: (row.outcome as string | null) ?? null,
+  };
+}
+
+export function toTelegramCode(row: Row): TelegramCode {
+  return {
+    codeHash: row.code_hash as string,
+    sessionId: row.session_id as string,
+    createdAt: row.created_at as number,
+    expiresAt: row.expires_at as number,
+    usedAt: row.used_at as number,
+  };
+}
+
+/** An outbox row joined with its registration, just claimed: `attempts` counts the attempt about to be made. */
+export function toClaimedDelivery(row: Row): WebhookDelivery {
+  return {
+    id: row.id as string,
+    profileId: row.profile_id as string,
+    action: row.action as string,
+    payload: row.payload as string,
+    url: row.url as string,
+    sealedSecret: (row.secret as string | null) ?? null,
+    attempts: (row.attempts as number) + 1,
+    createdAt: row.created_at as number,
+  };
+}
+
+export function toDeliveryStatus(row: Row): WebhookDeliveryStatus {
+  return {
+    id: row.id as string,
+    action: row.action as string,
+    payload: row.payload as string,
+    attempts: row.attempts as number,
+    nextAttemptAt: row.next_attempt_at as number,
+    deliveredAt: (row.delivered_at as number | null) ?? null,
+    failedAt: (row.failed_at as number | null) ?? null,
+    lastError: (row.last_error as string | null) ?? null,
+  };
+}
+
+/** What deleteProfile reads back from each social_accounts row it deletes, to report it as unlinked. */
+export interface RemovedAccount {
+  platform: Network;
+  display_name: string | null;
+  linked_at: number;
+}
+
+/** Oldest link first (then by platform), so the `unlink` events of a deleted profile come in a stable order. */
+export function inLinkOrder(accounts: RemovedAccount[]): RemovedAccount[] {
+  return [...accounts].sort((a, b) => a.linked_at - b.linked_at || a.platform.localeCompare(b.platform));
+}

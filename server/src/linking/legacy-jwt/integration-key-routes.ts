@@ -1,0 +1,62 @@
+/**
+ * @module
+ * The integration's key for legacy JWT links (spec 5.5), with the API key (account-wide; `Profile-Key` is not
+ * needed):
+ * - `PUT    /api/profiles/integration-key` `{publicKey}` (JWK or PEM SPKI; RS256, ES256 or EdDSA) registers or
+ *   replaces the public key that verifies the integrator's own JWTs → `{status, algorithm, thumbprint}`
+ * - `GET    /api/profiles/integration-key` → `{status, integrator, service}`, each `{algorithm, thumbprint, createdAt}` or null
+ * - `DELETE /api/profiles/integration-key` the integration reset: removes the registered key and the service's
+ *   generateJWT key, so every JWT link issued so far stops working → `{status, reset: true}`
+ */
+import { Hono } from 'hono';
+import { calculateJwkThumbprint, type JWK } from 'jose';
+import { iso } from '../../core/clock.js';
+import type { AppDeps, AppEnv } from '../../context.js';
+import { readJsonObject } from '../../core/http/read-json.js';
+import { parsePublicKeyInput } from './public-key-input.js';
+import type { IntegrationKey } from '../../core/db/storage-types.js';
+import { rejectUnknownFields } from '../../core/http/reject-unknown-fields.js';
+
+const ACTION = 'integration key';
+
+export function integrationKeyRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.put('/', async (c) => {
+    const body = await readJsonObject(c, deps.config.maxBodyBytes, ACTION);
+    rejectUnknownFields(body, ['publicKey'], ACTION);
+    const parsed = parsePublicKeyInput(body.publicKey);
+    const key: IntegrationKey = {
+      accountId: c.get('account').id,
+      kind: 'integrator',
+      algorithm: parsed.algorithm,
+      publicJwk: parsed.publicJwk,
+      sealedPrivateKey: null,
+      createdAt: deps.clock(),
+    };
+    await deps.storage.putIntegrationKey(key);
+    return c.json({ status: 'success', algorithm: key.algorithm, thumbprint: await thumbprintOf(key) });
+  });
+
+  routes.get('/', async (c) => {
+    const accountId = c.get('account').id;
+    const describe = async (key: IntegrationKey | null) =>
+      key ? { algorithm: key.algorithm, thumbprint: await thumbprintOf(key), createdAt: iso(key.createdAt) } : null;
+    return c.json({
+      status: 'success',
+      integrator: await describe(await deps.storage.findIntegrationKey(accountId, 'integrator')),
+      service: await describe(await deps.storage.findIntegrationKey(accountId, 'service')),
+    });
+  });
+
+  routes.delete('/', async (c) => {
+    await deps.storage.resetIntegrationKeys(c.get('account').id, deps.clock());
+    return c.json({ status: 'success', reset: true });
+  });
+
+  return routes;
+}
+
+function thumbprintOf(key: IntegrationKey): Promise<string> {
+  return calculateJwkThumbprint(key.publicJwk as JWK);
+}

@@ -1,0 +1,38 @@
+/**
+ * @module
+ * Link-token authentication for the hosted page's API. Unknown, expired and revoked tokens get the same
+ * answer (code 501), so the answer tells a guesser nothing. A bearer value shaped like a JWT is a legacy
+ * link (`?jwt=`, spec 5.5): it is verified by legacy-jwt/verify-legacy-jwt.ts and runs on a stand-in session.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { ErrorCode } from '../../../src/protocol/index.js';
+import type { AppDeps, AppEnv } from '../context.js';
+import { ApiError } from '../core/errors.js';
+import { clientAddress, enforceLimit } from '../core/limits/enforce-limit.js';
+import { legacyJwtFromHeader, verifyLegacyJwt } from './legacy-jwt/verify-legacy-jwt.js';
+import { hashSecret } from '../core/tokens.js';
+import { bearerToken } from '../accounts/api-key-auth.js';
+
+export function linkInvalidError(): ApiError {
+  return new ApiError(401, ErrorCode.linkInvalid, 'This link has expired or is no longer valid. Ask for a new link.', {
+    action: 'link session',
+  });
+}
+
+export function linkTokenAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    // Counted before the lookup, for valid and invalid tokens alike, so guessing is slow and tells nothing.
+    await enforceLimit(deps, 'tokenLookup', clientAddress(c, deps.config.limits.trustProxyHops), 'link session');
+    const legacyJwt = legacyJwtFromHeader(c.req.header('authorization'));
+    const token = legacyJwt ? null : bearerToken(c.req.header('authorization'));
+    let session = token ? await deps.storage.findLinkSessionByTokenHash(hashSecret(token)) : null;
+    if (legacyJwt) {
+      const legacy = await verifyLegacyJwt(deps, legacyJwt);
+      if (!legacy.ok) deps.log(`legacy link refused: ${legacy.reason}`);
+      session = legacy.ok ? legacy.session : null;
+    }
+    if (!session || session.revokedAt !== null || session.expiresAt <= deps.clock()) throw linkInvalidError();
+    c.set('linkSession', session);
+    await next();
+  };
+}

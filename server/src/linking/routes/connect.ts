@@ -1,0 +1,68 @@
+/**
+ * @module
+ * Connecting and disconnecting networks from the hosted page, authenticated by the link token:
+ * - `POST   /api/link/connect/:platform`   starts an OAuth attempt → `{startUrl}` for the popup to open
+ * - `DELETE /api/link/accounts/:platform`  disconnects the profile's account on that network
+ * The popup then runs top-level through `/connect/start` and `/connect/callback/:platform` (oauth-callback.ts).
+ */
+import { Hono } from 'hono';
+import { ErrorCode, connectMethodOf, isNetwork, type Network } from '../../../../src/protocol/index.js';
+import type { AppDeps, AppEnv } from '../../context.js';
+import { ApiError, badRequest } from '../../core/errors.js';
+import type { LinkSessionRecord } from '../../core/db/storage-types.js';
+import { assertConnectStartAllowed } from '../../core/limits/enforce-limit.js';
+import { instagramLinkMethodOf } from '../../networks/instagram/link-method.js';
+import { hashSecret, newSecret } from '../../core/tokens.js';
+
+/** An attempt (state + PKCE verifier) lives at most 10 minutes, and never past the session. */
+const ATTEMPT_TTL_MS = 10 * 60_000;
+
+export function connectRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.post('/connect/:platform', async (c) => {
+    const session = c.get('linkSession');
+    const platform = allowedPlatform(session, c.req.param('platform'));
+    if (connectMethodOf(platform) !== 'oauth') throw badRequest(`${platform} does not connect through OAuth.`, undefined, 'link session');
+    await assertConnectStartAllowed(deps, session.id);
+    const network = deps.networks.oauth(platform, await instagramLinkMethodOf(deps.storage, session));
+    if (!network) {
+      throw new ApiError(503, ErrorCode.networkUnavailable, `${platform} cannot be connected on this service right now.`, { action: 'link session' });
+    }
+    const now = deps.clock();
+    const ticket = newSecret();
+    await deps.storage.createOAuthAttempt({
+      ticketHash: hashSecret(ticket),
+      stateHash: null,
+      sessionId: session.id,
+      platform,
+      codeVerifier: newSecret(),
+      bindingHash: null,
+      createdAt: now,
+      expiresAt: Math.min(now + ATTEMPT_TTL_MS, session.expiresAt),
+      startedAt: null,
+      usedAt: null,
+      outcome: null,
+    });
+    return c.json({ status: 'success', platform, sandbox: network.sandbox, startUrl: `${deps.config.publicUrl}/connect/start?ticket=${ticket}` });
+  });
+
+  routes.delete('/accounts/:platform', async (c) => {
+    const session = c.get('linkSession');
+    const platform = allowedPlatform(session, c.req.param('platform'));
+    const removed = await deps.storage.unlinkAccount(session.profileId, platform, deps.clock());
+    return c.json({ status: 'success', platform, removed });
+  });
+
+  return routes;
+}
+
+function allowedPlatform(session: LinkSessionRecord, value: string): Network {
+  if (!isNetwork(value)) {
+    throw new ApiError(400, ErrorCode.platformInvalid, `Unknown network "${value.slice(0, 32)}".`, { action: 'link session' });
+  }
+  if (session.allowedSocial && !session.allowedSocial.includes(value)) {
+    throw new ApiError(403, ErrorCode.networkNotAllowed, `${value} is not offered by this link.`, { action: 'link session' });
+  }
+  return value;
+}

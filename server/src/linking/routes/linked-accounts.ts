@@ -1,0 +1,53 @@
+/**
+ * @module
+ * Linked accounts of a profile, with the API key:
+ * - `DELETE /api/profiles/social` `{platform}` unlinks (spec 4.1); 200 even when nothing was linked
+ * - `GET    /api/user` lists the profile's linked accounts
+ */
+import { Hono } from 'hono';
+import { ErrorCode, UNLINKABLE_NETWORKS, type UserResponse } from '../../../../src/protocol/index.js';
+import { iso } from '../../core/clock.js';
+import type { AppDeps, AppEnv } from '../../context.js';
+import { ApiError } from '../../core/errors.js';
+import { readJsonObject } from '../../core/http/read-json.js';
+
+export function unlinkRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.delete('/', async (c) => {
+    const body = await readJsonObject(c, deps.config.maxBodyBytes, 'unlink');
+    const platform = body.platform;
+    if (typeof platform !== 'string' || !(UNLINKABLE_NETWORKS as readonly string[]).includes(platform)) {
+      throw new ApiError(400, ErrorCode.platformInvalid, '"platform" is missing or not a network that can be unlinked.', {
+        action: 'unlink',
+        details: { validValues: UNLINKABLE_NETWORKS },
+      });
+    }
+    const profile = c.get('profile');
+    await deps.storage.unlinkAccount(profile.id, platform as (typeof UNLINKABLE_NETWORKS)[number], deps.clock());
+    return c.json({ status: 'success', platform, refId: profile.refId });
+  });
+  return routes;
+}
+
+export function userRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get('/', async (c) => {
+    const profile = c.get('profile');
+    const accounts = await deps.storage.listSocialAccounts(profile.id);
+    const response: UserResponse = {
+      status: 'success',
+      refId: profile.refId,
+      title: profile.title,
+      activeSocialAccounts: accounts.map((account) => account.platform),
+      displayNames: accounts.map((account) => ({
+        platform: account.platform,
+        displayName: account.displayName,
+        username: account.username,
+        id: account.networkUserId,
+        linkedAt: iso(account.linkedAt),
+      })),
+    };
+    return c.json(response);
+  });
+  return routes;
+}

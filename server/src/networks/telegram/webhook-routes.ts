@@ -1,0 +1,53 @@
+/**
+ * @module
+ * The Telegram bot's webhook: `POST /webhooks/telegram/:secret`. Telegram sends the secret both in the path we
+ * registered and in `X-Telegram-Bot-Api-Secret-Token`; both must match `TELEGRAM_WEBHOOK_SECRET`. A message
+ * `/start <code>` (or just the code) from a chat links that chat to the code's session. Telegram retries on
+ * non-2xx, so every well-formed update gets 200, whatever its content.
+ */
+import { Hono } from 'hono';
+import { timingSafeEqual } from 'node:crypto';
+import type { AppDeps, AppEnv } from '../../context.js';
+import { hashSecret } from '../../core/tokens.js';
+
+interface TelegramChat {
+  id?: number;
+  title?: string;
+  username?: string;
+  first_name?: string;
+  last_name?: string;
+}
+
+export function telegramWebhookRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.post('/:secret', async (c) => {
+    const secret = deps.networks.telegramWebhookSecret;
+    if (!secret || !same(c.req.param('secret'), secret) || !same(c.req.header('x-telegram-bot-api-secret-token') ?? '', secret)) {
+      return c.json({ ok: false }, 401);
+    }
+    const update = (await c.req.json().catch(() => null)) as { message?: { text?: string; chat?: TelegramChat } } | null;
+    const text = update?.message?.text?.trim() ?? '';
+    const chat = update?.message?.chat;
+    const code = /^(?:\/start\s+)?([A-Z0-9]{8})$/i.exec(text)?.[1]?.toUpperCase();
+    if (!code || typeof chat?.id !== 'number') return c.json({ ok: true });
+    const now = deps.clock();
+    const used = await deps.storage.useTelegramCode(hashSecret(code), now);
+    if (!used) return c.json({ ok: true });
+    const session = await deps.storage.findLinkSessionById(used.sessionId);
+    if (!session) return c.json({ ok: true });
+    const name = chat.title ?? ([chat.first_name, chat.last_name].filter(Boolean).join(' ') || null);
+    await deps.storage.linkAccount(
+      session.id,
+      { profileId: session.profileId, platform: 'telegram', networkUserId: String(chat.id), displayName: name, username: chat.username ?? null, tokensEncrypted: null, linkedAt: now },
+      now,
+    );
+    return c.json({ ok: true });
+  });
+  return routes;
+}
+
+function same(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,52 @@
+/**
+ * The service as its own process (`node --import tsx server/src/main.ts`), for tests that kill and restart it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const repoRoot = join(import.meta.dirname, '..', '..', '..');
+
+export interface ChildService {
+  process: ChildProcess;
+  /** The address it listens on, read from its start-up output. */
+  url: string;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function startChildService(env: NodeJS.ProcessEnv): Promise<ChildService> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      // The first address with a real port, whatever the wording of the start-up line.
+      const match = /\b(http:\/\/127\.0\.0\.1:[1-9]\d*)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ process: child, url: match[1]! });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited early (${code}):\n${output}`));
+    });
+  });
+}

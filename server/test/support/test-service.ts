@@ -1,0 +1,164 @@
+/**
+ * Test harness: the real service on a loopback port with a real SQLite file in a temp directory,
+ * a clock the test can move, and the real client talking HTTP to it.
+ */
+import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import pg from 'pg';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLinkClient } from '../../../src/client/index.js';
+import { createAccount, type NewAccountOptions } from '../../src/accounts/service.js';
+import { readConfig, type ServiceConfig } from '../../src/config.js';
+import type { Mailer } from '../../src/linking/email/link-email.js';
+import { startService } from '../../src/server.js';
+import { openStorage } from '../../src/core/db/open-storage.js';
+
+export interface TestClock {
+  (): number;
+  advance(ms: number): void;
+}
+
+export function testClock(start = Date.parse('2026-11-22T12:00:00Z')): TestClock {
+  let now = start;
+  const clock = (() => now) as TestClock;
+  clock.advance = (ms) => {
+    now += ms;
+  };
+  return clock;
+}
+
+export interface TestServiceOptions {
+  account?: NewAccountOptions;
+  mailer?: Mailer | null;
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * With `TEST_DATABASE_URL` (a PostgreSQL server, see scripts/with-postgres.sh) every test service gets a fresh
+ * database on it, dropped again by close(); without it, a fresh SQLite file.
+ */
+async function testDatabase(): Promise<{ url: string | null; drop(): Promise<void> }> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return { url: null, drop: async () => {} };
+  const name = `slk_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: server });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function startTestService(options: TestServiceOptions = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'slk-test-'));
+  const database = await testDatabase();
+  // Only what the test sets: no network credentials from the developer's shell.
+  const config: ServiceConfig = {
+    ...readConfig({ DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', ...(database.url && { DATABASE_URL: database.url }), ...options.env }),
+  };
+  const clock = testClock();
+  const storage = await openStorage(config);
+  const { account, primaryProfile, apiKey } = await createAccount(storage, clock, options.account);
+  const logLines: string[] = [];
+  const service = await startService({
+    config,
+    storage,
+    clock,
+    mailer: options.mailer ?? null,
+    log: (line) => logLines.push(line),
+  });
+  const client = createLinkClient({ baseUrl: `${service.url}/api`, apiKey });
+
+  /** Raw HTTP, for inputs the typed client would never send. */
+  async function api(method: string, path: string, init: { body?: unknown; headers?: Record<string, string>; rawBody?: string } = {}) {
+    const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}`, ...init.headers };
+    const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
+    if (body !== undefined && !headers['Content-Type']) headers['Content-Type'] = 'application/json';
+    const response = await fetch(`${service.url}/api${path}`, { method, headers, body });
+    return { status: response.status, headers: response.headers, json: (await response.json()) as Record<string, any> };
+  }
+
+  /** Raw SQL on the service's own database, `?` placeholders, for tests that look behind the API. */
+  async function sql(query: string, params: unknown[] = []): Promise<{ rows: Record<string, any>[]; changes: number }> {
+    if (database.url) {
+      let n = 0;
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const result = await client.query(query.replace(/\?/g, () => `$${++n}`), params);
+        return { rows: result.rows, changes: result.rowCount ?? 0 };
+      } finally {
+        await client.end();
+      }
+    }
+    const db = new Database(config.databaseFile);
+    try {
+      const statement = db.prepare(query);
+      if (statement.reader) return { rows: statement.all(...params) as Record<string, any>[], changes: 0 };
+      return { rows: [], changes: statement.run(...params).changes };
+    } finally {
+      db.close();
+    }
+  }
+
+  /** Everything the database holds, as text: the SQLite files' bytes, or every PostgreSQL row as JSON. */
+  async function databaseDump(): Promise<string> {
+    if (database.url) {
+      const tables = (await sql("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).rows.map((r) => r.tablename as string);
+      const dumps = await Promise.all(tables.map(async (table) => JSON.stringify((await sql(`SELECT * FROM ${table}`)).rows)));
+      return dumps.join('\n');
+    }
+    return ['', '-wal']
+      .map((suffix) => {
+        try {
+          return readFileSync(`${config.databaseFile}${suffix}`).toString('latin1');
+        } catch {
+          return '';
+        }
+      })
+      .join('');
+  }
+
+  return {
+    url: service.url,
+    dir,
+    sql,
+    databaseDump,
+    config,
+    clock,
+    storage,
+    /** The service's token cipher, for workers a test starts on the service's storage. */
+    tokenCipher: service.tokenCipher,
+    account,
+    primaryProfile,
+    apiKey,
+    client,
+    api,
+    logLines,
+    async close() {
+      await service.close();
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestService = Awaited<ReturnType<typeof startTestService>>;
+
+/** The `session` token inside a link URL. */
+export function tokenOf(linkUrl: string): string {
+  const token = new URL(linkUrl).searchParams.get('session');
+  if (!token) throw new Error(`no session token in ${linkUrl}`);
+  return token;
+}

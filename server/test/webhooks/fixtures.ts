@@ -1,0 +1,62 @@
+/**
+ * Shared steps of the webhook tests: delivery timing for a fast test, a profile with a `social` webhook, and a
+ * link committed the way the OAuth callback commits it (so the storage queues a `link` event).
+ */
+import assert from 'node:assert/strict';
+import type { Network } from '../../../src/protocol/index.js';
+import type { WebhookDeliverySettings } from '../../src/webhooks/delivery-settings.js';
+import type { TestService } from '../support/test-service.js';
+
+/** Service env for deliveries within a test's patience. */
+export const FAST_DELIVERY = {
+  WEBHOOK_POLL_MS: '25',
+  WEBHOOK_RETRY_BASE_MS: '50',
+  WEBHOOK_RETRY_MAX_MS: '200',
+  WEBHOOK_TIMEOUT_MS: '2000',
+};
+
+/** The service's own worker polls once at start, then sleeps (below the 2^31 ms setTimeout limit). */
+export const SLEEPING_SERVICE_WORKER = { WEBHOOK_POLL_MS: '2000000000' };
+
+/** FAST_DELIVERY's timing for a worker a test starts itself on the service's storage. */
+export function fastWorkerSettings(svc: TestService): WebhookDeliverySettings {
+  return { ...svc.config.webhooks, pollMs: 25, retryBaseMs: 50, retryMaxMs: 200, timeoutMs: 2000 };
+}
+
+/** A fresh user profile; with `url`, its `social` webhook is registered through the API (with `secret` if given). */
+export async function createProfileWithWebhook(svc: TestService, url?: string, secret?: string) {
+  const created = await svc.api('POST', '/profiles', { body: { title: `Profile ${Math.random().toString(36).slice(2, 8)}` } });
+  const profileKey = created.json.profileKey as string;
+  if (url) {
+    const body: Record<string, string> = { action: 'social', url };
+    if (secret) body.secret = secret;
+    const registered = await svc.api('POST', '/hook/webhook', { headers: { 'Profile-Key': profileKey }, body });
+    assert.equal(registered.status, 200, JSON.stringify(registered.json));
+  }
+  const profile = (await svc.storage.findProfileByRefId(created.json.refId as string))!;
+  return { profile, profileKey };
+}
+
+/**
+ * Links an account through the storage commit the OAuth callback uses (the connect flow is tested elsewhere);
+ * `profileKey` null means the Primary Profile. Returns the link session's id.
+ */
+export async function commitLinkedAccount(svc: TestService, profileId: string, profileKey: string | null, platform: Network = 'twitter') {
+  const headers: Record<string, string> = profileKey ? { 'Profile-Key': profileKey } : {};
+  const session = await svc.api('POST', '/profiles/link-sessions', { headers, body: {} });
+  const result = await svc.storage.linkAccount(
+    session.json.sessionId as string,
+    {
+      profileId,
+      platform,
+      networkUserId: '9001',
+      displayName: 'Ada Lovelace',
+      username: 'ada',
+      tokensEncrypted: 'ENCRYPTED-PROVIDER-TOKENS',
+      linkedAt: svc.clock(),
+    },
+    svc.clock(),
+  );
+  assert.equal(result.stored, true);
+  return session.json.sessionId as string;
+}
