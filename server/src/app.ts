@@ -17,7 +17,6 @@ import { webhookRoutes } from './webhooks/routes.js';
 import { integrationKeyRoutes } from './linking/legacy-jwt/integration-key-routes.js';
 import { generateJwtRoutes } from './linking/legacy-jwt/generate-jwt-routes.js';
 import { connectRoutes } from './linking/routes/connect.js';
-import { connectCredentialRoutes } from './networks/credential-routes.js';
 import { sandboxPdsRoutes } from './sandbox/pds-routes.js';
 import { telegramWebhookRoutes } from './networks/telegram/webhook-routes.js';
 import { widgetBundleRoutes } from './linking/routes/widget-bundle.js';
@@ -57,7 +56,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/profiles', profileRoutes(deps));
   api.route('/user', userRoutes(deps));
   api.route('/link', linkRoutes(deps));
-  api.route('/link', connectCredentialRoutes(deps));
   api.route('/link', connectRoutes(deps));
   api.route('/hook/webhook', webhookRoutes(deps));
   app.route('/api', api);

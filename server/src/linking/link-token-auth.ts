@@ -5,19 +5,12 @@
  * link (`?jwt=`, spec 5.5): it is verified by legacy-jwt/verify-legacy-jwt.ts and runs on a stand-in session.
  */
 import type { MiddlewareHandler } from 'hono';
-import { ErrorCode } from '../../../src/protocol/index.js';
 import type { AppDeps, AppEnv } from '../context.js';
-import { ApiError } from '../core/errors.js';
 import { clientAddress, enforceLimit } from '../core/limits/enforce-limit.js';
 import { legacyJwtFromHeader, verifyLegacyJwt } from './legacy-jwt/verify-legacy-jwt.js';
 import { hashSecret } from '../core/tokens.js';
 import { bearerToken } from '../accounts/api-key-auth.js';
-
-export function linkInvalidError(): ApiError {
-  return new ApiError(401, ErrorCode.linkInvalid, 'This link has expired or is no longer valid. Ask for a new link.', {
-    action: 'link session',
-  });
-}
+import { isSessionUsable, linkInvalidError } from './service.js';
 
 export function linkTokenAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -31,7 +24,7 @@ export function linkTokenAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
       if (!legacy.ok) deps.log(`legacy link refused: ${legacy.reason}`);
       session = legacy.ok ? legacy.session : null;
     }
-    if (!session || session.revokedAt !== null || session.expiresAt <= deps.clock()) throw linkInvalidError();
+    if (!isSessionUsable(session, deps.clock())) throw linkInvalidError();
     c.set('linkSession', session);
     await next();
   };

@@ -5,13 +5,9 @@
  * (sandbox for every network), `off` (no sandbox: networks without credentials are unavailable, code 503).
  */
 import { NETWORK_LABELS, type InstagramLinkMethod, type Network } from '../../../src/protocol/index.js';
-import {
-  INSTAGRAM_VIA_FACEBOOK,
-  OAUTH_NETWORKS,
-  isOAuthNetwork,
-  type OAuthNetwork,
-  type OAuthNetworkDefinition,
-} from './oauth/definitions.js';
+import { NETWORK_LINKS, OAUTH_NETWORKS, isOAuthNetwork, type OAuthNetwork } from './index.js';
+import type { OAuthLink } from './link.js';
+import type { OAuthNetworkDefinition } from './oauth/definition.js';
 import type { NetworkSettings } from './network-settings.js';
 
 export interface ResolvedOAuthNetwork {
@@ -53,11 +49,11 @@ export function createNetworkRegistry(settings: NetworkSettings, publicUrl: () =
     oauth(platform, instagramLinkMethod) {
       if (!isOAuthNetwork(platform)) return null;
       // instagram through a Facebook page signs in with the Meta (Facebook) app, not the Instagram login app.
-      const viaFacebook = platform === 'instagram' && instagramLinkMethod === 'facebook';
-      const prefix = viaFacebook ? 'FACEBOOK' : platform.toUpperCase();
-      const credentials = settings.clientCredentials[prefix];
+      const link: OAuthLink = NETWORK_LINKS[platform];
+      const alternate = instagramLinkMethod === 'facebook' ? link.viaFacebookPage : undefined;
+      const credentials = settings.clientCredentials[(alternate?.credentialsOf ?? platform).toUpperCase()];
       if (credentials && mode !== 'all') {
-        const definition = viaFacebook ? INSTAGRAM_VIA_FACEBOOK : OAUTH_NETWORKS[platform];
+        const definition = alternate?.definition ?? link.definition;
         return { platform, sandbox: false, ...credentials, issuer: new URL(definition.authorizationEndpoint).origin, definition, userAgent };
       }
       if (mode === 'off' || !sandboxIssuer) return null;

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { INSTAGRAM_VIA_FACEBOOK, OAUTH_NETWORKS } from '../../src/networks/oauth/definitions.js';
+import { INSTAGRAM_VIA_FACEBOOK, OAUTH_NETWORKS } from '../../src/networks/index.js';
 
 /** Trimmed sample responses of each network's identity endpoint (field names as documented). */
 const SAMPLES = {

@@ -1,17 +1,20 @@
 /**
  * @module
  * Connecting and disconnecting networks from the hosted page, authenticated by the link token:
- * - `POST   /api/link/connect/:platform`   starts an OAuth attempt → `{startUrl}` for the popup to open
+ * - `POST   /api/link/connect/:platform`   starts an OAuth attempt → `{startUrl}` for the popup to open; networks
+ *   that connect otherwise (bluesky's app password, telegram's bot code) answer from networks/<id>/link.ts
  * - `DELETE /api/link/accounts/:platform`  disconnects the profile's account on that network
  * The popup then runs top-level through `/connect/start` and `/connect/callback/:platform` (oauth-callback.ts).
  */
 import { Hono } from 'hono';
-import { ErrorCode, connectMethodOf, isNetwork, type Network } from '../../../../src/protocol/index.js';
+import { ErrorCode, isNetwork, type Network } from '../../../../src/protocol/index.js';
 import type { AppDeps, AppEnv } from '../../context.js';
-import { ApiError, badRequest } from '../../core/errors.js';
+import { ApiError } from '../../core/errors.js';
+import { NETWORK_LINKS } from '../../networks/index.js';
+import type { NetworkLink } from '../../networks/link.js';
 import type { LinkSessionRecord } from '../../core/db/storage-types.js';
 import { assertConnectStartAllowed } from '../../core/limits/enforce-limit.js';
-import { instagramLinkMethodOf } from '../../networks/instagram/link-method.js';
+import { assertNetworkOffered, oauthNetworkFor } from '../service.js';
 import { hashSecret, newSecret } from '../../core/tokens.js';
 
 /** An attempt (state + PKCE verifier) lives at most 10 minutes, and never past the session. */
@@ -23,9 +26,11 @@ export function connectRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post('/connect/:platform', async (c) => {
     const session = c.get('linkSession');
     const platform = allowedPlatform(session, c.req.param('platform'));
-    if (connectMethodOf(platform) !== 'oauth') throw badRequest(`${platform} does not connect through OAuth.`, undefined, 'link session');
     await assertConnectStartAllowed(deps, session.id);
-    const network = deps.networks.oauth(platform, await instagramLinkMethodOf(deps.storage, session));
+    const link: NetworkLink = NETWORK_LINKS[platform];
+    // Networks without OAuth (credentials, bot) answer from their own folder.
+    if (link.method !== 'oauth') return link.connect(deps, c, session);
+    const network = await oauthNetworkFor(deps, session, platform);
     if (!network) {
       throw new ApiError(503, ErrorCode.networkUnavailable, `${platform} cannot be connected on this service right now.`, { action: 'link session' });
     }
@@ -61,8 +66,6 @@ function allowedPlatform(session: LinkSessionRecord, value: string): Network {
   if (!isNetwork(value)) {
     throw new ApiError(400, ErrorCode.platformInvalid, `Unknown network "${value.slice(0, 32)}".`, { action: 'link session' });
   }
-  if (session.allowedSocial && !session.allowedSocial.includes(value)) {
-    throw new ApiError(403, ErrorCode.networkNotAllowed, `${value} is not offered by this link.`, { action: 'link session' });
-  }
+  assertNetworkOffered(session, value);
   return value;
 }

@@ -7,8 +7,7 @@ import { Hono } from 'hono';
 import { NETWORKS, connectMethodOf, type SessionView } from '../../../../src/protocol/index.js';
 import { iso } from '../../core/clock.js';
 import type { AppDeps, AppEnv } from '../../context.js';
-import { linkInvalidError } from '../link-token-auth.js';
-import { instagramLinkMethodOf } from '../../networks/instagram/link-method.js';
+import { instagramLinkMethodOf, linkInvalidError } from '../service.js';
 
 export function linkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -27,7 +26,7 @@ export function linkRoutes(deps: AppDeps): Hono<AppEnv> {
       serverTime: iso(deps.clock()),
       origin: session.origin,
       redirect: session.redirect,
-      instagramLinkMethod: await instagramLinkMethodOf(deps.storage, session),
+      instagramLinkMethod: await instagramLinkMethodOf(deps, session),
       networks: (session.allowedSocial ?? [...NETWORKS]).map((platform) => {
         const linkedAccount = linked.get(platform);
         return {

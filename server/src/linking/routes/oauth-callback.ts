@@ -10,11 +10,10 @@ import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { ErrorCode, isNetwork, type Network } from '../../../../src/protocol/index.js';
 import type { AppDeps, AppEnv } from '../../context.js';
-import { tokenAad } from '../../core/crypto/token-cipher.js';
-import { instagramLinkMethodOf } from '../../networks/instagram/link-method.js';
 import { NetworkFlowError, authorizationUrl, exchangeCode, fetchIdentity } from '../../networks/oauth/flow.js';
 import type { OAuthAttempt } from '../../core/db/storage-types.js';
 import { hashSecret, newSecret } from '../../core/tokens.js';
+import { commitLinkedAccount, findUsableSession, oauthNetworkFor } from '../service.js';
 import { CONNECT_PAGE_HEADERS, RESULT_SCRIPT, RESULT_STYLES, connectResultPage, type ConnectOutcome } from './connect-result-page.js';
 
 export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -37,11 +36,9 @@ export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
     const now = deps.clock();
     const attempt = await deps.storage.startOAuthAttempt(hashSecret(ticket), { bindingHash: hashSecret(binding), stateHash: hashSecret(state) }, now);
     if (!attempt) return failure(c, null, ErrorCode.oauthStateInvalid, 'This connection link has expired or was already used. Start again from the linking page.');
-    const session = await deps.storage.findLinkSessionById(attempt.sessionId);
-    if (!session || session.revokedAt !== null || session.expiresAt <= now) {
-      return failure(c, attempt.platform, ErrorCode.linkInvalid, 'This link has expired or is no longer valid.');
-    }
-    const network = deps.networks.oauth(attempt.platform, await instagramLinkMethodOf(deps.storage, session));
+    const session = await findUsableSession(deps, attempt.sessionId, now);
+    if (!session) return failure(c, attempt.platform, ErrorCode.linkInvalid, 'This link has expired or is no longer valid.');
+    const network = await oauthNetworkFor(deps, session, attempt.platform);
     if (!network) return failure(c, attempt.platform, ErrorCode.networkUnavailable, 'This network cannot be connected right now.');
     setCookie(c, cookieName, binding, { path: '/', httpOnly: true, secure, sameSite: 'Lax', maxAge: 600 });
     const location = await authorizationUrl(network, { state, codeVerifier: attempt.codeVerifier, redirectUri: redirectUriFor(deps, attempt.platform) });
@@ -85,23 +82,22 @@ export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
       return { outcome: 'error', platform, code: ErrorCode.connectFailed, message: `The network reported an error: ${description}` };
     }
     const linkEnded: ConnectOutcome = { outcome: 'error', platform, code: ErrorCode.linkInvalid, message: 'This link has expired or is no longer valid.' };
-    const session = await deps.storage.findLinkSessionById(attempt.sessionId);
-    if (!session || session.revokedAt !== null || session.expiresAt <= now) return linkEnded;
-    const network = deps.networks.oauth(platform, await instagramLinkMethodOf(deps.storage, session));
+    const session = await findUsableSession(deps, attempt.sessionId, now);
+    if (!session) return linkEnded;
+    const network = await oauthNetworkFor(deps, session, platform);
     if (!network) return { outcome: 'error', platform, code: ErrorCode.networkUnavailable, message: 'This network cannot be connected right now.' };
 
     try {
       const tokens = await exchangeCode(network, new URL(c.req.url), { state, codeVerifier: attempt.codeVerifier, redirectUri: redirectUriFor(deps, platform) });
       const identity = await fetchIdentity(network, tokens.accessToken);
-      const tokensEncrypted = deps.tokenCipher.encrypt(
-        JSON.stringify({ ...tokens, obtainedAt: now }),
-        tokenAad(session.profileId, platform, identity.id),
-      );
-      const result = await deps.storage.linkAccount(
-        session.id,
-        { profileId: session.profileId, platform, networkUserId: identity.id, displayName: identity.displayName, username: identity.username, tokensEncrypted, linkedAt: now },
-        deps.clock(),
-      );
+      const result = await commitLinkedAccount(deps, session, {
+        platform,
+        networkUserId: identity.id,
+        displayName: identity.displayName,
+        username: identity.username,
+        tokens: { ...tokens, obtainedAt: now },
+        linkedAt: now,
+      });
       if (!result.stored) return { ...linkEnded, message: 'This link expired or was revoked before the account could be saved.' };
       return { outcome: 'success', platform };
     } catch (flowError) {

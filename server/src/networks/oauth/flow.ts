@@ -5,7 +5,7 @@
  * and the identity lookup. Every network call has a timeout.
  */
 import * as oauth from 'oauth4webapi';
-import type { NetworkIdentity } from './definitions.js';
+import type { NetworkIdentity } from './definition.js';
 import type { ResolvedOAuthNetwork } from '../registry.js';
 
 const NETWORK_TIMEOUT_MS = 15_000;

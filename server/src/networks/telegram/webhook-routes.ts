@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { hashSecret } from '../../core/tokens.js';
+import { commitLinkedAccount } from '../../linking/service.js';
 
 interface TelegramChat {
   id?: number;
@@ -36,11 +37,14 @@ export function telegramWebhookRoutes(deps: AppDeps): Hono<AppEnv> {
     const session = await deps.storage.findLinkSessionById(used.sessionId);
     if (!session) return c.json({ ok: true });
     const name = chat.title ?? ([chat.first_name, chat.last_name].filter(Boolean).join(' ') || null);
-    await deps.storage.linkAccount(
-      session.id,
-      { profileId: session.profileId, platform: 'telegram', networkUserId: String(chat.id), displayName: name, username: chat.username ?? null, tokensEncrypted: null, linkedAt: now },
-      now,
-    );
+    await commitLinkedAccount(deps, session, {
+      platform: 'telegram',
+      networkUserId: String(chat.id),
+      displayName: name,
+      username: chat.username ?? null,
+      tokens: null,
+      linkedAt: now,
+    });
     return c.json({ ok: true });
   });
   return routes;

@@ -1,0 +1,89 @@
+/**
+ * @module
+ * The rules of linking that every connect flow shares, written once: whether a session can still link, which
+ * network definition a session's OAuth connection uses, whether the link offers a network, and committing a linked
+ * account (tokens sealed, then stored with the completion in one transaction that re-checks the session).
+ */
+import { ErrorCode, type InstagramLinkMethod, type Network } from '../../../src/protocol/index.js';
+import type { AppDeps } from '../context.js';
+import { tokenAad } from '../core/crypto/token-cipher.js';
+import type { LinkAccountResult, LinkSessionRecord } from '../core/db/storage-types.js';
+import { ApiError } from '../core/errors.js';
+import type { ResolvedOAuthNetwork } from '../networks/registry.js';
+
+/** The answer for a link that is unknown, expired or revoked: the same for all three, so it tells a guesser nothing. */
+export function linkInvalidError(message = 'This link has expired or is no longer valid. Ask for a new link.'): ApiError {
+  return new ApiError(401, ErrorCode.linkInvalid, message, { action: 'link session' });
+}
+
+/** A session links accounts until it expires or is revoked. */
+export function isSessionUsable(session: LinkSessionRecord | null, now: number): session is LinkSessionRecord {
+  return session !== null && session.revokedAt === null && session.expiresAt > now;
+}
+
+/** The session by id when it can still link; null when unknown, expired or revoked. */
+export async function findUsableSession(deps: Pick<AppDeps, 'storage'>, sessionId: string, now: number): Promise<LinkSessionRecord | null> {
+  const session = await deps.storage.findLinkSessionById(sessionId);
+  return isSessionUsable(session, now) ? session : null;
+}
+
+/** Throws 403 when the link's `allowedSocial` leaves `platform` out. */
+export function assertNetworkOffered(session: LinkSessionRecord, platform: Network): void {
+  if (session.allowedSocial && !session.allowedSocial.includes(platform)) {
+    throw new ApiError(403, ErrorCode.networkNotAllowed, `${platform} is not offered by this link.`, { action: 'link session' });
+  }
+}
+
+/** Which instagram login a session uses: its own `instagramLinkMethod`, else the account-wide setting. */
+export async function instagramLinkMethodOf(deps: Pick<AppDeps, 'storage'>, session: LinkSessionRecord): Promise<InstagramLinkMethod> {
+  if (session.instagramLinkMethod) return session.instagramLinkMethod;
+  return (await deps.storage.findAccount(session.accountId))?.instagramLinkMethod ?? 'instagram';
+}
+
+/**
+ * The OAuth network a session's connection to `platform` runs against (real or sandbox), or null when it cannot be
+ * connected here. One function, so the start of a connection and its callback always pick the same definition.
+ */
+export async function oauthNetworkFor(
+  deps: Pick<AppDeps, 'storage' | 'networks'>,
+  session: LinkSessionRecord,
+  platform: Network,
+): Promise<ResolvedOAuthNetwork | null> {
+  return deps.networks.oauth(platform, await instagramLinkMethodOf(deps, session));
+}
+
+export interface LinkedIdentity {
+  platform: Network;
+  networkUserId: string;
+  displayName: string | null;
+  username: string | null;
+  /** The network's tokens; sealed here, bound to the profile, network and account. Null when there are none. */
+  tokens: Record<string, unknown> | null;
+  linkedAt: number;
+}
+
+/**
+ * Seals the tokens and stores the account with the session's completion (and its `link` event). The session is
+ * re-checked inside the transaction at the current time, so a revoke or expiry during the network calls wins.
+ */
+export async function commitLinkedAccount(
+  deps: Pick<AppDeps, 'storage' | 'tokenCipher' | 'clock'>,
+  session: LinkSessionRecord,
+  identity: LinkedIdentity,
+): Promise<LinkAccountResult> {
+  const { platform, networkUserId, tokens } = identity;
+  const tokensEncrypted = tokens ? deps.tokenCipher.encrypt(JSON.stringify(tokens), tokenAad(session.profileId, platform, networkUserId)) : null;
+  return deps.storage.linkAccount(
+    session.id,
+    {
+      profileId: session.profileId,
+      platform,
+      networkUserId,
+      displayName: identity.displayName,
+      username: identity.username,
+      tokensEncrypted,
+      linkedAt: identity.linkedAt,
+    },
+    deps.clock(),
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * @module
+ * Facebook, server side: how an account is linked (OAuth endpoints, scopes, client authentication and
+ * identity parsing). Publishing comes here too.
+ */
+import type { OAuthLink } from '../link.js';
+import { plainIdentity } from '../oauth/identity.js';
+
+/** The Meta login, shared with instagram through a Facebook page (`instagramLinkMethod: 'facebook'`). */
+export const FACEBOOK_LOGIN = {
+  authorizationEndpoint: 'https://www.facebook.com/v21.0/dialog/oauth',
+  tokenEndpoint: 'https://graph.facebook.com/v21.0/oauth/access_token',
+  identityEndpoint: 'https://graph.facebook.com/v21.0/me?fields=id,name',
+  pkce: false,
+  clientAuth: 'client_secret_post',
+  identity: plainIdentity,
+} as const;
+
+export const facebookLink = {
+  method: 'oauth',
+  definition: { ...FACEBOOK_LOGIN, scopes: ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'business_management'] },
+} satisfies OAuthLink;

@@ -1,0 +1,31 @@
+/**
+ * @module
+ * Instagram, server side: how an account is linked (OAuth endpoints, scopes, client authentication and
+ * identity parsing). Publishing comes here too.
+ */
+import { FACEBOOK_LOGIN } from '../facebook/link.js';
+import type { OAuthLink } from '../link.js';
+import { plainIdentity } from '../oauth/identity.js';
+
+export const instagramLink = {
+  method: 'oauth',
+  // Through a connected Facebook page, instagram signs in with the Meta (Facebook) app and its credentials.
+  viaFacebookPage: {
+    credentialsOf: 'facebook',
+    definition: {
+      ...FACEBOOK_LOGIN,
+      scopes: ['instagram_basic', 'instagram_content_publish', 'pages_show_list', 'business_management'],
+    },
+  },
+  definition: {
+    authorizationEndpoint: 'https://www.instagram.com/oauth/authorize',
+    tokenEndpoint: 'https://api.instagram.com/oauth/access_token',
+    identityEndpoint: 'https://graph.instagram.com/v21.0/me?fields=user_id,username,name',
+    scopes: ['instagram_business_basic', 'instagram_business_content_publish'],
+    scopeSeparator: ',',
+    pkce: false,
+    tokenTypeMissing: true,
+    clientAuth: 'client_secret_post',
+    identity: plainIdentity,
+  },
+} satisfies OAuthLink;

@@ -1,0 +1,22 @@
+/**
+ * @module
+ * Threads, server side: how an account is linked (OAuth endpoints, scopes, client authentication and
+ * identity parsing). Publishing comes here too.
+ */
+import type { OAuthLink } from '../link.js';
+import { plainIdentity } from '../oauth/identity.js';
+
+export const threadsLink = {
+  method: 'oauth',
+  definition: {
+    authorizationEndpoint: 'https://threads.net/oauth/authorize',
+    tokenEndpoint: 'https://graph.threads.net/oauth/access_token',
+    identityEndpoint: 'https://graph.threads.net/v1.0/me?fields=id,username,name',
+    scopes: ['threads_basic', 'threads_content_publish'],
+    scopeSeparator: ',',
+    pkce: false,
+    tokenTypeMissing: true,
+    clientAuth: 'client_secret_post',
+    identity: plainIdentity,
+  },
+} satisfies OAuthLink;
