@@ -17,4 +17,4 @@ const server = createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(body);
   });
 });
-server.listen(port, '127.0.0.1', () => console.log(`listening ${server.address().port}`));
+server.listen(port, '127.0.0.1', () => console.log(`listening on http://127.0.0.1:${server.address().port}`));

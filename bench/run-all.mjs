@@ -1,6 +1,8 @@
 // `npm run bench`: every benchmark in one run, printed as one table. Budgets fail the run; timings are reported,
 // never asserted. Starts its own service + demo (child processes, fresh SQLite) on loopback.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { startChildService } from '../server/test/support/child-service.ts';
+import { stopChild } from '../server/test/support/stop-child.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,18 +22,10 @@ rows.push({ measure: 'hosted page initial JS+CSS, gzip', value: `${(hosted / 102
 
 const dir = mkdtempSync(join(tmpdir(), 'slk-bench-stack-'));
 const apiKey = `sk_bench_${'s'.repeat(40)}`;
-const stack = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-  env: { ...process.env, DATA_DIR: dir, API_KEY: apiKey, PORT: '18881', DEMO_PORT: '18882', SANDBOX_NETWORKS: 'all' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((resolve, reject) => {
-  let out = '';
-  stack.stdout.on('data', (chunk) => {
-    out += chunk;
-    if (out.includes('Demo integrator site')) resolve();
-  });
-  stack.once('exit', (code) => reject(new Error(`stack exited ${code}: ${out}`)));
-});
+const stack = await startChildService(
+  { DATA_DIR: dir, API_KEY: apiKey, PORT: '18881', DEMO_PORT: '18882', SANDBOX_NETWORKS: 'all' },
+  { script: 'scripts/start.ts', ready: /Demo integrator site/ },
+);
 try {
   const created = await (
     await fetch('http://127.0.0.1:18881/api/profiles/link-sessions', {
@@ -51,7 +45,7 @@ try {
   rows.push({ measure: `click → linking UI visible, frame mode (median of ${click.runs})`, value: `${click.frameMs} ms`, budget: 'reported' });
   rows.push({ measure: `click → linking UI visible, popup mode (median of ${click.runs})`, value: `${click.popupMs} ms`, budget: 'reported' });
 } finally {
-  stack.kill('SIGTERM');
+  await stopChild(stack.process);
   rmSync(dir, { recursive: true, force: true });
 }
 

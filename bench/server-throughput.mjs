@@ -2,26 +2,18 @@
 // node:http baseline measured in the same run. The service runs as its own process on a fresh SQLite file,
 // exactly as `npm run start:service` runs it. Prints a table; exits non-zero only if a run failed.
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startChildService } from '../server/test/support/child-service.ts';
+import { stopChild } from '../server/test/support/stop-child.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const API_KEY = 'sk_bench_' + 'x'.repeat(40);
 
-function startProcess(args, env, port) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (/listening|service on/i.test(out)) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`process exited early (${code}): ${out}`)));
-  });
-}
+/** Both processes start through the shared test harness (server/test/support/), which runs them with tsx. */
+const startProcess = (script, env, port) => startChildService({ ...env, PORT: String(port) }, { script });
 
 function run(opts) {
   return new Promise((resolve, reject) => {
@@ -45,8 +37,8 @@ const servicePort = 18787;
 const barePort = 18790;
 // Generous limits so the benchmark measures the service, not its abuse limits.
 const limitsOff = { RATE_LIMIT_SESSION_CREATE_PER_MINUTE: '100000000', RATE_LIMIT_TOKEN_LOOKUPS_PER_MINUTE: '100000000' };
-const service = await startProcess(['--import', 'tsx', 'server/src/main.ts'], { DATA_DIR: dir, API_KEY, ...limitsOff }, servicePort);
-const bare = await startProcess(['bench/bare-server.mjs'], {}, barePort);
+const service = await startProcess('server/src/main.ts', { DATA_DIR: dir, API_KEY, ...limitsOff }, servicePort);
+const bare = await startProcess('bench/bare-server.mjs', {}, barePort);
 const rows = [];
 try {
   const base = `http://127.0.0.1:${servicePort}/api`;
@@ -58,8 +50,8 @@ try {
   rows.push(row('POST /profiles/link-sessions', await run({ url: `${base}/profiles/link-sessions`, method: 'POST', headers, body: '{}' })));
   rows.push(row(`GET /profiles/link-sessions/{id}`, await run({ url: `${base}/profiles/link-sessions/${created.sessionId}`, headers })));
 } finally {
-  service.kill('SIGTERM');
-  bare.kill('SIGTERM');
+  await stopChild(service.process);
+  await stopChild(bare.process);
   rmSync(dir, { recursive: true, force: true });
 }
 return rows;

@@ -3,7 +3,6 @@
  * counts into the same window (checklist G.35). The PostgreSQL parts run with scripts/with-postgres.sh.
  */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,29 +17,12 @@ import { createMemoryRateLimiter } from '../../src/core/limits/rate-limiter.js';
 import { startService, type RunningService } from '../../src/server.js';
 import { PostgresStorage } from '../../src/core/db/postgres.js';
 import { SqliteStorage } from '../../src/core/db/sqlite.js';
+import { freshDatabase } from '../support/fresh-database.js';
 import { testClock } from '../support/test-service.js';
 
 const server = process.env.TEST_DATABASE_URL;
 const MINUTE = 60_000;
 
-async function adminQuery(query: string) {
-  const client = new pg.Client({ connectionString: server });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh database on the test server; returns its URL. */
-async function freshDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const url = new URL(server!);
-  url.pathname = `/${name}`;
-  return { url: url.href, drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 describe('in-memory limiter (SQLite)', () => {
   it('opens a window at the first hit, refuses past the limit, and says when the window ends', async () => {

@@ -4,16 +4,15 @@
  * service instances would, and several checks go through both at once.
  */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { NETWORKS, type Network } from '../../../src/protocol/index.js';
 import { createAccount } from '../../src/accounts/service.js';
 import { PostgresStorage } from '../../src/core/db/postgres.js';
+import { freshDatabase } from '../support/fresh-database.js';
 import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from '../../src/core/db/schema.js';
 import { SqliteStorage } from '../../src/core/db/sqlite.js';
 import type { IntegrationKey, NewLinkSession, Profile, SocialAccount, Storage } from '../../src/core/db/storage-types.js';
@@ -61,42 +60,22 @@ const sqliteBackend: Backend = {
 };
 
 function postgresBackend(server: string): Backend {
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
   return {
     name: 'postgres',
     async open() {
-      const name = `slk_contract_${randomBytes(5).toString('hex')}`;
-      await admin(`CREATE DATABASE ${name}`);
-      const url = new URL(server);
-      url.pathname = `/${name}`;
-      const one = new PostgresStorage(url.href);
-      const two = new PostgresStorage(url.href);
+      const database = await freshDatabase('slk_contract', server);
+      const one = new PostgresStorage(database.url);
+      const two = new PostgresStorage(database.url);
       // Both instances start at once: the advisory lock lets exactly one apply each version.
       await Promise.all([one.migrate(), two.migrate()]);
       return {
         one,
         two,
-        async sql(query) {
-          const client = new pg.Client({ connectionString: url.href });
-          await client.connect();
-          try {
-            return (await client.query(query)).rows as Record<string, unknown>[];
-          } finally {
-            await client.end();
-          }
-        },
+        sql: (query) => database.query(query),
         async close() {
           await one.close();
           await two.close();
-          await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await database.drop();
         },
       };
     },

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
+import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 import { createLinkClient } from '../../../src/client/index.js';
 import { NETWORKS } from '../../../src/protocol/index.js';
 import { createAccount } from '../../src/accounts/service.js';
@@ -16,7 +15,7 @@ const server = process.env.TEST_DATABASE_URL;
 
 /** Two service instances on one PostgreSQL database, as behind a load balancer. Runs with scripts/with-postgres.sh. */
 describe('two service instances on one PostgreSQL database', { skip: server ? false : 'needs TEST_DATABASE_URL (scripts/with-postgres.sh)' }, () => {
-  const name = `slk_two_${randomBytes(5).toString('hex')}`;
+  let database: FreshDatabase;
   const dirs: string[] = [];
   let url = '';
   let one: RunningService;
@@ -24,13 +23,8 @@ describe('two service instances on one PostgreSQL database', { skip: server ? fa
   let apiKey = '';
 
   before(async () => {
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const target = new URL(server!);
-    target.pathname = `/${name}`;
-    url = target.href;
+    database = await freshDatabase('slk_two');
+    url = database.url;
     // Both instances start together: the advisory lock lets exactly one apply each migration.
     const storages = [new PostgresStorage(url), new PostgresStorage(url)];
     await Promise.all(storages.map((storage) => storage.migrate()));
@@ -47,10 +41,7 @@ describe('two service instances on one PostgreSQL database', { skip: server ? fa
   after(async () => {
     await one?.close();
     await two?.close();
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 

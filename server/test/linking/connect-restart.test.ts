@@ -14,17 +14,12 @@ import { createLinkClient } from '../../../src/client/index.js';
 import { SqliteStorage } from '../../src/core/db/sqlite.js';
 import { authorize, callback, connectAccount, consent, openStartUrl, requestStartUrl, sessionView } from '../support/oauth-driver.js';
 import { freePort, startChildService } from '../support/child-service.js';
+import { stopChild } from '../support/stop-child.js';
 import { tokenOf } from '../support/test-service.js';
 
 const API_KEY = `sk_restart_${'r'.repeat(40)}`;
 
-function stop(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
-}
+const stop = stopChild;
 
 describe('connections across restarts and crashes', () => {
   let dataDir: string;

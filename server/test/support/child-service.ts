@@ -1,5 +1,6 @@
 /**
- * The service as its own process (`node --import tsx server/src/main.ts`), for tests that kill and restart it.
+ * The service as its own process (`node --import tsx server/src/main.ts`, or `scripts/start.ts` with the demo), for
+ * tests that kill and restart it, the end-to-end tests and the benchmarks. Stop it with stop-child.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -11,6 +12,15 @@ export interface ChildService {
   process: ChildProcess;
   /** The address it listens on, read from its start-up output. */
   url: string;
+  /** Everything it printed so far (stdout and stderr), in order; it keeps growing. */
+  logs: string[];
+}
+
+export interface ChildServiceOptions {
+  /** The entry module, from the repository root; default the service alone. */
+  script?: string;
+  /** Ready when the output also matches this (e.g. the demo's start-up line); default the address alone. */
+  ready?: RegExp;
 }
 
 export function freePort(): Promise<number> {
@@ -24,22 +34,24 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function startChildService(env: NodeJS.ProcessEnv): Promise<ChildService> {
+export function startChildService(env: NodeJS.ProcessEnv, options: ChildServiceOptions = {}): Promise<ChildService> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', options.script ?? 'server/src/main.ts'], {
       cwd: repoRoot,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    const logs: string[] = [];
     const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 20_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
+      logs.push(chunk.toString('utf8'));
       // The first address with a real port, whatever the wording of the start-up line.
       const match = /\b(http:\/\/127\.0\.0\.1:[1-9]\d*)/.exec(output);
-      if (match) {
+      if (match && (!options.ready || options.ready.test(output))) {
         clearTimeout(timer);
-        resolve({ process: child, url: match[1]! });
+        resolve({ process: child, url: match[1]!, logs });
       }
     };
     child.stdout!.on('data', onData);

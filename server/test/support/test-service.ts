@@ -2,7 +2,6 @@
  * Test harness: the real service on a loopback port with a real SQLite file in a temp directory,
  * a clock the test can move, and the real client talking HTTP to it.
  */
-import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
@@ -14,6 +13,7 @@ import { readConfig, type ServiceConfig } from '../../src/config.js';
 import type { Mailer } from '../../src/linking/email/link-email.js';
 import { startService } from '../../src/server.js';
 import { openStorage } from '../../src/core/db/open-storage.js';
+import { freshDatabase } from './fresh-database.js';
 
 export interface TestClock {
   (): number;
@@ -40,24 +40,8 @@ export interface TestServiceOptions {
  * database on it, dropped again by close(); without it, a fresh SQLite file.
  */
 async function testDatabase(): Promise<{ url: string | null; drop(): Promise<void> }> {
-  const server = process.env.TEST_DATABASE_URL;
-  if (!server) return { url: null, drop: async () => {} };
-  const name = `slk_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: server });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
+  if (!process.env.TEST_DATABASE_URL) return { url: null, drop: async () => {} };
+  return freshDatabase('slk_t');
 }
 
 export async function startTestService(options: TestServiceOptions = {}) {

@@ -11,15 +11,10 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SqliteStorage } from '../../src/core/db/sqlite.js';
 import { startChildService, type ChildService } from '../support/child-service.js';
+import { stopChild } from '../support/stop-child.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
-function killHard(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+const killHard = (child: ChildProcess) => stopChild(child, 'SIGKILL');
 
 describe('webhook delivery survives a crash', () => {
   let receiver: WebhookReceiver;

@@ -1,13 +1,13 @@
 /**
- * Starts the real service (and optionally the demo site) as child processes on loopback, each with a fresh
- * SQLite file, exactly as `npm start` runs them. The service is on http://127.0.0.1:<port>; integrator pages run
+ * Starts the real service (and optionally the demo site) as a child process on loopback (the shared harness in
+ * server/test/support/), with a fresh SQLite file, exactly as `npm start` runs them. The service is on http://127.0.0.1:<port>; integrator pages run
  * on http://localhost:<other port>, a different origin.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../../server/test/support/child-service.js';
+import { freePort, startChildService } from '../../../server/test/support/child-service.js';
+import { stopChild } from '../../../server/test/support/stop-child.js';
 
 export const API_KEY = `sk_e2e_${'k'.repeat(40)}`;
 
@@ -24,37 +24,25 @@ export async function startStack(options: { withDemo?: boolean; env?: Record<str
   const dataDir = mkdtempSync(join(tmpdir(), 'slk-e2e-'));
   const port = await freePort();
   const demoPort = options.withDemo ? await freePort() : 0;
-  const logs: string[] = [];
-  const script = options.withDemo ? 'scripts/start.ts' : 'server/src/main.ts';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DEMO_PORT: String(demoPort),
-      DATA_DIR: dataDir,
-      API_KEY,
-      SANDBOX_NETWORKS: 'all',
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const ready = options.withDemo ? /Demo integrator site/ : /Link-session service on/;
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      logs.push(chunk.toString());
-      if (ready.test(logs.join(''))) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`service exited (${code}):\n${logs.join('')}`)));
-  });
+  const env = {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DEMO_PORT: String(demoPort),
+    DATA_DIR: dataDir,
+    API_KEY,
+    SANDBOX_NETWORKS: 'all',
+    ...options.env,
+  };
+  const service = await startChildService(
+    env,
+    options.withDemo ? { script: 'scripts/start.ts', ready: /Demo integrator site/ } : { ready: /Link-session service on/ },
+  );
   const serviceUrl = `http://127.0.0.1:${port}`;
   return {
     serviceUrl,
     demoUrl: options.withDemo ? `http://localhost:${demoPort}` : null,
     dataDir,
-    logs,
+    logs: service.logs,
     async api(method, path, body, headers = {}) {
       const response = await fetch(`${serviceUrl}/api${path}`, {
         method,
@@ -64,8 +52,7 @@ export async function startStack(options: { withDemo?: boolean; env?: Record<str
       return { status: response.status, json: await response.json() };
     },
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await stopChild(service.process);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
