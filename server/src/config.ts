@@ -29,11 +29,11 @@ export interface ServiceConfig {
   maxBodyBytes: number;
   /** Webhook delivery (`WEBHOOK_*` variables, see webhooks/delivery-settings.ts). */
   webhooks: WebhookDeliverySettings;
-  /** Abuse limits (`RATE_LIMIT_*`, `TRUST_PROXY_HOPS`, see limits/limit-settings.ts). */
+  /** Abuse limits (`RATE_LIMIT_*`, `TRUST_PROXY_HOPS`, see core/limits/limit-settings.ts). */
   limits: LimitSettings;
   /** Sandbox mode, network credentials, bluesky PDS, telegram bot (see networks/network-settings.ts). */
   networks: NetworkSettings;
-  /** `TOKEN_ENCRYPTION_KEY` and `TOKEN_ENCRYPTION_OLD_KEYS` (see crypto/load-token-cipher.ts). */
+  /** `TOKEN_ENCRYPTION_KEY` and `TOKEN_ENCRYPTION_OLD_KEYS` (see core/crypto/load-token-cipher.ts). */
   tokenKeys: TokenKeySettings;
   /** `API_KEY`: fixes the development account's key on a fresh install instead of a random one. */
   devApiKey: string | null;

@@ -2,7 +2,7 @@
  * @module
  * The embedded sandbox: a real OAuth 2.0 authorization server (oauth2-mock-server 8) on loopback that stands in
  * for every network without credentials, so the demo and the tests run offline. It issues real codes and tokens
- * and checks PKCE; our labelled consent page (routes/sandbox-consent.ts) sits in front of its /authorize.
+ * and checks PKCE; our labelled consent page (sandbox/consent-routes.ts) sits in front of its /authorize.
  */
 import { OAuth2Server } from 'oauth2-mock-server';
 

@@ -8,7 +8,7 @@ import { PostgresDriver } from './postgres-driver.js';
 import { SqlStorage } from './sql-storage.js';
 
 /**
- * Abuse-limit counters (limits/shared-rate-limiter.ts). Not a numbered version: SQLite keeps these counters in
+ * Abuse-limit counters (core/limits/shared-rate-limiter.ts). Not a numbered version: SQLite keeps these counters in
  * process memory, and the version numbers stay the same on both backends. UNLOGGED: losing the counters in a
  * crash only resets the windows, and it spares the WAL a write on every token lookup.
  */
@@ -37,7 +37,7 @@ export class PostgresStorage extends SqlStorage {
   }
 
   /**
-   * Counts one event in `key`'s window, shared by every instance on this database (limits/shared-rate-limiter.ts;
+   * Counts one event in `key`'s window, shared by every instance on this database (core/limits/shared-rate-limiter.ts;
    * not part of the Storage interface, since SQLite counts in memory). One upsert, so concurrent hits from several
    * instances each add exactly one; a window older than `windowMs` restarts at `now` with a count of 1.
    * PostgreSQL-only SQL, so it numbers its own placeholders.

@@ -119,7 +119,7 @@ export interface IntegrationKey {
   algorithm: string;
   publicJwk: Record<string, unknown>;
   /**
-   * Only for kind 'service': the private JWK sealed with the token cipher (crypto/token-cipher.ts), so a
+   * Only for kind 'service': the private JWK sealed with the token cipher (core/crypto/token-cipher.ts), so a
    * database dump alone cannot sign links. Stored in the `private_jwk` column.
    */
   sealedPrivateKey: string | null;

@@ -2,7 +2,7 @@
  * @module
  * A body-size ceiling for the routes outside `/api` that read a body (Telegram webhook, sandbox consent form):
  * without it they would buffer whatever arrives, chunked or with a lying `Content-Length`. API routes read their
- * body with middleware/body.ts (MAX_BODY_BYTES), which answers in the route's own `action`, so they are skipped.
+ * body with core/http/read-json.ts (MAX_BODY_BYTES), which answers in the route's own `action`, so they are skipped.
  */
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

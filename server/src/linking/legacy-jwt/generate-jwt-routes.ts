@@ -5,10 +5,10 @@
  *   → `{status, title, token, url, emailSent: false, expiresIn}`, url = `{linkingUrl}?jwt=<token>&domain=<domain>`
  *
  * `privateKey`, `logout` and `base64` are the three parameters the spec says are accepted and ignored: the
- * token is signed with the service's own Ed25519 key for the account (legacy-jwt/service-key.ts), never with
+ * token is signed with the service's own Ed25519 key for the account (service-key.ts), never with
  * a key sent by the caller. `domain`, `redirect`, `allowedSocial` and `expiresIn` follow the link-session rules
  * (spec 4.6: default 5 minutes, at most 2880, setting it needs max-pack). The token follows
- * legacy-jwt/legacy-jwt-rules.ts, so the hosted page verifies it like any legacy link.
+ * legacy-jwt-rules.ts, so the hosted page verifies it like any legacy link.
  */
 import { Hono } from 'hono';
 import { SignJWT } from 'jose';
