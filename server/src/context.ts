@@ -8,7 +8,8 @@ import type { TokenCipher } from './core/crypto/token-cipher.js';
 import type { Mailer } from './linking/email/link-email.js';
 import type { RateLimiter } from './core/limits/rate-limiter.js';
 import type { NetworkRegistry } from './networks/registry.js';
-import type { Account, LinkSessionRecord, Profile, Storage } from './core/db/storage-types.js';
+import type { Account, LinkSessionRecord, Profile } from './core/db/storage-types.js';
+import type { Storage } from './storage/storage.js';
 
 export interface AppDeps {
   config: ServiceConfig;

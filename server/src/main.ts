@@ -7,7 +7,7 @@ import { systemClock } from './core/clock.js';
 import { readConfig } from './config.js';
 import { ensureDevAccount } from './accounts/dev-account.js';
 import { startService } from './server.js';
-import { openStorage } from './core/db/open-storage.js';
+import { openStorage } from './storage/open-storage.js';
 
 const config = readConfig();
 const storage = await openStorage(config);

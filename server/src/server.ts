@@ -13,8 +13,8 @@ import { createSmtpMailer, type Mailer } from './linking/email/link-email.js';
 import { createRateLimiter } from './core/limits/create-rate-limiter.js';
 import { createNetworkRegistry } from './networks/registry.js';
 import { startSandboxAuthorizationServer, type SandboxAuthorizationServer } from './sandbox/sandbox-authorization-server.js';
-import { openStorage } from './core/db/open-storage.js';
-import type { Storage } from './core/db/storage-types.js';
+import { openStorage } from './storage/open-storage.js';
+import type { Storage } from './storage/storage.js';
 import { startDeliveryWorker } from './webhooks/delivery-worker.js';
 import { sealPlainWebhookSecrets } from './webhooks/webhook-secret.js';
 

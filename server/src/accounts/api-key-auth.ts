@@ -12,7 +12,7 @@ import { hashSecret } from '../core/tokens.js';
 export function apiKeyAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = bearerToken(c.req.header('authorization'));
-    const account = key ? await deps.storage.findAccountByApiKeyHash(hashSecret(key)) : null;
+    const account = key ? await deps.storage.accounts.findAccountByApiKeyHash(hashSecret(key)) : null;
     if (!account) {
       throw new ApiError(401, ErrorCode.apiKeyInvalid, 'API key missing or invalid. Send it as "Authorization: Bearer <API key>".', {
         action: 'authorization',
@@ -21,8 +21,8 @@ export function apiKeyAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const profileKey = c.req.header('profile-key');
     const profile =
       profileKey === undefined
-        ? await deps.storage.findPrimaryProfile(account.id)
-        : await deps.storage.findProfileByKeyHash(account.id, hashSecret(profileKey));
+        ? await deps.storage.accounts.findPrimaryProfile(account.id)
+        : await deps.storage.accounts.findProfileByKeyHash(account.id, hashSecret(profileKey));
     if (!profile) {
       throw new ApiError(404, ErrorCode.profileNotFound, 'Profile-Key does not match a profile of this account.', {
         action: 'authorization',

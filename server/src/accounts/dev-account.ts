@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { createAccount } from './service.js';
 import type { Clock } from '../core/clock.js';
 import type { ServiceConfig } from '../config.js';
-import type { Storage } from '../core/db/storage-types.js';
+import type { Storage } from '../storage/storage.js';
 
 export async function ensureDevAccount(storage: Storage, config: ServiceConfig, clock: Clock): Promise<string | null> {
   const keyFile = join(config.dataDir, 'dev-api-key.txt');
-  if ((await storage.countAccounts()) === 0) {
+  if ((await storage.accounts.countAccounts()) === 0) {
     const { apiKey } = await createAccount(storage, clock, { apiKey: config.devApiKey ?? undefined });
     writeFileSync(keyFile, `${apiKey}\n`, { mode: 0o600 });
     console.log(`Created a development account; its API key is in ${keyFile}`);

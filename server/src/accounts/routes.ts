@@ -19,6 +19,7 @@ import { badRequest } from '../core/errors.js';
 import { readJsonObject } from '../core/http/read-json.js';
 import type { Profile } from '../core/db/storage-types.js';
 import { hashSecret, newId, newSecret } from '../core/tokens.js';
+import { deleteProfile } from './service.js';
 
 const MAX_TITLE = 200;
 
@@ -40,13 +41,13 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
       isPrimary: false,
       createdAt: deps.clock(),
     };
-    await deps.storage.createProfile(profile, hashSecret(profileKey));
+    await deps.storage.accounts.createProfile(profile, hashSecret(profileKey));
     const response: CreateProfileResponse = { status: 'success', ...toUserProfile(profile), profileKey };
     return c.json(response);
   });
 
   routes.get('/', async (c) => {
-    const profiles = await deps.storage.listProfiles(c.get('account').id);
+    const profiles = await deps.storage.accounts.listProfiles(c.get('account').id);
     return c.json({ status: 'success', profiles: profiles.map(toUserProfile) });
   });
 
@@ -56,7 +57,7 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
       throw badRequest('Send the "Profile-Key" header of the user profile to delete; the Primary Profile cannot be deleted.', undefined, 'profile');
     }
     // Also queues the `unlink` webhook events (see the module comment).
-    await deps.storage.deleteProfile(profile.id, deps.clock());
+    await deleteProfile(deps.storage, profile.id, deps.clock());
     return c.json({ status: 'success', refId: profile.refId });
   });
 

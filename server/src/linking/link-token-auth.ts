@@ -18,7 +18,7 @@ export function linkTokenAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
     await enforceLimit(deps, 'tokenLookup', clientAddress(c, deps.config.limits.trustProxyHops), 'link session');
     const legacyJwt = legacyJwtFromHeader(c.req.header('authorization'));
     const token = legacyJwt ? null : bearerToken(c.req.header('authorization'));
-    let session = token ? await deps.storage.findLinkSessionByTokenHash(hashSecret(token)) : null;
+    let session = token ? await deps.storage.linking.findLinkSessionByTokenHash(hashSecret(token)) : null;
     if (legacyJwt) {
       const legacy = await verifyLegacyJwt(deps, legacyJwt);
       if (!legacy.ok) deps.log(`legacy link refused: ${legacy.reason}`);

@@ -7,9 +7,11 @@
 import { ErrorCode, type InstagramLinkMethod, type Network } from '../../../src/protocol/index.js';
 import type { AppDeps } from '../context.js';
 import { tokenAad } from '../core/crypto/token-cipher.js';
-import type { LinkAccountResult, LinkSessionRecord } from '../core/db/storage-types.js';
+import type { LinkAccountResult, LinkSessionRecord, SocialAccount } from '../core/db/storage-types.js';
 import { ApiError } from '../core/errors.js';
 import type { ResolvedOAuthNetwork } from '../networks/registry.js';
+import type { Storage } from '../storage/storage.js';
+import { newSocialEvent } from '../webhooks/social-event.js';
 
 /** The answer for a link that is unknown, expired or revoked: the same for all three, so it tells a guesser nothing. */
 export function linkInvalidError(message = 'This link has expired or is no longer valid. Ask for a new link.'): ApiError {
@@ -23,7 +25,7 @@ export function isSessionUsable(session: LinkSessionRecord | null, now: number):
 
 /** The session by id when it can still link; null when unknown, expired or revoked. */
 export async function findUsableSession(deps: Pick<AppDeps, 'storage'>, sessionId: string, now: number): Promise<LinkSessionRecord | null> {
-  const session = await deps.storage.findLinkSessionById(sessionId);
+  const session = await deps.storage.linking.findLinkSessionById(sessionId);
   return isSessionUsable(session, now) ? session : null;
 }
 
@@ -37,7 +39,7 @@ export function assertNetworkOffered(session: LinkSessionRecord, platform: Netwo
 /** Which instagram login a session uses: its own `instagramLinkMethod`, else the account-wide setting. */
 export async function instagramLinkMethodOf(deps: Pick<AppDeps, 'storage'>, session: LinkSessionRecord): Promise<InstagramLinkMethod> {
   if (session.instagramLinkMethod) return session.instagramLinkMethod;
-  return (await deps.storage.findAccount(session.accountId))?.instagramLinkMethod ?? 'instagram';
+  return (await deps.storage.accounts.findAccount(session.accountId))?.instagramLinkMethod ?? 'instagram';
 }
 
 /**
@@ -73,7 +75,8 @@ export async function commitLinkedAccount(
 ): Promise<LinkAccountResult> {
   const { platform, networkUserId, tokens } = identity;
   const tokensEncrypted = tokens ? deps.tokenCipher.encrypt(JSON.stringify(tokens), tokenAad(session.profileId, platform, networkUserId)) : null;
-  return deps.storage.linkAccount(
+  return linkAccount(
+    deps.storage,
     session.id,
     {
       profileId: session.profileId,
@@ -86,4 +89,36 @@ export async function commitLinkedAccount(
     },
     deps.clock(),
   );
+}
+
+/**
+ * Stores (or replaces) the profile's account on a network and records the completion on the session, in one
+ * transaction that first re-checks that the session is neither expired nor revoked. When the profile has a `social`
+ * webhook, the same transaction adds a `link` event to the outbox.
+ */
+export async function linkAccount(storage: Storage, sessionId: string, account: SocialAccount, now: number): Promise<LinkAccountResult> {
+  return storage.driver.transaction(async (tx): Promise<LinkAccountResult> => {
+    const state = await storage.linking.lockSessionForLink(tx, sessionId, now);
+    if (state !== 'usable') return { stored: false, reason: state };
+    await storage.linking.storeLinkedAccount(tx, sessionId, account, now);
+    await storage.webhooks.enqueue(tx, account.profileId, 'social', now, (profile) =>
+      newSocialEvent({ event: 'link', platform: account.platform, ...profile, displayName: account.displayName, at: now }),
+    );
+    return { stored: true, account };
+  });
+}
+
+/**
+ * Returns true when an account was removed. When one was and the profile has a `social` webhook, the same
+ * transaction adds an `unlink` event to the outbox, stamped `now`.
+ */
+export async function unlinkAccount(storage: Storage, profileId: string, platform: Network, now: number): Promise<boolean> {
+  return storage.driver.transaction(async (tx) => {
+    const removed = await storage.linking.removeLinkedAccount(tx, profileId, platform);
+    if (!removed) return false;
+    await storage.webhooks.enqueue(tx, profileId, 'social', now, (profile) =>
+      newSocialEvent({ event: 'unlink', platform, ...profile, displayName: removed.displayName, at: now }),
+    );
+    return true;
+  });
 }

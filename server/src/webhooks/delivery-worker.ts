@@ -19,7 +19,8 @@
  */
 import { setMaxListeners } from 'node:events';
 import type { TokenCipher } from '../core/crypto/token-cipher.js';
-import type { Storage, WebhookDelivery, WebhookDeliveryOutcome } from '../core/db/storage-types.js';
+import type { WebhookDelivery, WebhookDeliveryOutcome } from '../core/db/storage-types.js';
+import type { Storage } from '../storage/storage.js';
 import { retryDelayMs } from './backoff.js';
 import type { WebhookDeliverySettings } from './delivery-settings.js';
 import { createHttpsSender, type WebhookSender, type WebhookSendResult } from './https-sender.js';
@@ -80,7 +81,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     let fullBatch = false;
     try {
       const started = now();
-      const batch = await storage.claimWebhookDeliveries(started, started + leaseMs, BATCH_SIZE);
+      const batch = await storage.webhooks.claimWebhookDeliveries(started, started + leaseMs, BATCH_SIZE);
       fullBatch = batch.length === BATCH_SIZE;
       await Promise.all(batch.map(deliver));
     } catch (error) {
@@ -94,9 +95,9 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     if (started < nextPruneAt) return;
     nextPruneAt = started + PRUNE_EVERY_MS;
     try {
-      const removed = await storage.pruneWebhookOutbox(started - settings.outboxRetentionMs);
+      const removed = await storage.webhooks.pruneWebhookOutbox(started - settings.outboxRetentionMs);
       if (removed > 0) log(`webhook worker: pruned ${removed} finished outbox row(s)`);
-      const unregistered = await storage.removeWebhooksOfDeletedProfiles();
+      const unregistered = await storage.webhooks.removeWebhooksOfDeletedProfiles();
       if (unregistered > 0) log(`webhook worker: removed ${unregistered} registration(s) of deleted profiles`);
     } catch (error) {
       log(`webhook worker: pruning the outbox failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -133,7 +134,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     // Origin only: a receiver URL may carry its own secret in the path or query.
     log(`webhook ${delivery.id} ${delivery.action} → ${new URL(delivery.url).origin}: attempt ${delivery.attempts} ${result.ok ? `delivered (${result.status})` : `failed (${result.error}), ${outcome.kind}`}`);
     try {
-      await storage.finishWebhookDelivery(delivery.id, outcome);
+      await storage.webhooks.finishWebhookDelivery(delivery.id, outcome);
     } catch (error) {
       // The lease runs out and the row is sent again: a duplicate, never a loss.
       log(`webhook ${delivery.id}: recording the outcome failed: ${error instanceof Error ? error.message : String(error)}`);

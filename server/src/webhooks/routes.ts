@@ -50,13 +50,13 @@ export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
     const secret = parseSecret(body.secret);
     const profile = c.get('profile');
     const sealedSecret = secret === null ? null : sealWebhookSecret(deps.tokenCipher, profile.id, action, secret);
-    await deps.storage.putWebhook({ profileId: profile.id, action, url, sealedSecret, createdAt: deps.clock() });
+    await deps.storage.webhooks.putWebhook({ profileId: profile.id, action, url, sealedSecret, createdAt: deps.clock() });
     return c.json({ status: 'success', action, url, refId: profile.refId });
   });
 
   routes.get('/', async (c) => {
     const profile = c.get('profile');
-    const webhooks = await deps.storage.listWebhooks(profile.id);
+    const webhooks = await deps.storage.webhooks.listWebhooks(profile.id);
     return c.json({
       status: 'success',
       refId: profile.refId,
@@ -74,7 +74,7 @@ export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
     rejectUnknownFields(body, ['action'], ACTION);
     const action = parseAction(body.action);
     const profile = c.get('profile');
-    const removed = await deps.storage.deleteWebhook(profile.id, action);
+    const removed = await deps.storage.webhooks.deleteWebhook(profile.id, action);
     return c.json({ status: 'success', action, refId: profile.refId, removed });
   });
 

@@ -5,7 +5,7 @@
  * integrator's signed events. Sealed at registration, opened by the delivery worker for each attempt.
  */
 import { looksSealed, type TokenCipher } from '../core/crypto/token-cipher.js';
-import type { Storage } from '../core/db/storage-types.js';
+import type { Storage } from '../storage/storage.js';
 
 export function sealWebhookSecret(cipher: TokenCipher, profileId: string, action: string, secret: string): string {
   return cipher.encrypt(secret, secretAad(profileId, action));
@@ -29,11 +29,11 @@ export function openWebhookSecret(cipher: TokenCipher, profileId: string, action
  */
 export async function sealPlainWebhookSecrets(storage: Storage, cipher: TokenCipher): Promise<number> {
   let sealed = 0;
-  for (const registration of await storage.listWebhooksWithSecrets()) {
+  for (const registration of await storage.webhooks.listWebhooksWithSecrets()) {
     const stored = registration.sealedSecret!;
     if (looksSealed(stored)) continue;
     const { profileId, action } = registration;
-    if (await storage.replaceWebhookSecretIfUnchanged(profileId, action, stored, sealWebhookSecret(cipher, profileId, action, stored))) sealed++;
+    if (await storage.webhooks.replaceWebhookSecretIfUnchanged(profileId, action, stored, sealWebhookSecret(cipher, profileId, action, stored))) sealed++;
   }
   return sealed;
 }

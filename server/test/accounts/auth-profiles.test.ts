@@ -4,6 +4,7 @@ import { LinkApiError, createLinkClient } from '../../../src/client/index.js';
 import { ErrorCode, UNLINKABLE_NETWORKS } from '../../../src/protocol/index.js';
 import { newSecret } from '../../src/core/tokens.js';
 import { startTestService, tokenOf, type TestService } from '../support/test-service.js';
+import { linkAccount } from '../../src/linking/service.js';
 
 describe('API key and Profile-Key', () => {
   let svc: TestService;
@@ -139,7 +140,7 @@ describe('DELETE /api/profiles/social and GET /api/user', () => {
 
   it('unlinks only the profile selected by Profile-Key', async () => {
     const profile = await svc.client.createProfile('Second');
-    const stored = await svc.storage.findProfileByKeyHash(svc.account.id, (await import('../../src/core/tokens.js')).hashSecret(profile.profileKey));
+    const stored = await svc.storage.accounts.findProfileByKeyHash(svc.account.id, (await import('../../src/core/tokens.js')).hashSecret(profile.profileKey));
     const session = await svc.client.createLinkSession({}, { profileKey: profile.profileKey });
     const primarySession = await svc.client.createLinkSession();
     const account = (profileId: string) => ({
@@ -151,8 +152,8 @@ describe('DELETE /api/profiles/social and GET /api/user', () => {
       tokensEncrypted: null,
       linkedAt: svc.clock(),
     });
-    await svc.storage.linkAccount(session.sessionId, account(stored!.id), svc.clock());
-    await svc.storage.linkAccount(primarySession.sessionId, account(svc.primaryProfile.id), svc.clock());
+    await linkAccount(svc.storage, session.sessionId, account(stored!.id), svc.clock());
+    await linkAccount(svc.storage, primarySession.sessionId, account(svc.primaryProfile.id), svc.clock());
 
     const before = await svc.client.getUser({ profileKey: profile.profileKey });
     assert.deepEqual(before.displayNames, [

@@ -15,8 +15,8 @@ import { readConfig } from '../../src/config.js';
 import { createRateLimiter } from '../../src/core/limits/create-rate-limiter.js';
 import { createMemoryRateLimiter } from '../../src/core/limits/rate-limiter.js';
 import { startService, type RunningService } from '../../src/server.js';
-import { PostgresStorage } from '../../src/core/db/postgres.js';
-import { SqliteStorage } from '../../src/core/db/sqlite.js';
+import { PostgresStorage } from '../../src/storage/postgres.js';
+import { SqliteStorage } from '../../src/storage/sqlite.js';
 import { freshDatabase } from '../support/fresh-database.js';
 import { testClock } from '../support/test-service.js';
 

@@ -10,13 +10,15 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { NETWORKS, type Network } from '../../../src/protocol/index.js';
-import { createAccount } from '../../src/accounts/service.js';
-import { PostgresStorage } from '../../src/core/db/postgres.js';
+import { createAccount, deleteProfile } from '../../src/accounts/service.js';
+import { PostgresStorage } from '../../src/storage/postgres.js';
 import { freshDatabase } from '../support/fresh-database.js';
 import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from '../../src/core/db/schema.js';
-import { SqliteStorage } from '../../src/core/db/sqlite.js';
-import type { IntegrationKey, NewLinkSession, Profile, SocialAccount, Storage } from '../../src/core/db/storage-types.js';
+import { SqliteStorage } from '../../src/storage/sqlite.js';
+import type { IntegrationKey, NewLinkSession, Profile, SocialAccount } from '../../src/core/db/storage-types.js';
+import type { Storage } from '../../src/storage/storage.js';
 import { hashSecret, newId, newSecret } from '../../src/core/tokens.js';
+import { linkAccount, unlinkAccount } from '../../src/linking/service.js';
 
 /** A fresh database with two Storage objects on it, and raw SQL for looking behind the interface. */
 interface BackendDatabase {
@@ -150,13 +152,13 @@ for (const backend of backends) {
 
     it('accounts, API keys and profiles round-trip', async () => {
       const { account, primaryProfile, apiKey } = await newAccount();
-      assert.deepEqual(await db.two.findAccount(account.id), account);
-      assert.deepEqual(await db.two.findAccountByApiKeyHash(hashSecret(apiKey)), account);
-      assert.equal(await db.two.findAccountByApiKeyHash(hashSecret('sk_unknown')), null);
-      assert.deepEqual(await db.two.findPrimaryProfile(account.id), primaryProfile);
+      assert.deepEqual(await db.two.accounts.findAccount(account.id), account);
+      assert.deepEqual(await db.two.accounts.findAccountByApiKeyHash(hashSecret(apiKey)), account);
+      assert.equal(await db.two.accounts.findAccountByApiKeyHash(hashSecret('sk_unknown')), null);
+      assert.deepEqual(await db.two.accounts.findPrimaryProfile(account.id), primaryProfile);
 
-      await db.one.updateAccount(account.id, { name: 'Renamed', maxPack: false, domains: ['a', 'b'], allowedOrigins: ['https://x.example'] });
-      const updated = (await db.two.findAccount(account.id))!;
+      await db.one.accounts.updateAccount(account.id, { name: 'Renamed', maxPack: false, domains: ['a', 'b'], allowedOrigins: ['https://x.example'] });
+      const updated = (await db.two.accounts.findAccount(account.id))!;
       assert.equal(updated.name, 'Renamed');
       assert.equal(updated.maxPack, false);
       assert.deepEqual(updated.domains, ['a', 'b']);
@@ -164,30 +166,30 @@ for (const backend of backends) {
       assert.equal(updated.plan, account.plan);
 
       const user: Profile = { id: newId('pr_'), accountId: account.id, refId: newId(''), title: 'User', isPrimary: false, createdAt: T0 + 1 };
-      await db.one.createProfile(user, hashSecret('profile-key'));
-      assert.deepEqual(await db.two.findProfileByKeyHash(account.id, hashSecret('profile-key')), user);
-      assert.deepEqual(await db.two.findProfileByRefId(user.refId), user);
-      assert.deepEqual(await db.two.listProfiles(account.id), [user]);
+      await db.one.accounts.createProfile(user, hashSecret('profile-key'));
+      assert.deepEqual(await db.two.accounts.findProfileByKeyHash(account.id, hashSecret('profile-key')), user);
+      assert.deepEqual(await db.two.accounts.findProfileByRefId(user.refId), user);
+      assert.deepEqual(await db.two.accounts.listProfiles(account.id), [user]);
 
       const session = newSession(account.id, user.id);
-      await db.one.createLinkSession(session);
-      await db.one.linkAccount(session.id, socialAccount(user.id, 'twitter'), T0);
-      await db.two.deleteProfile(user.id, T0 + 2);
-      assert.equal(await db.one.findProfileById(user.id), null);
-      assert.equal(await db.one.findProfileByKeyHash(account.id, hashSecret('profile-key')), null);
-      assert.deepEqual(await db.one.listProfiles(account.id), []);
-      assert.deepEqual(await db.one.listSocialAccounts(user.id), []);
-      assert.equal((await db.one.findLinkSessionById(session.id))!.revokedAt, T0 + 2);
-      assert.ok((await db.one.countAccounts()) >= 1);
+      await db.one.linking.createLinkSession(session);
+      await linkAccount(db.one, session.id, socialAccount(user.id, 'twitter'), T0);
+      await deleteProfile(db.two, user.id, T0 + 2);
+      assert.equal(await db.one.accounts.findProfileById(user.id), null);
+      assert.equal(await db.one.accounts.findProfileByKeyHash(account.id, hashSecret('profile-key')), null);
+      assert.deepEqual(await db.one.accounts.listProfiles(account.id), []);
+      assert.deepEqual(await db.one.linking.listSocialAccounts(user.id), []);
+      assert.equal((await db.one.linking.findLinkSessionById(session.id))!.revokedAt, T0 + 2);
+      assert.ok((await db.one.accounts.countAccounts()) >= 1);
     });
 
     it('a session written by one instance is found, completed and revoked through the other', async () => {
       const { account, primaryProfile } = await newAccount();
       const other = await newAccount();
       const session = newSession(account.id, primaryProfile.id, { allowedSocial: ['twitter', 'bluesky'], instagramLinkMethod: 'facebook' });
-      await db.one.createLinkSession(session);
+      await db.one.linking.createLinkSession(session);
 
-      const found = (await db.two.findLinkSessionByTokenHash(session.tokenHash))!;
+      const found = (await db.two.linking.findLinkSessionByTokenHash(session.tokenHash))!;
       assert.equal(found.id, session.id);
       assert.deepEqual(found.allowedSocial, ['twitter', 'bluesky']);
       assert.equal(found.instagramLinkMethod, 'facebook');
@@ -195,107 +197,107 @@ for (const backend of backends) {
       assert.equal(found.completedAt, null);
       assert.equal(found.revokedAt, null);
       assert.equal(found.legacy, false);
-      assert.deepEqual(await db.two.findLinkSession(account.id, session.id), found);
-      assert.equal(await db.two.findLinkSession(other.account.id, session.id), null, 'another account never sees it');
+      assert.deepEqual(await db.two.linking.findLinkSession(account.id, session.id), found);
+      assert.equal(await db.two.linking.findLinkSession(other.account.id, session.id), null, 'another account never sees it');
 
-      assert.deepEqual(await db.two.linkAccount(session.id, socialAccount(primaryProfile.id, 'twitter'), T0 + 1000), {
+      assert.deepEqual(await linkAccount(db.two, session.id, socialAccount(primaryProfile.id, 'twitter'), T0 + 1000), {
         stored: true,
         account: socialAccount(primaryProfile.id, 'twitter'),
       });
-      await db.one.linkAccount(session.id, socialAccount(primaryProfile.id, 'bluesky'), T0 + 2000);
+      await linkAccount(db.one, session.id, socialAccount(primaryProfile.id, 'bluesky'), T0 + 2000);
       // Linking twitter again replaces the account and moves lastCompletedAt, without a second entry.
-      await db.two.linkAccount(session.id, socialAccount(primaryProfile.id, 'twitter', 'again'), T0 + 3000);
-      const completed = (await db.one.findLinkSessionById(session.id))!;
+      await linkAccount(db.two, session.id, socialAccount(primaryProfile.id, 'twitter', 'again'), T0 + 3000);
+      const completed = (await db.one.linking.findLinkSessionById(session.id))!;
       assert.deepEqual(completed.completedNetworks, ['twitter', 'bluesky']);
       assert.equal(completed.completedAt, T0 + 1000);
       assert.equal(completed.lastCompletedAt, T0 + 3000);
-      assert.equal((await db.one.findSocialAccount(primaryProfile.id, 'twitter'))!.displayName, 'again');
+      assert.equal((await db.one.linking.findSocialAccount(primaryProfile.id, 'twitter'))!.displayName, 'again');
 
-      assert.equal(await db.one.revokeLinkSession(other.account.id, session.id, T0 + 4000), null);
-      assert.equal((await db.two.revokeLinkSession(account.id, session.id, T0 + 5000))!.revokedAt, T0 + 5000);
-      assert.equal((await db.one.revokeLinkSession(account.id, session.id, T0 + 6000))!.revokedAt, T0 + 5000, 'the first revoke time stays');
-      assert.deepEqual(await db.one.linkAccount(session.id, socialAccount(primaryProfile.id, 'bluesky'), T0 + 7000), {
+      assert.equal(await db.one.linking.revokeLinkSession(other.account.id, session.id, T0 + 4000), null);
+      assert.equal((await db.two.linking.revokeLinkSession(account.id, session.id, T0 + 5000))!.revokedAt, T0 + 5000);
+      assert.equal((await db.one.linking.revokeLinkSession(account.id, session.id, T0 + 6000))!.revokedAt, T0 + 5000, 'the first revoke time stays');
+      assert.deepEqual(await linkAccount(db.one, session.id, socialAccount(primaryProfile.id, 'bluesky'), T0 + 7000), {
         stored: false,
         reason: 'revoked',
       });
-      assert.equal((await db.two.findLinkSessionById(session.id))!.lastCompletedAt, T0 + 3000);
+      assert.equal((await db.two.linking.findLinkSessionById(session.id))!.lastCompletedAt, T0 + 3000);
     });
 
     it('linkAccount refuses expired and unknown sessions and stores nothing', async () => {
       const { account, primaryProfile } = await newAccount();
       const session = newSession(account.id, primaryProfile.id);
-      await db.one.createLinkSession(session);
-      assert.deepEqual(await db.two.linkAccount(session.id, socialAccount(primaryProfile.id, 'reddit'), session.expiresAt), {
+      await db.one.linking.createLinkSession(session);
+      assert.deepEqual(await linkAccount(db.two, session.id, socialAccount(primaryProfile.id, 'reddit'), session.expiresAt), {
         stored: false,
         reason: 'expired',
       });
-      assert.deepEqual(await db.two.linkAccount('ls_missing', socialAccount(primaryProfile.id, 'reddit'), T0), { stored: false, reason: 'missing' });
-      assert.equal(await db.one.findSocialAccount(primaryProfile.id, 'reddit'), null);
-      assert.deepEqual((await db.one.findLinkSessionById(session.id))!.completedNetworks, []);
-      assert.ok((await db.one.linkAccount(session.id, socialAccount(primaryProfile.id, 'reddit'), session.expiresAt - 1)).stored);
+      assert.deepEqual(await linkAccount(db.two, 'ls_missing', socialAccount(primaryProfile.id, 'reddit'), T0), { stored: false, reason: 'missing' });
+      assert.equal(await db.one.linking.findSocialAccount(primaryProfile.id, 'reddit'), null);
+      assert.deepEqual((await db.one.linking.findLinkSessionById(session.id))!.completedNetworks, []);
+      assert.ok((await linkAccount(db.one, session.id, socialAccount(primaryProfile.id, 'reddit'), session.expiresAt - 1)).stored);
     });
 
     it('concurrent completions of one session through both instances lose nothing', async () => {
       const { account, primaryProfile } = await newAccount();
       const session = newSession(account.id, primaryProfile.id);
-      await db.one.createLinkSession(session);
+      await db.one.linking.createLinkSession(session);
       // Every network twice, alternating instances, all in flight together.
       const calls = [...NETWORKS, ...NETWORKS].map((platform, index) =>
-        (index % 2 === 0 ? db.one : db.two).linkAccount(session.id, socialAccount(primaryProfile.id, platform, `w${index}`), T0 + index),
+        linkAccount((index % 2 === 0 ? db.one : db.two), session.id, socialAccount(primaryProfile.id, platform, `w${index}`), T0 + index),
       );
       assert.ok(calls.length >= 20);
       const results = await Promise.all(calls);
       assert.ok(results.every((result) => result.stored));
-      const read = (await db.two.findLinkSessionById(session.id))!;
+      const read = (await db.two.linking.findLinkSessionById(session.id))!;
       assert.deepEqual([...read.completedNetworks].sort(), [...NETWORKS].sort());
       assert.equal(new Set(read.completedNetworks).size, NETWORKS.length, 'no network listed twice');
-      assert.equal((await db.one.listSocialAccounts(primaryProfile.id)).length, NETWORKS.length);
+      assert.equal((await db.one.linking.listSocialAccounts(primaryProfile.id)).length, NETWORKS.length);
     });
 
     it('concurrent completions of many sessions of one profile lose nothing', async () => {
       const { account, primaryProfile } = await newAccount();
       const sessions = Array.from({ length: 10 }, () => newSession(account.id, primaryProfile.id));
-      for (const session of sessions) await db.one.createLinkSession(session);
+      for (const session of sessions) await db.one.linking.createLinkSession(session);
       const platforms: Network[] = ['twitter', 'facebook'];
       await Promise.all(
         sessions.flatMap((session, index) =>
-          platforms.map((platform) => (index % 2 ? db.one : db.two).linkAccount(session.id, socialAccount(primaryProfile.id, platform), T0)),
+          platforms.map((platform) => linkAccount((index % 2 ? db.one : db.two), session.id, socialAccount(primaryProfile.id, platform), T0)),
         ),
       );
       for (const session of sessions) {
-        assert.deepEqual([...(await db.one.findLinkSessionById(session.id))!.completedNetworks].sort(), ['facebook', 'twitter']);
+        assert.deepEqual([...(await db.one.linking.findLinkSessionById(session.id))!.completedNetworks].sort(), ['facebook', 'twitter']);
       }
     });
 
     it('a revoke racing completions on both instances leaves no completion after the revoke', async () => {
       const { account, primaryProfile } = await newAccount();
       const session = newSession(account.id, primaryProfile.id);
-      await db.one.createLinkSession(session);
+      await db.one.linking.createLinkSession(session);
       const revokeAt = T0 + 1000;
       // Completions in flight on both instances while the other instance revokes: each one commits either wholly
       // before the revoke (stored and listed) or after it (refused as revoked, nothing written).
       const inFlight = NETWORKS.map((platform, index) =>
-        (index % 2 ? db.one : db.two).linkAccount(session.id, socialAccount(primaryProfile.id, platform), T0 + index),
+        linkAccount((index % 2 ? db.one : db.two), session.id, socialAccount(primaryProfile.id, platform), T0 + index),
       );
-      const revoke = (NETWORKS.length % 2 ? db.one : db.two).revokeLinkSession(account.id, session.id, revokeAt);
+      const revoke = (NETWORKS.length % 2 ? db.one : db.two).linking.revokeLinkSession(account.id, session.id, revokeAt);
       const results = await Promise.all(inFlight);
       assert.equal((await revoke)!.revokedAt, revokeAt);
       // Once the revoke has committed, nothing gets through on either instance.
       const late = await Promise.all(
         NETWORKS.map((platform, index) =>
-          (index % 2 ? db.two : db.one).linkAccount(session.id, socialAccount(primaryProfile.id, platform, 'late'), revokeAt + 1 + index),
+          linkAccount((index % 2 ? db.two : db.one), session.id, socialAccount(primaryProfile.id, platform, 'late'), revokeAt + 1 + index),
         ),
       );
       assert.ok(late.every((result) => !result.stored && result.reason === 'revoked'));
       for (const result of results) if (!result.stored) assert.equal(result.reason, 'revoked');
       const stored = NETWORKS.filter((_, index) => results[index]!.stored);
-      const read = (await db.two.findLinkSessionById(session.id))!;
+      const read = (await db.two.linking.findLinkSessionById(session.id))!;
       assert.deepEqual([...read.completedNetworks].sort(), [...stored].sort(), 'exactly the stored completions are listed');
       assert.equal(read.revokedAt, revokeAt);
       if (read.lastCompletedAt !== null) assert.ok(read.lastCompletedAt <= revokeAt, 'a completion was recorded after the revoke');
       const rows = await db.sql(`SELECT platform, last_completed_at FROM link_session_completions WHERE session_id = '${session.id}'`);
       assert.ok(rows.every((row) => Number(row.last_completed_at) <= revokeAt));
-      for (const account of await db.one.listSocialAccounts(primaryProfile.id)) assert.notEqual(account.displayName, 'late');
+      for (const account of await db.one.linking.listSocialAccounts(primaryProfile.id)) assert.notEqual(account.displayName, 'late');
     });
 
     it('deleting profiles while their accounts link and unlink on the other instance never deadlocks', async () => {
@@ -303,21 +305,21 @@ for (const backend of backends) {
       const races = await Promise.allSettled(
         Array.from({ length: 40 }, async (_, index) => {
           const user: Profile = { id: newId('pr_'), accountId: account.id, refId: newId(''), title: `U${index}`, isPrimary: false, createdAt: T0 };
-          await db.one.createProfile(user, hashSecret(`key-${user.id}`));
-          await db.one.putWebhook({ profileId: user.id, action: 'social', url: 'https://hooks.example/in', sealedSecret: null, createdAt: T0 });
+          await db.one.accounts.createProfile(user, hashSecret(`key-${user.id}`));
+          await db.one.webhooks.putWebhook({ profileId: user.id, action: 'social', url: 'https://hooks.example/in', sealedSecret: null, createdAt: T0 });
           const session = newSession(account.id, user.id);
-          await db.one.createLinkSession(session);
-          await db.one.linkAccount(session.id, socialAccount(user.id, 'twitter'), T0);
+          await db.one.linking.createLinkSession(session);
+          await linkAccount(db.one, session.id, socialAccount(user.id, 'twitter'), T0);
           // A link and an unlink committing on instance two while instance one deletes the profile.
           const results = await Promise.all([
-            db.two.linkAccount(session.id, socialAccount(user.id, 'reddit'), T0 + 1),
-            db.two.unlinkAccount(user.id, 'twitter', T0 + 1),
-            db.one.deleteProfile(user.id, T0 + 1),
+            linkAccount(db.two, session.id, socialAccount(user.id, 'reddit'), T0 + 1),
+            unlinkAccount(db.two, user.id, 'twitter', T0 + 1),
+            deleteProfile(db.one, user.id, T0 + 1),
           ]);
-          assert.deepEqual(await db.two.listSocialAccounts(user.id), [], 'nothing survives the deletion');
+          assert.deepEqual(await db.two.linking.listSocialAccounts(user.id), [], 'nothing survives the deletion');
           // Its events are not this test's subject: finish them so later tests that claim deliveries see none.
-          for (const row of await db.one.listWebhookDeliveries(user.id)) {
-            await db.one.finishWebhookDelivery(row.id, { kind: 'delivered', at: T0 + 2 });
+          for (const row of await db.one.webhooks.listWebhookDeliveries(user.id)) {
+            await db.one.webhooks.finishWebhookDelivery(row.id, { kind: 'delivered', at: T0 + 2 });
           }
           return results;
         }),
@@ -329,17 +331,17 @@ for (const backend of backends) {
     it('unlinkAccount says whether an account was removed', async () => {
       const { account, primaryProfile } = await newAccount();
       const session = newSession(account.id, primaryProfile.id);
-      await db.one.createLinkSession(session);
-      await db.one.linkAccount(session.id, socialAccount(primaryProfile.id, 'pinterest'), T0);
-      assert.equal(await db.two.unlinkAccount(primaryProfile.id, 'pinterest', T0), true);
-      assert.equal(await db.one.unlinkAccount(primaryProfile.id, 'pinterest', T0), false);
-      assert.equal(await db.one.findSocialAccount(primaryProfile.id, 'pinterest'), null);
+      await db.one.linking.createLinkSession(session);
+      await linkAccount(db.one, session.id, socialAccount(primaryProfile.id, 'pinterest'), T0);
+      assert.equal(await unlinkAccount(db.two, primaryProfile.id, 'pinterest', T0), true);
+      assert.equal(await unlinkAccount(db.one, primaryProfile.id, 'pinterest', T0), false);
+      assert.equal(await db.one.linking.findSocialAccount(primaryProfile.id, 'pinterest'), null);
     });
 
     it('an OAuth attempt starts once and is used once, on either instance, and only before it expires', async () => {
       const { account, primaryProfile } = await newAccount();
       const session = newSession(account.id, primaryProfile.id);
-      await db.one.createLinkSession(session);
+      await db.one.linking.createLinkSession(session);
       const attempt = {
         ticketHash: hashSecret(newSecret()),
         stateHash: null,
@@ -353,67 +355,67 @@ for (const backend of backends) {
         usedAt: null,
         outcome: null,
       };
-      await db.one.createOAuthAttempt(attempt);
+      await db.one.linking.createOAuthAttempt(attempt);
       const binding = { bindingHash: hashSecret('cookie'), stateHash: hashSecret('state') };
       // Two instances start the same ticket at once: exactly one wins.
-      const starts = await Promise.all([db.one.startOAuthAttempt(attempt.ticketHash, binding, T0 + 1), db.two.startOAuthAttempt(attempt.ticketHash, binding, T0 + 1)]);
+      const starts = await Promise.all([db.one.linking.startOAuthAttempt(attempt.ticketHash, binding, T0 + 1), db.two.linking.startOAuthAttempt(attempt.ticketHash, binding, T0 + 1)]);
       assert.equal(starts.filter(Boolean).length, 1);
       const started = starts.find(Boolean)!;
       assert.equal(started.startedAt, T0 + 1);
       assert.equal(started.bindingHash, binding.bindingHash);
       assert.equal(started.codeVerifier, attempt.codeVerifier);
 
-      assert.equal(await db.one.useOAuthAttempt(hashSecret('other state'), T0 + 2), null);
-      const uses = await Promise.all([db.one.useOAuthAttempt(binding.stateHash, T0 + 2), db.two.useOAuthAttempt(binding.stateHash, T0 + 2)]);
+      assert.equal(await db.one.linking.useOAuthAttempt(hashSecret('other state'), T0 + 2), null);
+      const uses = await Promise.all([db.one.linking.useOAuthAttempt(binding.stateHash, T0 + 2), db.two.linking.useOAuthAttempt(binding.stateHash, T0 + 2)]);
       assert.equal(uses.filter(Boolean).length, 1, 'state is single use');
-      assert.equal((await db.two.findOAuthAttempt(binding.stateHash))!.usedAt, T0 + 2);
-      await db.two.recordOAuthOutcome(binding.stateHash, '{"ok":true}');
-      assert.equal((await db.one.findOAuthAttempt(binding.stateHash))!.outcome, '{"ok":true}');
+      assert.equal((await db.two.linking.findOAuthAttempt(binding.stateHash))!.usedAt, T0 + 2);
+      await db.two.linking.recordOAuthOutcome(binding.stateHash, '{"ok":true}');
+      assert.equal((await db.one.linking.findOAuthAttempt(binding.stateHash))!.outcome, '{"ok":true}');
 
       const late = { ...attempt, ticketHash: hashSecret(newSecret()) };
-      await db.one.createOAuthAttempt(late);
-      assert.equal(await db.two.startOAuthAttempt(late.ticketHash, { bindingHash: 'b', stateHash: hashSecret('late') }, late.expiresAt), null);
+      await db.one.linking.createOAuthAttempt(late);
+      assert.equal(await db.two.linking.startOAuthAttempt(late.ticketHash, { bindingHash: 'b', stateHash: hashSecret('late') }, late.expiresAt), null);
       const unused = { ...attempt, ticketHash: hashSecret(newSecret()) };
-      await db.one.createOAuthAttempt(unused);
-      await db.one.startOAuthAttempt(unused.ticketHash, { bindingHash: 'b', stateHash: hashSecret('unused') }, T0);
-      assert.equal(await db.two.useOAuthAttempt(hashSecret('unused'), unused.expiresAt), null, 'an expired state is not usable');
+      await db.one.linking.createOAuthAttempt(unused);
+      await db.one.linking.startOAuthAttempt(unused.ticketHash, { bindingHash: 'b', stateHash: hashSecret('unused') }, T0);
+      assert.equal(await db.two.linking.useOAuthAttempt(hashSecret('unused'), unused.expiresAt), null, 'an expired state is not usable');
     });
 
     it('a telegram code is used once and only before it expires', async () => {
       const { account, primaryProfile } = await newAccount();
       const session = newSession(account.id, primaryProfile.id);
-      await db.one.createLinkSession(session);
+      await db.one.linking.createLinkSession(session);
       const code = { codeHash: hashSecret(newSecret()), sessionId: session.id, createdAt: T0, expiresAt: T0 + MINUTE, usedAt: null };
-      await db.one.createTelegramCode(code);
-      const uses = await Promise.all([db.one.useTelegramCode(code.codeHash, T0 + 1), db.two.useTelegramCode(code.codeHash, T0 + 1)]);
+      await db.one.linking.createTelegramCode(code);
+      const uses = await Promise.all([db.one.linking.useTelegramCode(code.codeHash, T0 + 1), db.two.linking.useTelegramCode(code.codeHash, T0 + 1)]);
       assert.equal(uses.filter(Boolean).length, 1);
       assert.deepEqual(uses.find(Boolean), { ...code, usedAt: T0 + 1 });
       const expired = { ...code, codeHash: hashSecret(newSecret()) };
-      await db.two.createTelegramCode(expired);
-      assert.equal(await db.one.useTelegramCode(expired.codeHash, expired.expiresAt), null);
+      await db.two.linking.createTelegramCode(expired);
+      assert.equal(await db.one.linking.useTelegramCode(expired.codeHash, expired.expiresAt), null);
     });
 
     it('webhook events commit with the link, and two instances never claim the same delivery', async () => {
       const { account, primaryProfile } = await newAccount();
       const session = newSession(account.id, primaryProfile.id);
-      await db.one.createLinkSession(session);
-      await db.one.putWebhook({ profileId: primaryProfile.id, action: 'social', url: 'https://old.example/hook', sealedSecret: null, createdAt: T0 });
-      await db.two.putWebhook({ profileId: primaryProfile.id, action: 'social', url: 'https://hooks.example/in', sealedSecret: 'v1.sealed', createdAt: T0 + 1 });
-      assert.deepEqual(await db.one.listWebhooks(primaryProfile.id), [
+      await db.one.linking.createLinkSession(session);
+      await db.one.webhooks.putWebhook({ profileId: primaryProfile.id, action: 'social', url: 'https://old.example/hook', sealedSecret: null, createdAt: T0 });
+      await db.two.webhooks.putWebhook({ profileId: primaryProfile.id, action: 'social', url: 'https://hooks.example/in', sealedSecret: 'v1.sealed', createdAt: T0 + 1 });
+      assert.deepEqual(await db.one.webhooks.listWebhooks(primaryProfile.id), [
         { profileId: primaryProfile.id, action: 'social', url: 'https://hooks.example/in', sealedSecret: 'v1.sealed', createdAt: T0 + 1 },
       ]);
 
       const platforms: Network[] = ['twitter', 'facebook', 'threads', 'tiktok', 'youtube', 'reddit'];
-      await Promise.all(platforms.map((platform, index) => (index % 2 ? db.one : db.two).linkAccount(session.id, socialAccount(primaryProfile.id, platform), T0 + 10)));
-      await db.one.unlinkAccount(primaryProfile.id, 'reddit', T0 + 20);
-      const queued = await db.two.listWebhookDeliveries(primaryProfile.id);
+      await Promise.all(platforms.map((platform, index) => linkAccount((index % 2 ? db.one : db.two), session.id, socialAccount(primaryProfile.id, platform), T0 + 10)));
+      await unlinkAccount(db.one, primaryProfile.id, 'reddit', T0 + 20);
+      const queued = await db.two.webhooks.listWebhookDeliveries(primaryProfile.id);
       assert.equal(queued.length, platforms.length + 1);
       assert.deepEqual(queued.map((row) => JSON.parse(row.payload).event).sort(), [...platforms.map(() => 'link'), 'unlink'].sort());
 
       // Both instances claim at once, in small batches, until nothing is due: each row exactly once.
       const claimedIds: string[] = [];
       for (;;) {
-        const batches = await Promise.all([db.one.claimWebhookDeliveries(T0 + 30, T0 + 90, 2), db.two.claimWebhookDeliveries(T0 + 30, T0 + 90, 2)]);
+        const batches = await Promise.all([db.one.webhooks.claimWebhookDeliveries(T0 + 30, T0 + 90, 2), db.two.webhooks.claimWebhookDeliveries(T0 + 30, T0 + 90, 2)]);
         const claimed = batches.flat();
         if (claimed.length === 0) break;
         for (const delivery of claimed) {
@@ -425,23 +427,23 @@ for (const backend of backends) {
       }
       assert.equal(claimedIds.length, queued.length);
       assert.equal(new Set(claimedIds).size, queued.length, 'no row claimed twice');
-      assert.deepEqual(await db.one.claimWebhookDeliveries(T0 + 60, T0 + 120, 10), [], 'leased rows wait for the lease to end');
+      assert.deepEqual(await db.one.webhooks.claimWebhookDeliveries(T0 + 60, T0 + 120, 10), [], 'leased rows wait for the lease to end');
 
       const [first, second, third] = claimedIds;
-      await db.one.finishWebhookDelivery(first!, { kind: 'delivered', at: T0 + 40 });
-      await db.two.finishWebhookDelivery(second!, { kind: 'retry', nextAttemptAt: T0 + 100, error: 'HTTP 500' });
-      await db.one.finishWebhookDelivery(third!, { kind: 'failed', at: T0 + 41, error: 'gave up' });
-      const status = new Map((await db.two.listWebhookDeliveries(primaryProfile.id)).map((row) => [row.id, row]));
+      await db.one.webhooks.finishWebhookDelivery(first!, { kind: 'delivered', at: T0 + 40 });
+      await db.two.webhooks.finishWebhookDelivery(second!, { kind: 'retry', nextAttemptAt: T0 + 100, error: 'HTTP 500' });
+      await db.one.webhooks.finishWebhookDelivery(third!, { kind: 'failed', at: T0 + 41, error: 'gave up' });
+      const status = new Map((await db.two.webhooks.listWebhookDeliveries(primaryProfile.id)).map((row) => [row.id, row]));
       assert.equal(status.get(first!)!.deliveredAt, T0 + 40);
       assert.equal(status.get(second!)!.nextAttemptAt, T0 + 100);
       assert.equal(status.get(second!)!.lastError, 'HTTP 500');
       assert.equal(status.get(third!)!.failedAt, T0 + 41);
 
       // Once the registration is gone, a due row is marked failed instead of being delivered.
-      assert.equal(await db.one.deleteWebhook(primaryProfile.id, 'social'), true);
-      assert.equal(await db.two.deleteWebhook(primaryProfile.id, 'social'), false);
-      assert.deepEqual(await db.two.claimWebhookDeliveries(T0 + 200, T0 + 260, 10), []);
-      const afterDelete = (await db.one.listWebhookDeliveries(primaryProfile.id)).filter((row) => row.deliveredAt === null);
+      assert.equal(await db.one.webhooks.deleteWebhook(primaryProfile.id, 'social'), true);
+      assert.equal(await db.two.webhooks.deleteWebhook(primaryProfile.id, 'social'), false);
+      assert.deepEqual(await db.two.webhooks.claimWebhookDeliveries(T0 + 200, T0 + 260, 10), []);
+      const afterDelete = (await db.one.webhooks.listWebhookDeliveries(primaryProfile.id)).filter((row) => row.deliveredAt === null);
       assert.ok(afterDelete.every((row) => row.failedAt !== null));
     });
 
@@ -449,14 +451,14 @@ for (const backend of backends) {
       const { account, primaryProfile } = await newAccount();
       const legacy = newSession(account.id, primaryProfile.id);
       const [a, b] = await Promise.all([
-        db.one.findOrCreateLegacyLinkSession(legacy),
-        db.two.findOrCreateLegacyLinkSession({ ...legacy, id: newId('ls_') }),
+        db.one.linking.findOrCreateLegacyLinkSession(legacy),
+        db.two.linking.findOrCreateLegacyLinkSession({ ...legacy, id: newId('ls_') }),
       ]);
       assert.equal(a.id, b.id);
       assert.equal(a.legacy, true);
-      assert.equal(await db.one.findLinkSession(account.id, a.id), null);
-      assert.equal(await db.one.revokeLinkSession(account.id, a.id, T0), null);
-      assert.equal((await db.two.findLinkSessionById(a.id))!.revokedAt, null);
+      assert.equal(await db.one.linking.findLinkSession(account.id, a.id), null);
+      assert.equal(await db.one.linking.revokeLinkSession(account.id, a.id, T0), null);
+      assert.equal((await db.two.linking.findLinkSessionById(a.id))!.revokedAt, null);
 
       const key: IntegrationKey = {
         accountId: account.id,
@@ -466,20 +468,20 @@ for (const backend of backends) {
         sealedPrivateKey: null,
         createdAt: T0,
       };
-      await db.one.putIntegrationKey(key);
-      assert.deepEqual(await db.two.findIntegrationKey(account.id, 'integrator'), key);
+      await db.one.integrationKeys.putIntegrationKey(key);
+      assert.deepEqual(await db.two.integrationKeys.findIntegrationKey(account.id, 'integrator'), key);
       const service: IntegrationKey = { ...key, kind: 'service', sealedPrivateKey: 'v1.sealed' };
-      const raced = await Promise.all([db.one.addIntegrationKeyIfMissing(service), db.two.addIntegrationKeyIfMissing({ ...service, createdAt: T0 + 1 })]);
+      const raced = await Promise.all([db.one.integrationKeys.addIntegrationKeyIfMissing(service), db.two.integrationKeys.addIntegrationKeyIfMissing({ ...service, createdAt: T0 + 1 })]);
       assert.deepEqual(raced[0], raced[1], 'both see the key in effect');
-      assert.deepEqual((await db.one.findIntegrationKey(account.id, 'service'))!.sealedPrivateKey, 'v1.sealed');
+      assert.deepEqual((await db.one.integrationKeys.findIntegrationKey(account.id, 'service'))!.sealedPrivateKey, 'v1.sealed');
 
       const api = newSession(account.id, primaryProfile.id);
-      await db.one.createLinkSession(api);
-      await db.two.resetIntegrationKeys(account.id, T0 + 5);
-      assert.equal(await db.one.findIntegrationKey(account.id, 'integrator'), null);
-      assert.equal(await db.one.findIntegrationKey(account.id, 'service'), null);
-      assert.equal((await db.one.findLinkSessionById(a.id))!.revokedAt, T0 + 5);
-      assert.equal((await db.one.findLinkSessionById(api.id))!.revokedAt, null, 'API sessions are untouched');
+      await db.one.linking.createLinkSession(api);
+      await db.two.integrationKeys.resetIntegrationKeys(account.id, T0 + 5);
+      assert.equal(await db.one.integrationKeys.findIntegrationKey(account.id, 'integrator'), null);
+      assert.equal(await db.one.integrationKeys.findIntegrationKey(account.id, 'service'), null);
+      assert.equal((await db.one.linking.findLinkSessionById(a.id))!.revokedAt, T0 + 5);
+      assert.equal((await db.one.linking.findLinkSessionById(api.id))!.revokedAt, null, 'API sessions are untouched');
     });
   });
 }

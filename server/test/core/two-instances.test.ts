@@ -9,7 +9,8 @@ import { NETWORKS } from '../../../src/protocol/index.js';
 import { createAccount } from '../../src/accounts/service.js';
 import { readConfig } from '../../src/config.js';
 import { startService, type RunningService } from '../../src/server.js';
-import { PostgresStorage } from '../../src/core/db/postgres.js';
+import { PostgresStorage } from '../../src/storage/postgres.js';
+import { linkAccount } from '../../src/linking/service.js';
 
 const server = process.env.TEST_DATABASE_URL;
 
@@ -55,7 +56,7 @@ describe('two service instances on one PostgreSQL database', { skip: server ? fa
     const view = await fetch(`${two.url}/api/link/session`, { headers: { Authorization: `Bearer ${token}` } });
     assert.equal(view.status, 200);
 
-    const session = (await two.storage.findLinkSessionById(created.sessionId))!;
+    const session = (await two.storage.linking.findLinkSessionById(created.sessionId))!;
     const profileId = session.profileId;
     const account = (platform: (typeof NETWORKS)[number], who: string) => ({
       profileId, platform, networkUserId: `${who}-${platform}`, displayName: who, username: null, tokensEncrypted: null, linkedAt: Date.now(),
@@ -63,7 +64,7 @@ describe('two service instances on one PostgreSQL database', { skip: server ? fa
     // Every network completed at once, half through each instance, twice over: nothing may be lost.
     const results = await Promise.all(
       [...NETWORKS, ...NETWORKS].map((platform, index) =>
-        (index % 2 === 0 ? one : two).storage.linkAccount(created.sessionId, account(platform, index % 2 === 0 ? 'one' : 'two'), Date.now()),
+        linkAccount((index % 2 === 0 ? one : two).storage, created.sessionId, account(platform, index % 2 === 0 ? 'one' : 'two'), Date.now()),
       ),
     );
     assert.ok(results.every((result) => result.stored));
@@ -73,7 +74,7 @@ describe('two service instances on one PostgreSQL database', { skip: server ? fa
 
     await clientTwo.revokeLinkSession(created.sessionId);
     assert.equal((await clientOne.getLinkSession(created.sessionId)).state, 'revoked');
-    assert.deepEqual(await one.storage.linkAccount(created.sessionId, account('twitter', 'late'), Date.now()), { stored: false, reason: 'revoked' });
+    assert.deepEqual(await linkAccount(one.storage, created.sessionId, account('twitter', 'late'), Date.now()), { stored: false, reason: 'revoked' });
     const after = await fetch(`${one.url}/api/link/session`, { headers: { Authorization: `Bearer ${token}` } });
     assert.equal(after.status, 401);
   });
@@ -82,9 +83,9 @@ describe('two service instances on one PostgreSQL database', { skip: server ? fa
     const clientOne = createLinkClient({ baseUrl: `${one.url}/api`, apiKey });
     const clientTwo = createLinkClient({ baseUrl: `${two.url}/api`, apiKey });
     const created = await clientOne.createLinkSession();
-    const profileId = (await one.storage.findLinkSessionById(created.sessionId))!.profileId;
+    const profileId = (await one.storage.linking.findLinkSessionById(created.sessionId))!.profileId;
     const completions = NETWORKS.map((platform, index) =>
-      (index % 2 ? one : two).storage.linkAccount(
+      linkAccount((index % 2 ? one : two).storage, 
         created.sessionId,
         { profileId, platform, networkUserId: platform, displayName: null, username: null, tokensEncrypted: null, linkedAt: Date.now() },
         Date.now(),

@@ -183,7 +183,7 @@ describe('OAuth connection (sandbox network)', () => {
     assert.equal(result.data.outcome, 'error');
     assert.notEqual(Number(result.data.code), 0);
     assert.equal((await sessionView(svc, token)).status, 401);
-    const accounts = await svc.storage.listSocialAccounts(svc.primaryProfile.id);
+    const accounts = await svc.storage.linking.listSocialAccounts(svc.primaryProfile.id);
     assert.ok(!accounts.some((a) => a.platform === 'tiktok'));
   });
 
@@ -191,12 +191,12 @@ describe('OAuth connection (sandbox network)', () => {
     const session = await svc.client.createLinkSession({ origin: 'https://app.example', allowedSocial: ['pinterest'] });
     const token = tokenOf(session.url);
     const { attempt, callbackUrl } = await runUntilCallback(svc, token, 'pinterest');
-    const before = (await svc.storage.findSocialAccount(svc.primaryProfile.id, 'pinterest'))?.linkedAt ?? null;
+    const before = (await svc.storage.linking.findSocialAccount(svc.primaryProfile.id, 'pinterest'))?.linkedAt ?? null;
     await svc.client.revokeLinkSession(session.sessionId);
     const result = await callback(callbackUrl, attempt.cookie);
     assert.equal(result.data.outcome, 'error');
     assert.equal((await svc.client.getLinkSession(session.sessionId)).completedNetworks.length, 0);
-    const afterLinked = (await svc.storage.findSocialAccount(svc.primaryProfile.id, 'pinterest'))?.linkedAt ?? null;
+    const afterLinked = (await svc.storage.linking.findSocialAccount(svc.primaryProfile.id, 'pinterest'))?.linkedAt ?? null;
     assert.equal(afterLinked, before, 'no account may be written after revocation');
   });
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createLinkClient } from '../../../src/client/index.js';
-import { SqliteStorage } from '../../src/core/db/sqlite.js';
+import { SqliteStorage } from '../../src/storage/sqlite.js';
 import { authorize, callback, connectAccount, consent, openStartUrl, requestStartUrl, sessionView } from '../support/oauth-driver.js';
 import { freePort, startChildService } from '../support/child-service.js';
 import { stopChild } from '../support/stop-child.js';
@@ -70,8 +70,8 @@ describe('connections across restarts and crashes', () => {
       // The database as the crash left it: the account and the session's completion go together.
       const storage = new SqliteStorage(join(dataDir, 'social-link.db'));
       try {
-        const session = await storage.findLinkSessionById(link.sessionId);
-        const account = await storage.findSocialAccount(session!.profileId, platform);
+        const session = await storage.linking.findLinkSessionById(link.sessionId);
+        const account = await storage.linking.findSocialAccount(session!.profileId, platform);
         const completed = session!.completedNetworks.includes(platform);
         assert.equal(account !== null, completed, 'half-written link: account and session completion disagree');
       } finally {

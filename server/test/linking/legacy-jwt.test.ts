@@ -11,6 +11,7 @@ import { ErrorCode } from '../../../src/protocol/index.js';
 import { LEGACY_AUDIENCE } from '../../src/linking/legacy-jwt/legacy-jwt-rules.js';
 import { hashSecret } from '../../src/core/tokens.js';
 import { startTestService, type TestService } from '../support/test-service.js';
+import { linkAccount } from '../../src/linking/service.js';
 
 type Algorithm = 'RS256' | 'ES256' | 'EdDSA';
 interface TestKey {
@@ -116,7 +117,7 @@ describe('legacy JWT links', () => {
       const first = await view(jwt);
       assert.equal(first.json.sessionId, 'legacy');
       await view(jwt);
-      const session = (await svc.storage.findLinkSessionByTokenHash(hashSecret(jwt)))!;
+      const session = (await svc.storage.linking.findLinkSessionByTokenHash(hashSecret(jwt)))!;
       assert.equal(session.legacy, true);
       assert.ok(!JSON.stringify(first.json).includes(session.id));
 
@@ -131,8 +132,8 @@ describe('legacy JWT links', () => {
       await register(keys.EdDSA);
       const jwt = await sign(keys.EdDSA);
       await view(jwt);
-      const session = (await svc.storage.findLinkSessionByTokenHash(hashSecret(jwt)))!;
-      const result = await svc.storage.linkAccount(
+      const session = (await svc.storage.linking.findLinkSessionByTokenHash(hashSecret(jwt)))!;
+      const result = await linkAccount(svc.storage, 
         session.id,
         { profileId: svc.primaryProfile.id, platform: 'reddit', networkUserId: 'r1', displayName: 'R', username: 'r', tokensEncrypted: null, linkedAt: svc.clock() },
         svc.clock(),

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { ErrorCode } from '../../../src/protocol/index.js';
 import { LinkApiError } from '../../../src/client/index.js';
 import { startTestService, tokenOf, type TestService } from '../support/test-service.js';
+import { linkAccount } from '../../src/linking/service.js';
 
 const MINUTE = 60_000;
 
@@ -227,7 +228,7 @@ describe('reading, revoking and expiring link sessions', () => {
   it('reports completions: first and last time and the networks in order', async () => {
     const created = await svc.client.createLinkSession();
     const link = (platform: 'twitter' | 'facebook') =>
-      svc.storage.linkAccount(
+      linkAccount(svc.storage, 
         created.sessionId,
         { profileId: svc.primaryProfile.id, platform, networkUserId: `u-${platform}`, displayName: 'Ada', username: 'ada', tokensEncrypted: null, linkedAt: svc.clock() },
         svc.clock(),
@@ -258,7 +259,7 @@ describe('reading, revoking and expiring link sessions', () => {
     const after = await view(token);
     assert.equal(after.status, 401);
     assert.equal(after.json.code, ErrorCode.linkInvalid);
-    const stored = await svc.storage.linkAccount(
+    const stored = await linkAccount(svc.storage, 
       created.sessionId,
       { profileId: svc.primaryProfile.id, platform: 'reddit', networkUserId: 'r', displayName: null, username: null, tokensEncrypted: null, linkedAt: svc.clock() },
       svc.clock(),

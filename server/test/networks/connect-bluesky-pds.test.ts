@@ -90,7 +90,7 @@ describe('bluesky through a PDS at BLUESKY_PDS_URL', () => {
     assert.ok(!result.text.includes(APP_PASSWORD), 'the response echoes the app password');
     assert.deepEqual(pds.calls, [{ path: '/xrpc/com.atproto.server.createSession', body: { identifier: HANDLE, password: APP_PASSWORD } }]);
 
-    const account = await svc.storage.findSocialAccount(svc.primaryProfile.id, 'bluesky');
+    const account = await svc.storage.linking.findSocialAccount(svc.primaryProfile.id, 'bluesky');
     assert.equal(account?.networkUserId, DID);
     assert.equal(account?.username, HANDLE);
     // SQLite file bytes or every PostgreSQL table, whichever backend the suite runs on.
@@ -104,14 +104,14 @@ describe('bluesky through a PDS at BLUESKY_PDS_URL', () => {
 
   it('a wrong app password is 513 "not correct", echoes nothing, stores nothing', async () => {
     const token = await newToken();
-    const before = await svc.storage.findSocialAccount(svc.primaryProfile.id, 'bluesky');
+    const before = await svc.storage.linking.findSocialAccount(svc.primaryProfile.id, 'bluesky');
     const result = await connect(token, { handle: HANDLE, appPassword: 'wrong-pass-word' });
     assert.equal(result.status, 400);
     assert.equal(result.json.code, ErrorCode.connectFailed);
     assert.equal(result.json.action, 'link session');
     assert.ok(!result.text.includes('wrong-pass-word'));
     assert.equal(pds.calls.length, 1);
-    assert.deepEqual(await svc.storage.findSocialAccount(svc.primaryProfile.id, 'bluesky'), before);
+    assert.deepEqual(await svc.storage.linking.findSocialAccount(svc.primaryProfile.id, 'bluesky'), before);
     assert.ok(!svc.logLines.join('\n').includes('wrong-pass-word'));
   });
 

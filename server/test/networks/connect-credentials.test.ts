@@ -35,7 +35,7 @@ describe('bluesky (app password) and telegram (bot code) connections', () => {
     assert.equal(json.displayName, 'ada.bsky.social');
     const read = await svc.client.getLinkSession(session.sessionId);
     assert.deepEqual(read.completedNetworks, ['bluesky']);
-    const stored = await svc.storage.findSocialAccount(svc.primaryProfile.id, 'bluesky');
+    const stored = await svc.storage.linking.findSocialAccount(svc.primaryProfile.id, 'bluesky');
     assert.match(stored!.networkUserId, /^did:plc:sandbox/);
     assert.ok(stored!.tokensEncrypted && !stored!.tokensEncrypted.includes(SANDBOX_BLUESKY_PASSWORD));
     assert.ok(!svc.logLines.join('\n').includes(SANDBOX_BLUESKY_PASSWORD));
@@ -75,7 +75,7 @@ describe('bluesky (app password) and telegram (bot code) connections', () => {
     });
     // The code is single use: a replay from another chat links nothing new.
     await telegramUpdate(TELEGRAM_SECRET, json.code, 999);
-    assert.equal((await svc.storage.findSocialAccount(svc.primaryProfile.id, 'telegram'))!.networkUserId, '4242');
+    assert.equal((await svc.storage.linking.findSocialAccount(svc.primaryProfile.id, 'telegram'))!.networkUserId, '4242');
   });
 
   it('refuses webhook calls with a wrong path secret or header, and ignores expired codes', async () => {

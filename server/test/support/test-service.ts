@@ -12,7 +12,7 @@ import { createAccount, type NewAccountOptions } from '../../src/accounts/servic
 import { readConfig, type ServiceConfig } from '../../src/config.js';
 import type { Mailer } from '../../src/linking/email/link-email.js';
 import { startService } from '../../src/server.js';
-import { openStorage } from '../../src/core/db/open-storage.js';
+import { openStorage } from '../../src/storage/open-storage.js';
 import { freshDatabase } from './fresh-database.js';
 
 export interface TestClock {

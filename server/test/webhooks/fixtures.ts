@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import type { Network } from '../../../src/protocol/index.js';
 import type { WebhookDeliverySettings } from '../../src/webhooks/delivery-settings.js';
 import type { TestService } from '../support/test-service.js';
+import { linkAccount } from '../../src/linking/service.js';
 
 /** Service env for deliveries within a test's patience. */
 export const FAST_DELIVERY = {
@@ -33,7 +34,7 @@ export async function createProfileWithWebhook(svc: TestService, url?: string, s
     const registered = await svc.api('POST', '/hook/webhook', { headers: { 'Profile-Key': profileKey }, body });
     assert.equal(registered.status, 200, JSON.stringify(registered.json));
   }
-  const profile = (await svc.storage.findProfileByRefId(created.json.refId as string))!;
+  const profile = (await svc.storage.accounts.findProfileByRefId(created.json.refId as string))!;
   return { profile, profileKey };
 }
 
@@ -44,7 +45,7 @@ export async function createProfileWithWebhook(svc: TestService, url?: string, s
 export async function commitLinkedAccount(svc: TestService, profileId: string, profileKey: string | null, platform: Network = 'twitter') {
   const headers: Record<string, string> = profileKey ? { 'Profile-Key': profileKey } : {};
   const session = await svc.api('POST', '/profiles/link-sessions', { headers, body: {} });
-  const result = await svc.storage.linkAccount(
+  const result = await linkAccount(svc.storage, 
     session.json.sessionId as string,
     {
       profileId,

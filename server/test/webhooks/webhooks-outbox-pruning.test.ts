@@ -22,7 +22,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Links an account the way the OAuth callback commits it; returns the id of the `link` event it queued. */
 async function link(svc: TestService, profileId: string, profileKey: string, platform: Network): Promise<string> {
   await commitLinkedAccount(svc, profileId, profileKey, platform);
-  const rows = await svc.storage.listWebhookDeliveries(profileId);
+  const rows = await svc.storage.webhooks.listWebhookDeliveries(profileId);
   const row = rows.find((r) => JSON.parse(r.payload).platform === platform && r.deliveredAt === null && r.failedAt === null);
   assert.ok(row, `an event was queued for ${platform}`);
   return row.id;
@@ -56,20 +56,20 @@ describe('pruneWebhookOutbox (storage)', () => {
       retrying: await link(svc, profile.id, profileKey, 'bluesky'),
       neverTried: await link(svc, profile.id, profileKey, 'threads'),
     };
-    await svc.storage.finishWebhookDelivery(ids.deliveredLongAgo, { kind: 'delivered', at: cutoff - 1 });
-    await svc.storage.finishWebhookDelivery(ids.failedLongAgo, { kind: 'failed', at: cutoff - DAY_MS, error: 'HTTP 500' });
-    await svc.storage.finishWebhookDelivery(ids.deliveredAtCutoff, { kind: 'delivered', at: cutoff });
-    await svc.storage.finishWebhookDelivery(ids.failedAfterCutoff, { kind: 'failed', at: cutoff + 1, error: 'HTTP 500' });
-    await svc.storage.finishWebhookDelivery(ids.retrying, { kind: 'retry', nextAttemptAt: cutoff - DAY_MS, error: 'HTTP 500' });
+    await svc.storage.webhooks.finishWebhookDelivery(ids.deliveredLongAgo, { kind: 'delivered', at: cutoff - 1 });
+    await svc.storage.webhooks.finishWebhookDelivery(ids.failedLongAgo, { kind: 'failed', at: cutoff - DAY_MS, error: 'HTTP 500' });
+    await svc.storage.webhooks.finishWebhookDelivery(ids.deliveredAtCutoff, { kind: 'delivered', at: cutoff });
+    await svc.storage.webhooks.finishWebhookDelivery(ids.failedAfterCutoff, { kind: 'failed', at: cutoff + 1, error: 'HTTP 500' });
+    await svc.storage.webhooks.finishWebhookDelivery(ids.retrying, { kind: 'retry', nextAttemptAt: cutoff - DAY_MS, error: 'HTTP 500' });
 
-    assert.equal(await svc.storage.pruneWebhookOutbox(cutoff), 2);
-    const left = (await svc.storage.listWebhookDeliveries(profile.id)).map((row) => row.id).sort();
+    assert.equal(await svc.storage.webhooks.pruneWebhookOutbox(cutoff), 2);
+    const left = (await svc.storage.webhooks.listWebhookDeliveries(profile.id)).map((row) => row.id).sort();
     assert.deepEqual(left, [ids.deliveredAtCutoff, ids.failedAfterCutoff, ids.retrying, ids.neverTried].sort());
 
     // Pending rows stay whatever the cutoff, even one in the far future.
-    assert.equal(await svc.storage.pruneWebhookOutbox(T + 365 * DAY_MS), 2);
-    assert.deepEqual((await svc.storage.listWebhookDeliveries(profile.id)).map((row) => row.id).sort(), [ids.retrying, ids.neverTried].sort());
-    assert.equal(await svc.storage.pruneWebhookOutbox(T + 365 * DAY_MS), 0);
+    assert.equal(await svc.storage.webhooks.pruneWebhookOutbox(T + 365 * DAY_MS), 2);
+    assert.deepEqual((await svc.storage.webhooks.listWebhookDeliveries(profile.id)).map((row) => row.id).sort(), [ids.retrying, ids.neverTried].sort());
+    assert.equal(await svc.storage.webhooks.pruneWebhookOutbox(T + 365 * DAY_MS), 0);
   });
 });
 
@@ -88,15 +88,15 @@ describe('removeWebhooksOfDeletedProfiles (storage)', () => {
     const registrationsOf = async (profileId: string) =>
       (await svc.sql('SELECT action FROM webhooks WHERE profile_id = ?', [profileId])).rows.length;
 
-    assert.equal(await svc.storage.removeWebhooksOfDeletedProfiles(), 0, 'the link and unlink events are pending');
+    assert.equal(await svc.storage.webhooks.removeWebhooksOfDeletedProfiles(), 0, 'the link and unlink events are pending');
     assert.equal(await registrationsOf(deleted.profile.id), 1);
-    const pending = await svc.storage.listWebhookDeliveries(deleted.profile.id);
+    const pending = await svc.storage.webhooks.listWebhookDeliveries(deleted.profile.id);
     assert.equal(pending.length, 2);
-    await svc.storage.finishWebhookDelivery(pending[0]!.id, { kind: 'delivered', at: svc.clock() });
-    assert.equal(await svc.storage.removeWebhooksOfDeletedProfiles(), 0, 'one event still pending');
-    await svc.storage.finishWebhookDelivery(pending[1]!.id, { kind: 'failed', at: svc.clock(), error: 'HTTP 500' });
+    await svc.storage.webhooks.finishWebhookDelivery(pending[0]!.id, { kind: 'delivered', at: svc.clock() });
+    assert.equal(await svc.storage.webhooks.removeWebhooksOfDeletedProfiles(), 0, 'one event still pending');
+    await svc.storage.webhooks.finishWebhookDelivery(pending[1]!.id, { kind: 'failed', at: svc.clock(), error: 'HTTP 500' });
 
-    assert.equal(await svc.storage.removeWebhooksOfDeletedProfiles(), 1);
+    assert.equal(await svc.storage.webhooks.removeWebhooksOfDeletedProfiles(), 1);
     assert.equal(await registrationsOf(deleted.profile.id), 0, 'registration and its secret are gone');
     assert.equal(await registrationsOf(living.profile.id), 1, 'a living profile keeps its registration');
   });
@@ -141,7 +141,7 @@ describe('the delivery worker prunes the outbox on its clock', () => {
       log: (line) => logLines.push(line),
     });
     const T0 = svc.clock();
-    const rowOf = async (profileId: string, id: string) => (await svc.storage.listWebhookDeliveries(profileId)).find((row) => row.id === id);
+    const rowOf = async (profileId: string, id: string) => (await svc.storage.webhooks.listWebhookDeliveries(profileId)).find((row) => row.id === id);
     const isPending = (row: WebhookDeliveryStatus | undefined) => row !== undefined && row.deliveredAt === null && row.failedAt === null;
 
     assert.equal((await eventually(() => rowOf(delivered.profile.id, deliveredId), (row) => row?.deliveredAt != null))!.deliveredAt, T0);
@@ -175,7 +175,7 @@ describe('the delivery worker prunes the outbox on its clock', () => {
     const stillPending = await rowOf(pending.profile.id, pendingId);
     assert.ok(isPending(stillPending), 'pending for 8 days: never pruned');
     assert.ok(stillPending!.attempts >= 2, 'and still retried');
-    const remaining = (await svc.storage.listWebhookDeliveries(delivered.profile.id)).map((row) => row.id).sort();
+    const remaining = (await svc.storage.webhooks.listWebhookDeliveries(delivered.profile.id)).map((row) => row.id).sort();
     assert.deepEqual(remaining, [...sixDaysLater, ...eightDaysLater].sort(), 'rows finished 2 days ago or now are kept');
     assert.ok(logLines.includes('webhook worker: pruned 2 finished outbox row(s)'), logLines.join('\n'));
   });

@@ -9,10 +9,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { SqliteStorage } from '../../src/core/db/sqlite.js';
+import { SqliteStorage } from '../../src/storage/sqlite.js';
 import { startChildService, type ChildService } from '../support/child-service.js';
 import { stopChild } from '../support/stop-child.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { linkAccount } from '../../src/linking/service.js';
 
 const killHard = (child: ChildProcess) => stopChild(child, 'SIGKILL');
 
@@ -62,8 +63,8 @@ describe('webhook delivery survives a crash', () => {
     const session = await api('POST', '/profiles/link-sessions', {});
     const storage = new SqliteStorage(join(dataDir, 'social-link.db'));
     try {
-      const profile = (await storage.findProfileByRefId(registered.json.refId as string))!;
-      const linked = await storage.linkAccount(
+      const profile = (await storage.accounts.findProfileByRefId(registered.json.refId as string))!;
+      const linked = await linkAccount(storage, 
         session.json.sessionId as string,
         { profileId: profile.id, platform: 'bluesky', networkUserId: 'did:plc:1', displayName: 'Crash', username: 'crash', tokensEncrypted: null, linkedAt: Date.now() },
         Date.now(),
@@ -74,14 +75,14 @@ describe('webhook delivery survives a crash', () => {
       receiver.setMode('hold');
       const unlinked = await api('DELETE', '/profiles/social', { platform: 'bluesky' });
       assert.equal(unlinked.status, 200);
-      const events = await eventually(() => storage.listWebhookDeliveries(profile.id), (rows) => rows.length === 2);
+      const events = await eventually(() => storage.webhooks.listWebhookDeliveries(profile.id), (rows) => rows.length === 2);
       const ids = events.map((row) => row.id);
       assert.deepEqual(events.map((row) => JSON.parse(row.payload).event), ['link', 'unlink']);
       await receiver.waitFor((w) => w.answeredWith === null && ids.includes(w.headers['x-webhook-id'] as string));
 
       await killHard(child.process);
       child = null;
-      const afterKill = await storage.listWebhookDeliveries(profile.id);
+      const afterKill = await storage.webhooks.listWebhookDeliveries(profile.id);
       assert.ok(afterKill.some((row) => row.deliveredAt === null), 'an event was still undelivered when the process died');
 
       // Receiver healthy again (held connections are dropped), service restarted on the same data.
@@ -94,7 +95,7 @@ describe('webhook delivery survives a crash', () => {
         const webhook = await receiver.waitFor((w) => w.headers['x-webhook-id'] === id && w.answeredWith === 200, 20_000);
         assert.equal(JSON.parse(webhook.body).id, id);
       }
-      const rows = await eventually(() => storage.listWebhookDeliveries(profile.id), (r) => r.every((row) => row.deliveredAt !== null));
+      const rows = await eventually(() => storage.webhooks.listWebhookDeliveries(profile.id), (r) => r.every((row) => row.deliveredAt !== null));
       assert.ok(rows.some((row) => row.attempts >= 2), 'the interrupted event was attempted again');
     } finally {
       await storage.close();

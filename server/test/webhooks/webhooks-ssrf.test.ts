@@ -112,10 +112,10 @@ describe('webhook delivery refuses non-public targets (the service worker)', () 
   ]) {
     it(`records a refused attempt for ${host}, retries it with backoff, and sends nothing`, async () => {
       const created = await svc.api('POST', '/profiles', { body: { title: `Old ${host}` } });
-      const profile = (await svc.storage.findProfileByRefId(created.json.refId as string))!;
-      await svc.storage.putWebhook({ profileId: profile.id, action: 'social', url: `https://${host}:${receiver.port}/hooks/social`, sealedSecret: null, createdAt: svc.clock() });
+      const profile = (await svc.storage.accounts.findProfileByRefId(created.json.refId as string))!;
+      await svc.storage.webhooks.putWebhook({ profileId: profile.id, action: 'social', url: `https://${host}:${receiver.port}/hooks/social`, sealedSecret: null, createdAt: svc.clock() });
       await commitLinkedAccount(svc, profile.id, created.json.profileKey as string);
-      const rows = await eventually(() => svc.storage.listWebhookDeliveries(profile.id), (r) => r[0]!.attempts >= 2);
+      const rows = await eventually(() => svc.storage.webhooks.listWebhookDeliveries(profile.id), (r) => r[0]!.attempts >= 2);
       assert.equal(rows[0]!.lastError, expectedError);
       assert.equal(rows[0]!.deliveredAt, null);
       assert.equal(rows[0]!.failedAt, null, 'a refusal is retried like other failures, not dropped');
@@ -126,7 +126,7 @@ describe('webhook delivery refuses non-public targets (the service worker)', () 
   it('the receiver itself works: the same registration on a service allowing private targets is delivered', async () => {
     const allowing = await startTestService({ env: { ...FAST_DELIVERY, ...receiver.serviceEnv } });
     try {
-      await allowing.storage.putWebhook({
+      await allowing.storage.webhooks.putWebhook({
         profileId: allowing.primaryProfile.id,
         action: 'social',
         url: `https://localhost:${receiver.port}/hooks/social`,
@@ -134,7 +134,7 @@ describe('webhook delivery refuses non-public targets (the service worker)', () 
         createdAt: allowing.clock(),
       });
       await commitLinkedAccount(allowing, allowing.primaryProfile.id, null);
-      const [row] = await allowing.storage.listWebhookDeliveries(allowing.primaryProfile.id);
+      const [row] = await allowing.storage.webhooks.listWebhookDeliveries(allowing.primaryProfile.id);
       const webhook = await receiver.waitFor((w) => w.headers['x-webhook-id'] === row!.id);
       assert.equal(webhook.servername, 'localhost');
     } finally {
@@ -189,7 +189,7 @@ describe('webhook delivery resolves names and refuses non-public answers (inject
     it(`a name registered through the API is looked up at delivery: ${host} → ${expectedError}`, async () => {
       const { profile, profileKey } = await createProfileWithWebhook(svc, `https://${host}:${receiver.port}/hooks/social`);
       await commitLinkedAccount(svc, profile.id, profileKey);
-      const rows = await eventually(() => svc.storage.listWebhookDeliveries(profile.id), (r) => r[0]!.attempts >= 2);
+      const rows = await eventually(() => svc.storage.webhooks.listWebhookDeliveries(profile.id), (r) => r[0]!.attempts >= 2);
       assert.equal(rows[0]!.lastError, expectedError);
       assert.equal(rows[0]!.deliveredAt, null);
       assert.equal(rows[0]!.failedAt, null);
@@ -233,11 +233,11 @@ describe('webhook delivery connects to the vetted address, with the hostname for
     await assert.rejects(systemResolveHost('hooks.test'), 'the system resolver does not know the name');
     const { profile, profileKey } = await createProfileWithWebhook(svc, `https://hooks.test:${receiver.port}/hooks/social`);
     await commitLinkedAccount(svc, profile.id, profileKey);
-    const [row] = await svc.storage.listWebhookDeliveries(profile.id);
+    const [row] = await svc.storage.webhooks.listWebhookDeliveries(profile.id);
     const webhook = await receiver.waitFor((w) => w.headers['x-webhook-id'] === row!.id);
     assert.equal(webhook.headers.host, `hooks.test:${receiver.port}`);
     assert.equal(webhook.servername, 'hooks.test');
     assert.deepEqual(lookups, ['hooks.test'], 'one lookup, through the injected resolver only');
-    await eventually(() => svc.storage.listWebhookDeliveries(profile.id), (rows) => rows[0]!.deliveredAt !== null);
+    await eventually(() => svc.storage.webhooks.listWebhookDeliveries(profile.id), (rows) => rows[0]!.deliveredAt !== null);
   });
 });

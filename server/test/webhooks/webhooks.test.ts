@@ -12,6 +12,7 @@ import { startTestService, type TestService } from '../support/test-service.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { FAST_DELIVERY, commitLinkedAccount, createProfileWithWebhook } from './fixtures.js';
 import { sealPlainWebhookSecrets } from '../../src/webhooks/webhook-secret.js';
+import { linkAccount } from '../../src/linking/service.js';
 
 describe('webhook registration', () => {
   let svc: TestService;
@@ -166,7 +167,7 @@ describe('social webhook delivery over HTTPS', () => {
   const profileWithWebhook = (secret?: string) => createProfileWithWebhook(svc, receiver.url, secret);
   const linkThroughStorage = (profileId: string, profileKey: string, platform?: Network) => commitLinkedAccount(svc, profileId, profileKey, platform);
 
-  const deliveriesOf = (profileId: string) => svc.storage.listWebhookDeliveries(profileId);
+  const deliveriesOf = (profileId: string) => svc.storage.webhooks.listWebhookDeliveries(profileId);
 
   it('sends a signed `link` event when an account is linked', async () => {
     const secret = 'whsec_test_123';
@@ -224,7 +225,7 @@ describe('social webhook delivery over HTTPS', () => {
       await linkThroughStorage(profile.id, profileKey, 'linkedin');
       const deleted = await svc.api('DELETE', '/profiles', { headers: { 'Profile-Key': profileKey } });
       assert.equal(deleted.status, 200);
-      assert.deepEqual(await svc.storage.listSocialAccounts(profile.id), []);
+      assert.deepEqual(await svc.storage.linking.listSocialAccounts(profile.id), []);
 
       const rows = await deliveriesOf(profile.id);
       const unlinks = rows.filter((row) => JSON.parse(row.payload).event === 'unlink');
@@ -259,7 +260,7 @@ describe('social webhook delivery over HTTPS', () => {
     const created = await svc.api('POST', '/profiles', { body: { title: 'Feed only' } });
     const feedOnlyKey = created.json.profileKey as string;
     await svc.api('POST', '/hook/webhook', { headers: { 'Profile-Key': feedOnlyKey }, body: { action: 'feed', url: receiver.url } });
-    const feedOnly = (await svc.storage.findProfileByRefId(created.json.refId as string))!;
+    const feedOnly = (await svc.storage.accounts.findProfileByRefId(created.json.refId as string))!;
     await linkThroughStorage(feedOnly.id, feedOnlyKey);
     assert.equal((await svc.api('DELETE', '/profiles', { headers: { 'Profile-Key': feedOnlyKey } })).status, 200);
     assert.deepEqual(await deliveriesOf(feedOnly.id), []);
@@ -273,14 +274,14 @@ describe('social webhook delivery over HTTPS', () => {
     const created = await svc.api('POST', '/profiles', { body: { title: 'No hook' } });
     const profileKey = created.json.profileKey as string;
     await svc.api('POST', '/hook/webhook', { headers: { 'Profile-Key': profileKey }, body: { action: 'feed', url: receiver.url } });
-    const profile = (await svc.storage.findProfileByRefId(created.json.refId as string))!;
+    const profile = (await svc.storage.accounts.findProfileByRefId(created.json.refId as string))!;
     await linkThroughStorage(profile.id, profileKey);
     assert.deepEqual(await deliveriesOf(profile.id), []);
 
     const hooked = await profileWithWebhook();
     const session = await svc.api('POST', '/profiles/link-sessions', { headers: { 'Profile-Key': hooked.profileKey }, body: {} });
     await svc.api('DELETE', `/profiles/link-sessions/${session.json.sessionId}`);
-    const refused = await svc.storage.linkAccount(
+    const refused = await linkAccount(svc.storage, 
       session.json.sessionId as string,
       { profileId: hooked.profile.id, platform: 'reddit', networkUserId: '1', displayName: null, username: null, tokensEncrypted: null, linkedAt: svc.clock() },
       svc.clock(),
@@ -391,12 +392,12 @@ describe('webhook TLS verification', () => {
     try {
       await svc.api('POST', '/hook/webhook', { body: { action: 'social', url: receiver.url } });
       const session = await svc.api('POST', '/profiles/link-sessions', { body: {} });
-      await svc.storage.linkAccount(
+      await linkAccount(svc.storage, 
         session.json.sessionId as string,
         { profileId: svc.primaryProfile.id, platform: 'threads', networkUserId: '1', displayName: null, username: null, tokensEncrypted: null, linkedAt: svc.clock() },
         svc.clock(),
       );
-      const rows = await eventually(() => svc.storage.listWebhookDeliveries(svc.primaryProfile.id), (r) => r[0]?.lastError != null);
+      const rows = await eventually(() => svc.storage.webhooks.listWebhookDeliveries(svc.primaryProfile.id), (r) => r[0]?.lastError != null);
       assert.match(rows[0]!.lastError!, /certificate/i);
       assert.equal(rows[0]!.deliveredAt, null);
       assert.equal(receiver.received.length, 0);

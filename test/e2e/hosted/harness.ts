@@ -8,8 +8,14 @@ import type { CreateLinkSessionRequest } from '../../../src/protocol/resources.j
 import { startTestService, type TestService } from '../../../server/test/support/test-service.js';
 import { startPageServer, type PageServer } from './fixtures/page-server.js';
 
+/**
+ * The in-process service as the hosted-page specs use it: they read linked accounts only, so `storage` is the
+ * linking store (the service's storage is split per feature; see server/src/storage/storage.ts).
+ */
+export type HostedTestService = Omit<TestService, 'storage'> & { storage: TestService['storage']['linking'] };
+
 export interface Harness {
-  svc: TestService;
+  svc: HostedTestService;
   integrator: PageServer;
   thirdOrigin: PageServer;
   close(): Promise<void>;
@@ -20,7 +26,7 @@ export async function startHarness(): Promise<Harness> {
   const integrator = await startPageServer('localhost');
   const thirdOrigin = await startPageServer('localhost');
   return {
-    svc,
+    svc: { ...svc, storage: svc.storage.linking },
     integrator,
     thirdOrigin,
     async close() {

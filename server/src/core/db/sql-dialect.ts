@@ -1,6 +1,6 @@
 /**
  * @module
- * Everything the shared SQL (sql-storage.ts, schema.ts) writes differently per database, in one place.
+ * Everything the shared SQL (the feature stores, schema.ts) writes differently per database, in one place.
  * Placeholders are not here: the shared SQL uses `?` and each driver binds it its own way.
  */
 export interface SqlDialect {

@@ -1,6 +1,6 @@
 /**
  * @module
- * What the shared storage code (sql-storage.ts) needs from a database: run SQL written once with `?`
+ * What the feature stores (accounts/store.ts, linking/store.ts, …) need from a database: run SQL written once with `?`
  * placeholders, run a transaction, and hold a migration lock. sqlite-driver.ts and postgres-driver.ts implement it.
  */
 import type { Row } from './rows.js';

@@ -1,8 +1,7 @@
 /**
  * @module
- * The storage interface, implemented once by `SqlStorage` over a driver per database (SQLite, the embedded
- * default, or PostgreSQL so several service instances can share one database). Times are epoch milliseconds.
- * Every method is async so both backends fit.
+ * The stored records, as the per-feature stores (accounts/store.ts, linking/store.ts, webhooks/store.ts,
+ * linking/legacy-jwt/store.ts) read and write them on either database. Times are epoch milliseconds.
  */
 import type { InstagramLinkMethod, Network } from '../../../../src/protocol/index.js';
 
@@ -155,113 +154,4 @@ export interface TelegramCode {
   createdAt: number;
   expiresAt: number;
   usedAt: number | null;
-}
-
-export interface Storage {
-  readonly kind: 'sqlite' | 'postgres';
-  migrate(): Promise<void>;
-  close(): Promise<void>;
-
-  countAccounts(): Promise<number>;
-  createAccount(account: Account, primaryProfile: Profile): Promise<void>;
-  updateAccount(id: string, changes: Partial<Omit<Account, 'id' | 'createdAt'>>): Promise<void>;
-  addApiKey(accountId: string, keyHash: string, createdAt: number): Promise<void>;
-  findAccountByApiKeyHash(keyHash: string): Promise<Account | null>;
-  findAccount(id: string): Promise<Account | null>;
-
-  createProfile(profile: Profile, profileKeyHash: string): Promise<void>;
-  findPrimaryProfile(accountId: string): Promise<Profile | null>;
-  findProfileByKeyHash(accountId: string, profileKeyHash: string): Promise<Profile | null>;
-  findProfileById(id: string): Promise<Profile | null>;
-  findProfileByRefId(refId: string): Promise<Profile | null>;
-  listProfiles(accountId: string): Promise<Profile[]>;
-  /**
-   * Deletes the profile with its linked accounts and revokes its open sessions. Like `unlinkAccount`, the same
-   * transaction adds an `unlink` event per removed account when the profile has a `social` webhook. The
-   * profile's registrations are kept (the profile row is only marked deleted) so those last events can still
-   * be delivered; nothing can reach them through the API any more.
-   */
-  deleteProfile(id: string, now: number): Promise<void>;
-
-  createLinkSession(session: NewLinkSession): Promise<void>;
-  findLinkSessionByTokenHash(tokenHash: string): Promise<LinkSessionRecord | null>;
-  findLinkSession(accountId: string, sessionId: string): Promise<LinkSessionRecord | null>;
-  /** Any session by id, legacy stand-ins included; for flows that already proved they belong to it. */
-  findLinkSessionById(sessionId: string): Promise<LinkSessionRecord | null>;
-  /** Sets `revokedAt` once; later calls keep the first time. Returns the session, or null when unknown. */
-  revokeLinkSession(accountId: string, sessionId: string, now: number): Promise<LinkSessionRecord | null>;
-
-  /**
-   * Stores (or replaces) the profile's account on a network and records the completion on the session,
-   * in one transaction that first re-checks that the session is neither expired nor revoked.
-   * When the profile has a `social` webhook, the same transaction adds a `link` event to the outbox.
-   */
-  linkAccount(sessionId: string, account: SocialAccount, now: number): Promise<LinkAccountResult>;
-  listSocialAccounts(profileId: string): Promise<SocialAccount[]>;
-  findSocialAccount(profileId: string, platform: Network): Promise<SocialAccount | null>;
-  /**
-   * Returns true when an account was removed. When one was and the profile has a `social` webhook, the same
-   * transaction adds an `unlink` event to the outbox, stamped `now`.
-   */
-  unlinkAccount(profileId: string, platform: Network, now: number): Promise<boolean>;
-
-  /** Stores a new attempt, not yet started (the popup has not opened the start URL). */
-  createOAuthAttempt(attempt: OAuthAttempt): Promise<void>;
-  /** Marks the ticket started, binds it to the browser and to a fresh state; null when unknown, expired or already started. */
-  startOAuthAttempt(ticketHash: string, binding: { bindingHash: string; stateHash: string }, now: number): Promise<OAuthAttempt | null>;
-  /** Marks the attempt used; null when unknown, expired, never started or already used (single use). */
-  useOAuthAttempt(stateHash: string, now: number): Promise<OAuthAttempt | null>;
-  /** The attempt by state, used or not (to answer a replayed callback). */
-  findOAuthAttempt(stateHash: string): Promise<OAuthAttempt | null>;
-  recordOAuthOutcome(stateHash: string, outcome: string): Promise<void>;
-
-  createTelegramCode(code: TelegramCode): Promise<void>;
-  /** Marks the code used; null when unknown, expired or used. */
-  useTelegramCode(codeHash: string, now: number): Promise<TelegramCode | null>;
-
-  /** Creates or replaces the profile's registration for `registration.action`. */
-  putWebhook(registration: WebhookRegistration): Promise<void>;
-  listWebhooks(profileId: string): Promise<WebhookRegistration[]>;
-  /** Every registration that has a secret, across profiles (for sealing secrets stored before they were sealed). */
-  listWebhooksWithSecrets(): Promise<WebhookRegistration[]>;
-  /** Sets the stored secret to `to` only while it is still `from`; true when it did. */
-  replaceWebhookSecretIfUnchanged(profileId: string, action: string, from: string, to: string): Promise<boolean>;
-  /** Returns true when a registration was removed. Pending deliveries for it are dropped at delivery time. */
-  deleteWebhook(profileId: string, action: string): Promise<boolean>;
-  /**
-   * Claims up to `limit` outbox rows that are due and not leased, leasing them until `leaseUntil` and counting
-   * the attempt. A row whose registration is gone is marked failed instead of being returned. Safe with several
-   * workers (SQLite: one immediate transaction; PostgreSQL: FOR UPDATE SKIP LOCKED).
-   */
-  claimWebhookDeliveries(now: number, leaseUntil: number, limit: number): Promise<WebhookDelivery[]>;
-  finishWebhookDelivery(id: string, outcome: WebhookDeliveryOutcome): Promise<void>;
-  listWebhookDeliveries(profileId: string): Promise<WebhookDeliveryStatus[]>;
-  /**
-   * Deletes outbox rows delivered or failed before `finishedBefore`; rows still pending are never deleted.
-   * Returns how many were deleted.
-   */
-  pruneWebhookOutbox(finishedBefore: number): Promise<number>;
-  /**
-   * Deletes the webhook registrations (and so their sealed secrets) of deleted profiles once none of their
-   * events is still pending. Returns how many were deleted.
-   */
-  removeWebhooksOfDeletedProfiles(): Promise<number>;
-
-  /**
-   * The stand-in session of a verified legacy JWT (found by `tokenHash`), created on first use. Concurrent first
-   * uses get the same row.
-   */
-  findOrCreateLegacyLinkSession(session: NewLinkSession): Promise<LinkSessionRecord>;
-  findIntegrationKey(accountId: string, kind: IntegrationKey['kind']): Promise<IntegrationKey | null>;
-  /** Creates or replaces the key of that kind. */
-  putIntegrationKey(key: IntegrationKey): Promise<void>;
-  /** Inserts the key unless one of that kind exists; returns the key in effect. */
-  addIntegrationKeyIfMissing(key: IntegrationKey): Promise<IntegrationKey>;
-  /**
-   * Replaces the key of that kind only while its sealed private value is still `sealedPrivateKeyNow`; returns the
-   * key in effect afterwards (null if it was deleted meanwhile).
-   */
-  replaceIntegrationKeyIfUnchanged(key: IntegrationKey, sealedPrivateKeyNow: string | null): Promise<IntegrationKey | null>;
-  /** The integration reset: removes both keys and revokes every legacy link session of the account. */
-  resetIntegrationKeys(accountId: string, now: number): Promise<void>;
 }

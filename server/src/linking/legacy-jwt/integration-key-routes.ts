@@ -34,7 +34,7 @@ export function integrationKeyRoutes(deps: AppDeps): Hono<AppEnv> {
       sealedPrivateKey: null,
       createdAt: deps.clock(),
     };
-    await deps.storage.putIntegrationKey(key);
+    await deps.storage.integrationKeys.putIntegrationKey(key);
     return c.json({ status: 'success', algorithm: key.algorithm, thumbprint: await thumbprintOf(key) });
   });
 
@@ -44,13 +44,13 @@ export function integrationKeyRoutes(deps: AppDeps): Hono<AppEnv> {
       key ? { algorithm: key.algorithm, thumbprint: await thumbprintOf(key), createdAt: iso(key.createdAt) } : null;
     return c.json({
       status: 'success',
-      integrator: await describe(await deps.storage.findIntegrationKey(accountId, 'integrator')),
-      service: await describe(await deps.storage.findIntegrationKey(accountId, 'service')),
+      integrator: await describe(await deps.storage.integrationKeys.findIntegrationKey(accountId, 'integrator')),
+      service: await describe(await deps.storage.integrationKeys.findIntegrationKey(accountId, 'service')),
     });
   });
 
   routes.delete('/', async (c) => {
-    await deps.storage.resetIntegrationKeys(c.get('account').id, deps.clock());
+    await deps.storage.integrationKeys.resetIntegrationKeys(c.get('account').id, deps.clock());
     return c.json({ status: 'success', reset: true });
   });
 

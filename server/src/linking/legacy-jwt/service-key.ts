@@ -10,12 +10,13 @@
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK, type KeyObject } from 'jose';
 import type { Clock } from '../../core/clock.js';
 import type { TokenCipher } from '../../core/crypto/token-cipher.js';
-import type { IntegrationKey, Storage } from '../../core/db/storage-types.js';
+import type { IntegrationKey } from '../../core/db/storage-types.js';
+import type { Storage } from '../../storage/storage.js';
 
 type SigningKey = CryptoKey | KeyObject | Uint8Array;
 
 export async function serviceSigningKey(storage: Storage, cipher: TokenCipher, accountId: string, clock: Clock): Promise<SigningKey> {
-  const stored = await storage.findIntegrationKey(accountId, 'service');
+  const stored = await storage.integrationKeys.findIntegrationKey(accountId, 'service');
   const storedJwk = stored && unseal(stored, cipher);
   if (storedJwk) return importJWK(storedJwk, 'EdDSA');
 
@@ -24,8 +25,8 @@ export async function serviceSigningKey(storage: Storage, cipher: TokenCipher, a
   // ends the links it signed, as a reset would. Callers racing here (or on a first use) all get the key stored
   // by the first of them.
   const inEffect = stored
-    ? await storage.replaceIntegrationKeyIfUnchanged(fresh, stored.sealedPrivateKey)
-    : await storage.addIntegrationKeyIfMissing(fresh);
+    ? await storage.integrationKeys.replaceIntegrationKeyIfUnchanged(fresh, stored.sealedPrivateKey)
+    : await storage.integrationKeys.addIntegrationKeyIfMissing(fresh);
   const inEffectJwk = inEffect && unseal(inEffect, cipher);
   // Deleted by a reset meanwhile, or replaced by an instance with other cipher keys: sign with ours, now stored.
   if (!inEffectJwk) return serviceSigningKey(storage, cipher, accountId, clock);

@@ -44,10 +44,10 @@ export async function verifyLegacyJwt(deps: Pick<AppDeps, 'storage' | 'clock'>, 
   if (header.typ !== undefined && String(header.typ).toUpperCase() !== 'JWT') return fail('typ is not JWT');
   if (typeof unverified.sub !== 'string') return fail('sub missing');
 
-  const profile = await deps.storage.findProfileByRefId(unverified.sub);
-  const account = profile ? await deps.storage.findAccount(profile.accountId) : null;
+  const profile = await deps.storage.accounts.findProfileByRefId(unverified.sub);
+  const account = profile ? await deps.storage.accounts.findAccount(profile.accountId) : null;
   if (!profile || !account) return fail('unknown profile');
-  const key = await deps.storage.findIntegrationKey(account.id, header.kid === SERVICE_KEY_ID ? 'service' : 'integrator');
+  const key = await deps.storage.integrationKeys.findIntegrationKey(account.id, header.kid === SERVICE_KEY_ID ? 'service' : 'integrator');
   if (!key) return fail('no integration key');
   if (key.algorithm !== header.alg) return fail('algorithm does not match the key');
 
@@ -85,7 +85,7 @@ export async function verifyLegacyJwt(deps: Pick<AppDeps, 'storage' | 'clock'>, 
     return fail('invalid allowedSocial or redirect claim');
   }
 
-  const session = await deps.storage.findOrCreateLegacyLinkSession({
+  const session = await deps.storage.linking.findOrCreateLegacyLinkSession({
     id: newId('ls_'),
     tokenHash: hashSecret(jwt),
     accountId: account.id,

@@ -14,7 +14,7 @@ import { NETWORK_LINKS } from '../../networks/index.js';
 import type { NetworkLink } from '../../networks/link.js';
 import type { LinkSessionRecord } from '../../core/db/storage-types.js';
 import { assertConnectStartAllowed } from '../../core/limits/enforce-limit.js';
-import { assertNetworkOffered, oauthNetworkFor } from '../service.js';
+import { assertNetworkOffered, oauthNetworkFor, unlinkAccount } from '../service.js';
 import { hashSecret, newSecret } from '../../core/tokens.js';
 
 /** An attempt (state + PKCE verifier) lives at most 10 minutes, and never past the session. */
@@ -36,7 +36,7 @@ export function connectRoutes(deps: AppDeps): Hono<AppEnv> {
     }
     const now = deps.clock();
     const ticket = newSecret();
-    await deps.storage.createOAuthAttempt({
+    await deps.storage.linking.createOAuthAttempt({
       ticketHash: hashSecret(ticket),
       stateHash: null,
       sessionId: session.id,
@@ -55,7 +55,7 @@ export function connectRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.delete('/accounts/:platform', async (c) => {
     const session = c.get('linkSession');
     const platform = allowedPlatform(session, c.req.param('platform'));
-    const removed = await deps.storage.unlinkAccount(session.profileId, platform, deps.clock());
+    const removed = await unlinkAccount(deps.storage, session.profileId, platform, deps.clock());
     return c.json({ status: 'success', platform, removed });
   });
 

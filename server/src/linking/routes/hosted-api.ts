@@ -14,9 +14,9 @@ export function linkRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.get('/session', async (c) => {
     const session = c.get('linkSession');
-    const profile = await deps.storage.findProfileById(session.profileId);
+    const profile = await deps.storage.accounts.findProfileById(session.profileId);
     if (!profile) throw linkInvalidError();
-    const linked = new Map((await deps.storage.listSocialAccounts(profile.id)).map((a) => [a.platform, a]));
+    const linked = new Map((await deps.storage.linking.listSocialAccounts(profile.id)).map((a) => [a.platform, a]));
     const view: SessionView = {
       status: 'success',
       // A legacy JWT link's stand-in session is not an API object (spec 5.5): its id is never shown.

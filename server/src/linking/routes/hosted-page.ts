@@ -31,9 +31,9 @@ export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
 
   const frameAncestors = async (token: string | undefined, sessionId: string | undefined): Promise<string> => {
     const session = token
-      ? await deps.storage.findLinkSessionByTokenHash(hashSecret(token))
+      ? await deps.storage.linking.findLinkSessionByTokenHash(hashSecret(token))
       : sessionId
-        ? await deps.storage.findLinkSessionById(sessionId)
+        ? await deps.storage.linking.findLinkSessionById(sessionId)
         : null;
     const origin = session ? parseSessionOrigin(session.origin) : null;
     return origin?.kind === 'web' ? origin.origin : "'none'";

@@ -32,7 +32,7 @@ export function linkSessionRoutes(deps: AppDeps): Hono<AppEnv> {
     const token = newSecret();
     const sessionId = newId('ls_');
     const expiresAt = now + request.expiresInMinutes * 60_000;
-    await deps.storage.createLinkSession({
+    await deps.storage.linking.createLinkSession({
       id: sessionId,
       tokenHash: hashSecret(token),
       accountId: account.id,
@@ -59,13 +59,13 @@ export function linkSessionRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   routes.get('/:sessionId', async (c) => {
-    const session = await deps.storage.findLinkSession(c.get('account').id, c.req.param('sessionId'));
+    const session = await deps.storage.linking.findLinkSession(c.get('account').id, c.req.param('sessionId'));
     if (!session) throw sessionNotFound();
     return c.json(await describeSession(deps, session));
   });
 
   routes.delete('/:sessionId', async (c) => {
-    const session = await deps.storage.revokeLinkSession(c.get('account').id, c.req.param('sessionId'), deps.clock());
+    const session = await deps.storage.linking.revokeLinkSession(c.get('account').id, c.req.param('sessionId'), deps.clock());
     if (!session) throw sessionNotFound();
     return c.json({ status: 'success', sessionId: session.id, revokedAt: iso(session.revokedAt!) });
   });
@@ -94,7 +94,7 @@ async function sendLinkEmail(
 }
 
 export async function describeSession(deps: AppDeps, session: LinkSessionRecord): Promise<LinkSession> {
-  const profile = await deps.storage.findProfileById(session.profileId);
+  const profile = await deps.storage.accounts.findProfileById(session.profileId);
   const state = session.revokedAt !== null ? 'revoked' : session.expiresAt <= deps.clock() ? 'expired' : 'active';
   return {
     status: 'success',

@@ -10,6 +10,7 @@ import { iso } from '../../core/clock.js';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { ApiError } from '../../core/errors.js';
 import { readJsonObject } from '../../core/http/read-json.js';
+import { unlinkAccount } from '../service.js';
 
 export function unlinkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -23,7 +24,7 @@ export function unlinkRoutes(deps: AppDeps): Hono<AppEnv> {
       });
     }
     const profile = c.get('profile');
-    await deps.storage.unlinkAccount(profile.id, platform as (typeof UNLINKABLE_NETWORKS)[number], deps.clock());
+    await unlinkAccount(deps.storage, profile.id, platform as (typeof UNLINKABLE_NETWORKS)[number], deps.clock());
     return c.json({ status: 'success', platform, refId: profile.refId });
   });
   return routes;
@@ -33,7 +34,7 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get('/', async (c) => {
     const profile = c.get('profile');
-    const accounts = await deps.storage.listSocialAccounts(profile.id);
+    const accounts = await deps.storage.linking.listSocialAccounts(profile.id);
     const response: UserResponse = {
       status: 'success',
       refId: profile.refId,

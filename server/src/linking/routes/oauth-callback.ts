@@ -34,7 +34,7 @@ export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
     const binding = newSecret();
     const state = newSecret();
     const now = deps.clock();
-    const attempt = await deps.storage.startOAuthAttempt(hashSecret(ticket), { bindingHash: hashSecret(binding), stateHash: hashSecret(state) }, now);
+    const attempt = await deps.storage.linking.startOAuthAttempt(hashSecret(ticket), { bindingHash: hashSecret(binding), stateHash: hashSecret(state) }, now);
     if (!attempt) return failure(c, null, ErrorCode.oauthStateInvalid, 'This connection link has expired or was already used. Start again from the linking page.');
     const session = await findUsableSession(deps, attempt.sessionId, now);
     if (!session) return failure(c, attempt.platform, ErrorCode.linkInvalid, 'This link has expired or is no longer valid.');
@@ -54,11 +54,11 @@ export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
     const cookie = getCookie(c, cookieName);
     const sameBrowserAndNetwork = (attempt: OAuthAttempt) =>
       attempt.platform === platform && !!cookie && hashSecret(cookie) === attempt.bindingHash;
-    const attempt = state ? await deps.storage.useOAuthAttempt(stateHash, now) : null;
+    const attempt = state ? await deps.storage.linking.useOAuthAttempt(stateHash, now) : null;
     if (!attempt || !platform || !sameBrowserAndNetwork(attempt)) {
       // A replay from the browser that ran the attempt (a reload of this page) gets the outcome it already saw,
       // without a second code exchange (checklist D.23).
-      const earlier = state && !attempt ? await deps.storage.findOAuthAttempt(stateHash) : null;
+      const earlier = state && !attempt ? await deps.storage.linking.findOAuthAttempt(stateHash) : null;
       if (earlier?.outcome && sameBrowserAndNetwork(earlier)) return render(c, JSON.parse(earlier.outcome) as ConnectOutcome);
       // One answer for unknown, reused, expired, cross-network and cross-browser states.
       return render(c, {
@@ -69,7 +69,7 @@ export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
       });
     }
     const result = await completeAttempt(c, attempt, platform, state, now);
-    await deps.storage.recordOAuthOutcome(stateHash, JSON.stringify(result));
+    await deps.storage.linking.recordOAuthOutcome(stateHash, JSON.stringify(result));
     return render(c, result);
   });
 

@@ -21,7 +21,7 @@ export const telegramLink = {
     const now = deps.clock();
     const code = [...randomBytes(8)].map((byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
     const expiresAt = Math.min(now + TELEGRAM_CODE_TTL_MS, session.expiresAt);
-    await deps.storage.createTelegramCode({ codeHash: hashSecret(code), sessionId: session.id, createdAt: now, expiresAt, usedAt: null });
+    await deps.storage.linking.createTelegramCode({ codeHash: hashSecret(code), sessionId: session.id, createdAt: now, expiresAt, usedAt: null });
     return c.json({
       status: 'success',
       platform: 'telegram',

@@ -32,9 +32,9 @@ export function telegramWebhookRoutes(deps: AppDeps): Hono<AppEnv> {
     const code = /^(?:\/start\s+)?([A-Z0-9]{8})$/i.exec(text)?.[1]?.toUpperCase();
     if (!code || typeof chat?.id !== 'number') return c.json({ ok: true });
     const now = deps.clock();
-    const used = await deps.storage.useTelegramCode(hashSecret(code), now);
+    const used = await deps.storage.linking.useTelegramCode(hashSecret(code), now);
     if (!used) return c.json({ ok: true });
-    const session = await deps.storage.findLinkSessionById(used.sessionId);
+    const session = await deps.storage.linking.findLinkSessionById(used.sessionId);
     if (!session) return c.json({ ok: true });
     const name = chat.title ?? ([chat.first_name, chat.last_name].filter(Boolean).join(' ') || null);
     await commitLinkedAccount(deps, session, {

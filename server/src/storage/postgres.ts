@@ -1,11 +1,11 @@
 /**
  * @module
  * The PostgreSQL backend, for several service instances on one database (`DATABASE_URL`): the shared storage code
- * (sql-storage.ts), plus the abuse-limit counters that only PostgreSQL keeps (SQLite counts in process memory).
+ * (storage.ts), plus the abuse-limit counters that only PostgreSQL keeps (SQLite counts in process memory).
  */
-import { applyMigrations } from './migrate.js';
-import { PostgresDriver } from './postgres-driver.js';
-import { SqlStorage } from './sql-storage.js';
+import { applyMigrations } from '../core/db/migrate.js';
+import { PostgresDriver } from '../core/db/postgres-driver.js';
+import { Storage } from './storage.js';
 
 /**
  * Abuse-limit counters (core/limits/shared-rate-limiter.ts). Not a numbered version: SQLite keeps these counters in
@@ -22,7 +22,7 @@ export const POSTGRES_RATE_LIMIT_TABLE = `
   CREATE INDEX IF NOT EXISTS rate_limit_windows_expiry ON rate_limit_windows(expires_at);
 `;
 
-export class PostgresStorage extends SqlStorage {
+export class PostgresStorage extends Storage {
   #rateLimitHits = 0;
 
   constructor(connectionString: string) {
@@ -30,8 +30,8 @@ export class PostgresStorage extends SqlStorage {
   }
 
   override async migrate(): Promise<void> {
-    await this.db.whileMigrating(async (connection) => {
-      await applyMigrations(connection, this.db.dialect);
+    await this.driver.whileMigrating(async (connection) => {
+      await applyMigrations(connection, this.driver.dialect);
       await connection.exec(POSTGRES_RATE_LIMIT_TABLE);
     });
   }
@@ -43,7 +43,7 @@ export class PostgresStorage extends SqlStorage {
    * PostgreSQL-only SQL, so it numbers its own placeholders.
    */
   async countRateLimitHit(key: string, windowMs: number, now: number): Promise<{ windowStart: number; count: number }> {
-    const row = await this.db.get(
+    const row = await this.driver.get(
       `INSERT INTO rate_limit_windows AS w (key, window_start, expires_at, count) VALUES ($1, $2::bigint, $2::bigint + $3::bigint, 1)
        ON CONFLICT (key) DO UPDATE SET
          window_start = CASE WHEN w.window_start + $3 <= $2 THEN $2 ELSE w.window_start END,
@@ -53,7 +53,7 @@ export class PostgresStorage extends SqlStorage {
       [key, now, windowMs],
     );
     // Expired windows are dropped now and then, so one row per IP ever seen does not pile up.
-    if (++this.#rateLimitHits % 1000 === 0) await this.db.run('DELETE FROM rate_limit_windows WHERE expires_at <= ?', [now]);
+    if (++this.#rateLimitHits % 1000 === 0) await this.driver.run('DELETE FROM rate_limit_windows WHERE expires_at <= ?', [now]);
     return { windowStart: row!.window_start as number, count: row!.count as number };
   }
 }

@@ -4,10 +4,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ServiceConfig } from '../../config.js';
+import type { ServiceConfig } from '../config.js';
 import { PostgresStorage } from './postgres.js';
 import { SqliteStorage } from './sqlite.js';
-import type { Storage } from './storage-types.js';
+import type { Storage } from './storage.js';
 
 export async function openStorage(config: Pick<ServiceConfig, 'databaseFile' | 'databaseUrl'>): Promise<Storage> {
   if (config.databaseUrl) {

@@ -1,0 +1,118 @@
+/**
+ * @module
+ * The accounts feature's SQL: accounts, their API keys and profiles. Times are epoch milliseconds.
+ */
+import type { SqlDriver, SqlExecutor } from '../core/db/sql-driver.js';
+import { toAccount, toProfile } from '../core/db/rows.js';
+import type { Account, Profile } from '../core/db/storage-types.js';
+
+export class AccountStore {
+  private readonly db: SqlDriver;
+
+  constructor(driver: SqlDriver) {
+    this.db = driver;
+  }
+
+  async countAccounts(): Promise<number> {
+    return Number((await this.db.get('SELECT COUNT(*) AS n FROM accounts'))!.n);
+  }
+
+  async createAccount(account: Account, primaryProfile: Profile): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.run(
+        `INSERT INTO accounts (id, name, plan, max_pack, domains, allowed_origins, instagram_link_method, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          account.id,
+          account.name,
+          account.plan,
+          account.maxPack ? 1 : 0,
+          JSON.stringify(account.domains),
+          JSON.stringify(account.allowedOrigins),
+          account.instagramLinkMethod,
+          account.createdAt,
+        ],
+      );
+      await this.#insertProfile(tx, primaryProfile, null);
+    });
+  }
+
+  async updateAccount(id: string, changes: Partial<Omit<Account, 'id' | 'createdAt'>>): Promise<void> {
+    const columns: [string, unknown][] = [];
+    if (changes.name !== undefined) columns.push(['name', changes.name]);
+    if (changes.plan !== undefined) columns.push(['plan', changes.plan]);
+    if (changes.maxPack !== undefined) columns.push(['max_pack', changes.maxPack ? 1 : 0]);
+    if (changes.domains !== undefined) columns.push(['domains', JSON.stringify(changes.domains)]);
+    if (changes.allowedOrigins !== undefined) columns.push(['allowed_origins', JSON.stringify(changes.allowedOrigins)]);
+    if (changes.instagramLinkMethod !== undefined) columns.push(['instagram_link_method', changes.instagramLinkMethod]);
+    if (columns.length === 0) return;
+    const assignments = columns.map(([name]) => `${name} = ?`).join(', ');
+    await this.db.run(`UPDATE accounts SET ${assignments} WHERE id = ?`, [...columns.map(([, value]) => value), id]);
+  }
+
+  async addApiKey(accountId: string, keyHash: string, createdAt: number): Promise<void> {
+    await this.db.run('INSERT INTO api_keys (key_hash, account_id, created_at) VALUES (?, ?, ?)', [keyHash, accountId, createdAt]);
+  }
+
+  async findAccountByApiKeyHash(keyHash: string): Promise<Account | null> {
+    const row = await this.db.get('SELECT a.* FROM accounts a JOIN api_keys k ON k.account_id = a.id WHERE k.key_hash = ?', [keyHash]);
+    return row ? toAccount(row) : null;
+  }
+
+  async findAccount(id: string): Promise<Account | null> {
+    const row = await this.db.get('SELECT * FROM accounts WHERE id = ?', [id]);
+    return row ? toAccount(row) : null;
+  }
+
+  async createProfile(profile: Profile, profileKeyHash: string): Promise<void> {
+    await this.#insertProfile(this.db, profile, profileKeyHash);
+  }
+
+  async #insertProfile(db: SqlExecutor, profile: Profile, profileKeyHash: string | null): Promise<void> {
+    await db.run(
+      `INSERT INTO profiles (id, account_id, ref_id, title, is_primary, profile_key_hash, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [profile.id, profile.accountId, profile.refId, profile.title, profile.isPrimary ? 1 : 0, profileKeyHash, profile.createdAt],
+    );
+  }
+
+  async findPrimaryProfile(accountId: string): Promise<Profile | null> {
+    const row = await this.db.get('SELECT * FROM profiles WHERE account_id = ? AND is_primary = 1 AND deleted_at IS NULL', [accountId]);
+    return row ? toProfile(row) : null;
+  }
+
+  async findProfileByKeyHash(accountId: string, profileKeyHash: string): Promise<Profile | null> {
+    const row = await this.db.get('SELECT * FROM profiles WHERE account_id = ? AND profile_key_hash = ? AND deleted_at IS NULL', [
+      accountId,
+      profileKeyHash,
+    ]);
+    return row ? toProfile(row) : null;
+  }
+
+  async findProfileById(id: string): Promise<Profile | null> {
+    const row = await this.db.get('SELECT * FROM profiles WHERE id = ? AND deleted_at IS NULL', [id]);
+    return row ? toProfile(row) : null;
+  }
+
+  async findProfileByRefId(refId: string): Promise<Profile | null> {
+    const row = await this.db.get('SELECT * FROM profiles WHERE ref_id = ? AND deleted_at IS NULL', [refId]);
+    return row ? toProfile(row) : null;
+  }
+
+  async listProfiles(accountId: string): Promise<Profile[]> {
+    const rows = await this.db.all(
+      'SELECT * FROM profiles WHERE account_id = ? AND is_primary = 0 AND deleted_at IS NULL ORDER BY created_at, id',
+      [accountId],
+    );
+    return rows.map(toProfile);
+  }
+
+  /**
+   * Marks the profile deleted, inside the transaction of accounts/service.ts `deleteProfile`, last: updating the
+   * profile row (its unique key column) locks it against the foreign-key checks of a link or unlink still
+   * committing; taken earlier, that link would wait on us while we wait on it (deadlock).
+   */
+  async markProfileDeleted(tx: SqlExecutor, id: string, now: number): Promise<void> {
+    await tx.run('UPDATE profiles SET deleted_at = ?, profile_key_hash = NULL WHERE id = ?', [now, id]);
+  }
+}

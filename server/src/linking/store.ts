@@ -1,0 +1,217 @@
+/**
+ * @module
+ * The linking feature's SQL: link sessions and their completions, linked (social) accounts, OAuth attempts and
+ * telegram codes. Completions are rows, so concurrent completions cannot overwrite each other; one-time values are
+ * spent with a single UPDATE … RETURNING. The steps that take part in a transaction spanning features
+ * (linking/service.ts, accounts/service.ts) take its executor.
+ */
+import type { Network } from '../../../src/protocol/index.js';
+import { toOAuthAttempt, toSession, toSocialAccount, toTelegramCode, type RemovedAccount } from '../core/db/rows.js';
+import type { SqlDialect } from '../core/db/sql-dialect.js';
+import type { SqlDriver, SqlExecutor } from '../core/db/sql-driver.js';
+import type { LinkSessionRecord, NewLinkSession, OAuthAttempt, SocialAccount, TelegramCode } from '../core/db/storage-types.js';
+
+/** A session row with what its completions add: the networks in completion order, the first and last time. */
+function sessionSelect(dialect: SqlDialect): string {
+  return `
+  SELECT s.*,
+    COALESCE((SELECT ${dialect.jsonArrayOf('c.platform ORDER BY c.first_completed_at, c.platform')}
+      FROM link_session_completions c WHERE c.session_id = s.id), '[]') AS completed_networks,
+    (SELECT MIN(first_completed_at) FROM link_session_completions c WHERE c.session_id = s.id) AS completed_at,
+    (SELECT MAX(last_completed_at) FROM link_session_completions c WHERE c.session_id = s.id) AS last_completed_at
+  FROM link_sessions s`;
+}
+
+export class LinkingStore {
+  private readonly db: SqlDriver;
+  readonly #dialect: SqlDialect;
+  readonly #sessionSelect: string;
+
+  constructor(driver: SqlDriver) {
+    this.db = driver;
+    this.#dialect = driver.dialect;
+    this.#sessionSelect = sessionSelect(driver.dialect);
+  }
+
+  async createLinkSession(session: NewLinkSession): Promise<void> {
+    await this.#insertLinkSession(session, 'session');
+  }
+
+  /** `legacy` rows stand in for verified JWT links; a second insert for the same token is a no-op. */
+  async #insertLinkSession(session: NewLinkSession, kind: 'session' | 'legacy'): Promise<void> {
+    await this.db.run(
+      `INSERT INTO link_sessions (id, token_hash, account_id, profile_id, origin, redirect, domain, allowed_social,
+         instagram_link_method, created_at, expires_at, kind)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ${kind === 'legacy' ? 'ON CONFLICT (token_hash) DO NOTHING' : ''}`,
+      [
+        session.id,
+        session.tokenHash,
+        session.accountId,
+        session.profileId,
+        session.origin,
+        session.redirect,
+        session.domain,
+        session.allowedSocial ? JSON.stringify(session.allowedSocial) : null,
+        session.instagramLinkMethod,
+        session.createdAt,
+        session.expiresAt,
+        kind,
+      ],
+    );
+  }
+
+  async findLinkSessionByTokenHash(tokenHash: string): Promise<LinkSessionRecord | null> {
+    const row = await this.db.get(`${this.#sessionSelect} WHERE s.token_hash = ?`, [tokenHash]);
+    return row ? toSession(row) : null;
+  }
+
+  async findLinkSession(accountId: string, sessionId: string): Promise<LinkSessionRecord | null> {
+    const row = await this.db.get(`${this.#sessionSelect} WHERE s.account_id = ? AND s.id = ? AND s.kind = 'session'`, [accountId, sessionId]);
+    return row ? toSession(row) : null;
+  }
+
+  async findLinkSessionById(sessionId: string): Promise<LinkSessionRecord | null> {
+    const row = await this.db.get(`${this.#sessionSelect} WHERE s.id = ?`, [sessionId]);
+    return row ? toSession(row) : null;
+  }
+
+  async revokeLinkSession(accountId: string, sessionId: string, now: number): Promise<LinkSessionRecord | null> {
+    await this.db.run("UPDATE link_sessions SET revoked_at = ? WHERE account_id = ? AND id = ? AND revoked_at IS NULL AND kind = 'session'", [
+      now,
+      accountId,
+      sessionId,
+    ]);
+    return this.findLinkSession(accountId, sessionId);
+  }
+
+  async findOrCreateLegacyLinkSession(session: NewLinkSession): Promise<LinkSessionRecord> {
+    await this.#insertLinkSession(session, 'legacy');
+    const row = await this.db.get(`${this.#sessionSelect} WHERE s.token_hash = ? AND s.kind = 'legacy'`, [session.tokenHash]);
+    if (!row) throw new Error('legacy link session row missing after insert');
+    return toSession(row);
+  }
+
+  async listSocialAccounts(profileId: string): Promise<SocialAccount[]> {
+    return (await this.db.all('SELECT * FROM social_accounts WHERE profile_id = ? ORDER BY linked_at, platform', [profileId])).map(toSocialAccount);
+  }
+
+  async findSocialAccount(profileId: string, platform: Network): Promise<SocialAccount | null> {
+    const row = await this.db.get('SELECT * FROM social_accounts WHERE profile_id = ? AND platform = ?', [profileId, platform]);
+    return row ? toSocialAccount(row) : null;
+  }
+
+  async createOAuthAttempt(attempt: OAuthAttempt): Promise<void> {
+    await this.db.run(
+      `INSERT INTO oauth_attempts (ticket_hash, state_hash, session_id, platform, code_verifier, binding_hash, created_at, expires_at, started_at, used_at, outcome)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        attempt.ticketHash,
+        attempt.stateHash,
+        attempt.sessionId,
+        attempt.platform,
+        attempt.codeVerifier,
+        attempt.bindingHash,
+        attempt.createdAt,
+        attempt.expiresAt,
+        attempt.startedAt,
+        attempt.usedAt,
+        attempt.outcome,
+      ],
+    );
+  }
+
+  async startOAuthAttempt(ticketHash: string, binding: { bindingHash: string; stateHash: string }, now: number): Promise<OAuthAttempt | null> {
+    const row = await this.db.get(
+      `UPDATE oauth_attempts SET started_at = ?, binding_hash = ?, state_hash = ?
+       WHERE ticket_hash = ? AND started_at IS NULL AND expires_at > ? RETURNING *`,
+      [now, binding.bindingHash, binding.stateHash, ticketHash, now],
+    );
+    return row ? toOAuthAttempt(row) : null;
+  }
+
+  async useOAuthAttempt(stateHash: string, now: number): Promise<OAuthAttempt | null> {
+    const row = await this.db.get(
+      `UPDATE oauth_attempts SET used_at = ?
+       WHERE state_hash = ? AND used_at IS NULL AND started_at IS NOT NULL AND expires_at > ? RETURNING *`,
+      [now, stateHash, now],
+    );
+    return row ? toOAuthAttempt(row) : null;
+  }
+
+  async findOAuthAttempt(stateHash: string): Promise<OAuthAttempt | null> {
+    const row = await this.db.get('SELECT * FROM oauth_attempts WHERE state_hash = ?', [stateHash]);
+    return row ? toOAuthAttempt(row) : null;
+  }
+
+  async recordOAuthOutcome(stateHash: string, outcome: string): Promise<void> {
+    await this.db.run('UPDATE oauth_attempts SET outcome = ? WHERE state_hash = ?', [outcome, stateHash]);
+  }
+
+  async createTelegramCode(code: TelegramCode): Promise<void> {
+    await this.db.run('INSERT INTO telegram_codes (code_hash, session_id, created_at, expires_at, used_at) VALUES (?, ?, ?, ?, ?)', [
+      code.codeHash,
+      code.sessionId,
+      code.createdAt,
+      code.expiresAt,
+      code.usedAt,
+    ]);
+  }
+
+  async useTelegramCode(codeHash: string, now: number): Promise<TelegramCode | null> {
+    const row = await this.db.get('UPDATE telegram_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING *', [
+      now,
+      codeHash,
+      now,
+    ]);
+    return row ? toTelegramCode(row) : null;
+  }
+
+  /**
+   * Inside a link's transaction: whether the session can still take it. On PostgreSQL the row lock orders this
+   * commit against a concurrent revoke of the same session.
+   */
+  async lockSessionForLink(tx: SqlExecutor, sessionId: string, now: number): Promise<'usable' | 'expired' | 'revoked' | 'missing'> {
+    const session = await tx.get(`SELECT expires_at, revoked_at FROM link_sessions WHERE id = ?${this.#dialect.forUpdate}`, [sessionId]);
+    if (!session) return 'missing';
+    if (session.revoked_at !== null) return 'revoked';
+    if ((session.expires_at as number) <= now) return 'expired';
+    return 'usable';
+  }
+
+  /** Stores (or replaces) the profile's account on the network and records the completion on the session. */
+  async storeLinkedAccount(tx: SqlExecutor, sessionId: string, account: SocialAccount, now: number): Promise<void> {
+    await tx.run(
+      `INSERT INTO social_accounts (profile_id, platform, network_user_id, display_name, username, tokens_encrypted, linked_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (profile_id, platform) DO UPDATE SET network_user_id = excluded.network_user_id,
+         display_name = excluded.display_name, username = excluded.username,
+         tokens_encrypted = excluded.tokens_encrypted, linked_at = excluded.linked_at`,
+      [account.profileId, account.platform, account.networkUserId, account.displayName, account.username, account.tokensEncrypted, account.linkedAt],
+    );
+    await tx.run(
+      `INSERT INTO link_session_completions (session_id, platform, first_completed_at, last_completed_at)
+       VALUES (?, ?, ?, ?)
+       ON CONFLICT (session_id, platform) DO UPDATE SET last_completed_at = excluded.last_completed_at`,
+      [sessionId, account.platform, now, now],
+    );
+  }
+
+  /** Removes the profile's account on the network; returns what it was (its display name), or null when none. */
+  async removeLinkedAccount(tx: SqlExecutor, profileId: string, platform: Network): Promise<{ displayName: string | null } | null> {
+    const removed = await tx.get('DELETE FROM social_accounts WHERE profile_id = ? AND platform = ? RETURNING display_name', [profileId, platform]);
+    return removed ? { displayName: (removed.display_name as string | null) ?? null } : null;
+  }
+
+  /** Revokes every open session of the profile (first in a profile deletion: see accounts/service.ts). */
+  async revokeSessionsOfProfile(tx: SqlExecutor, profileId: string, now: number): Promise<void> {
+    await tx.run('UPDATE link_sessions SET revoked_at = ? WHERE profile_id = ? AND revoked_at IS NULL', [now, profileId]);
+  }
+
+  /** Removes every account of the profile; returns them, to be reported as unlinked. */
+  async removeLinkedAccountsOfProfile(tx: SqlExecutor, profileId: string): Promise<RemovedAccount[]> {
+    return (await tx.all('DELETE FROM social_accounts WHERE profile_id = ? RETURNING platform, display_name, linked_at', [
+      profileId,
+    ])) as unknown as RemovedAccount[];
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * @module
+ * The embedded storage backend: the per-feature stores (storage.ts) on one SQLite file.
+ */
+import { SqliteDriver } from '../core/db/sqlite-driver.js';
+import { Storage } from './storage.js';
+
+export class SqliteStorage extends Storage {
+  constructor(filename: string) {
+    super(new SqliteDriver(filename));
+  }
+}
