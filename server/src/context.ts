@@ -13,6 +13,7 @@ import type { Storage } from './storage/storage.js';
 
 export interface AppDeps {
   config: ServiceConfig;
+  /** The per-feature stores over one database (storage/storage.ts); services run cross-feature transactions on it. */
   storage: Storage;
   clock: Clock;
   /** Null when no SMTP server is configured. */

@@ -2,16 +2,12 @@
  * @module
  * The accounts feature's SQL: accounts, their API keys and profiles. Times are epoch milliseconds.
  */
-import type { SqlDriver, SqlExecutor } from '../core/db/sql-driver.js';
+import type { SqlExecutor } from '../core/db/sql-driver.js';
 import { toAccount, toProfile } from '../core/db/rows.js';
+import { SqlStore } from '../core/db/sql-store.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
 
-export class AccountStore {
-  private readonly db: SqlDriver;
-
-  constructor(driver: SqlDriver) {
-    this.db = driver;
-  }
+export class AccountStore extends SqlStore {
 
   async countAccounts(): Promise<number> {
     return Number((await this.db.get('SELECT COUNT(*) AS n FROM accounts'))!.n);

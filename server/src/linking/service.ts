@@ -54,15 +54,11 @@ export async function oauthNetworkFor(
   return deps.networks.oauth(platform, await instagramLinkMethodOf(deps, session));
 }
 
-export interface LinkedIdentity {
-  platform: Network;
-  networkUserId: string;
-  displayName: string | null;
-  username: string | null;
-  /** The network's tokens; sealed here, bound to the profile, network and account. Null when there are none. */
+/** What a connect flow learned about the account; the tokens are sealed here, bound to the profile, network and account. */
+export type LinkedIdentity = Pick<SocialAccount, 'platform' | 'networkUserId' | 'displayName' | 'username' | 'linkedAt'> & {
+  /** The network's tokens, or null when there are none. */
   tokens: Record<string, unknown> | null;
-  linkedAt: number;
-}
+};
 
 /**
  * Seals the tokens and stores the account with the session's completion (and its `link` event). The session is

@@ -7,6 +7,7 @@
  */
 import type { Network } from '../../../src/protocol/index.js';
 import { toOAuthAttempt, toSession, toSocialAccount, toTelegramCode, type RemovedAccount } from '../core/db/rows.js';
+import { SqlStore } from '../core/db/sql-store.js';
 import type { SqlDialect } from '../core/db/sql-dialect.js';
 import type { SqlDriver, SqlExecutor } from '../core/db/sql-driver.js';
 import type { LinkSessionRecord, NewLinkSession, OAuthAttempt, SocialAccount, TelegramCode } from '../core/db/storage-types.js';
@@ -22,14 +23,11 @@ function sessionSelect(dialect: SqlDialect): string {
   FROM link_sessions s`;
 }
 
-export class LinkingStore {
-  private readonly db: SqlDriver;
-  readonly #dialect: SqlDialect;
+export class LinkingStore extends SqlStore {
   readonly #sessionSelect: string;
 
   constructor(driver: SqlDriver) {
-    this.db = driver;
-    this.#dialect = driver.dialect;
+    super(driver);
     this.#sessionSelect = sessionSelect(driver.dialect);
   }
 
@@ -172,7 +170,7 @@ export class LinkingStore {
    * commit against a concurrent revoke of the same session.
    */
   async lockSessionForLink(tx: SqlExecutor, sessionId: string, now: number): Promise<'usable' | 'expired' | 'revoked' | 'missing'> {
-    const session = await tx.get(`SELECT expires_at, revoked_at FROM link_sessions WHERE id = ?${this.#dialect.forUpdate}`, [sessionId]);
+    const session = await tx.get(`SELECT expires_at, revoked_at FROM link_sessions WHERE id = ?${this.dialect.forUpdate}`, [sessionId]);
     if (!session) return 'missing';
     if (session.revoked_at !== null) return 'revoked';
     if ((session.expires_at as number) <= now) return 'expired';

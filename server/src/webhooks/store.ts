@@ -5,8 +5,8 @@
  * with `enqueue` inside that feature's transaction, so the change and its event commit together or not at all.
  */
 import { toClaimedDelivery, toDeliveryStatus, toWebhook } from '../core/db/rows.js';
-import type { SqlDialect } from '../core/db/sql-dialect.js';
-import type { SqlDriver, SqlExecutor } from '../core/db/sql-driver.js';
+import { SqlStore } from '../core/db/sql-store.js';
+import type { SqlExecutor } from '../core/db/sql-driver.js';
 import type { WebhookDelivery, WebhookDeliveryOutcome, WebhookDeliveryStatus, WebhookRegistration } from '../core/db/storage-types.js';
 
 /** The profile an event is about, as a webhook payload names it. */
@@ -15,14 +15,7 @@ export interface EventProfile {
   title: string;
 }
 
-export class WebhookStore {
-  private readonly db: SqlDriver;
-  readonly #dialect: SqlDialect;
-
-  constructor(driver: SqlDriver) {
-    this.db = driver;
-    this.#dialect = driver.dialect;
-  }
+export class WebhookStore extends SqlStore {
 
   async putWebhook(registration: WebhookRegistration): Promise<void> {
     await this.db.run(
@@ -56,7 +49,7 @@ export class WebhookStore {
          FROM webhook_outbox o LEFT JOIN webhooks w ON w.profile_id = o.profile_id AND w.action = o.action
          WHERE o.delivered_at IS NULL AND o.failed_at IS NULL AND o.next_attempt_at <= ?
            AND (o.claimed_until IS NULL OR o.claimed_until <= ?)
-         ORDER BY o.next_attempt_at, o.created_at, o.${this.#dialect.outboxInsertOrder} LIMIT ?${this.#dialect.forUpdateSkipLocked('o')}`,
+         ORDER BY o.next_attempt_at, o.created_at, o.${this.dialect.outboxInsertOrder} LIMIT ?${this.dialect.forUpdateSkipLocked('o')}`,
         [now, now, limit],
       );
       const claimed: WebhookDelivery[] = [];
@@ -87,7 +80,7 @@ export class WebhookStore {
   }
 
   async listWebhookDeliveries(profileId: string): Promise<WebhookDeliveryStatus[]> {
-    const order = this.#dialect.outboxInsertOrder;
+    const order = this.dialect.outboxInsertOrder;
     return (await this.db.all(`SELECT * FROM webhook_outbox WHERE profile_id = ? ORDER BY created_at, ${order}`, [profileId])).map(toDeliveryStatus);
   }
 

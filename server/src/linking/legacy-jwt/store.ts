@@ -4,18 +4,13 @@
  * generateJWT), and the integration reset.
  */
 import { integrationKeyValues, toIntegrationKey } from '../../core/db/rows.js';
-import type { SqlDriver } from '../../core/db/sql-driver.js';
+import { SqlStore } from '../../core/db/sql-store.js';
 import type { IntegrationKey } from '../../core/db/storage-types.js';
 
 const INSERT_INTEGRATION_KEY = `INSERT INTO integration_keys (account_id, kind, algorithm, public_jwk, private_jwk, created_at)
   VALUES (?, ?, ?, ?, ?, ?)`;
 
-export class IntegrationKeyStore {
-  private readonly db: SqlDriver;
-
-  constructor(driver: SqlDriver) {
-    this.db = driver;
-  }
+export class IntegrationKeyStore extends SqlStore {
 
   async findIntegrationKey(accountId: string, kind: IntegrationKey['kind']): Promise<IntegrationKey | null> {
     const row = await this.db.get('SELECT * FROM integration_keys WHERE account_id = ? AND kind = ?', [accountId, kind]);

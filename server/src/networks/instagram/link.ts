@@ -5,7 +5,7 @@
  */
 import { FACEBOOK_LOGIN } from '../facebook/link.js';
 import type { OAuthLink } from '../link.js';
-import { plainIdentity } from '../oauth/identity.js';
+import { UNTYPED_TOKEN_LOGIN } from '../oauth/untyped-token-login.js';
 
 export const instagramLink = {
   method: 'oauth',
@@ -23,9 +23,6 @@ export const instagramLink = {
     identityEndpoint: 'https://graph.instagram.com/v21.0/me?fields=user_id,username,name',
     scopes: ['instagram_business_basic', 'instagram_business_content_publish'],
     scopeSeparator: ',',
-    pkce: false,
-    tokenTypeMissing: true,
-    clientAuth: 'client_secret_post',
-    identity: plainIdentity,
+    ...UNTYPED_TOKEN_LOGIN,
   },
 } satisfies OAuthLink;

@@ -4,7 +4,7 @@
  * identity parsing). Publishing comes here too.
  */
 import type { OAuthLink } from '../link.js';
-import { plainIdentity } from '../oauth/identity.js';
+import { UNTYPED_TOKEN_LOGIN } from '../oauth/untyped-token-login.js';
 
 export const linkedinLink = {
   method: 'oauth',
@@ -13,9 +13,6 @@ export const linkedinLink = {
     tokenEndpoint: 'https://www.linkedin.com/oauth/v2/accessToken',
     identityEndpoint: 'https://api.linkedin.com/v2/userinfo',
     scopes: ['openid', 'profile', 'w_member_social'],
-    pkce: false,
-    tokenTypeMissing: true,
-    clientAuth: 'client_secret_post',
-    identity: plainIdentity,
+    ...UNTYPED_TOKEN_LOGIN,
   },
 } satisfies OAuthLink;

@@ -4,7 +4,7 @@
  * identity parsing). Publishing comes here too.
  */
 import type { OAuthLink } from '../link.js';
-import { plainIdentity } from '../oauth/identity.js';
+import { UNTYPED_TOKEN_LOGIN } from '../oauth/untyped-token-login.js';
 
 export const threadsLink = {
   method: 'oauth',
@@ -14,9 +14,6 @@ export const threadsLink = {
     identityEndpoint: 'https://graph.threads.net/v1.0/me?fields=id,username,name',
     scopes: ['threads_basic', 'threads_content_publish'],
     scopeSeparator: ',',
-    pkce: false,
-    tokenTypeMissing: true,
-    clientAuth: 'client_secret_post',
-    identity: plainIdentity,
+    ...UNTYPED_TOKEN_LOGIN,
   },
 } satisfies OAuthLink;
