@@ -7,7 +7,7 @@ import { systemClock } from '../server/src/core/clock.js';
 import { readConfig } from '../server/src/config.js';
 import { ensureDevAccount } from '../server/src/accounts/dev-account.js';
 import { startService } from '../server/src/server.js';
-import { openStorage } from '../server/src/core/db/open-storage.js';
+import { openStorage } from '../server/src/storage/open-storage.js';
 
 const config = readConfig();
 const storage = await openStorage(config);
