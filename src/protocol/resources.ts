@@ -5,7 +5,7 @@
  * describe responses, which the client validates.
  */
 import { z } from 'zod';
-import { InstagramLinkMethod, Network, CONNECT_METHODS } from './networks.js';
+import { ConnectMethod, InstagramLinkMethod, Network } from './networks.js';
 
 const isoDate = z.string().datetime({ offset: true });
 
@@ -78,7 +78,7 @@ export type RevokeLinkSessionResponse = z.infer<typeof RevokeLinkSessionResponse
 /** What the hosted page reads with the link token: enough to render, nothing about other profiles. */
 export const SessionViewNetwork = z.object({
   platform: Network,
-  method: z.enum(CONNECT_METHODS),
+  method: ConnectMethod,
   linked: z.boolean(),
   displayName: z.string().nullable(),
   username: z.string().nullable(),
