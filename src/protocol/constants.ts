@@ -10,3 +10,6 @@ export const PROTOCOL_VERSION = 1;
 export const CANCEL_REASONS = ['close_button', 'escape', 'popup_closed', 'expired', 'revoked', 'superseded', 'denied'] as const;
 
 export { NETWORKS, NETWORK_LABELS, type Network } from './networks/catalog.js';
+
+/** The event of the OAuth popup's report to the hosted page (see ./oauth-result.ts); the popup's script is not bundled. */
+export const OAUTH_RESULT_EVENT = 'oauth:result';

@@ -4,10 +4,11 @@
  * an end user can link, their labels and connect methods, and the subset the unlink operation accepts.
  */
 import { z } from 'zod';
-import { CONNECT_METHODS, NETWORKS, UNLINKABLE_NETWORKS } from './networks/catalog.js';
+import { CONNECT_METHODS, INSTAGRAM_LINK_METHODS, NETWORKS, UNLINKABLE_NETWORKS } from './networks/catalog.js';
 
 export {
   CONNECT_METHODS,
+  INSTAGRAM_LINK_METHODS,
   NETWORKS,
   NETWORK_CATALOG,
   NETWORK_LABELS,
@@ -26,6 +27,5 @@ export type UnlinkableNetwork = z.infer<typeof UnlinkableNetwork>;
 export const ConnectMethod = z.enum(CONNECT_METHODS);
 export type ConnectMethod = z.infer<typeof ConnectMethod>;
 
-export const INSTAGRAM_LINK_METHODS = ['instagram', 'facebook'] as const;
 export const InstagramLinkMethod = z.enum(INSTAGRAM_LINK_METHODS);
 export type InstagramLinkMethod = z.infer<typeof InstagramLinkMethod>;

@@ -13,6 +13,9 @@
 export const CONNECT_METHODS = ['oauth', 'credentials', 'bot'] as const;
 export type ConnectMethod = (typeof CONNECT_METHODS)[number];
 
+/** How Instagram accounts connect: Instagram Login, or through the Facebook Page they belong to. */
+export const INSTAGRAM_LINK_METHODS = ['instagram', 'facebook'] as const;
+
 export interface NetworkEntry {
   /** Display name; the hosted page and the demo show it. */
   readonly label: string;
