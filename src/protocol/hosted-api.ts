@@ -12,6 +12,8 @@ import { CONNECT_METHODS, INSTAGRAM_LINK_METHODS, NETWORKS } from './networks/ca
 const Network = z.enum(NETWORKS);
 const isoDate = z.iso.datetime({ offset: true });
 const success = z.literal('success');
+/** What every connect and disconnect answer starts with: it succeeded, for this network. */
+const networkAnswer = { status: success, platform: Network };
 
 /** One network of the session view: enough to render its row, nothing about other profiles. */
 export const SessionViewNetwork = z.object({
@@ -41,8 +43,7 @@ export type SessionView = z.infer<typeof SessionView>;
 
 /** `POST /api/link/connect/:platform` for an `oauth` network: the address the sign-in popup opens. */
 export const StartConnectResponse = z.object({
-  status: success,
-  platform: Network,
+  ...networkAnswer,
   /** True when the network is the embedded sandbox, not the real one. */
   sandbox: z.boolean(),
   startUrl: z.url(),
@@ -54,22 +55,15 @@ export const CredentialsConnectRequest = z.object({ handle: z.string(), appPassw
 export type CredentialsConnectRequest = z.infer<typeof CredentialsConnectRequest>;
 
 /** `POST /api/link/connect/:platform` for a `credentials` network: the account is stored. */
-export const CredentialsConnectResponse = z.object({ status: success, platform: Network, displayName: z.string() });
+export const CredentialsConnectResponse = z.object({ ...networkAnswer, displayName: z.string() });
 export type CredentialsConnectResponse = z.infer<typeof CredentialsConnectResponse>;
 
 /** `POST /api/link/connect/:platform` for a `bot` network: the code the user sends to the bot, which completes the link. */
-export const BotCodeResponse = z.object({
-  status: success,
-  platform: Network,
-  code: z.string(),
-  botUsername: z.string(),
-  deepLink: z.url(),
-  expiresAt: isoDate,
-});
+export const BotCodeResponse = z.object({ ...networkAnswer, code: z.string(), botUsername: z.string(), deepLink: z.url(), expiresAt: isoDate });
 export type BotCodeResponse = z.infer<typeof BotCodeResponse>;
 
 /** `DELETE /api/link/accounts/:platform`. */
-export const DisconnectResponse = z.object({ status: success, platform: Network, removed: z.boolean() });
+export const DisconnectResponse = z.object({ ...networkAnswer, removed: z.boolean() });
 export type DisconnectResponse = z.infer<typeof DisconnectResponse>;
 
 /** The fields of the error envelope (./errors.ts) the hosted page shows. */

@@ -4,11 +4,10 @@
  * errors, reload, expiry and revocation mid-flow, and disconnect.
  */
 import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '../../../src/protocol/constants.js';
-import { expect, test } from '../support/fixtures.js';
+import { checkNoTokenLeakedAfterAll, expect, test } from '../support/fixtures.js';
 import { t } from '../../../hosted/src/texts.js';
 import {
   answerConsent,
-  assertNoTokenLeaked,
   createLink,
   linkEvents,
   networkRow,
@@ -16,14 +15,9 @@ import {
   openInPopup,
   received,
   startConnect,
-  type Harness,
 } from './harness.js';
 
-/** After the file's flows, no link token it issued reached the service log. */
-test.afterAll(async ({ servers }) => {
-  const h = servers.current<Harness>('harness');
-  if (h) assertNoTokenLeaked(h);
-});
+checkNoTokenLeakedAfterAll();
 
 const envelope = (sessionId: string) => ({ source: MESSAGE_SOURCE, version: PROTOCOL_VERSION, sessionId });
 

@@ -4,18 +4,14 @@
  * keyboard use, mobile layout, a polite countdown, and the returns: app-scheme origin, direct-mode redirect, Escape.
  */
 import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '../../../src/protocol/constants.js';
-import { expect, test } from '../support/fixtures.js';
+import { checkNoTokenLeakedAfterAll, expect, test } from '../support/fixtures.js';
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { t } from '../../../hosted/src/texts.js';
-import { answerConsent, assertNoTokenLeaked, createLink, linkEvents, networkRow, openInFrame, startConnect, type Harness } from './harness.js';
+import { answerConsent, createLink, linkEvents, networkRow, openInFrame, startConnect, type Harness } from './harness.js';
 
-/** After the file's flows, no link token it issued reached the service log. */
-test.afterAll(async ({ servers }) => {
-  const h = servers.current<Harness>('harness');
-  if (h) assertNoTokenLeaked(h);
-});
+checkNoTokenLeakedAfterAll();
 
 const tokenOf = (url: string) => new URL(url).searchParams.get('session')!;
 

@@ -9,7 +9,7 @@
  *   test('…', async ({ page, stack }) => { await page.goto(stack.demoUrl!); });
  */
 import { test as base } from '@playwright/test';
-import { startHarness, type Harness } from '../hosted/harness.js';
+import { assertNoTokenLeaked, startHarness, type Harness } from '../hosted/harness.js';
 import { startPageServer, type PageServer } from '../hosted/fixtures/page-server.js';
 import { startStack, type Stack } from './stack.js';
 
@@ -89,3 +89,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(await servers.get(testInfo.file, 'thirdParty', () => startPageServer('localhost'), (server) => server.close()));
   },
 });
+
+/** For a spec using `harness`: once its tests ran, no link token it issued reached the service log. */
+export function checkNoTokenLeakedAfterAll(): void {
+  test.afterAll(async ({ servers }) => {
+    const harness = servers.current<Harness>('harness');
+    if (harness) assertNoTokenLeaked(harness);
+  });
+}
