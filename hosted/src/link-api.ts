@@ -25,6 +25,9 @@ export class LinkPageError extends Error {
   }
 }
 
+/** The text to show for a failure of any kind. */
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 /** Longer than the service's own 15 s limit on network calls (OAuth, bluesky), so its answer wins when it has one. */
 const REQUEST_TIMEOUT_MS = 25_000;
 

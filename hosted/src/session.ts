@@ -6,8 +6,8 @@
 import { ErrorCode } from '../../src/protocol/error-codes.js';
 import type { SessionView } from '../../src/protocol/hosted-api.js';
 import type { CancelReason } from '../../src/protocol/messages.js';
-import type { Network } from '../../src/protocol/networks.js';
-import { LinkPageError } from './link-api.js';
+import { isNetwork, type Network } from '../../src/protocol/networks/catalog.js';
+import { LinkPageError, messageOf } from './link-api.js';
 import { forgetLinkCredential, pendingPlatform, rememberPendingPlatform } from './link-credential.js';
 import { api, isLinked, label, page, remainingMs, setStatus, update } from './state.js';
 import { formatDuration, t } from './texts.js';
@@ -43,7 +43,7 @@ export function announceLinked(platform: Network): void {
 
 /** A connection attempt failed: tell the integrator (with the service's code when it gave one) and the user. */
 export function reportConnectError(platform: Network, error: unknown): void {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   const code = error instanceof LinkPageError && error.code ? error.code : ErrorCode.connectFailed;
   page.messenger?.error(code, message, platform);
   setStatus(t('failed', { network: label(platform), message }), 'error');
@@ -55,8 +55,8 @@ export function reportConnectError(platform: Network, error: unknown): void {
  */
 export function noticeOutOfBandLinks(view: SessionView): void {
   if (!page.messenger) return;
-  const pending = page.busyPlatform === null ? (pendingPlatform() as Network | null) : null;
-  if (pending && isLinked(view, pending)) {
+  const pending = page.busyPlatform === null ? pendingPlatform() : null;
+  if (pending && isNetwork(pending) && isLinked(view, pending)) {
     rememberPendingPlatform(null);
     announceLinked(pending);
   }
@@ -87,7 +87,7 @@ export async function disconnect(platform: Network): Promise<void> {
     await loadView();
     setStatus(t('disconnected', { network: label(platform) }));
   } catch (error) {
-    setStatus(t('failed', { network: label(platform), message: error instanceof Error ? error.message : String(error) }), 'error');
+    setStatus(t('failed', { network: label(platform), message: messageOf(error) }), 'error');
   } finally {
     page.busyPlatform = null;
     update();

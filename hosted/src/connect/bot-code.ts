@@ -5,6 +5,7 @@
  */
 import { html } from 'lit';
 import type { Network } from '../../../src/protocol/networks.js';
+import { messageOf } from '../link-api.js';
 import { api, label, page, setStatus, update, type InlineStep } from '../state.js';
 import { t } from '../texts.js';
 
@@ -16,8 +17,7 @@ export async function requestBotCode(platform: Network): Promise<void> {
     page.inlineStep = { method: 'bot', platform, code: started.code, bot: started.botUsername, deepLink: started.deepLink };
     setStatus(t('botWaiting'));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    setStatus(t('failed', { network: label(platform), message }), 'error');
+    setStatus(t('failed', { network: label(platform), message: messageOf(error) }), 'error');
   } finally {
     page.busyPlatform = null;
     update();
