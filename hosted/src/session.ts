@@ -78,20 +78,27 @@ export function endLink(reason: Extract<CancelReason, 'expired' | 'revoked'> | n
   update();
 }
 
-export async function disconnect(platform: Network): Promise<void> {
-  if (page.busyPlatform || page.ended) return;
+/** Runs `work` while `platform` is busy (every other button waits), and shows its failure on the page. */
+export async function whileBusy(platform: Network, work: () => Promise<void>): Promise<void> {
   page.busyPlatform = platform;
   update();
   try {
-    await api().disconnect(platform);
-    await loadView();
-    setStatus(t('disconnected', { network: label(platform) }));
+    await work();
   } catch (error) {
     setStatus(t('failed', { network: label(platform), message: messageOf(error) }), 'error');
   } finally {
     page.busyPlatform = null;
     update();
   }
+}
+
+export async function disconnect(platform: Network): Promise<void> {
+  if (page.busyPlatform || page.ended) return;
+  await whileBusy(platform, async () => {
+    await api().disconnect(platform);
+    await loadView();
+    setStatus(t('disconnected', { network: label(platform) }));
+  });
 }
 
 /** Done / Escape: the user is leaving. The widget treats this as a plain close after a success. */

@@ -5,23 +5,16 @@
  */
 import { html } from 'lit';
 import type { Network } from '../../../src/protocol/networks.js';
-import { messageOf } from '../link-api.js';
-import { api, label, page, setStatus, update, type InlineStep } from '../state.js';
+import { whileBusy } from '../session.js';
+import { api, label, page, setStatus, type InlineStep } from '../state.js';
 import { t } from '../texts.js';
 
 export async function requestBotCode(platform: Network): Promise<void> {
-  page.busyPlatform = platform;
-  update();
-  try {
+  await whileBusy(platform, async () => {
     const started = await api().requestBotCode(platform);
     page.inlineStep = { method: 'bot', platform, code: started.code, bot: started.botUsername, deepLink: started.deepLink };
     setStatus(t('botWaiting'));
-  } catch (error) {
-    setStatus(t('failed', { network: label(platform), message: messageOf(error) }), 'error');
-  } finally {
-    page.busyPlatform = null;
-    update();
-  }
+  });
 }
 
 export function botCodeTemplate(step: Extract<InlineStep, { method: 'bot' }>) {
