@@ -4,7 +4,7 @@
  * `webServer` entry is needed. `npm run test:e2e` builds the hosted page first.
  */
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.config.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium.config.mjs';
 
 export default defineConfig({
   testDir: 'test/e2e',

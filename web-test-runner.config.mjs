@@ -3,7 +3,7 @@
 // http://localhost:<port>, a different origin on the same server, so the widget's origin checks are real.
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.config.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium.config.mjs';
 
 
 export default {

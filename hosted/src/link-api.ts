@@ -1,23 +1,38 @@
 /**
- * The hosted page's calls to the service, authenticated by the link credential. Same origin only.
+ * The hosted page's calls to the service, authenticated by the link credential. Same origin only. Every answer
+ * is checked against its protocol schema before the page uses it.
  */
-import type { SessionView } from '../../src/protocol/resources.js';
+import type { z } from 'zod/mini';
+import {
+  BotCodeResponse,
+  CredentialsConnectResponse,
+  DisconnectResponse,
+  LinkApiErrorFields,
+  SessionView,
+  StartConnectResponse,
+  type CredentialsConnectRequest,
+} from '../../src/protocol/hosted-api.js';
+import type { Network } from '../../src/protocol/networks.js';
 
 export class LinkPageError extends Error {
+  override readonly name = 'LinkPageError';
   readonly status: number;
   readonly code: number | null;
-  constructor(status: number, code: number | null, message: string) {
-    super(message);
+  constructor(status: number, code: number | null, message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.status = status;
     this.code = code;
   }
 }
 
+/** The text to show for a failure of any kind. */
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 /** Longer than the service's own 15 s limit on network calls (OAuth, bluesky), so its answer wins when it has one. */
 const REQUEST_TIMEOUT_MS = 25_000;
 
 export function createLinkApi(credential: string) {
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async function call<S extends z.ZodMiniType>(schema: S, method: string, path: string, body?: unknown): Promise<z.output<S>> {
     let response: Response;
     try {
       response = await fetch(`/api/link${path}`, {
@@ -28,20 +43,28 @@ export function createLinkApi(credential: string) {
         credentials: 'omit',
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
-    } catch {
+    } catch (error) {
       // Offline, or no answer in time: the page shows its "could not load" or per-network failure state.
-      throw new LinkPageError(0, null, 'network');
+      throw new LinkPageError(0, null, 'network', { cause: error });
     }
-    const json = (await response.json().catch(() => ({}))) as { code?: number; message?: string };
-    if (!response.ok) throw new LinkPageError(response.status, json.code ?? null, json.message ?? `HTTP ${response.status}`);
-    return json as T;
+    const json: unknown = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      const envelope = LinkApiErrorFields.safeParse(json);
+      throw envelope.success
+        ? new LinkPageError(response.status, envelope.data.code, envelope.data.message)
+        : new LinkPageError(response.status, null, `HTTP ${response.status}`);
+    }
+    const answer = schema.safeParse(json);
+    if (!answer.success) throw new LinkPageError(response.status, null, 'unexpected answer', { cause: answer.error });
+    return answer.data;
   }
   return {
-    view: () => call<SessionView>('GET', '/session'),
-    startConnect: (platform: string) => call<{ startUrl: string; sandbox: boolean }>('POST', `/connect/${platform}`),
-    disconnect: (platform: string) => call<{ removed: boolean }>('DELETE', `/accounts/${platform}`),
-    connectBluesky: (handle: string, appPassword: string) => call<{ displayName: string }>('POST', '/connect/bluesky', { handle, appPassword }),
-    connectTelegram: () => call<{ code: string; botUsername: string; deepLink: string; expiresAt: string }>('POST', '/connect/telegram'),
+    view: () => call(SessionView, 'GET', '/session'),
+    startConnect: (platform: Network) => call(StartConnectResponse, 'POST', `/connect/${platform}`),
+    connectWithCredentials: (platform: Network, credentials: CredentialsConnectRequest) =>
+      call(CredentialsConnectResponse, 'POST', `/connect/${platform}`, credentials),
+    requestBotCode: (platform: Network) => call(BotCodeResponse, 'POST', `/connect/${platform}`),
+    disconnect: (platform: Network) => call(DisconnectResponse, 'DELETE', `/accounts/${platform}`),
   };
 }
 export type LinkApi = ReturnType<typeof createLinkApi>;

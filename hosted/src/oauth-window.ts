@@ -4,7 +4,9 @@
  * `noopener`: its callback page reports back to us on our own origin. If it closes without a report, the
  * caller asks the server, which is the source of truth.
  */
-import { MESSAGE_SOURCE } from '../../src/protocol/constants.js';
+import { parseOAuthResultMessage } from '../../src/protocol/oauth-result.js';
+import type { Network } from '../../src/protocol/networks.js';
+import { SIGN_IN_POPUP, openCenteredPopup } from '../../src/widget/popup-window.js';
 
 export type OAuthWindowResult =
   | { outcome: 'success' }
@@ -17,14 +19,10 @@ const CLOSE_GRACE_MS = 600;
 
 /** Call inside the click handler, before any await. Null when the browser blocked it. */
 export function openOAuthWindow(): Window | null {
-  const width = 560;
-  const height = 720;
-  const left = Math.max(0, window.screenX + (window.outerWidth - width) / 2);
-  const top = Math.max(0, window.screenY + (window.outerHeight - height) / 2);
-  return window.open('about:blank', '_blank', `popup,width=${width},height=${height},left=${left},top=${top}`);
+  return openCenteredPopup(SIGN_IN_POPUP);
 }
 
-export function waitForOAuthResult(popup: Window, platform: string): { result: Promise<OAuthWindowResult>; cancel(): void } {
+export function waitForOAuthResult(popup: Window, platform: Network): { result: Promise<OAuthWindowResult>; cancel(): void } {
   let finish: (result: OAuthWindowResult) => void = () => {};
   const result = new Promise<OAuthWindowResult>((resolve) => (finish = resolve));
   let settled = false;
@@ -32,11 +30,11 @@ export function waitForOAuthResult(popup: Window, platform: string): { result: P
 
   const onMessage = (event: MessageEvent) => {
     if (event.origin !== window.location.origin || event.source !== popup) return;
-    const data = event.data as Record<string, unknown> | null;
-    if (!data || data.source !== MESSAGE_SOURCE || data.event !== 'oauth:result' || data.platform !== platform) return;
-    if (data.outcome === 'success') settle({ outcome: 'success' });
-    else if (data.outcome === 'cancelled') settle({ outcome: 'cancelled', reason: String(data.reason ?? 'denied') });
-    else if (data.outcome === 'error') settle({ outcome: 'error', code: Number(data.code ?? 513), message: String(data.message ?? '') });
+    const message = parseOAuthResultMessage(event.data);
+    if (!message || message.platform !== platform) return;
+    if (message.outcome === 'success') settle({ outcome: 'success' });
+    else if (message.outcome === 'cancelled') settle({ outcome: 'cancelled', reason: message.reason });
+    else settle({ outcome: 'error', code: message.code, message: message.message });
   };
   const timer = window.setInterval(() => {
     if (!popup.closed) return;

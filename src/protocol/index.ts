@@ -3,5 +3,7 @@ export * from './error-codes.js';
 export * from './errors.js';
 export * from './origin.js';
 export * from './messages.js';
+export * from './oauth-result.js';
+export * from './hosted-api.js';
 export * from './resources.js';
 export * from './webhooks.js';

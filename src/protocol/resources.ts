@@ -5,7 +5,7 @@
  * describe responses, which the client validates.
  */
 import { z } from 'zod';
-import { InstagramLinkMethod, Network, CONNECT_METHODS } from './networks.js';
+import { InstagramLinkMethod, Network } from './networks.js';
 
 const isoDate = z.string().datetime({ offset: true });
 
@@ -74,31 +74,6 @@ export const RevokeLinkSessionResponse = z.object({
   revokedAt: isoDate,
 });
 export type RevokeLinkSessionResponse = z.infer<typeof RevokeLinkSessionResponse>;
-
-/** What the hosted page reads with the link token: enough to render, nothing about other profiles. */
-export const SessionViewNetwork = z.object({
-  platform: Network,
-  method: z.enum(CONNECT_METHODS),
-  linked: z.boolean(),
-  displayName: z.string().nullable(),
-  username: z.string().nullable(),
-});
-export type SessionViewNetwork = z.infer<typeof SessionViewNetwork>;
-
-export const SessionView = z.object({
-  status: z.literal('success'),
-  sessionId: z.string(),
-  title: z.string(),
-  expiresAt: isoDate,
-  /** Server time, so the countdown does not depend on the device clock. */
-  serverTime: isoDate,
-  origin: z.string().nullable(),
-  redirect: z.string().nullable(),
-  instagramLinkMethod: InstagramLinkMethod,
-  networks: z.array(SessionViewNetwork),
-  completedNetworks: z.array(Network),
-});
-export type SessionView = z.infer<typeof SessionView>;
 
 export const UserProfile = z.object({
   refId: z.string(),

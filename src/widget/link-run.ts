@@ -11,7 +11,7 @@ import { SocialLinkErrorEvent, type SocialLinkErrorDetail, type WidgetErrorReaso
 import { SocialLinkReadyEvent, type SocialLinkReadyDetail } from './events/social-link-ready.js';
 import { SocialLinkSuccessEvent, type SocialLinkSuccessDetail } from './events/social-link-success.js';
 import { parseInboundMessage } from './inbound-message.js';
-import type { LinkHandle, LinkStatus, LinkTarget, OpenOptions } from './link-options.js';
+import type { LinkEventDetail, LinkHandle, LinkStatus, LinkTarget, OpenOptions } from './link-options.js';
 import { directMode } from './modes/direct-mode.js';
 import { frameMode } from './modes/frame-mode.js';
 import type { LinkRunContext, ModeDriver } from './modes/mode-driver.js';
@@ -19,6 +19,27 @@ import { popupMode } from './modes/popup-mode.js';
 import { resolveTexts, type WidgetTexts } from './texts.js';
 
 const DEFAULT_CLOSE_GRACE_MS = 1000;
+
+interface EventDetails {
+  ready: SocialLinkReadyDetail;
+  success: SocialLinkSuccessDetail;
+  error: SocialLinkErrorDetail;
+  cancel: SocialLinkCancelDetail;
+}
+type EventKind = keyof EventDetails;
+
+/** Each kind of event: its DOM event class and the integrator callback that hears it. */
+const EMITTERS: {
+  [K in EventKind]: {
+    EventClass: new (detail: EventDetails[K]) => Event;
+    callback: (options: OpenOptions) => ((detail: EventDetails[K]) => void) | undefined;
+  };
+} = {
+  ready: { EventClass: SocialLinkReadyEvent, callback: (options) => options.onReady },
+  success: { EventClass: SocialLinkSuccessEvent, callback: (options) => options.onSuccess },
+  error: { EventClass: SocialLinkErrorEvent, callback: (options) => options.onError },
+  cancel: { EventClass: SocialLinkCancelEvent, callback: (options) => options.onCancel },
+};
 
 /** Only http(s) URLs may be shown; their origin is the only origin messages are accepted from. */
 function hostedOriginOf(url: string): string | null {
@@ -115,7 +136,7 @@ export class LinkRun implements LinkRunContext {
         if (this.isReady) return;
         this.isReady = true;
         this.driver.ready();
-        this.emitReady({ sessionId: message.sessionId });
+        this.emit('ready', { sessionId: message.sessionId });
         return;
       case 'connect:success':
         this.succeed(message.platform, 'message');
@@ -124,14 +145,14 @@ export class LinkRun implements LinkRunContext {
       case 'connect:error': {
         // Each attempt reports its own outcome once, so a second identical error is a second attempt.
         const { sessionId, platform, code, message: text, reason } = message;
-        this.emitError({ sessionId, ...(platform && { platform }), code, reason: reason ?? null, message: text });
+        this.emit('error', { sessionId, ...(platform && { platform }), code, reason: reason ?? null, message: text });
         return;
       }
       case 'connect:cancelled': {
         const { sessionId, platform, reason } = message;
         // The user closing the hosted page (Done, Escape) after a success is a plain close, as with our own close.
         if (!platform && (reason === 'close_button' || reason === 'escape')) return this.cancel(reason);
-        this.emitCancel({ sessionId, ...(platform && { platform }), reason });
+        this.emit('cancel', { sessionId, ...(platform && { platform }), reason });
         // A cancel naming a network (denied, its window closed) ends that attempt only; the user may try again or
         // link another. A cancel without one (expired, revoked) ends the link.
         if (!platform) this.finish();
@@ -143,19 +164,19 @@ export class LinkRun implements LinkRunContext {
   /** The user closed the UI. After a success this is just a close, not a cancel. */
   cancel(reason: CancelReason): void {
     if (this.closed) return;
-    if (this.linked.size === 0) this.emitCancel({ sessionId: this.sessionId, reason });
+    if (this.linked.size === 0) this.emit('cancel', { sessionId: this.sessionId, reason });
     this.finish();
   }
 
   fail(reason: WidgetErrorReason, message: string): void {
     if (this.closed) return;
-    this.emitError({ sessionId: this.sessionId, code: null, reason, message });
+    this.emit('error', { sessionId: this.sessionId, code: null, reason, message });
     this.finish();
   }
 
   loadTimedOut(): void {
     if (this.closed) return;
-    this.emitError({ sessionId: this.sessionId, code: null, reason: 'load_timeout', message: 'The linking page did not announce itself in time.' });
+    this.emit('error', { sessionId: this.sessionId, code: null, reason: 'load_timeout', message: 'The linking page did not announce itself in time.' });
   }
 
   /**
@@ -204,35 +225,19 @@ export class LinkRun implements LinkRunContext {
   private succeed(platform: Network, via: SocialLinkSuccessDetail['via']): void {
     if (this.linked.has(platform)) return;
     this.linked.add(platform);
-    this.emitSuccess({ sessionId: this.sessionId, platform, via });
+    this.emit('success', { sessionId: this.sessionId, platform, via });
   }
 
-  /** True the first time an identical message is seen: each outcome fires once. */
+  /** Where DOM events are dispatched: the button that opened the link, or `document`. */
   private get eventTarget(): EventTarget {
     return this.options.eventTarget ?? document;
   }
 
-  private emitReady(detail: SocialLinkReadyDetail): void {
-    this.eventTarget.dispatchEvent(new SocialLinkReadyEvent(detail));
-    invoke(this.options.onReady, detail);
-    invoke(this.options.onEvent, { type: 'ready', ...detail });
-  }
-
-  private emitSuccess(detail: SocialLinkSuccessDetail): void {
-    this.eventTarget.dispatchEvent(new SocialLinkSuccessEvent(detail));
-    invoke(this.options.onSuccess, detail);
-    invoke(this.options.onEvent, { type: 'success', ...detail });
-  }
-
-  private emitError(detail: SocialLinkErrorDetail): void {
-    this.eventTarget.dispatchEvent(new SocialLinkErrorEvent(detail));
-    invoke(this.options.onError, detail);
-    invoke(this.options.onEvent, { type: 'error', ...detail });
-  }
-
-  private emitCancel(detail: SocialLinkCancelDetail): void {
-    this.eventTarget.dispatchEvent(new SocialLinkCancelEvent(detail));
-    invoke(this.options.onCancel, detail);
-    invoke(this.options.onEvent, { type: 'cancel', ...detail });
+  /** Dispatches the DOM event, then calls the matching callback and `onEvent`. */
+  private emit<K extends EventKind>(type: K, detail: EventDetails[K]): void {
+    const { EventClass, callback } = EMITTERS[type];
+    this.eventTarget.dispatchEvent(new EventClass(detail));
+    invoke(callback(this.options), detail);
+    invoke(this.options.onEvent, { type, ...detail } as LinkEventDetail);
   }
 }

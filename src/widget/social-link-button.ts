@@ -4,6 +4,7 @@ import type { LinkHandle, LinkMode, LinkStatus, LinkTarget } from './link-option
 import { open } from './open.js';
 import { buttonStyles } from './social-link-button.styles.js';
 import { resolveTexts, type WidgetTexts } from './texts.js';
+import { defineElement } from './define-element.js';
 
 /**
  * @tagname social-link-button
@@ -35,7 +36,7 @@ export class SocialLinkButton extends LitElement {
 
   /** Registers the element once; a no-op when the tag is already taken. */
   static define(tag = SocialLinkButton.tagName, registry: CustomElementRegistry = customElements): void {
-    if (!registry.get(tag)) registry.define(tag, SocialLinkButton);
+    defineElement(tag, SocialLinkButton, registry);
   }
 
   /** The link URL from the create response. Prefer `getUrl` so the short-lived session is created at click time. */

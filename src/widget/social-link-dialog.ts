@@ -3,6 +3,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { SocialLinkCloseRequestEvent, type CloseRequestReason } from './events/social-link-close-request.js';
 import { dialogStyles } from './social-link-dialog.styles.js';
 import { defaultTexts, type WidgetTexts } from './texts.js';
+import { defineElement } from './define-element.js';
 
 /** Sandbox of the hosted page: its scripts, forms and own origin, and popups for OAuth that escape the sandbox. */
 const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
@@ -41,7 +42,7 @@ export class SocialLinkDialog extends LitElement {
 
   /** Registers the element once; a no-op when the tag is already taken. */
   static define(tag = SocialLinkDialog.tagName, registry: CustomElementRegistry = customElements): void {
-    if (!registry.get(tag)) registry.define(tag, SocialLinkDialog);
+    defineElement(tag, SocialLinkDialog, registry);
   }
 
   /** URL of the hosted page; the iframe is created once this is set. */

@@ -1,7 +1,7 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import { open } from '../../src/widget/open.js';
 import type { SocialLinkErrorEvent } from '../../src/widget/events/social-link-error.js';
-import { HOSTED_ORIGIN, sleep } from './helpers.js';
+import { HOSTED_ORIGIN } from './helpers.js';
 
 describe('open({ mode: "direct" })', () => {
   it('navigates the window to the link URL (after getUrl) and sends no messages', async () => {
@@ -29,7 +29,6 @@ describe('open({ mode: "direct" })', () => {
     const error = (await oneEvent(document, 'social-link-error')) as SocialLinkErrorEvent;
     expect(error.detail.reason).to.equal('url_failed');
     expect(handle.closed).to.equal(true);
-    await sleep(50);
     expect(location.pathname).not.to.contain('hosted');
   });
 });

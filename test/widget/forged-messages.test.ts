@@ -9,12 +9,14 @@ import {
   message,
   postFrom,
   recordEvents,
+  received,
   recordPopups,
-  sleep,
+  sentinelFrom,
 } from './helpers.js';
 
-/** Waits long enough for a cross-process postMessage to have arrived if it was going to be accepted. */
-const settle = () => sleep(250);
+/** Only the sentinel's event: nothing posted before it was accepted. */
+const ONLY_SENTINEL = ['social-link-error'];
+const types = (events: Event[]) => events.map((event) => event.type);
 
 describe('inbound messages: only the hosted page in our own window, only valid envelopes', () => {
   let handle: LinkHandle | undefined;
@@ -34,22 +36,24 @@ describe('inbound messages: only the hosted page in our own window, only valid e
   it('ignores a valid envelope posted from the same window (wrong origin and source)', async () => {
     await openFrame();
     const seen = recordEvents(document, ALL_EVENTS);
+    const arrived = received((data) => data.event === 'connect:success');
     // eslint-disable-next-line @microsoft/sdl/no-postmessage-star-origin -- the forged message under test: the widget must ignore it
     window.postMessage(message('connect:success', { platform: 'twitter' }), '*');
-    await settle();
+    await arrived;
     expect(seen).to.have.length(0);
   });
 
   it('ignores a sibling iframe on the hosted origin that is not ours', async () => {
     await openFrame();
     const seen = recordEvents(document, ALL_EVENTS);
+    // The sibling's last step: once it has arrived, so have the two before it.
+    const arrived = received((data) => data.event === 'connect:cancelled');
     const sibling = document.createElement('iframe');
     sibling.title = 'sibling';
     sibling.src = hostedUrl(['ready', 'success:twitter', 'cancel:expired']);
     extras.push(sibling);
     document.body.append(sibling);
-    await oneEvent(sibling, 'load');
-    await settle();
+    await arrived;
     expect(seen).to.have.length(0);
     expect(handle!.closed).to.equal(false);
   });
@@ -59,9 +63,9 @@ describe('inbound messages: only the hosted page in our own window, only valid e
     const seen = recordEvents(document, ALL_EVENTS);
     // Our iframe navigates to a page on the integrator's origin that posts a valid success to its parent.
     const sameOriginPage = hostedUrl(['success:twitter'], 'sess_1', location.origin);
+    const arrived = received((data) => data.event === 'connect:success');
     win.postMessage({ cmd: 'navigate', url: sameOriginPage }, HOSTED_ORIGIN);
-    await oneEvent(frameOf()!, 'load');
-    await settle();
+    await arrived;
     expect(seen).to.have.length(0);
   });
 
@@ -87,19 +91,19 @@ describe('inbound messages: only the hosted page in our own window, only valid e
       message('connect:done' as never),
     ];
     for (const data of forged) postFrom(win, data);
-    await settle();
-    expect(seen).to.have.length(0);
+    // The valid message posted last is the sentinel: its event is the only one.
     postFrom(win, message('connect:success', { platform: 'twitter' }));
     const success = await oneEvent(document, 'social-link-success');
     expect(success.detail.platform).to.equal('twitter');
+    expect(types(seen)).to.deep.equal(['social-link-success']);
   });
 
   it('ignores messages about another session once the session is known', async () => {
     const win = await openFrame();
     const seen = recordEvents(document, ALL_EVENTS);
     postFrom(win, { ...message('connect:success', { platform: 'twitter' }), sessionId: 'sess_other' });
-    await settle();
-    expect(seen).to.have.length(0);
+    await sentinelFrom(win);
+    expect(types(seen)).to.deep.equal(ONLY_SENTINEL);
   });
 
   it('in popup mode, ignores an iframe on the hosted origin (only the popup is the source)', async () => {
@@ -108,13 +112,13 @@ describe('inbound messages: only the hosted page in our own window, only valid e
       handle = open({ mode: 'popup', url: hostedUrl(['ready']), closeGraceMs: 50, pollMs: 30 });
       await oneEvent(document, 'social-link-ready');
       const seen = recordEvents(document, ALL_EVENTS);
+      const arrived = received((data) => data.event === 'connect:success');
       const frame = document.createElement('iframe');
       frame.title = 'impostor';
       frame.src = hostedUrl(['success:twitter']);
       extras.push(frame);
       document.body.append(frame);
-      await oneEvent(frame, 'load');
-      await settle();
+      await arrived;
       expect(seen).to.have.length(0);
     } finally {
       handle?.close();

@@ -15,7 +15,10 @@ import {
   postFrom,
   recordEvents,
   SESSION_ID,
-  sleep,
+  afterTimersUpTo,
+  received,
+  sentinelFrom,
+  SENTINEL_CODE,
   until,
 } from './helpers.js';
 
@@ -89,17 +92,21 @@ describe('open({ mode: "frame" })', () => {
     const seen = recordEvents(document, ALL_EVENTS);
     for (const readyTimeoutMs of [0, -1, Infinity]) {
       handle = open({ url: hostedUrl([]), readyTimeoutMs });
-      await sleep(150);
+      // A delay the browser fires at once would have fired before the hosted page loaded and posted the sentinel.
+      await openDialog().updateComplete;
+      await oneEvent(frameOf()!, 'load');
+      await sentinelFrom(frameOf()!.contentWindow!);
       handle.close();
     }
-    expect(seen).to.have.length(0);
+    expect(seen.map((event) => event.type)).to.deep.equal(['social-link-error', 'social-link-error', 'social-link-error']);
+    expect(seen.every((event) => (event as SocialLinkErrorEvent).detail.code === SENTINEL_CODE)).to.equal(true);
   });
 
   it('raises no load_timeout once the hosted page is ready', async () => {
     const seen = recordEvents(document, ALL_EVENTS);
     handle = open({ url: hostedUrl(['ready']), readyTimeoutMs: 300 });
     await oneEvent(document, 'social-link-ready');
-    await sleep(500);
+    await afterTimersUpTo(300);
     expect(seen.map((event) => event.type)).to.deep.equal(['social-link-ready']);
     expect(openDialog().shadowRoot!.querySelector('[part="timeout"]')).to.equal(null);
   });
@@ -118,7 +125,8 @@ describe('open({ mode: "frame" })', () => {
     expect(success.detail).to.deep.equal({ sessionId: SESSION_ID, platform: 'twitter', via: 'message' });
     expect(openDialogs()).to.have.length(0);
     expect(handle.closed).to.equal(true);
-    await sleep(150);
+    // The run removed its frame with the first success and stopped listening: the page's second success can no
+    // longer reach it, so the events recorded now are final.
     expect(seen.map((event) => event.type)).to.deep.equal(['social-link-ready', 'social-link-success']);
     expect(calls).to.deep.equal(['onReady', 'onEvent:ready', 'onSuccess:twitter', 'onEvent:success']);
   });
@@ -139,9 +147,9 @@ describe('open({ mode: "frame" })', () => {
     });
     postFrom(win, message('connect:success', { platform: 'youtube' }));
     postFrom(win, message('connect:success', { platform: 'youtube' }));
+    const lastSuccess = received((data) => data.event === 'connect:success' && data.platform === 'bluesky');
     postFrom(win, message('connect:success', { platform: 'bluesky' }));
-    await until(() => seen.filter((event) => event.type === 'social-link-success').length === 2);
-    await sleep(100);
+    await lastSuccess;
     expect(seen.map((event) => event.type)).to.deep.equal([
       'social-link-ready',
       'social-link-error',

@@ -4,7 +4,7 @@ import type { LinkHandle, LinkStatus } from '../../src/widget/link-options.js';
 import type { SocialLinkCancelEvent } from '../../src/widget/events/social-link-cancel.js';
 import type { SocialLinkErrorEvent } from '../../src/widget/events/social-link-error.js';
 import type { SocialLinkSuccessEvent } from '../../src/widget/events/social-link-success.js';
-import { ALL_EVENTS, hostedUrl, recordEvents, recordPopups, SESSION_ID, sleep, until } from './helpers.js';
+import { afterTimersUpTo, ALL_EVENTS, hostedUrl, recordEvents, recordPopups, SESSION_ID, until } from './helpers.js';
 
 const fast = { closeGraceMs: 100, pollMs: 30 };
 
@@ -52,7 +52,9 @@ describe('open({ mode: "popup" })', () => {
     const success = (await oneEvent(document, 'social-link-success')) as SocialLinkSuccessEvent;
     expect(success.detail).to.deep.equal({ sessionId: SESSION_ID, platform: 'linkedin', via: 'message' });
     await until(() => popups.windows[0]!.closed);
-    await sleep(200);
+    // The run stopped listening with the first success; a close noticed before it would decide after the grace
+    // period, and must decide nothing.
+    await afterTimersUpTo(fast.closeGraceMs);
     expect(seen.map((event) => event.type)).to.deep.equal(['social-link-ready', 'social-link-success']);
     expect(successes).to.have.length(1);
   });
@@ -88,7 +90,8 @@ describe('open({ mode: "popup" })', () => {
     // The hosted page posts its success and closes itself right away.
     handle = open({ mode: 'popup', url: hostedUrl(['ready', 'success:tiktok', 'close']), ...fast });
     await oneEvent(document, 'social-link-success');
-    await sleep(300);
+    // The close may have been noticed first: its grace-period decision must not add a cancel.
+    await afterTimersUpTo(fast.closeGraceMs);
     expect(seen.map((event) => event.type)).to.deep.equal(['social-link-ready', 'social-link-success']);
   });
 
@@ -155,7 +158,7 @@ describe('open({ mode: "popup" })', () => {
     await oneEvent(document, 'social-link-ready');
     handle.close();
     expect(popups.windows[0]!.closed).to.equal(true);
-    await sleep(250);
+    await afterTimersUpTo(fast.pollMs + fast.closeGraceMs);
     expect(seen).to.have.length(0);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { CANCEL_REASONS, parseLinkMessage, type LinkMessage } from '../../src/protocol/messages.js';
+import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '../../src/protocol/constants.js';
 import { NETWORKS } from '../../src/protocol/networks.js';
 import { parseInboundMessage, WIDGET_CANCEL_REASONS, WIDGET_NETWORKS } from '../../src/widget/inbound-message.js';
 
@@ -13,7 +14,7 @@ const sameResultType: Equal<ReturnType<typeof parseInboundMessage>, ReturnType<t
 const sameEventNames: Equal<LinkMessage['event'], 'connect:ready' | 'connect:success' | 'connect:error' | 'connect:cancelled'> =
   true;
 
-const base = { source: 'social-link-kit', version: 1, sessionId: 'sess_1' } as const;
+const base = { source: MESSAGE_SOURCE, version: PROTOCOL_VERSION, sessionId: 'sess_1' } as const;
 
 const corpus: unknown[] = [
   { ...base, event: 'connect:ready' },
@@ -50,7 +51,7 @@ const corpus: unknown[] = [
   { ...base, event: 'toString' },
   { ...base, event: '__proto__' },
   { ...base, event: 7 },
-  { source: 'social-link-kit', version: 1, event: 'connect:ready' },
+  { source: MESSAGE_SOURCE, version: PROTOCOL_VERSION, event: 'connect:ready' },
   { ...base, source: 'other', event: 'connect:ready' },
   { ...base, version: '1', event: 'connect:ready' },
   { ...base, version: 2, event: 'connect:ready' },

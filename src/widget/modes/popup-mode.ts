@@ -1,7 +1,5 @@
+import { LINK_PAGE_POPUP, openCenteredPopup } from '../popup-window.js';
 import type { LinkRunContext, ModeDriver } from './mode-driver.js';
-
-const POPUP_WIDTH = 520;
-const POPUP_HEIGHT = 720;
 
 /**
  * Popup mode: the window is opened synchronously inside the click, on about:blank, and sent to the hosted page
@@ -14,13 +12,7 @@ export function popupMode(run: LinkRunContext): ModeDriver {
 
   return {
     begin() {
-      const left = Math.max(0, (window.screenX ?? 0) + (window.outerWidth - POPUP_WIDTH) / 2);
-      const top = Math.max(0, (window.screenY ?? 0) + (window.outerHeight - POPUP_HEIGHT) / 2);
-      popup = window.open(
-        'about:blank',
-        '_blank',
-        `popup,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${Math.round(left)},top=${Math.round(top)}`,
-      );
+      popup = openCenteredPopup(LINK_PAGE_POPUP);
       if (!popup) {
         run.fail('popup_blocked', run.texts.popupBlocked);
         return false;

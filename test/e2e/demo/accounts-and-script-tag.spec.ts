@@ -2,41 +2,35 @@
  * The rest of the demo: its linked-accounts list with Unlink, and the script-tag build the service serves to any
  * integrator origin (the integrator guide's first snippet).
  */
-import { expect, test } from '@playwright/test';
-import { startStack, type Stack } from '../support/stack.js';
+import { expect, test } from '../support/fixtures.js';
+import type { Stack } from '../support/stack.js';
 import { consent, openDemo, openFrame } from './helpers.js';
 
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack({ withDemo: true });
-});
-test.afterAll(async () => {
-  await stack.stop();
-});
+test.use({ stackOptions: { withDemo: true } });
 
 /** The demo profile's linked networks, as the demo's backend reads them from the service. */
-async function demoAccounts(): Promise<string[]> {
+async function demoAccounts(stack: Stack): Promise<string[]> {
   const response = await fetch(`${stack.demoUrl}/api/accounts`);
   expect(response.status).toBe(200);
   const user = (await response.json()) as { activeSocialAccounts: string[] };
   return user.activeSocialAccounts;
 }
 
-test('unlinking from the demo removes the account from the profile', async ({ page }) => {
+test('unlinking from the demo removes the account from the profile', async ({ page, stack }) => {
   await openDemo(page, stack);
   const frame = await openFrame(page);
   await consent(frame, page, 'Threads', 'Allow');
   await expect(frame.getByText('Threads is connected.')).toBeVisible();
   await page.getByRole('button', { name: 'Close' }).click();
   await expect(page.locator('#accounts')).toContainText('threads');
-  expect(await demoAccounts()).toContain('threads');
+  expect(await demoAccounts(stack)).toContain('threads');
 
   await page.getByRole('button', { name: 'Unlink threads' }).click();
   await expect(page.locator('#accounts')).not.toContainText('threads');
-  expect(await demoAccounts()).not.toContain('threads');
+  expect(await demoAccounts(stack)).not.toContain('threads');
 });
 
-test('the service serves the script-tag build to any origin, as the integrator guide shows', async ({ page }) => {
+test('the service serves the script-tag build to any origin, as the integrator guide shows', async ({ page, stack }) => {
   await page.goto(stack.demoUrl!);
   const loaded = await page.evaluate(async (serviceUrl) => {
     // eslint-disable-next-line no-unsanitized/method -- the test's own service URL: loading the script-tag build cross-origin is what it checks

@@ -3,17 +3,11 @@
  * the demo's own tab (it returns to /?returned=1 through `redirect`), and the native app (origin
  * `com.socialkit.demo:/linked`) polls the session read. The demo logs what the session read says.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { startStack, type Stack } from '../support/stack.js';
+import { expect, test } from '../support/fixtures.js';
+import type { Page } from '@playwright/test';
 import { consent, events, eventTypes, openDemo, openDirect, readDemoSession } from './helpers.js';
 
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack({ withDemo: true });
-});
-test.afterAll(async () => {
-  await stack.stop();
-});
+test.use({ stackOptions: { withDemo: true } });
 
 /** Back on the demo after direct mode: its `direct-return` log entry (the session read). */
 async function directReturn(page: Page) {
@@ -21,7 +15,7 @@ async function directReturn(page: Page) {
   return (await events(page)).find((e) => e.type === 'direct-return')!.detail;
 }
 
-test('direct: links a sandbox network end to end and returns to the demo through redirect', async ({ page }) => {
+test('direct: links a sandbox network end to end and returns to the demo through redirect', async ({ page, stack }) => {
   await openDemo(page, stack);
   const sessionId = await openDirect(page);
   expect(page.url()).not.toContain('session=');
@@ -35,14 +29,14 @@ test('direct: links a sandbox network end to end and returns to the demo through
   expect(await eventTypes(page)).toEqual(['direct-return']);
 });
 
-test('direct: returning without linking anything (cancel) comes back with nothing completed', async ({ page }) => {
+test('direct: returning without linking anything (cancel) comes back with nothing completed', async ({ page, stack }) => {
   await openDemo(page, stack);
   const sessionId = await openDirect(page);
   await page.getByRole('button', { name: 'Return to the app' }).click();
   expect(await directReturn(page)).toEqual({ sessionId, completedNetworks: [], state: 'active' });
 });
 
-test('direct: a denial and network errors show on the hosted page; the return reports nothing completed', async ({ page }) => {
+test('direct: a denial and network errors show on the hosted page; the return reports nothing completed', async ({ page, stack }) => {
   await openDemo(page, stack);
   const sessionId = await openDirect(page);
   await consent(page, page, 'TikTok', 'Deny');
@@ -55,7 +49,7 @@ test('direct: a denial and network errors show on the hosted page; the return re
   expect(await directReturn(page)).toEqual({ sessionId, completedNetworks: [], state: 'active' });
 });
 
-test('direct: revoked while open, the hosted page says the link is no longer valid; the demo reads revoked', async ({ page }) => {
+test('direct: revoked while open, the hosted page says the link is no longer valid; the demo reads revoked', async ({ page, stack }) => {
   await openDemo(page, stack);
   const sessionId = await openDirect(page);
   const revoke = await fetch(`${stack.demoUrl}/api/session/${sessionId}/revoke`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
@@ -68,7 +62,7 @@ test('direct: revoked while open, the hosted page says the link is no longer val
   expect(await directReturn(page)).toEqual({ sessionId, completedNetworks: [], state: 'revoked' });
 });
 
-test('direct: expiry while open shows "This link has expired" (clock fast-forwarded)', async ({ page, context }) => {
+test('direct: expiry while open shows "This link has expired" (clock fast-forwarded)', async ({ page, context, stack }) => {
   await context.clock.install();
   await openDemo(page, stack);
   await openDirect(page);
@@ -77,7 +71,7 @@ test('direct: expiry while open shows "This link has expired" (clock fast-forwar
   await expect(page.getByRole('button', { name: /Connect / })).toHaveCount(0);
 });
 
-test('native app (simulated): the link opens in a new tab; the demo app learns the result by polling the session', async ({ page }) => {
+test('native app (simulated): the link opens in a new tab; the demo app learns the result by polling the session', async ({ page, stack }) => {
   await openDemo(page, stack);
   const tabPromise = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Connect from the app' }).click();
@@ -95,7 +89,7 @@ test('native app (simulated): the link opens in a new tab; the demo app learns t
   expect((await readDemoSession(stack, sessionId)).completedNetworks).toEqual(['pinterest']);
 });
 
-test('native app (simulated): a blocked browser tab is logged as popup_blocked', async ({ page }) => {
+test('native app (simulated): a blocked browser tab is logged as popup_blocked', async ({ page, stack }) => {
   await page.addInitScript((origin) => {
     if (location.origin === origin) window.open = () => null;
   }, stack.demoUrl!);

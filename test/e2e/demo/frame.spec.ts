@@ -2,19 +2,12 @@
  * Frame mode through the demo site: `<social-link-button mode="frame" keep-open>` from the script-tag build
  * opens a modal overlay with the hosted page in an iframe. Each test checks what the demo logs.
  */
-import { expect, test } from '@playwright/test';
-import { startStack, type Stack } from '../support/stack.js';
+import { expect, test } from '../support/fixtures.js';
 import { consent, currentSessionId, events, eventTypes, openDemo, openFrame, readDemoSession, readSession } from './helpers.js';
 
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack({ withDemo: true });
-});
-test.afterAll(async () => {
-  await stack.stop();
-});
+test.use({ stackOptions: { withDemo: true } });
 
-test('frame: links a sandbox network end to end; the overlay stays open (keep-open) and the account shows', async ({ page }) => {
+test('frame: links a sandbox network end to end; the overlay stays open (keep-open) and the account shows', async ({ page, stack }) => {
   await openDemo(page, stack);
   const frame = await openFrame(page);
   const sessionId = await currentSessionId(page);
@@ -40,7 +33,7 @@ test('frame: links a sandbox network end to end; the overlay stays open (keep-op
   expect(await eventTypes(page)).toEqual(['ready', 'success']);
 });
 
-test('frame: the close button before linking anything is a cancel with reason close_button', async ({ page }) => {
+test('frame: the close button before linking anything is a cancel with reason close_button', async ({ page, stack }) => {
   await openDemo(page, stack);
   await openFrame(page);
   const sessionId = await currentSessionId(page);
@@ -51,7 +44,7 @@ test('frame: the close button before linking anything is a cancel with reason cl
   expect((await readDemoSession(stack, sessionId)).completedNetworks).toEqual([]);
 });
 
-test('frame: the hosted page\'s Done button before linking anything closes the overlay with reason close_button', async ({ page }) => {
+test('frame: the hosted page\'s Done button before linking anything closes the overlay with reason close_button', async ({ page, stack }) => {
   await openDemo(page, stack);
   const frame = await openFrame(page);
   const sessionId = await currentSessionId(page);
@@ -61,7 +54,7 @@ test('frame: the hosted page\'s Done button before linking anything closes the o
   await expect(page.locator('iframe')).toHaveCount(0);
 });
 
-test('frame: Escape closes the overlay with reason escape', async ({ page }) => {
+test('frame: Escape closes the overlay with reason escape', async ({ page, stack }) => {
   await openDemo(page, stack);
   const frame = await openFrame(page);
   await frame.getByRole('heading', { name: 'Connect your social accounts' }).click();
@@ -72,7 +65,7 @@ test('frame: Escape closes the overlay with reason escape', async ({ page }) => 
   expect((await events(page)).at(-1)!.detail).toMatchObject({ reason: 'escape' });
 });
 
-test('frame: a denied consent is a per-network cancel (denied) and the overlay stays open', async ({ page }) => {
+test('frame: a denied consent is a per-network cancel (denied) and the overlay stays open', async ({ page, stack }) => {
   await openDemo(page, stack);
   const frame = await openFrame(page);
   await consent(frame, page, 'Reddit', 'Deny');
@@ -83,7 +76,7 @@ test('frame: a denied consent is a per-network cancel (denied) and the overlay s
   await expect(frame.getByRole('button', { name: 'Connect Reddit' })).toBeEnabled();
 });
 
-test('frame: a network error and a refused code exchange are error events with their codes', async ({ page }) => {
+test('frame: a network error and a refused code exchange are error events with their codes', async ({ page, stack }) => {
   await openDemo(page, stack);
   const frame = await openFrame(page);
   const sessionId = await currentSessionId(page);
@@ -102,7 +95,7 @@ test('frame: a network error and a refused code exchange are error events with t
   expect((await readDemoSession(stack, sessionId)).completedNetworks).toEqual([]);
 });
 
-test('frame: closing the network window is a per-network cancel (popup_closed)', async ({ page }) => {
+test('frame: closing the network window is a per-network cancel (popup_closed)', async ({ page, stack }) => {
   await openDemo(page, stack);
   const frame = await openFrame(page);
   const popupPromise = page.waitForEvent('popup');
@@ -116,7 +109,7 @@ test('frame: closing the network window is a per-network cancel (popup_closed)',
   await expect(page.locator('iframe')).toHaveCount(1);
 });
 
-test('frame: revoking the session from the demo while the overlay is open ends it with reason revoked', async ({ page }) => {
+test('frame: revoking the session from the demo while the overlay is open ends it with reason revoked', async ({ page, stack }) => {
   await openDemo(page, stack);
   const frame = await openFrame(page);
   const sessionId = await currentSessionId(page);
@@ -132,7 +125,7 @@ test('frame: revoking the session from the demo while the overlay is open ends i
   await expect(frame.getByRole('heading')).toHaveCount(0);
 });
 
-test('frame: expiry while the overlay is open ends it with reason expired (clock fast-forwarded)', async ({ page }) => {
+test('frame: expiry while the overlay is open ends it with reason expired (clock fast-forwarded)', async ({ page, stack }) => {
   await page.clock.install();
   await openDemo(page, stack);
   await openFrame(page);

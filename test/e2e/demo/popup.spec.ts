@@ -2,20 +2,13 @@
  * Popup mode through the demo site: the demo's own button calls `open({mode: 'popup', getUrl, checkStatus,
  * closeOnSuccess: false})` inside the click. Each test checks what the demo logs.
  */
-import { expect, test } from '@playwright/test';
-import { startStack, type Stack } from '../support/stack.js';
+import { expect, test } from '../support/fixtures.js';
 import { clickAndWaitForClose } from '../support/click-and-close.js';
 import { consent, currentSessionId, events, eventTypes, openDemo, openPopup, readDemoSession } from './helpers.js';
 
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack({ withDemo: true });
-});
-test.afterAll(async () => {
-  await stack.stop();
-});
+test.use({ stackOptions: { withDemo: true } });
 
-test('popup: links a sandbox network end to end; Done afterwards closes the window without a cancel', async ({ page }) => {
+test('popup: links a sandbox network end to end; Done afterwards closes the window without a cancel', async ({ page, stack }) => {
   await openDemo(page, stack);
   const hosted = await openPopup(page);
   const sessionId = await currentSessionId(page);
@@ -34,7 +27,7 @@ test('popup: links a sandbox network end to end; Done afterwards closes the wind
   expect(await eventTypes(page)).toEqual(['ready', 'success']);
 });
 
-test('popup: Done before linking anything is a cancel with reason close_button', async ({ page }) => {
+test('popup: Done before linking anything is a cancel with reason close_button', async ({ page, stack }) => {
   await openDemo(page, stack);
   const hosted = await openPopup(page);
   const sessionId = await currentSessionId(page);
@@ -43,7 +36,7 @@ test('popup: Done before linking anything is a cancel with reason close_button',
   expect((await events(page)).at(-1)!.detail).toEqual({ sessionId, reason: 'close_button' });
 });
 
-test('popup: the user closing the linking window is a cancel with reason popup_closed (after a status check)', async ({ page }) => {
+test('popup: the user closing the linking window is a cancel with reason popup_closed (after a status check)', async ({ page, stack }) => {
   await openDemo(page, stack);
   const hosted = await openPopup(page);
   const sessionId = await currentSessionId(page);
@@ -52,7 +45,7 @@ test('popup: the user closing the linking window is a cancel with reason popup_c
   expect((await events(page)).at(-1)!.detail).toEqual({ sessionId, reason: 'popup_closed' });
 });
 
-test('popup: closing the network window is a per-network cancel; the linking window stays', async ({ page }) => {
+test('popup: closing the network window is a per-network cancel; the linking window stays', async ({ page, stack }) => {
   await openDemo(page, stack);
   const hosted = await openPopup(page);
   const networkPromise = hosted.waitForEvent('popup');
@@ -66,7 +59,7 @@ test('popup: closing the network window is a per-network cancel; the linking win
   expect(hosted.isClosed()).toBe(false);
 });
 
-test('popup: a denied consent, a network error and a refused code exchange reach the demo', async ({ page }) => {
+test('popup: a denied consent, a network error and a refused code exchange reach the demo', async ({ page, stack }) => {
   await openDemo(page, stack);
   const hosted = await openPopup(page);
   const sessionId = await currentSessionId(page);
@@ -84,7 +77,7 @@ test('popup: a denied consent, a network error and a refused code exchange reach
   expect((await readDemoSession(stack, sessionId)).completedNetworks).toEqual([]);
 });
 
-test('popup: revoking the session from the demo while the window is open ends it with reason revoked', async ({ page }) => {
+test('popup: revoking the session from the demo while the window is open ends it with reason revoked', async ({ page, stack }) => {
   await openDemo(page, stack);
   const hosted = await openPopup(page);
   const sessionId = await currentSessionId(page);
@@ -97,7 +90,7 @@ test('popup: revoking the session from the demo while the window is open ends it
   if (!hosted.isClosed()) await expect(hosted.getByRole('heading', { name: 'This link is no longer valid' })).toBeVisible();
 });
 
-test('popup: expiry while the window is open ends it with reason expired (clock fast-forwarded)', async ({ page, context }) => {
+test('popup: expiry while the window is open ends it with reason expired (clock fast-forwarded)', async ({ page, context, stack }) => {
   await context.clock.install();
   await openDemo(page, stack);
   const hosted = await openPopup(page);
@@ -108,7 +101,7 @@ test('popup: expiry while the window is open ends it with reason expired (clock 
   if (!hosted.isClosed()) await expect(hosted.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
 });
 
-test('popup: a blocked popup is an error with reason popup_blocked and creates no session', async ({ page }) => {
+test('popup: a blocked popup is an error with reason popup_blocked and creates no session', async ({ page, stack }) => {
   await openDemo(page, stack);
   const demoOrigin = stack.demoUrl!;
   // Block popups on the demo page only (not in the hosted page's own windows).

@@ -7,23 +7,16 @@
  * demo.png (the demo page after a link), frame-mode.png (the overlay open), popup-mode.png (the hosted page in
  * its popup), sandbox-consent.png (a sandbox network's consent window).
  */
-import { expect, test } from '@playwright/test';
-import { startStack, type Stack } from '../support/stack.js';
+import { expect, test } from '../support/fixtures.js';
 import { consent, openDemo, openFrame, openPopup } from './helpers.js';
 
 const OUT = 'docs/screenshots';
 test.skip(process.env.SCREENSHOTS !== '1', 'set SCREENSHOTS=1 to refresh docs/screenshots');
 test.use({ viewport: { width: 960, height: 720 }, deviceScaleFactor: 1 });
 
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack({ withDemo: true });
-});
-test.afterAll(async () => {
-  await stack?.stop();
-});
+test.use({ stackOptions: { withDemo: true } });
 
-test('screenshots of the demo in every mode', async ({ page }) => {
+test('screenshots of the demo in every mode', async ({ page, stack }) => {
   await openDemo(page, stack);
 
   // The overlay, then the sandbox consent window opened from it; linking one network fills the demo's log.

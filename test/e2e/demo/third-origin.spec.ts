@@ -4,25 +4,16 @@
  * for the user, but the hosted page posts only to the demo's origin, so the third page receives nothing. The
  * widget itself, used on the third origin, tells the user when the refused frame never answers.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { startPageServer, type PageServer } from '../hosted/fixtures/page-server.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { expect, test } from '../support/fixtures.js';
+import type { Page } from '@playwright/test';
+import type { Stack } from '../support/stack.js';
 import { clickAndWaitForClose } from '../support/click-and-close.js';
 import { readDemoSession } from './helpers.js';
 
-let stack: Stack;
-let thirdParty: PageServer;
-test.beforeAll(async () => {
-  stack = await startStack({ withDemo: true });
-  thirdParty = await startPageServer('localhost');
-});
-test.afterAll(async () => {
-  await stack.stop();
-  await thirdParty.close();
-});
+test.use({ stackOptions: { withDemo: true } });
 
 /** A link created by the demo's backend, as its page would get it (the session's origin is the demo's). */
-async function demoLink(mode: 'frame' | 'popup') {
+async function demoLink(stack: Stack, mode: 'frame' | 'popup') {
   const response = await fetch(`${stack.demoUrl}/api/session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mode }) });
   expect(response.status).toBe(200);
   return (await response.json()) as { sessionId: string; url: string };
@@ -31,9 +22,9 @@ async function demoLink(mode: 'frame' | 'popup') {
 type Received = Array<{ origin: string; data: unknown }>;
 const received = (page: Page) => page.evaluate(() => (window as unknown as { received: Received }).received);
 
-test('an unlisted origin cannot frame the link: frame-ancestors names only the demo, and nothing is received', async ({ page }) => {
+test('an unlisted origin cannot frame the link: frame-ancestors names only the demo, and nothing is received', async ({ page, stack, thirdParty }) => {
   expect(new URL(thirdParty.origin).origin).not.toBe(new URL(stack.demoUrl!).origin);
-  const link = await demoLink('frame');
+  const link = await demoLink(stack, 'frame');
   const hostedResponse = page.waitForResponse((r) => r.url().startsWith(`${stack.serviceUrl}/link`) && r.request().resourceType() === 'document');
   await page.goto(`${thirdParty.origin}/?mode=frame&link=${encodeURIComponent(link.url)}`);
   const csp = (await hostedResponse).headers()['content-security-policy'] ?? '';
@@ -49,8 +40,8 @@ test('an unlisted origin cannot frame the link: frame-ancestors names only the d
   expect((await readDemoSession(stack, link.sessionId)).completedNetworks).toEqual([]);
 });
 
-test('the demo origin itself may frame the link (control for the test above)', async ({ page }) => {
-  const link = await demoLink('frame');
+test('the demo origin itself may frame the link (control for the test above)', async ({ page, stack }) => {
+  const link = await demoLink(stack, 'frame');
   await page.goto(stack.demoUrl!);
   await page.evaluate((url) => {
     const frame = document.createElement('iframe');
@@ -61,8 +52,8 @@ test('the demo origin itself may frame the link (control for the test above)', a
   await expect(page.frameLocator('#control-frame').getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
 });
 
-test('a third origin that opens the link in a popup receives no message, even when a network is linked', async ({ page }) => {
-  const link = await demoLink('popup');
+test('a third origin that opens the link in a popup receives no message, even when a network is linked', async ({ page, stack, thirdParty }) => {
+  const link = await demoLink(stack, 'popup');
   await page.goto(`${thirdParty.origin}/?mode=popup&link=${encodeURIComponent(link.url)}`);
   const hostedPromise = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Open link in a popup' }).click();
@@ -83,8 +74,8 @@ test('a third origin that opens the link in a popup receives no message, even wh
   expect((await readDemoSession(stack, link.sessionId)).completedNetworks).toEqual(['facebook']);
 });
 
-test('the widget on a third origin: the browser refuses the frame, and the dialog says the page is not responding', async ({ page }) => {
-  const link = await demoLink('frame');
+test('the widget on a third origin: the browser refuses the frame, and the dialog says the page is not responding', async ({ page, stack, thirdParty }) => {
+  const link = await demoLink(stack, 'frame');
   await page.goto(`${thirdParty.origin}/?mode=none`);
   const errors = await page.evaluate(
     async ({ serviceUrl, url }) => {

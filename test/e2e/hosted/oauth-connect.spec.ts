@@ -3,11 +3,11 @@
  * what the integrator's page receives (and only it), in frame and popup mode, for success, denial, network
  * errors, reload, expiry and revocation mid-flow, and disconnect.
  */
-import { expect, test } from '@playwright/test';
+import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '../../../src/protocol/constants.js';
+import { checkNoTokenLeakedAfterAll, expect, test } from '../support/fixtures.js';
 import { t } from '../../../hosted/src/texts.js';
 import {
   answerConsent,
-  assertNoTokenLeaked,
   createLink,
   linkEvents,
   networkRow,
@@ -15,22 +15,13 @@ import {
   openInPopup,
   received,
   startConnect,
-  startHarness,
-  type Harness,
 } from './harness.js';
 
-let h: Harness;
-test.beforeAll(async () => {
-  h = await startHarness();
-});
-test.afterAll(async () => {
-  if (h) assertNoTokenLeaked(h);
-  await h?.close();
-});
+checkNoTokenLeakedAfterAll();
 
-const envelope = (sessionId: string) => ({ source: 'social-link-kit', version: 1, sessionId });
+const envelope = (sessionId: string) => ({ source: MESSAGE_SOURCE, version: PROTOCOL_VERSION, sessionId });
 
-test('frame mode: a full OAuth connection posts connect:ready then connect:success to the session origin only', async ({ page, context }) => {
+test('frame mode: a full OAuth connection posts connect:ready then connect:success to the session origin only', async ({ page, context, harness: h }) => {
   const link = await createLink(h, { allowedSocial: ['facebook', 'linkedin', 'bluesky'] });
   const frame = await openInFrame(page, h.integrator, link.url);
   await expect(frame.getByRole('heading', { name: t('heading') })).toBeVisible();
@@ -67,7 +58,7 @@ test('frame mode: a full OAuth connection posts connect:ready then connect:succe
   expect(h.svc.logLines.join('\n')).not.toContain(token);
 });
 
-test('popup mode: a denied consent posts connect:cancelled with reason denied to the opener', async ({ page, context }) => {
+test('popup mode: a denied consent posts connect:cancelled with reason denied to the opener', async ({ page, context, harness: h }) => {
   const link = await createLink(h, { allowedSocial: ['linkedin'] });
   const linkPage = await openInPopup(page, h.integrator, link.url);
   await expect(networkRow(linkPage, 'linkedin')).toContainText(t('notConnected'));
@@ -84,7 +75,7 @@ test('popup mode: a denied consent posts connect:cancelled with reason denied to
   expect((await h.svc.client.getLinkSession(link.sessionId)).completedNetworks).toEqual([]);
 });
 
-test('an error from the network posts connect:error with code 513 and a message', async ({ page, context }) => {
+test('an error from the network posts connect:error with code 513 and a message', async ({ page, context, harness: h }) => {
   const link = await createLink(h, { allowedSocial: ['youtube'] });
   const frame = await openInFrame(page, h.integrator, link.url);
   const oauthWindow = await startConnect(context, frame, 'YouTube');
@@ -97,7 +88,7 @@ test('an error from the network posts connect:error with code 513 and a message'
   expect(String(outcome!.message).length).toBeGreaterThan(5);
 });
 
-test('a refused code exchange posts connect:error (513, or 512 from the callback)', async ({ page, context }) => {
+test('a refused code exchange posts connect:error (513, or 512 from the callback)', async ({ page, context, harness: h }) => {
   const link = await createLink(h, { allowedSocial: ['tiktok'] });
   const frame = await openInFrame(page, h.integrator, link.url);
   const oauthWindow = await startConnect(context, frame, 'TikTok');
@@ -109,7 +100,7 @@ test('a refused code exchange posts connect:error (513, or 512 from the callback
   expect((await h.svc.client.getLinkSession(link.sessionId)).completedNetworks).toEqual([]);
 });
 
-test('reload mid-flow (popup mode): the page reloads without the token in its URL and still reports the connection', async ({ page, context }) => {
+test('reload mid-flow (popup mode): the page reloads without the token in its URL and still reports the connection', async ({ page, context, harness: h }) => {
   const link = await createLink(h, { allowedSocial: ['reddit'] });
   const linkPage = await openInPopup(page, h.integrator, link.url);
   await expect(networkRow(linkPage, 'reddit')).toContainText(t('notConnected'));
@@ -128,7 +119,7 @@ test('reload mid-flow (popup mode): the page reloads without the token in its UR
     .toEqual([{ ...envelope(link.sessionId), event: 'connect:success', platform: 'reddit' }]);
 });
 
-test('reload in frame mode: the framed page comes back (frame-ancestors from the session id, credential kept)', async ({ page }) => {
+test('reload in frame mode: the framed page comes back (frame-ancestors from the session id, credential kept)', async ({ page, harness: h }) => {
   const link = await createLink(h, { allowedSocial: ['reddit'] });
   const frame = await openInFrame(page, h.integrator, link.url);
   await expect(networkRow(frame, 'reddit')).toBeVisible();
@@ -139,7 +130,7 @@ test('reload in frame mode: the framed page comes back (frame-ancestors from the
   await expect(frame.getByRole('heading', { name: t('heading') })).toBeVisible();
 });
 
-test('expiry mid-flow: the page shows the expired state, posts connect:cancelled expired, and nothing is stored', async ({ page, context }) => {
+test('expiry mid-flow: the page shows the expired state, posts connect:cancelled expired, and nothing is stored', async ({ page, context, harness: h }) => {
   await context.clock.install();
   const link = await createLink(h, { expiresIn: 2, allowedSocial: ['threads'] });
   const frame = await openInFrame(page, h.integrator, link.url);
@@ -162,7 +153,7 @@ test('expiry mid-flow: the page shows the expired state, posts connect:cancelled
   expect((await linkEvents(page)).filter((m) => m.event !== 'connect:ready')).toHaveLength(1);
 });
 
-test('revocation mid-flow: the callback stores nothing, the page shows the link as ended and posts connect:cancelled revoked', async ({ page, context }) => {
+test('revocation mid-flow: the callback stores nothing, the page shows the link as ended and posts connect:cancelled revoked', async ({ page, context, harness: h }) => {
   const link = await createLink(h, { allowedSocial: ['gmb'] });
   const frame = await openInFrame(page, h.integrator, link.url);
   await expect(networkRow(frame, 'gmb')).toContainText(t('notConnected'));
@@ -178,7 +169,7 @@ test('revocation mid-flow: the callback stores nothing, the page shows the link 
   expect(await h.svc.storage.findSocialAccount(h.svc.primaryProfile.id, 'gmb')).toBeNull();
 });
 
-test('disconnect: a linked network can be disconnected from the page', async ({ page, context }) => {
+test('disconnect: a linked network can be disconnected from the page', async ({ page, context, harness: h }) => {
   const link = await createLink(h, { allowedSocial: ['snapchat'] });
   const frame = await openInFrame(page, h.integrator, link.url);
   await answerConsent(await startConnect(context, frame, 'Snapchat'), 'Allow');
@@ -189,7 +180,7 @@ test('disconnect: a linked network can be disconnected from the page', async ({ 
   await expect(frame.getByRole('button', { name: 'Connect Snapchat' })).toBeEnabled();
 });
 
-test('another origin that opens the link in a popup receives no message at all, even after a connection', async ({ page, context }) => {
+test('another origin that opens the link in a popup receives no message at all, even after a connection', async ({ page, context, harness: h }) => {
   const link = await createLink(h, { allowedSocial: ['instagram'] });
   const linkPage = await openInPopup(page, h.thirdOrigin, link.url);
   await expect(networkRow(linkPage, 'instagram')).toContainText(t('notConnected'));
@@ -201,7 +192,7 @@ test('another origin that opens the link in a popup receives no message at all, 
   expect(await received(page)).toEqual([]);
 });
 
-test('another origin cannot frame the link (frame-ancestors), and receives nothing', async ({ page }) => {
+test('another origin cannot frame the link (frame-ancestors), and receives nothing', async ({ page, harness: h }) => {
   const link = await createLink(h, { allowedSocial: ['instagram'] });
   await openInFrame(page, h.thirdOrigin, link.url);
   await page.waitForTimeout(1000);
@@ -211,7 +202,7 @@ test('another origin cannot frame the link (frame-ancestors), and receives nothi
   expect(await received(page)).toEqual([]);
 });
 
-test('a link with no origin posts nothing', async ({ page, context }) => {
+test('a link with no origin posts nothing', async ({ page, context, harness: h }) => {
   const link = await h.svc.client.createLinkSession({ allowedSocial: ['pinterest'] });
   const linkPage = await openInPopup(page, h.integrator, link.url);
   await expect(networkRow(linkPage, 'pinterest')).toContainText(t('notConnected'));

@@ -3,24 +3,19 @@
  * no-store), what it loads and sends, the one answer for unknown/expired/revoked links, accessibility (axe-core),
  * keyboard use, mobile layout, a polite countdown, and the returns: app-scheme origin, direct-mode redirect, Escape.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '../../../src/protocol/constants.js';
+import { checkNoTokenLeakedAfterAll, expect, test } from '../support/fixtures.js';
+import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { t } from '../../../hosted/src/texts.js';
-import { answerConsent, assertNoTokenLeaked, createLink, linkEvents, networkRow, openInFrame, startConnect, startHarness, type Harness } from './harness.js';
+import { answerConsent, createLink, linkEvents, networkRow, openInFrame, startConnect, type Harness } from './harness.js';
 
-let h: Harness;
-test.beforeAll(async () => {
-  h = await startHarness();
-});
-test.afterAll(async () => {
-  if (h) assertNoTokenLeaked(h);
-  await h?.close();
-});
+checkNoTokenLeakedAfterAll();
 
 const tokenOf = (url: string) => new URL(url).searchParams.get('session')!;
 
-async function pageHeaders(path: string) {
+async function pageHeaders(h: Harness, path: string) {
   const response = await fetch(`${h.svc.url}${path}`);
   await response.arrayBuffer();
   return response.headers;
@@ -36,9 +31,9 @@ function directives(csp: string | null): Map<string, string> {
   );
 }
 
-test('the page is served no-store, no-referrer, with a strict CSP and frame-ancestors = the session origin only', async () => {
+test('the page is served no-store, no-referrer, with a strict CSP and frame-ancestors = the session origin only', async ({ harness: h }) => {
   const link = await createLink(h);
-  const headers = await pageHeaders(`/link?session=${tokenOf(link.url)}&domain=dev`);
+  const headers = await pageHeaders(h, `/link?session=${tokenOf(link.url)}&domain=dev`);
   expect(headers.get('referrer-policy')).toBe('no-referrer');
   expect(headers.get('cache-control')).toBe('no-store');
   expect(headers.get('x-frame-options')).toBeNull();
@@ -52,27 +47,27 @@ test('the page is served no-store, no-referrer, with a strict CSP and frame-ance
   }
 });
 
-test('frame-ancestors: the domain parameter changes nothing; unknown tokens, app schemes and no origin get none', async () => {
+test('frame-ancestors: the domain parameter changes nothing; unknown tokens, app schemes and no origin get none', async ({ harness: h }) => {
   const link = await createLink(h);
   const token = tokenOf(link.url);
-  const tampered = await pageHeaders(`/link?session=${token}&domain=${encodeURIComponent(h.thirdOrigin.origin)}`);
+  const tampered = await pageHeaders(h, `/link?session=${token}&domain=${encodeURIComponent(h.thirdOrigin.origin)}`);
   expect(directives(tampered.get('content-security-policy')).get('frame-ancestors')).toBe(h.integrator.origin);
-  const reload = await pageHeaders(`/link?sid=${link.sessionId}&domain=dev`);
+  const reload = await pageHeaders(h, `/link?sid=${link.sessionId}&domain=dev`);
   expect(directives(reload.get('content-security-policy')).get('frame-ancestors')).toBe(h.integrator.origin);
 
-  const unknown = await pageHeaders(`/link?session=${'A'.repeat(43)}&domain=dev`);
+  const unknown = await pageHeaders(h, `/link?session=${'A'.repeat(43)}&domain=dev`);
   expect(directives(unknown.get('content-security-policy')).get('frame-ancestors')).toBe("'none'");
   const app = await h.svc.client.createLinkSession({ origin: 'com.example.app:/linked' });
-  const appHeaders = await pageHeaders(`/link?session=${tokenOf(app.url)}`);
+  const appHeaders = await pageHeaders(h, `/link?session=${tokenOf(app.url)}`);
   expect(directives(appHeaders.get('content-security-policy')).get('frame-ancestors')).toBe("'none'");
   const none = await h.svc.client.createLinkSession({});
-  const noneHeaders = await pageHeaders(`/link?session=${tokenOf(none.url)}`);
+  const noneHeaders = await pageHeaders(h, `/link?session=${tokenOf(none.url)}`);
   expect(directives(noneHeaders.get('content-security-policy')).get('frame-ancestors')).toBe("'none'");
-  const bare = await pageHeaders('/link');
+  const bare = await pageHeaders(h, '/link');
   expect(directives(bare.get('content-security-policy')).get('frame-ancestors')).toBe("'none'");
 });
 
-test('direct mode: only same-origin requests, none with a Referer, token out of the address bar at once', async ({ page, context }) => {
+test('direct mode: only same-origin requests, none with a Referer, token out of the address bar at once', async ({ page, context, harness: h }) => {
   const link = await createLink(h, { allowedSocial: ['facebook'] });
   const requests: { url: string; referer: string | undefined }[] = [];
   context.on('request', (request) => requests.push({ url: request.url(), referer: request.headers()['referer'] }));
@@ -90,7 +85,7 @@ test('direct mode: only same-origin requests, none with a Referer, token out of 
   for (const request of hostedPageRequests) expect(request.url.startsWith(h.svc.url), request.url).toBe(true);
 });
 
-test('unknown, expired and revoked links all show the same clear page, with no detail', async ({ page }) => {
+test('unknown, expired and revoked links all show the same clear page, with no detail', async ({ page, harness: h }) => {
   const texts: string[] = [];
   await page.goto(`${h.svc.url}/link?session=${'B'.repeat(43)}&domain=dev`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -124,7 +119,7 @@ async function axeViolations(page: Page) {
   });
 }
 
-test('accessibility: no axe-core violations on the linking page and on the invalid-link page', async ({ page }) => {
+test('accessibility: no axe-core violations on the linking page and on the invalid-link page', async ({ page, harness: h }) => {
   const link = await createLink(h, { allowedSocial: ['facebook', 'bluesky', 'telegram'] });
   await page.goto(link.url);
   await expect(networkRow(page, 'facebook')).toBeVisible();
@@ -134,7 +129,7 @@ test('accessibility: no axe-core violations on the linking page and on the inval
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('keyboard: Tab reaches Connect, Enter opens the network window', async ({ page, context }) => {
+test('keyboard: Tab reaches Connect, Enter opens the network window', async ({ page, context, harness: h }) => {
   const link = await createLink(h, { allowedSocial: ['linkedin'] });
   await page.goto(link.url);
   await expect(networkRow(page, 'linkedin')).toBeVisible();
@@ -147,7 +142,7 @@ test('keyboard: Tab reaches Connect, Enter opens the network window', async ({ p
   await oauthWindow.close();
 });
 
-test('mobile layout: no horizontal scrolling at 320 px, touch-sized buttons', async ({ browser }) => {
+test('mobile layout: no horizontal scrolling at 320 px, touch-sized buttons', async ({ browser, harness: h }) => {
   const context = await browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const link = await createLink(h);
@@ -161,7 +156,7 @@ test('mobile layout: no horizontal scrolling at 320 px, touch-sized buttons', as
   await context.close();
 });
 
-test('the countdown is announced politely, not every second', async ({ page }) => {
+test('the countdown is announced politely, not every second', async ({ page, harness: h }) => {
   const link = await createLink(h, { expiresIn: 30 });
   await page.goto(link.url);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -177,7 +172,7 @@ test('the countdown is announced politely, not every second', async ({ page }) =
   await expect(page.locator('main')).toContainText(/\d+:\d\d|\d+ h/);
 });
 
-test('a native app origin gets a redirect to its scheme with the session id and outcome, never a message', async ({ page, context }) => {
+test('a native app origin gets a redirect to its scheme with the session id and outcome, never a message', async ({ page, context, harness: h }) => {
   const link = await h.svc.client.createLinkSession({ origin: 'com.example.app:/linked', allowedSocial: ['youtube'] });
   const consoleLines: string[] = [];
   page.on('console', (message) => consoleLines.push(message.text()));
@@ -197,7 +192,7 @@ test('a native app origin gets a redirect to its scheme with the session id and 
   expect(target).not.toContain(tokenOf(link.url));
 });
 
-test('direct mode returns to redirect when given', async ({ page, context }) => {
+test('direct mode returns to redirect when given', async ({ page, context, harness: h }) => {
   const redirect = `${h.integrator.origin}/?mode=returned`;
   const link = await h.svc.client.createLinkSession({ redirect, allowedSocial: ['pinterest'] });
   await page.goto(link.url);
@@ -209,7 +204,7 @@ test('direct mode returns to redirect when given', async ({ page, context }) => 
   expect(page.url()).not.toContain(tokenOf(link.url));
 });
 
-test('Escape inside the framed page posts connect:cancelled with reason escape', async ({ page }) => {
+test('Escape inside the framed page posts connect:cancelled with reason escape', async ({ page, harness: h }) => {
   const link = await createLink(h, { allowedSocial: ['threads'] });
   const frame = await openInFrame(page, h.integrator, link.url);
   await expect(networkRow(frame, 'threads')).toBeVisible();
@@ -217,16 +212,16 @@ test('Escape inside the framed page posts connect:cancelled with reason escape',
   await page.keyboard.press('Escape');
   await expect
     .poll(async () => (await linkEvents(page)).filter((m) => m.event !== 'connect:ready'))
-    .toEqual([{ source: 'social-link-kit', version: 1, sessionId: link.sessionId, event: 'connect:cancelled', reason: 'escape' }]);
+    .toEqual([{ source: MESSAGE_SOURCE, version: PROTOCOL_VERSION, sessionId: link.sessionId, event: 'connect:cancelled', reason: 'escape' }]);
 });
 
-test('a tampered domain parameter changes neither where messages go nor who may frame the page', async ({ page }) => {
+test('a tampered domain parameter changes neither where messages go nor who may frame the page', async ({ page, harness: h }) => {
   const link = await createLink(h, { allowedSocial: ['facebook'] });
   const tampered = new URL(link.url);
   tampered.searchParams.set('domain', h.thirdOrigin.origin);
   const frame = await openInFrame(page, h.integrator, tampered.href);
   await expect(networkRow(frame, 'facebook')).toBeVisible();
-  await expect.poll(() => linkEvents(page)).toEqual([{ source: 'social-link-kit', version: 1, sessionId: link.sessionId, event: 'connect:ready' }]);
+  await expect.poll(() => linkEvents(page)).toEqual([{ source: MESSAGE_SOURCE, version: PROTOCOL_VERSION, sessionId: link.sessionId, event: 'connect:ready' }]);
 
   const third = await page.context().newPage();
   await openInFrame(third, h.thirdOrigin, tampered.href);

@@ -1,24 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
-import { startPageServer, type PageServer } from '../hosted/fixtures/page-server.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '../../../src/protocol/constants.js';
+import { expect, test } from '../support/fixtures.js';
+import type { Page } from '@playwright/test';
+import type { PageServer } from '../hosted/fixtures/page-server.js';
+import type { Stack } from '../support/stack.js';
+
+/** The spec's servers, as its helpers need them. */
+type Servers = { stack: Stack; integrator: PageServer };
 
 const TELEGRAM_SECRET = 'e2e-telegram-secret';
-let stack: Stack;
-let integrator: PageServer;
-let thirdParty: PageServer;
 
-test.beforeAll(async () => {
-  stack = await startStack({ env: { TELEGRAM_WEBHOOK_SECRET: TELEGRAM_SECRET } });
-  integrator = await startPageServer('localhost');
-  thirdParty = await startPageServer('localhost');
-});
-test.afterAll(async () => {
-  await stack.stop();
-  await integrator.close();
-  await thirdParty.close();
-});
+test.use({ stackOptions: { env: { TELEGRAM_WEBHOOK_SECRET: TELEGRAM_SECRET } } });
 
-async function createSession(body: Record<string, unknown> = {}) {
+async function createSession({ stack, integrator }: Servers, body: Record<string, unknown> = {}) {
   const { status, json } = await stack.api('POST', '/profiles/link-sessions', { origin: integrator.origin, ...body });
   expect(status).toBe(200);
   return json as { sessionId: string; url: string; expiresAt: string };
@@ -26,10 +19,10 @@ async function createSession(body: Record<string, unknown> = {}) {
 
 type Received = { origin: string; data: { source?: string; event: string; platform?: string; reason?: string; code?: number; sessionId: string } };
 const received = (page: Page) => page.evaluate(() => (window as unknown as { received: Received[] }).received);
-const events = async (page: Page) => (await received(page)).filter((m) => m.data?.source === 'social-link-kit').map((m) => m.data.event);
+const events = async (page: Page) => (await received(page)).filter((m) => m.data?.source === MESSAGE_SOURCE).map((m) => m.data.event);
 
 /** Opens the link framed by the integrator and returns the frame. */
-async function openFramed(page: Page, url: string) {
+async function openFramed(integrator: PageServer, page: Page, url: string) {
   await page.goto(`${integrator.origin}/?mode=frame&link=${encodeURIComponent(url)}`);
   const frame = page.frameLocator('iframe');
   await expect(frame.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
@@ -45,9 +38,9 @@ async function consent(page: Page, frame: ReturnType<Page['frameLocator']>, netw
   return popup;
 }
 
-test('frame mode: a full OAuth connection through the sandbox, reported once to the integrator origin', async ({ page }) => {
-  const session = await createSession({ allowedSocial: ['facebook', 'twitter', 'bluesky'] });
-  const frame = await openFramed(page, session.url);
+test('frame mode: a full OAuth connection through the sandbox, reported once to the integrator origin', async ({ page, stack, integrator }) => {
+  const session = await createSession({ stack, integrator }, { allowedSocial: ['facebook', 'twitter', 'bluesky'] });
+  const frame = await openFramed(integrator, page, session.url);
   await expect(frame.locator('.network')).toHaveCount(3);
   await expect(frame.getByText(/for Development/)).toBeVisible();
   await expect(frame.getByText(/This link works for/)).toBeVisible();
@@ -60,7 +53,7 @@ test('frame mode: a full OAuth connection through the sandbox, reported once to 
   await expect.poll(() => events(page)).toEqual(['connect:ready', 'connect:success']);
   const messages = await received(page);
   for (const message of messages) expect(message.origin).toBe(stack.serviceUrl);
-  expect(messages[1]!.data).toEqual({ source: 'social-link-kit', version: 1, sessionId: session.sessionId, event: 'connect:success', platform: 'facebook' });
+  expect(messages[1]!.data).toEqual({ source: MESSAGE_SOURCE, version: PROTOCOL_VERSION, sessionId: session.sessionId, event: 'connect:success', platform: 'facebook' });
   expect(JSON.stringify(messages)).not.toContain(new URL(session.url).searchParams.get('session'));
 
   const read = await stack.api('GET', `/profiles/link-sessions/${session.sessionId}`);
@@ -69,9 +62,9 @@ test('frame mode: a full OAuth connection through the sandbox, reported once to 
   expect(user.json.displayNames[0]).toMatchObject({ platform: 'facebook', displayName: 'Sandbox Facebook account' });
 });
 
-test('a denied consent is connect:cancelled with reason denied; a network error and a refused code are connect:error', async ({ page }) => {
-  const session = await createSession({ allowedSocial: ['linkedin'] });
-  const frame = await openFramed(page, session.url);
+test('a denied consent is connect:cancelled with reason denied; a network error and a refused code are connect:error', async ({ page, stack, integrator }) => {
+  const session = await createSession({ stack, integrator }, { allowedSocial: ['linkedin'] });
+  const frame = await openFramed(integrator, page, session.url);
 
   await (await consent(page, frame, 'LinkedIn', 'Deny')).waitForEvent('close');
   await expect(frame.getByText('You did not allow access to LinkedIn.')).toBeVisible();
@@ -92,8 +85,8 @@ test('a denied consent is connect:cancelled with reason denied; a network error 
   expect(read.json.completedNetworks).toEqual([]);
 });
 
-test('popup mode: messages go to the opener; closing the network window is connect:cancelled popup_closed', async ({ page }) => {
-  const session = await createSession({ allowedSocial: ['youtube'] });
+test('popup mode: messages go to the opener; closing the network window is connect:cancelled popup_closed', async ({ page, integrator, stack }) => {
+  const session = await createSession({ stack, integrator }, { allowedSocial: ['youtube'] });
   await page.goto(`${integrator.origin}/?mode=popup&link=${encodeURIComponent(session.url)}`);
   const hostedPromise = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Open link in a popup' }).click();
@@ -116,8 +109,8 @@ test('popup mode: messages go to the opener; closing the network window is conne
   expect((await received(page))[1]!.data).toMatchObject({ reason: 'popup_closed', platform: 'youtube' });
 });
 
-test('direct mode: the token leaves the address bar, a reload keeps working, requests carry no Referer', async ({ page }) => {
-  const session = await createSession({ redirect: `${integrator.origin}/?returned=1` });
+test('direct mode: the token leaves the address bar, a reload keeps working, requests carry no Referer', async ({ page, stack, integrator }) => {
+  const session = await createSession({ stack, integrator }, { redirect: `${integrator.origin}/?returned=1` });
   const referers: string[] = [];
   page.on('request', (request) => {
     const referer = request.headers()['referer'];
@@ -142,9 +135,9 @@ test('direct mode: the token leaves the address bar, a reload keeps working, req
   await expect(page).toHaveURL(`${integrator.origin}/?returned=1`);
 });
 
-test('disconnect removes the account from the profile', async ({ page }) => {
-  const session = await createSession({ allowedSocial: ['reddit'] });
-  const frame = await openFramed(page, session.url);
+test('disconnect removes the account from the profile', async ({ page, stack, integrator }) => {
+  const session = await createSession({ stack, integrator }, { allowedSocial: ['reddit'] });
+  const frame = await openFramed(integrator, page, session.url);
   await (await consent(page, frame, 'Reddit', 'Allow')).waitForEvent('close');
   await expect(frame.getByText('Reddit is connected.')).toBeVisible();
   expect((await stack.api('GET', '/user')).json.activeSocialAccounts).toContain('reddit');
@@ -153,31 +146,31 @@ test('disconnect removes the account from the profile', async ({ page }) => {
   expect((await stack.api('GET', '/user')).json.activeSocialAccounts).not.toContain('reddit');
 });
 
-test('revocation mid-flow ends the page and sends connect:cancelled revoked', async ({ page }) => {
-  const session = await createSession();
-  const frame = await openFramed(page, session.url);
+test('revocation mid-flow ends the page and sends connect:cancelled revoked', async ({ page, stack, integrator }) => {
+  const session = await createSession({ stack, integrator });
+  const frame = await openFramed(integrator, page, session.url);
   await stack.api('DELETE', `/profiles/link-sessions/${session.sessionId}`);
   await expect(frame.getByRole('heading', { name: 'This link is no longer valid' })).toBeVisible({ timeout: 10_000 });
   await expect.poll(() => events(page)).toEqual(['connect:ready', 'connect:cancelled']);
   expect((await received(page))[1]!.data.reason).toBe('revoked');
 });
 
-test('expiry mid-flow ends the page and sends connect:cancelled expired', async ({ page }) => {
+test('expiry mid-flow ends the page and sends connect:cancelled expired', async ({ page, stack, integrator }) => {
   await page.clock.install();
-  const session = await createSession({ expiresIn: 1 });
-  const frame = await openFramed(page, session.url);
+  const session = await createSession({ stack, integrator }, { expiresIn: 1 });
+  const frame = await openFramed(integrator, page, session.url);
   await page.clock.fastForward('01:05');
   await expect(frame.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
   await expect.poll(() => events(page)).toEqual(['connect:ready', 'connect:cancelled']);
   expect((await received(page))[1]!.data.reason).toBe('expired');
 });
 
-test('unknown links show the invalid page; another origin gets no messages and cannot frame the page', async ({ page, context }) => {
+test('unknown links show the invalid page; another origin gets no messages and cannot frame the page', async ({ page, context, stack, thirdParty, integrator }) => {
   await page.goto(`${stack.serviceUrl}/link?session=${'A'.repeat(43)}&domain=dev`);
   await expect(page.getByRole('heading', { name: 'This link is no longer valid' })).toBeVisible();
 
   // A third origin frames the link: frame-ancestors blocks it, nothing arrives.
-  const session = await createSession();
+  const session = await createSession({ stack, integrator });
   await page.goto(`${thirdParty.origin}/?mode=frame&link=${encodeURIComponent(session.url)}`);
   await page.waitForTimeout(1500);
   const hostedFrame = page.frames().find((f) => f.url().startsWith(stack.serviceUrl));
@@ -185,7 +178,7 @@ test('unknown links show the invalid page; another origin gets no messages and c
   expect(await received(page)).toEqual([]);
 
   // A third origin opens the link in a popup: the page works but posts only to the session origin.
-  const other = await createSession();
+  const other = await createSession({ stack, integrator });
   const opener = await context.newPage();
   await opener.goto(`${thirdParty.origin}/?mode=popup&link=${encodeURIComponent(other.url)}`);
   const popupPromise = opener.waitForEvent('popup');
@@ -196,9 +189,9 @@ test('unknown links show the invalid page; another origin gets no messages and c
   expect(await received(opener)).toEqual([]);
 });
 
-test('bluesky links with an app password; telegram links when the bot receives the code', async ({ page }) => {
-  const session = await createSession({ allowedSocial: ['bluesky', 'telegram'] });
-  const frame = await openFramed(page, session.url);
+test('bluesky links with an app password; telegram links when the bot receives the code', async ({ page, stack, integrator }) => {
+  const session = await createSession({ stack, integrator }, { allowedSocial: ['bluesky', 'telegram'] });
+  const frame = await openFramed(integrator, page, session.url);
 
   await frame.getByRole('button', { name: 'Connect Bluesky' }).click();
   await frame.getByLabel('Handle').fill('ada.bsky.social');
@@ -234,10 +227,10 @@ test.describe('accessibility', () => {
   // axe is injected as a script, which the page's CSP would refuse; only this check bypasses it.
   test.use({ bypassCSP: true });
 
-  test('the hosted page has no axe violations and works from the keyboard', async ({ page }) => {
+  test('the hosted page has no axe violations and works from the keyboard', async ({ page, stack, integrator }) => {
     // Earlier tests linked some of these on the shared profile; start from none linked.
     for (const platform of ['facebook', 'bluesky', 'telegram']) await stack.api('DELETE', '/profiles/social', { platform });
-    const session = await createSession({ allowedSocial: ['facebook', 'bluesky', 'telegram'] });
+    const session = await createSession({ stack, integrator }, { allowedSocial: ['facebook', 'bluesky', 'telegram'] });
     await page.goto(session.url);
     await expect(page.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
     await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
@@ -265,15 +258,15 @@ test.describe('accessibility', () => {
 test.describe('in-app browsers', () => {
   test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP1A; wv) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36 Instagram 300.0' });
 
-  test('an embedded web view gets the open-in-your-browser notice', async ({ page }) => {
-    const session = await createSession();
+  test('an embedded web view gets the open-in-your-browser notice', async ({ page, stack, integrator }) => {
+    const session = await createSession({ stack, integrator });
     await page.goto(session.url);
     await expect(page.locator('[data-webview]')).toContainText('open this page in your browser');
   });
 });
 
-test('a regular browser gets no web view notice', async ({ page }) => {
-  const session = await createSession();
+test('a regular browser gets no web view notice', async ({ page, stack, integrator }) => {
+  const session = await createSession({ stack, integrator });
   await page.goto(session.url);
   await expect(page.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
   await expect(page.locator('[data-webview]')).toHaveCount(0);

@@ -1,5 +1,5 @@
 // The system Chromium every browser run uses (tests, benchmarks): Debian's package at /usr/bin/chromium, started
-// with the flags this machine needs (notes/toolchain.md): no sandbox as root, no GPU, and no background
+// with the flags these machines need: no sandbox as root, no GPU, and no background
 // networking, whose connections the closed network refuses.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

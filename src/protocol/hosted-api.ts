@@ -1,0 +1,70 @@
+/**
+ * @module
+ * The answers of `/api/link/*`, which the hosted linking page calls with the link token. The service builds them
+ * and the hosted page validates every one it receives. Errors are the usual envelope (./errors.ts).
+ *
+ * Written with `zod/mini` (the same schemas, functions instead of methods) so the hosted page stays well inside its
+ * bundle budget: full zod alone would take most of it. The server uses them as it uses the others.
+ */
+import { z } from 'zod/mini';
+import { CONNECT_METHODS, INSTAGRAM_LINK_METHODS, NETWORKS } from './networks/catalog.js';
+
+const Network = z.enum(NETWORKS);
+const isoDate = z.iso.datetime({ offset: true });
+const success = z.literal('success');
+/** What every connect and disconnect answer starts with: it succeeded, for this network. */
+const networkAnswer = { status: success, platform: Network };
+
+/** One network of the session view: enough to render its row, nothing about other profiles. */
+export const SessionViewNetwork = z.object({
+  platform: Network,
+  method: z.enum(CONNECT_METHODS),
+  linked: z.boolean(),
+  displayName: z.nullable(z.string()),
+  username: z.nullable(z.string()),
+});
+export type SessionViewNetwork = z.infer<typeof SessionViewNetwork>;
+
+/** `GET /api/link/session`. */
+export const SessionView = z.object({
+  status: success,
+  sessionId: z.string(),
+  title: z.string(),
+  expiresAt: isoDate,
+  /** Server time, so the countdown does not depend on the device clock. */
+  serverTime: isoDate,
+  origin: z.nullable(z.string()),
+  redirect: z.nullable(z.string()),
+  instagramLinkMethod: z.enum(INSTAGRAM_LINK_METHODS),
+  networks: z.array(SessionViewNetwork),
+  completedNetworks: z.array(Network),
+});
+export type SessionView = z.infer<typeof SessionView>;
+
+/** `POST /api/link/connect/:platform` for an `oauth` network: the address the sign-in popup opens. */
+export const StartConnectResponse = z.object({
+  ...networkAnswer,
+  /** True when the network is the embedded sandbox, not the real one. */
+  sandbox: z.boolean(),
+  startUrl: z.url(),
+});
+export type StartConnectResponse = z.infer<typeof StartConnectResponse>;
+
+/** Body of `POST /api/link/connect/:platform` for a `credentials` network. */
+export const CredentialsConnectRequest = z.object({ handle: z.string(), appPassword: z.string() });
+export type CredentialsConnectRequest = z.infer<typeof CredentialsConnectRequest>;
+
+/** `POST /api/link/connect/:platform` for a `credentials` network: the account is stored. */
+export const CredentialsConnectResponse = z.object({ ...networkAnswer, displayName: z.string() });
+export type CredentialsConnectResponse = z.infer<typeof CredentialsConnectResponse>;
+
+/** `POST /api/link/connect/:platform` for a `bot` network: the code the user sends to the bot, which completes the link. */
+export const BotCodeResponse = z.object({ ...networkAnswer, code: z.string(), botUsername: z.string(), deepLink: z.url(), expiresAt: isoDate });
+export type BotCodeResponse = z.infer<typeof BotCodeResponse>;
+
+/** `DELETE /api/link/accounts/:platform`. */
+export const DisconnectResponse = z.object({ ...networkAnswer, removed: z.boolean() });
+export type DisconnectResponse = z.infer<typeof DisconnectResponse>;
+
+/** The fields of the error envelope (./errors.ts) the hosted page shows. */
+export const LinkApiErrorFields = z.object({ code: z.int(), message: z.string() });
