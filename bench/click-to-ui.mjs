@@ -1,7 +1,7 @@
 // Time from the integrator's click to the visible linking UI (the hosted page's heading rendered), in frame and
 // popup modes, through the demo site and the widget's script-tag build, in the system Chromium. Median of N runs.
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.config.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/chromium.config.mjs';
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);

@@ -7,7 +7,7 @@
  * The popup then runs top-level through `/connect/start` and `/connect/callback/:platform` (oauth-callback.ts).
  */
 import { Hono } from 'hono';
-import { ErrorCode, isNetwork, type Network } from '../../../../src/protocol/index.js';
+import { ErrorCode, isNetwork, type DisconnectResponse, type Network, type StartConnectResponse } from '../../../../src/protocol/index.js';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { ApiError } from '../../core/errors.js';
 import { NETWORK_LINKS } from '../../networks/index.js';
@@ -49,14 +49,16 @@ export function connectRoutes(deps: AppDeps): Hono<AppEnv> {
       usedAt: null,
       outcome: null,
     });
-    return c.json({ status: 'success', platform, sandbox: network.sandbox, startUrl: `${deps.config.publicUrl}/connect/start?ticket=${ticket}` });
+    const answer: StartConnectResponse = { status: 'success', platform, sandbox: network.sandbox, startUrl: `${deps.config.publicUrl}/connect/start?ticket=${ticket}` };
+    return c.json(answer);
   });
 
   routes.delete('/accounts/:platform', async (c) => {
     const session = c.get('linkSession');
     const platform = allowedPlatform(session, c.req.param('platform'));
     const removed = await unlinkAccount(deps.storage, session.profileId, platform, deps.clock());
-    return c.json({ status: 'success', platform, removed });
+    const answer: DisconnectResponse = { status: 'success', platform, removed };
+    return c.json(answer);
   });
 
   return routes;

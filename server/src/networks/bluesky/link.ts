@@ -3,7 +3,7 @@
  * bluesky links with a handle and an app password from the hosted page:
  * `POST /api/link/connect/bluesky` `{handle, appPassword}` → verified against the PDS (pds-login.ts), then stored.
  */
-import { ErrorCode } from '../../../../src/protocol/index.js';
+import { ErrorCode, type CredentialsConnectResponse } from '../../../../src/protocol/index.js';
 import { ApiError, badRequest } from '../../core/errors.js';
 import { readJsonObject } from '../../core/http/read-json.js';
 import { commitLinkedAccount, linkInvalidError } from '../../linking/service.js';
@@ -40,6 +40,7 @@ export const blueskyLink = {
       linkedAt: now,
     });
     if (!result.stored) throw linkInvalidError('This link has expired or is no longer valid.');
-    return c.json({ status: 'success', platform: 'bluesky', displayName: login.handle });
+    const answer: CredentialsConnectResponse = { status: 'success', platform: 'bluesky', displayName: login.handle };
+    return c.json(answer);
   },
 } satisfies HostedConnectLink;

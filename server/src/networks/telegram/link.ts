@@ -4,7 +4,7 @@
  * webhook (webhook-routes.ts) completes the link, which the hosted page sees only through the session read.
  */
 import { randomBytes } from 'node:crypto';
-import { ErrorCode } from '../../../../src/protocol/index.js';
+import { ErrorCode, type BotCodeResponse } from '../../../../src/protocol/index.js';
 import { ApiError } from '../../core/errors.js';
 import { hashSecret } from '../../core/tokens.js';
 import type { HostedConnectLink } from '../link.js';
@@ -22,13 +22,14 @@ export const telegramLink = {
     const code = [...randomBytes(8)].map((byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
     const expiresAt = Math.min(now + TELEGRAM_CODE_TTL_MS, session.expiresAt);
     await deps.storage.linking.createTelegramCode({ codeHash: hashSecret(code), sessionId: session.id, createdAt: now, expiresAt, usedAt: null });
-    return c.json({
+    const answer: BotCodeResponse = {
       status: 'success',
       platform: 'telegram',
       code,
       botUsername: bot,
       deepLink: `https://t.me/${bot}?start=${code}`,
       expiresAt: new Date(expiresAt).toISOString(),
-    });
+    };
+    return c.json(answer);
   },
 } satisfies HostedConnectLink;
