@@ -1,0 +1,4 @@
+export * from './post-request.js';
+export * from './post-response.js';
+export * from './post-state.js';
+export * from './history.js';
