@@ -70,6 +70,11 @@ export class SqlStorage implements Storage {
     this.#sessionSelect = sessionSelect(driver.dialect);
   }
 
+  /** The driver itself, for feature stores with their own tables (publishing/store.ts, core/jobs). */
+  get sqlDriver(): SqlDriver {
+    return this.db;
+  }
+
   async migrate(): Promise<void> {
     await this.db.whileMigrating((connection) => applyMigrations(connection, this.#dialect));
   }
