@@ -4,6 +4,7 @@
  * sandbox networks. Nothing here is a secret default that would be safe in production.
  */
 import { join } from 'node:path';
+import { readOutboundSettings, type OutboundSettings } from './core/outbound-settings.js';
 import { readLimitSettings, type LimitSettings } from './limits/limit-settings.js';
 import { readWebhookSettings, type WebhookDeliverySettings } from './webhooks/delivery-settings.js';
 
@@ -28,6 +29,8 @@ export interface ServiceConfig {
   webhooks: WebhookDeliverySettings;
   /** Abuse limits (`RATE_LIMIT_*`, `TRUST_PROXY_HOPS`, see limits/limit-settings.ts). */
   limits: LimitSettings;
+  /** Outbound requests: media downloads, network APIs (`OUTBOUND_*`, see core/outbound-settings.ts). */
+  outbound: OutboundSettings;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -48,5 +51,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 16 * 1024),
     webhooks: readWebhookSettings(env),
     limits: readLimitSettings(env),
+    outbound: readOutboundSettings(env),
   };
 }
