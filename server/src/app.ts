@@ -18,7 +18,7 @@ import { integrationKeyRoutes } from './routes/integration-key.js';
 import { generateJwtRoutes } from './routes/generate-jwt.js';
 import { connectRoutes } from './routes/connect.js';
 import { connectCredentialRoutes } from './routes/connect-credentials.js';
-import { sandboxPdsRoutes } from './routes/sandbox-pds.js';
+import { sandboxNetworkRoutes } from './sandbox/networks/routes.js';
 import { telegramWebhookRoutes } from './routes/telegram-webhook.js';
 import { widgetBundleRoutes } from './routes/widget-bundle.js';
 import { hostedPageRoutes } from './routes/hosted-page.js';
@@ -63,7 +63,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api', api);
   app.route('/connect', oauthCallbackRoutes(deps));
   app.route('/sandbox', sandboxConsentRoutes(deps));
-  if (deps.networks.sandboxIssuer) app.route('/sandbox', sandboxPdsRoutes());
+  if (deps.networks.sandboxIssuer) app.route('/sandbox', sandboxNetworkRoutes(deps));
   app.route('/webhooks/telegram', telegramWebhookRoutes(deps));
   app.route('/widget', widgetBundleRoutes());
   // `/link` and `/link/` both serve the page (the linking URL has no trailing slash).
