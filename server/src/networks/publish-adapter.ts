@@ -75,6 +75,12 @@ export interface LinkedAccountRef {
   sandbox: boolean;
   /** Decrypts the stored provider tokens (access token, refresh token, PDS session, bot chat id…). */
   tokens(): Promise<Record<string, unknown>>;
+  /**
+   * Stores tokens an adapter refreshed (sealed like a link's). Networks that rotate refresh tokens (bluesky) need
+   * it: without it the refreshed session works for this attempt only and the next one finds a spent refresh token.
+   * Never called with an empty refresh token.
+   */
+  saveTokens?(tokens: Record<string, unknown>): Promise<void>;
 }
 
 export interface PublishContext {
@@ -102,9 +108,10 @@ export interface PublishAdapter {
   confirm(ctx: PublishContext, state: Record<string, unknown>): Promise<CommitResult>;
   /**
    * After a crash between commit and its record: find the post the commit may have made. `null` means the
-   * network has no such post (so the commit did not happen and may run once more).
+   * network has no such post (so the commit did not happen and may run once more). A `PublishFailure` means the
+   * network cannot tell (telegram has no lookup of sent messages): the engine records it and never commits again.
    */
-  reconcile(ctx: PublishContext, prepared: PreparedState): Promise<PublishDone | PublishPending | null>;
+  reconcile(ctx: PublishContext, prepared: PreparedState): Promise<PublishDone | PublishPending | PublishFailure | null>;
   /** Delete a published post on the network; `false` when the network cannot delete. */
   remove?(ctx: PublishContext, networkPostId: string): Promise<boolean>;
   /** Post a comment under a published post (first comment). */
