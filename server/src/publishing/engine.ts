@@ -277,6 +277,15 @@ export class PublishingEngine {
     });
   }
 
+  /** Deletes a published platform post on its network; false when the network cannot (or the adapter has no delete). */
+  async removeOnNetwork(post: StoredPost, row: StoredPlatform): Promise<boolean> {
+    const adapter = this.#deps.adapters[row.platform];
+    if (!adapter.remove || !row.networkPostId) return false;
+    const ctx = await this.#context(post, row);
+    if ('kind' in ctx) return false;
+    return adapter.remove(ctx, row.networkPostId);
+  }
+
   handlers(): Record<string, JobHandler> {
     return {
       [JOB_PUBLISH]: (job: Job) => this.runAttempt(job.subject, job.payload.platform as Network, job.attempts),
