@@ -27,6 +27,7 @@ describe('validateNetworkOptions: instagram trial reels', () => {
   it('gives 448 for any other value, echoing it cut to 64 characters', () => {
     for (const value of ['manual', 'MANUAL ', 'OTHER', 7, ['MANUAL']]) assert.deepEqual(codes('instagram', trial(value)), [448], String(value));
     const [issue] = validateNetworkOptions('instagram', trial('X'.repeat(100)));
+    assert.ok(issue);
     assert.equal(issue.code, 448);
     assert.equal(issue.field, 'instagramOptions.trialParams.graduationStrategy');
     assert.deepEqual(issue.details, { received: 'X'.repeat(64) });
@@ -67,7 +68,7 @@ describe('validateNetworkOptions: instagram audio', () => {
   it('warns 518 when audioConfiguration and audioName come together', () => {
     const issues = validateNetworkOptions('instagram', { instagramOptions: { audioConfiguration: { id: 1 }, audioName: 'song' } });
     assert.deepEqual(issues.map((i) => i.code), [518]);
-    assert.ok(isWarning(issues[0]));
+    assert.ok(issues[0] && isWarning(issues[0]));
     assert.deepEqual(codes('instagram', { instagramOptions: { audioName: 'song' } }), []);
   });
 });
@@ -79,7 +80,7 @@ describe('validateNetworkOptions: pinterest, threads, twitter', () => {
     for (const value of [['ai_modified'], 'AI_MODIFIED', null, [1]]) {
       const issues = validateNetworkOptions('pinterest', { pinterestOptions: { aiDisclosures: value } });
       assert.deepEqual(issues.map((i) => i.code), [521], String(value));
-      assert.ok(isWarning(issues[0]));
+      assert.ok(issues[0] && isWarning(issues[0]));
     }
   });
 

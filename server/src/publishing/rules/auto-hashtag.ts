@@ -50,7 +50,7 @@ export function addHashtags(text: string, options: AutoHashtagOptions = {}): str
 /** The keywords `addHashtags` would use, best first. */
 export function pickKeywords(text: string, max: number): Candidate[] {
   const blocked = protectedRanges(text);
-  const existing = new Set(Array.from(text.matchAll(/#([\p{L}\p{N}_]+)/gu), (m) => m[1].toLowerCase()));
+  const existing = new Set(Array.from(text.matchAll(/#([\p{L}\p{N}_]+)/gu), (m) => (m[1] ?? '').toLowerCase()));
   const candidates = new Map<string, Candidate>();
   let order = 0;
   for (const match of text.matchAll(WORD)) {

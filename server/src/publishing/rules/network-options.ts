@@ -123,7 +123,7 @@ function trialReelIssues(options: Record<string, unknown>, request: NetworkOptio
   const media = mediaUrlsFor(request, 'instagram');
   if (options.stories === true) {
     issues.push({ code: 449, field: 'instagramOptions.stories', message: 'A trial reel cannot be a story' });
-  } else if (media.length !== 1 || !isTrialVideo(media[0], request.isVideo === true)) {
+  } else if (media.length !== 1 || !isTrialVideo(media[0] ?? '', request.isVideo === true)) {
     issues.push({
       code: 449,
       field: 'mediaUrls',
@@ -182,7 +182,7 @@ function urlPath(url: string): string {
   try {
     return new URL(url).pathname;
   } catch {
-    return url.split(/[?#]/)[0];
+    return url.split(/[?#]/)[0] ?? url;
   }
 }
 

@@ -67,7 +67,7 @@ function isRichTag(name: string): name is RichTag {
 function tokenize(text: string): Token[] {
   const raw: { start: number; end: number; closing: boolean; name: RichTag }[] = [];
   for (const match of text.matchAll(TAG_PATTERN)) {
-    const name = match[2].toLowerCase();
+    const name = (match[2] ?? '').toLowerCase();
     if (isRichTag(name)) raw.push({ start: match.index, end: match.index + match[0].length, closing: match[1] === '/', name });
   }
   // Pair them: a closing tag closes the nearest open tag of the same name; the rest are left as text.
@@ -79,11 +79,11 @@ function tokenize(text: string): Token[] {
       return;
     }
     for (let i = open.length - 1; i >= 0; i--) {
-      if (raw[open[i]].name === tag.name) {
-        paired.add(open[i]).add(index);
-        open.splice(i, 1);
-        return;
-      }
+      const openIndex = open[i] as number;
+      if (raw[openIndex]?.name !== tag.name) continue;
+      paired.add(openIndex).add(index);
+      open.splice(i, 1);
+      return;
     }
   });
   const tokens: Token[] = [];

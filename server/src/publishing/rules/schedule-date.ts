@@ -14,7 +14,7 @@ export function parseScheduleDate(value: unknown): ScheduleDateResult {
   if (typeof value !== 'string') return { ok: false, message: `${EXPECTED}; got ${value === null ? 'null' : typeof value}` };
   const match = FORM.exec(value);
   if (!match) return { ok: false, message: `${EXPECTED}; got ${JSON.stringify(value.slice(0, 64))}` };
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number);
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = match.slice(1).map(Number);
   if (year < 1970) return { ok: false, message: `scheduleDate year ${year} is before 1970` };
   if (hour > 23 || minute > 59 || second > 59) return { ok: false, message: `scheduleDate time ${value.slice(11, 19)} does not exist` };
   const date = new Date(0);
