@@ -21,6 +21,8 @@ import { connectCredentialRoutes } from './routes/connect-credentials.js';
 import { sandboxNetworkRoutes } from './sandbox/networks/routes.js';
 import { telegramWebhookRoutes } from './routes/telegram-webhook.js';
 import { widgetBundleRoutes } from './routes/widget-bundle.js';
+import { postRoutes } from './publishing/routes.js';
+import { shortLinkRoutes } from './publishing/short-links.js';
 import { hostedPageRoutes } from './routes/hosted-page.js';
 import { oauthCallbackRoutes } from './routes/oauth-callback.js';
 import { sandboxConsentRoutes } from './routes/sandbox-consent.js';
@@ -60,6 +62,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/link', connectCredentialRoutes(deps));
   api.route('/link', connectRoutes(deps));
   api.route('/hook/webhook', webhookRoutes(deps));
+  if (deps.publishing) {
+    for (const path of ['/post', '/post/*', '/history', '/validate/*']) api.use(path, apiKeyAuth(deps));
+    api.route('/', postRoutes(deps, deps.publishing));
+    app.route('/s', shortLinkRoutes(deps.publishing.store.db));
+  }
   app.route('/api', api);
   app.route('/connect', oauthCallbackRoutes(deps));
   app.route('/sandbox', sandboxConsentRoutes(deps));

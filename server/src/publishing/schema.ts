@@ -6,6 +6,7 @@
  * Idempotency keys are a unique index, so even simultaneous requests with one key create one post.
  */
 import type { SqlDialect } from '../storage/sql-dialect.js';
+import { mediaTables } from './media/schema.js';
 
 export function publishingMigration(dialect: SqlDialect): string {
   const time = dialect.timeType;
@@ -81,5 +82,6 @@ export function publishingMigration(dialect: SqlDialect): string {
     profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
     created_at ${time} NOT NULL
   );
+  ${mediaTables(dialect)}
   `;
 }

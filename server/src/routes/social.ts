@@ -10,6 +10,7 @@ import { iso } from '../clock.js';
 import type { AppDeps, AppEnv } from '../context.js';
 import { ApiError } from '../errors.js';
 import { readJsonObject } from '../middleware/body.js';
+import { postQuotaSummary } from '../publishing/routes.js';
 
 export function unlinkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -39,6 +40,7 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
       refId: profile.refId,
       title: profile.title,
       activeSocialAccounts: accounts.map((account) => account.platform),
+      ...(deps.publishing && (await postQuotaSummary(deps.publishing, profile.id, c.get('account').plan, deps.clock()))),
       displayNames: accounts.map((account) => ({
         platform: account.platform,
         displayName: account.displayName,
