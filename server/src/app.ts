@@ -19,6 +19,7 @@ import { generateJwtRoutes } from './routes/generate-jwt.js';
 import { connectRoutes } from './routes/connect.js';
 import { connectCredentialRoutes } from './routes/connect-credentials.js';
 import { sandboxNetworkRoutes } from './sandbox/networks/routes.js';
+import { sandboxAccountRoutes } from './sandbox/networks/accounts-route.js';
 import { telegramWebhookRoutes } from './routes/telegram-webhook.js';
 import { widgetBundleRoutes } from './routes/widget-bundle.js';
 import { postRoutes } from './publishing/routes.js';
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use('/user', apiKeyAuth(deps));
   api.use('/hook/*', apiKeyAuth(deps));
   api.use('/link/*', linkTokenAuth(deps));
+  api.use('/sandbox/*', apiKeyAuth(deps));
   api.route('/profiles/link-sessions', linkSessionRoutes(deps));
   api.route('/profiles/social', unlinkRoutes(deps));
   api.route('/profiles/integration-key', integrationKeyRoutes(deps));
@@ -67,6 +69,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     api.route('/', postRoutes(deps, deps.publishing));
     app.route('/s', shortLinkRoutes(deps.publishing.store.db));
   }
+  api.route('/sandbox/accounts', sandboxAccountRoutes(deps));
   app.route('/api', api);
   app.route('/connect', oauthCallbackRoutes(deps));
   app.route('/sandbox', sandboxConsentRoutes(deps));
