@@ -7,6 +7,14 @@
 import { Worker } from 'node:worker_threads';
 import type { ConversionJob, ConversionReply } from './image-conversion-worker.js';
 
+/** The pool itself could not run the job (closed, or its worker died): the media probe is unavailable (499). */
+export class ConversionUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConversionUnavailableError';
+  }
+}
+
 export interface ImageInfo {
   width: number;
   height: number;
@@ -29,12 +37,16 @@ export interface ConversionPoolOptions {
 
 interface Waiting {
   job: Omit<ConversionJob, 'id'>;
-  resolve(reply: ConversionReply): void;
+  resolve(reply: ConversionReply | Unavailable): void;
+}
+
+interface Unavailable {
+  unavailable: string;
 }
 
 interface Slot {
   worker: Worker;
-  busy: ((reply: ConversionReply) => void) | null;
+  busy: ((reply: ConversionReply | Unavailable) => void) | null;
 }
 
 /** A plain module that loads the TypeScript worker through tsx, as the service itself is loaded. */
@@ -58,14 +70,14 @@ export function createConversionPool(options: ConversionPoolOptions): ImageConve
     slot.worker.on('error', (error) => {
       const done = slot.busy;
       slot.busy = null;
-      done?.({ id: 0, ok: false, message: `the conversion worker failed: ${error.message}` });
+      done?.({ unavailable: `the conversion worker failed: ${error.message}` });
     });
     slot.worker.on('exit', () => {
       const index = slots.indexOf(slot);
       if (index >= 0) slots.splice(index, 1);
       const done = slot.busy;
       slot.busy = null;
-      done?.({ id: 0, ok: false, message: 'the conversion worker stopped' });
+      done?.({ unavailable: 'the conversion worker stopped' });
       if (!closed) pump();
     });
     // An idle worker must not keep the process alive; a busy one does (its caller is waiting).
@@ -87,11 +99,15 @@ export function createConversionPool(options: ConversionPoolOptions): ImageConve
   }
 
   function submit(job: Omit<ConversionJob, 'id' | 'maxPixels'>): Promise<ConversionReply & { ok: true }> {
-    if (closed) return Promise.reject(new Error('the conversion pool is closed'));
+    if (closed) return Promise.reject(new ConversionUnavailableError('the conversion pool is closed'));
     return new Promise((resolve, reject) => {
       queue.push({
         job: { ...job, maxPixels: options.maxPixels },
-        resolve: (reply) => (reply.ok ? resolve(reply) : reject(new Error(reply.message))),
+        resolve: (reply) => {
+          if ('unavailable' in reply) reject(new ConversionUnavailableError(reply.unavailable));
+          else if (reply.ok) resolve(reply);
+          else reject(new Error(reply.message));
+        },
       });
       pump();
     });
@@ -109,7 +125,7 @@ export function createConversionPool(options: ConversionPoolOptions): ImageConve
     },
     async close() {
       closed = true;
-      for (const waiting of queue.splice(0)) waiting.resolve({ id: 0, ok: false, message: 'the conversion pool is closed' });
+      for (const waiting of queue.splice(0)) waiting.resolve({ unavailable: 'the conversion pool is closed' });
       await Promise.all(slots.map((slot) => slot.worker.terminate()));
     },
   };

@@ -8,7 +8,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import decodeHeic from 'heic-decode';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 export interface ConversionJob {
   id: number;
@@ -37,7 +37,7 @@ async function run(job: ConversionJob): Promise<ConversionReply> {
 }
 
 /** HEIC/HEIF decoded to raw RGBA by heic-decode; a HEIF it cannot read (an AV1 payload) goes to sharp instead. */
-async function heicImage(job: ConversionJob): Promise<sharp.Sharp> {
+async function heicImage(job: ConversionJob): Promise<Sharp> {
   let decoded;
   try {
     decoded = await decodeHeic({ buffer: job.bytes });
