@@ -49,12 +49,14 @@ export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcS
 export async function startMediaHost(): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://media').pathname;
-    if (path === '/tiny.png') return response.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': TINY_PNG.length }).end(TINY_PNG);
-    if (path === '/big.png') {
+    if (path === '/tiny.png') {
+      response.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': TINY_PNG.length }).end(TINY_PNG);
+    } else if (path === '/big.png') {
       const big = Buffer.concat([TINY_PNG, Buffer.alloc(1_000_001)]);
-      return response.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': big.length }).end(big);
+      response.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': big.length }).end(big);
+    } else {
+      response.writeHead(404).end();
     }
-    response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
