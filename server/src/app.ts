@@ -23,6 +23,9 @@ import { sandboxAccountRoutes } from './sandbox/networks/accounts-route.js';
 import { telegramWebhookRoutes } from './routes/telegram-webhook.js';
 import { widgetBundleRoutes } from './routes/widget-bundle.js';
 import { postRoutes } from './publishing/routes.js';
+import { mediaFileRoutes } from './publishing/media/media-file-routes.js';
+import { mediaRoutes } from './publishing/media/media-routes.js';
+import { sandboxMediaRoutes } from './sandbox/media/sandbox-media-routes.js';
 import { shortLinkRoutes } from './publishing/short-links.js';
 import { hostedPageRoutes } from './routes/hosted-page.js';
 import { oauthCallbackRoutes } from './routes/oauth-callback.js';
@@ -64,6 +67,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/link', connectCredentialRoutes(deps));
   api.route('/link', connectRoutes(deps));
   api.route('/hook/webhook', webhookRoutes(deps));
+  if (deps.media) {
+    api.use('/media/*', apiKeyAuth(deps));
+    api.route('/media', mediaRoutes({ media: deps.media, config: deps.config }));
+    app.route('/media', mediaFileRoutes({ media: deps.media, clock: deps.clock }));
+  }
   if (deps.publishing) {
     for (const path of ['/post', '/post/*', '/history', '/validate/*']) api.use(path, apiKeyAuth(deps));
     api.route('/', postRoutes(deps, deps.publishing));
@@ -73,6 +81,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api', api);
   app.route('/connect', oauthCallbackRoutes(deps));
   app.route('/sandbox', sandboxConsentRoutes(deps));
+  if (deps.networks.sandboxIssuer) app.route('/sandbox/media', sandboxMediaRoutes());
   if (deps.networks.sandboxIssuer) app.route('/sandbox', sandboxNetworkRoutes(deps));
   app.route('/webhooks/telegram', telegramWebhookRoutes(deps));
   app.route('/widget', widgetBundleRoutes());

@@ -8,6 +8,7 @@ import type { TokenCipher } from './crypto/token-cipher.js';
 import type { Mailer } from './email/link-email.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
 import type { NetworkRegistry } from './networks/network-registry.js';
+import type { MediaPipeline } from './publishing/media/media-pipeline.js';
 import type { Publishing } from './publishing/publishing.js';
 import type { Account, LinkSessionRecord, Profile, Storage } from './storage/types.js';
 
@@ -25,6 +26,8 @@ export interface AppDeps {
   tokenCipher: TokenCipher;
   /** The posts API and its engine; absent when the storage is not SQL. */
   publishing?: Publishing | null;
+  /** Media checks, conversion and the signed media store; absent in apps built without it. */
+  media?: MediaPipeline;
   /** Access log line sink; never receives query strings or tokens. */
   log: (line: string) => void;
 }

@@ -15,6 +15,7 @@ import { createNetworkRegistry } from './networks/network-registry.js';
 import { startSandboxAuthorizationServer, type SandboxAuthorizationServer } from './sandbox/sandbox-authorization-server.js';
 import { openStorage } from './storage/open-storage.js';
 import { createPublishing } from './publishing/publishing.js';
+import { createMediaPipeline } from './publishing/media/media-pipeline.js';
 import type { Storage } from './storage/types.js';
 import { startDeliveryWorker } from './webhooks/delivery-worker.js';
 import { sealPlainWebhookSecrets } from './webhooks/webhook-secret.js';
@@ -54,7 +55,9 @@ export async function startService(options: StartOptions): Promise<RunningServic
   if (sealedSecrets > 0) log(`Sealed ${sealedSecrets} webhook secret(s) stored in plain text by an earlier version.`);
   const clock = options.clock ?? systemClock;
   const publishing = createPublishing({ storage, clock, tokenCipher, networks, publicUrl: () => config.publicUrl, env, log });
-  const app = createApp({ config, storage, clock, mailer, log, networks, tokenCipher, limiter, publishing });
+  // The sandbox media host is on this service's own origin: that one loopback origin is allowed, nothing else private.
+  const media = await createMediaPipeline({ config, clock, env, allowedOrigins: sandbox ? () => [new URL(config.publicUrl).origin] : undefined });
+  const app = createApp({ config, storage, clock, mailer, log, networks, tokenCipher, limiter, publishing, media });
 
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
@@ -77,6 +80,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
       await jobWorker?.stop();
       await webhookWorker.stop();
       await sandbox?.stop();
+      await media.close();
       await storage.close();
     },
   };
