@@ -27,16 +27,13 @@ export interface MediaCheckDeps {
   fetch: GuardedFetch;
 }
 
-/** HEAD answers short of the limit for downloads: a host that cannot answer HEAD in 10 s will not serve networks. */
-const HEAD_TIMEOUT_MS = 10_000;
-
 export async function checkMediaUrl(raw: unknown, deps: MediaCheckDeps): Promise<MediaCheck> {
   const parsed = parseMediaUrl(raw);
   if (!parsed.ok) return fail(mediaFailure(164, parsed.message, { mediaUrl: typeof raw === 'string' ? raw.slice(0, 500) : null }));
   const url = parsed.url.href;
   let response: Response;
   try {
-    response = await deps.fetch(url, { method: 'HEAD', timeoutMs: HEAD_TIMEOUT_MS });
+    response = await deps.fetch(url, { method: 'HEAD' });
   } catch (error) {
     return fail(unreachable(url, error));
   }

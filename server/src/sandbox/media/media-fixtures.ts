@@ -1,7 +1,7 @@
 /**
  * @module
  * The files the sandbox media host serves, made on first use: images drawn by sharp (JPEG, PNG, GIF, WebP, AVIF;
- * square, wide and tall), one small HEIC committed beside this file (sharp's prebuilt cannot encode HEVC), header-only
+ * square, wide and tall), two HEICs committed in fixtures/ (64×48, and 4000×3000 for the 12-megapixel case) (sharp's prebuilt cannot encode HEVC), header-only
  * MP4s of any duration (`video-<seconds>s.mp4`, also without extension and with `moov` last), and broken files.
  */
 import { readFile } from 'node:fs/promises';
@@ -45,7 +45,8 @@ async function make(name: string): Promise<Fixture | null> {
     case 'photo.avif':
       return image(800, 800, 'avif');
     case 'photo.heic':
-      return { bytes: new Uint8Array(await readFile(new URL('./fixtures/photo.heic', import.meta.url))), contentType: 'image/heic' };
+    case 'photo-12mp.heic':
+      return { bytes: new Uint8Array(await readFile(new URL(`./fixtures/${name}`, import.meta.url))), contentType: 'image/heic' };
     case 'broken.heic': {
       // A real HEIC header with the image data cut off: sniffed as HEIC, impossible to decode (450).
       const heic = new Uint8Array(await readFile(new URL('./fixtures/photo.heic', import.meta.url)));

@@ -11,7 +11,7 @@
  * - `mode/redirect/<file>`         redirects to the file on this host (followed)
  * - `mode/oversized/<file>?bytes=` streams that many bytes (default 200 MB) whatever Range asks
  * - `mode/wrong-type/<file>`       the file with `Content-Type: text/html` (the type comes from the bytes)
- * Files: photo.jpg/.png/.gif/.webp/.avif/.heic, photo-without-extension, wide.jpg, tall.jpg, broken.heic, broken.mp4,
+ * Files: photo.jpg/.png/.gif/.webp/.avif/.heic, photo-12mp.heic, photo-without-extension, wide.jpg, tall.jpg, broken.heic, broken.mp4,
  * page.html, video-<seconds>s.mp4 (also without `.mp4`, and `video-<seconds>s-moov-last.mp4`).
  */
 import { Hono, type Context } from 'hono';
