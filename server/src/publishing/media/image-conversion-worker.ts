@@ -38,6 +38,9 @@ async function run(job: ConversionJob): Promise<ConversionReply> {
 
 /** HEIC/HEIF decoded to raw RGBA by heic-decode; a HEIF it cannot read (an AV1 payload) goes to sharp instead. */
 async function heicImage(job: ConversionJob): Promise<Sharp> {
+  // libvips reads the HEIF header even without the HEVC decoder: refuse a too large image before decoding it.
+  const header = await sharp(job.bytes).metadata().catch(() => null);
+  if (header && header.width * header.height > job.maxPixels) throw new Error(`the image has more than ${job.maxPixels} pixels`);
   let decoded;
   try {
     decoded = await decodeHeic({ buffer: job.bytes });
