@@ -101,7 +101,8 @@ export function sandboxAccountRoutes(deps: AppDeps): Hono<AppEnv> {
       now,
     );
     if (!result.stored) throw new ApiError(503, 500, 'The sandbox account could not be stored; try again.', { action: ACTION, retryAvailable: true });
-    return c.json({ status: 'success', platform, refId: profile.refId, displayName: created.displayName, username: created.username, sandbox: true });
+    const feedUrl = `${deps.config.publicUrl}/sandbox/feed?profile=${encodeURIComponent(profile.refId)}`;
+    return c.json({ status: 'success', platform, refId: profile.refId, displayName: created.displayName, username: created.username, sandbox: true, feedUrl });
   });
 
   return routes;

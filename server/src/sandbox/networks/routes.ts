@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { sandboxPdsRoutes } from './bluesky-pds.js';
+import { sandboxFeedRoutes } from './feed-page.js';
 import { genericSandboxApi } from './generic-api.js';
 import { sandboxTelegramRoutes } from './telegram-bot-api.js';
 
@@ -15,5 +16,6 @@ export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.route('/', sandboxPdsRoutes(deps));
   routes.route('/net', genericSandboxApi(deps));
   routes.route('/telegram', sandboxTelegramRoutes(deps));
+  routes.route('/', sandboxFeedRoutes(deps));
   return routes;
 }
