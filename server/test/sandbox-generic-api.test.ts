@@ -74,7 +74,7 @@ describe('generic sandbox API', () => {
     svc.clock.advance(5_000);
     const failed = await call('tiktok', 'GET', `/posts/${failing.json.id}`);
     assert.equal(failed.json.status, 'failed');
-    assert.ok(failed.json.error);
+    assert.equal(failed.json.error.code, 164);
   });
 
   it('fault markers answer the spec code with its HTTP status; a code the network cannot produce is refused', async () => {

@@ -4,7 +4,7 @@
  * call carries `Authorization: Bearer <the account's access token>`:
  * - `POST   /posts`                 `{accountId, text, mediaUrls, clientKey, options}` → `{id, url}`
  * - `GET    /posts?accountId=&clientKey=` → `{posts: [{id, url, status}]}` (what `reconcile` looks at)
- * - `GET    /posts/{id}`            → `{id, url, status: published|processing|failed, error?}`
+ * - `GET    /posts/{id}`            → `{id, url, status: published|processing|failed, error?: {code, message}}`
  * - `DELETE /posts/{id}`            → `{deleted: true}`; 404 when unknown
  * - `POST   /posts/{id}/comments`   `{text, mediaUrls}` → `{id}`
  * Errors: `{error: {code, message, retryAfterSeconds?}}` with the HTTP status of the spec's code (faults.ts).
@@ -123,7 +123,9 @@ export function genericSandboxApi(deps: AppDeps): Hono<AppEnv> {
 
   const view = (post: SandboxPost, now: number) => {
     const status = effectiveStatus(post, now);
-    return { id: post.networkId, url: postUrl(post.platform, post.networkId), status, ...(status === 'failed' && post.error && { error: post.error }) };
+    // A failed post says why in the API's error shape (a tiktok ingest failure is a media problem: 164).
+    const error = status === 'failed' && post.error ? { error: { code: 164, message: post.error } } : {};
+    return { id: post.networkId, url: postUrl(post.platform, post.networkId), status, ...error };
   };
 
   routes.post('/:platform/posts', async (c) => {
