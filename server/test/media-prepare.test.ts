@@ -11,6 +11,7 @@ import { isMediaFailure, type MediaFailure } from '../src/publishing/media/media
 import { openMediaStore } from '../src/publishing/media/media-store.js';
 import { prepareMediaForPlatform, type PreparedMedia } from '../src/publishing/media/prepare-media.js';
 import { directDownloadUrl } from '../src/publishing/media/share-links.js';
+import { resolveStockImages } from '../src/publishing/media/stock-images.js';
 import { startMediaFixtureHost } from './media-fixture-host.js';
 
 type Host = Awaited<ReturnType<typeof startMediaFixtureHost>>;
@@ -196,5 +197,25 @@ describe('media: signed addresses of stored media', () => {
     assert.equal(await store.open(stored.name, String(Number(expires) + 1), signature, 2_000), null, 'stretched expiry');
     assert.equal(await store.open(stored.name, expires, `${signature}x`, 2_000), null, 'bad signature');
     assert.equal(await store.open('../../etc/passwd', expires, signature, 2_000), null, 'not a stored name');
+  });
+});
+
+describe('media: stock images (the default provider is the sandbox media host)', () => {
+  const baseUrl = () => host.url('stock');
+  it('resolves random, a search term and ids to images that publish', async () => {
+    const random = resolveStockImages('random', { baseUrl: baseUrl(), seed: 'post-1' });
+    assert.ok(random.ok);
+    assert.deepEqual(resolveStockImages('random', { baseUrl: baseUrl(), seed: 'post-1' }), random, 'same seed, same image');
+    const sea = resolveStockImages('a day at the beach', { baseUrl: baseUrl(), seed: 'x' });
+    assert.deepEqual(sea, { ok: true, urls: [host.url('stock/stock-sea.jpg')] });
+    const ids = resolveStockImages(['stock-city', 'stock-food'], { baseUrl: baseUrl(), seed: 'x' });
+    assert.ok(ids.ok && ids.urls.length === 2);
+    for (const url of [...random.urls, ...ids.urls]) assert.equal(prepared(await prepareMediaForPlatform(url, 'instagram', host.deps)).contentType, 'image/jpeg');
+  });
+
+  it('refuses unknown ids and empty values', () => {
+    assert.equal(resolveStockImages(['stock-nope'], { baseUrl: baseUrl(), seed: 'x' }).ok, false);
+    assert.equal(resolveStockImages('', { baseUrl: baseUrl(), seed: 'x' }).ok, false);
+    assert.equal(resolveStockImages(42, { baseUrl: baseUrl(), seed: 'x' }).ok, false);
   });
 });

@@ -2,10 +2,12 @@
  * @module
  * The files the sandbox media host serves, made on first use: images drawn by sharp (JPEG, PNG, GIF, WebP, AVIF;
  * square, wide and tall), two HEICs committed in fixtures/ (64×48, and 4000×3000 for the 12-megapixel case) (sharp's prebuilt cannot encode HEVC), header-only
- * MP4s of any duration (`video-<seconds>s.mp4`, also without extension and with `moov` last), and broken files.
+ * MP4s of any duration (`video-<seconds>s.mp4`, also without extension and with `moov` last), broken files, and the
+ * default stock-image catalogue (`stock/<id>.jpg`, publishing/media/stock-images.ts).
  */
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
+import { STOCK_CATALOGUE } from '../../publishing/media/stock-images.js';
 import { headerOnlyMp4 } from './header-only-mp4.js';
 
 export interface Fixture {
@@ -15,18 +17,20 @@ export interface Fixture {
 
 const cache = new Map<string, Promise<Fixture | null>>();
 
-export function mediaFixture(name: string): Promise<Fixture | null> {
-  let fixture = cache.get(name);
-  if (!fixture) {
-    fixture = make(name);
-    cache.set(name, fixture);
-  }
-  return fixture;
+export async function mediaFixture(name: string): Promise<Fixture | null> {
+  const cached = cache.get(name);
+  if (cached) return cached;
+  const made = make(name);
+  // Only files that exist are kept, and videos are cheap to make: any path a client invents is not remembered.
+  if ((await made) !== null && !name.startsWith('video-')) cache.set(name, made);
+  return made;
 }
 
 async function make(name: string): Promise<Fixture | null> {
   const video = /^video-(\d+(?:\.\d+)?)s(-moov-last)?(\.mp4)?$/.exec(name);
   if (video) return { bytes: headerOnlyMp4(Number(video[1]), { moovLast: video[2] !== undefined }), contentType: video[3] ? 'video/mp4' : 'application/octet-stream' };
+  const stock = /^stock\/(stock-[a-z]+)\.jpg$/.exec(name);
+  if (stock) return STOCK_CATALOGUE.some((image) => image.id === stock[1]) ? image(1080, 1080, 'jpeg', stock[1]) : null;
   switch (name) {
     case 'photo.jpg':
       return image(800, 800, 'jpeg');
@@ -61,7 +65,10 @@ async function make(name: string): Promise<Fixture | null> {
   }
 }
 
-async function image(width: number, height: number, format: 'jpeg' | 'png' | 'gif' | 'webp' | 'avif'): Promise<Fixture> {
-  const drawn = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } }).toFormat(format);
+async function image(width: number, height: number, format: 'jpeg' | 'png' | 'gif' | 'webp' | 'avif', seed = ''): Promise<Fixture> {
+  // Each stock image gets its own colour, from its id.
+  const hue = [...seed].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) % 256, 0);
+  const background = seed ? { r: hue, g: 255 - hue, b: (hue * 3) % 256 } : { r: 40, g: 120, b: 200 };
+  const drawn = sharp({ create: { width, height, channels: 3, background } }).toFormat(format);
   return { bytes: new Uint8Array(await drawn.toBuffer()), contentType: `image/${format}` };
 }

@@ -12,7 +12,7 @@
  * - `mode/oversized/<file>?bytes=` streams that many bytes (default 200 MB) whatever Range asks
  * - `mode/wrong-type/<file>`       the file with `Content-Type: text/html` (the type comes from the bytes)
  * Files: photo.jpg/.png/.gif/.webp/.avif/.heic, photo-12mp.heic, photo-without-extension, wide.jpg, tall.jpg, broken.heic, broken.mp4,
- * page.html, video-<seconds>s.mp4 (also without `.mp4`, and `video-<seconds>s-moov-last.mp4`).
+ * page.html, video-<seconds>s.mp4 (also without `.mp4`, and `video-<seconds>s-moov-last.mp4`), stock/<id>.jpg.
  */
 import { Hono, type Context } from 'hono';
 import { mediaFixture, type Fixture } from './media-fixtures.js';
@@ -46,6 +46,7 @@ export function sandboxMediaRoutes(): Hono {
     return new Response(padded(fixture.bytes, total), { headers });
   });
   app.on(['GET', 'HEAD'], '/mode/wrong-type/:name', (c) => serve(c, c.req.param('name'), 'text/html'));
+  app.on(['GET', 'HEAD'], '/stock/:name', (c) => serve(c, `stock/${c.req.param('name')}`));
   app.on(['GET', 'HEAD'], '/:name', (c) => serve(c, c.req.param('name')));
   return app;
 }
