@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createConversionPool } from '../src/publishing/media/image-conversion-pool.js';
 import { isMediaFailure, type MediaFailure } from '../src/publishing/media/media-failure.js';
+import { keepMediaCopy, prepareProtectedMedia, type MediaCopy } from '../src/publishing/media/media-protection.js';
 import { openMediaStore } from '../src/publishing/media/media-store.js';
 import { prepareMediaForPlatform, type PreparedMedia } from '../src/publishing/media/prepare-media.js';
 import { directDownloadUrl } from '../src/publishing/media/share-links.js';
@@ -217,5 +218,27 @@ describe('media: stock images (the default provider is the sandbox media host)',
     assert.equal(resolveStockImages(['stock-nope'], { baseUrl: baseUrl(), seed: 'x' }).ok, false);
     assert.equal(resolveStockImages('', { baseUrl: baseUrl(), seed: 'x' }).ok, false);
     assert.equal(resolveStockImages(42, { baseUrl: baseUrl(), seed: 'x' }).ok, false);
+  });
+});
+
+describe('media protection: the origin fails at publication', () => {
+  it('publishes the stored copy and reports originMediaHostFailed', async () => {
+    const copy = (await keepMediaCopy(host.url('photo.webp'), host.deps)) as MediaCopy;
+    assert.equal(copy.contentType, 'image/webp');
+    const gone = host.url('mode/status/404/photo.webp');
+    const result = prepared(await prepareProtectedMedia(gone, 'instagram', host.deps, copy));
+    assert.equal(result.converted, true, 'WebP still becomes JPEG for instagram');
+    assert.ok(isJpeg(result.bytes));
+    assert.ok('contentIssues' in result && result.contentIssues?.originMediaHostFailed);
+    assert.match(result.contentIssues!.details[0]!, /404/);
+    const bluesky = prepared(await prepareProtectedMedia(gone, 'bluesky', host.deps, copy));
+    assert.match(bluesky.url, /^https:\/\/service\.example\/media\/[0-9a-f]{64}\.webp\?/);
+  });
+
+  it('without a copy the post fails with 164 (media must be available at publication); a HEIC copy is kept as JPEG', async () => {
+    failed(await prepareProtectedMedia(host.url('mode/status/500/photo.webp'), 'facebook', host.deps, null), 164);
+    const heicCopy = (await keepMediaCopy(host.url('photo.heic'), host.deps)) as MediaCopy;
+    assert.equal(heicCopy.contentType, 'image/jpeg');
+    assert.equal(await keepMediaCopy(host.url('video-10s.mp4'), host.deps), null);
   });
 });

@@ -20,6 +20,8 @@ export interface MediaStore {
   put(bytes: Uint8Array, contentType: string): Promise<StoredMedia>;
   /** A signed address that works until `now + ttlMs`. */
   signedUrl(name: string, now: number, ttlMs?: number): string;
+  /** A stored file by name, for the service itself (no signature); null when there is none. */
+  read(name: string): Promise<{ bytes: Buffer; contentType: string } | null>;
   /** The file for a request, or null when the name, signature or expiry does not check out. */
   open(name: string, expires: string | undefined, signature: string | undefined, now: number): Promise<{ bytes: Buffer; contentType: string } | null>;
 }
@@ -43,6 +45,18 @@ export async function openMediaStore(options: MediaStoreOptions): Promise<MediaS
   const ttlMs = options.ttlMs ?? 48 * 3_600_000;
   const sign = (name: string, expires: number) => createHmac('sha256', key).update(`${name}\n${expires}`).digest('base64url');
 
+  async function read(name: string) {
+    const match = NAME.exec(name);
+    if (!match) return null;
+    try {
+      const bytes = await readFile(join(directory, name));
+      const contentType = Object.entries(EXTENSIONS).find(([, extension]) => extension === match[2])![0];
+      return { bytes, contentType };
+    } catch {
+      return null;
+    }
+  }
+
   return {
     async put(bytes, contentType) {
       const extension = EXTENSIONS[contentType];
@@ -58,20 +72,14 @@ export async function openMediaStore(options: MediaStoreOptions): Promise<MediaS
       const expires = now + ttl;
       return `${options.publicUrl()}/media/${name}?expires=${expires}&signature=${sign(name, expires)}`;
     },
+    read,
     async open(name, expires, signature, now) {
-      const match = NAME.exec(name);
       const expiresAt = Number(expires);
-      if (!match || !signature || !Number.isSafeInteger(expiresAt) || expiresAt < now) return null;
+      if (!signature || !Number.isSafeInteger(expiresAt) || expiresAt < now) return null;
       const expected = Buffer.from(sign(name, expiresAt));
       const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      try {
-        const bytes = await readFile(join(directory, name));
-        const contentType = Object.entries(EXTENSIONS).find(([, extension]) => extension === match[2])![0];
-        return { bytes, contentType };
-      } catch {
-        return null;
-      }
+      return read(name);
     },
   };
 }

@@ -26,14 +26,22 @@ export async function prepareMediaForPlatform(url: string, platform: Network, de
   if (plan.action === 'refuse') return plan.failure;
   if (media.kind === 'video') return { url: media.check.url, contentType: media.type, converted: false };
   if (plan.action === 'as-is') return { url: media.check.url, contentType: media.type, bytes: media.bytes, converted: false };
+  const jpeg = await convertToJpeg(media.bytes, media.type, media.check.url, deps);
+  return isMediaFailure(jpeg) ? jpeg : stageJpeg(jpeg, deps);
+}
 
-  let jpeg: Uint8Array;
+/** JPEG bytes in the worker pool: 450 when the image cannot be converted, 499 when the pool is not running. */
+export async function convertToJpeg(bytes: Uint8Array, type: string, mediaUrl: string, deps: MediaDeps): Promise<Uint8Array | MediaFailure> {
   try {
-    jpeg = (await deps.converter.toJpeg(media.bytes, media.type)).bytes;
+    return (await deps.converter.toJpeg(bytes, type)).bytes;
   } catch (error) {
     if (error instanceof ConversionUnavailableError) return probeUnavailable(error);
-    return mediaFailure(450, `Image conversion to JPEG failed (${media.type}).`, { mediaUrl: media.check.url, reason: error instanceof Error ? error.message : String(error) });
+    return mediaFailure(450, `Image conversion to JPEG failed (${type}).`, { mediaUrl, reason: error instanceof Error ? error.message : String(error) });
   }
+}
+
+/** Stores a JPEG and hands out its signed address: 452 (retryable) when the store cannot be written. */
+export async function stageJpeg(jpeg: Uint8Array, deps: MediaDeps): Promise<PreparedMedia | MediaFailure> {
   try {
     const stored = await deps.store.put(jpeg, 'image/jpeg');
     return { url: deps.store.signedUrl(stored.name, deps.now()), contentType: 'image/jpeg', bytes: jpeg, converted: true };
