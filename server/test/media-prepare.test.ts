@@ -12,6 +12,7 @@ import { keepMediaCopy, prepareProtectedMedia, type MediaCopy } from '../src/pub
 import { openMediaStore } from '../src/publishing/media/media-store.js';
 import { prepareMediaForPlatform, type PreparedMedia } from '../src/publishing/media/prepare-media.js';
 import { directDownloadUrl } from '../src/publishing/media/share-links.js';
+import { checkYoutubeThumbnail } from '../src/publishing/media/youtube-thumbnail.js';
 import { resolveStockImages } from '../src/publishing/media/stock-images.js';
 import { startMediaFixtureHost } from './media-fixture-host.js';
 
@@ -27,7 +28,7 @@ function failed(result: PreparedMedia | MediaFailure, code: number): MediaFailur
   assert.equal(result.code, code, result.message);
   return result;
 }
-function prepared(result: PreparedMedia | MediaFailure): PreparedMedia {
+function prepared<T extends PreparedMedia>(result: T | MediaFailure): T {
   assert.ok(!isMediaFailure(result), `expected success, got ${JSON.stringify(result)}`);
   return result;
 }
@@ -229,7 +230,7 @@ describe('media protection: the origin fails at publication', () => {
     const result = prepared(await prepareProtectedMedia(gone, 'instagram', host.deps, copy));
     assert.equal(result.converted, true, 'WebP still becomes JPEG for instagram');
     assert.ok(isJpeg(result.bytes));
-    assert.ok('contentIssues' in result && result.contentIssues?.originMediaHostFailed);
+    assert.equal(result.contentIssues?.originMediaHostFailed, true);
     assert.match(result.contentIssues!.details[0]!, /404/);
     const bluesky = prepared(await prepareProtectedMedia(gone, 'bluesky', host.deps, copy));
     assert.match(bluesky.url, /^https:\/\/service\.example\/media\/[0-9a-f]{64}\.webp\?/);
@@ -240,5 +241,17 @@ describe('media protection: the origin fails at publication', () => {
     const heicCopy = (await keepMediaCopy(host.url('photo.heic'), host.deps)) as MediaCopy;
     assert.equal(heicCopy.contentType, 'image/jpeg');
     assert.equal(await keepMediaCopy(host.url('video-10s.mp4'), host.deps), null);
+  });
+});
+
+describe('media: youtube thumbNail (307 warning)', () => {
+  it('takes a PNG or JPEG, warns with feature thumbnail for anything else', async () => {
+    assert.equal((await checkYoutubeThumbnail(host.url('photo.png'), host.deps)).ok, true);
+    assert.equal((await checkYoutubeThumbnail(host.url('photo-without-extension'), host.deps)).ok, true);
+    for (const path of ['photo.webp', 'video-10s.mp4', 'mode/status/404/photo.jpg', `mode/oversized/photo.jpg?bytes=${3 * 1024 * 1024}`]) {
+      const check = await checkYoutubeThumbnail(host.url(path), host.deps);
+      assert.ok(!check.ok, path);
+      assert.deepEqual(check.warning, { feature: 'thumbnail', code: 307 });
+    }
   });
 });
