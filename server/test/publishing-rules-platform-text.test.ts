@@ -42,9 +42,13 @@ describe('planThread', () => {
   });
 
   it('gives 275 when the thread would need more than 30 posts', () => {
-    const plan = planThread('word '.repeat(2_000), 'twitter');
+    // 31 words of 140: 4,371 weighted, under 30 × 275, but no part holds two of them
+    const plan = planThread(Array.from({ length: 31 }, () => 'x'.repeat(140)).join(' '), 'twitter');
     assert.equal(plan.ok, false);
     if (!plan.ok) assert.equal(plan.issue.code, 275);
+    const huge = planThread('日'.repeat(100_000), 'twitter');
+    assert.equal(huge.ok, false);
+    if (!huge.ok) assert.equal(huge.issue.code, 275);
   });
 
   it('gives 101 for a text too long on a network without threads, and for an empty text where one is needed', () => {

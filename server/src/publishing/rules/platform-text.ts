@@ -57,11 +57,13 @@ export function planThread(text: string, platform: Network): { ok: true; parts: 
       issue: { code: 101, field: 'post', message: `The text is ${length} ${unit} long; ${platform} takes at most ${max}`, details: { length, max, unit } },
     };
   }
-  const parts = splitIntoThread(text, Math.min(max, THREAD_PART_MAX), unit);
-  if (parts.length > MAX_THREAD_PARTS) {
+  const partMax = Math.min(max, THREAD_PART_MAX);
+  // No part holds more than partMax, so a longer text cannot fit in 30 parts: refuse it without splitting it.
+  const parts = length > partMax * MAX_THREAD_PARTS ? null : splitIntoThread(text, partMax, unit);
+  if (parts === null || parts.length > MAX_THREAD_PARTS) {
     return {
       ok: false,
-      issue: { code: 275, field: 'post', message: `The text splits into ${parts.length} thread posts; at most ${MAX_THREAD_PARTS} are allowed`, details: { parts: parts.length } },
+      issue: { code: 275, field: 'post', message: `The text needs more than ${MAX_THREAD_PARTS} thread posts of at most ${partMax} ${unit}`, details: { length, partMax } },
     };
   }
   return { ok: true, parts };

@@ -8,8 +8,7 @@
  *   Latin/punctuation ranges 1, everything else (CJK, most other scripts) 2.
  */
 import type { TextUnit } from '../../../../src/protocol/publishing/capabilities.js';
-
-const graphemeSegmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+import { segmentText } from './segments.js';
 
 /** URLs as twitter would link them: with a scheme, or starting with `www.`. */
 const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>"]+/giu;
@@ -47,9 +46,7 @@ export function countCodePoints(text: string): number {
 }
 
 export function countGraphemes(text: string): number {
-  let count = 0;
-  for (const _ of graphemeSegmenter.segment(text)) count++;
-  return count;
+  return segmentText(text, 'grapheme').length;
 }
 
 /** The URLs twitter counts as 23 each, with their positions in `text`. */
@@ -77,7 +74,7 @@ export function twitterWeightedLength(input: string): number {
 
 function weighPlainText(text: string): number {
   let weight = 0;
-  for (const { segment } of graphemeSegmenter.segment(text)) {
+  for (const segment of segmentText(text, 'grapheme')) {
     // An emoji sequence (skin tone, ZWJ family, flag) counts 2 as a whole.
     if (EMOJI.test(segment)) {
       weight += 2;

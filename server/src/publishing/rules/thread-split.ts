@@ -6,6 +6,7 @@
  * counts toward `max`. The caller decides what too many parts means (more than 30 gives 275).
  */
 import type { TextUnit } from '../../../../src/protocol/publishing/capabilities.js';
+import { segmentText } from './segments.js';
 import { measureText } from './text-length.js';
 
 export interface ThreadSplitOptions {
@@ -13,9 +14,6 @@ export interface ThreadSplitOptions {
   numbering?: boolean;
 }
 
-const sentenceSegmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
-const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
-const graphemeSegmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 export function splitIntoThread(text: string, max: number, unit: TextUnit, options: ThreadSplitOptions = {}): string[] {
   if (!Number.isInteger(max) || max < 1) throw new RangeError(`thread part limit must be a positive integer, got ${max}`);
@@ -35,30 +33,53 @@ export function splitIntoThread(text: string, max: number, unit: TextUnit, optio
   }
 }
 
-/** Greedy packing: each part takes as many pieces as fit, trying sentences, then words, then graphemes. */
+/**
+ * Greedy packing: each part takes as many pieces as fit, trying sentences, then words, then graphemes. A part's
+ * length is summed piece by piece (measuring the growing part again for every piece made a 100,000-character text
+ * take minutes). The sum is exact for chars and bytes and never too small for graphemes (joins only merge), but a
+ * twitter URL can form across pieces; so each finished part is measured once more and, if over, packed again exactly.
+ */
 function pack(text: string, max: number, unit: TextUnit): string[] {
+  return packPieces(text, max, unit, false).flatMap((part) =>
+    measureText(part, unit) <= max ? [part] : packPieces(part, max, unit, true),
+  );
+}
+
+function packPieces(text: string, max: number, unit: TextUnit, exact: boolean): string[] {
   const parts: string[] = [];
   let current = '';
-  const fits = (candidate: string) => measureText(candidate.trim(), unit) <= max;
+  let currentLength = 0;
+  const fitsWith = (piece: string) =>
+    exact
+      ? measureText((current + piece).trim(), unit) <= max
+      : currentLength + measureText(piece.trimEnd(), unit) <= max;
   const flush = () => {
     const part = current.trim();
     if (part) parts.push(part);
     current = '';
+    currentLength = 0;
   };
   const add = (piece: string, finer: ((piece: string) => string[]) | null) => {
-    if (fits(current + piece)) {
+    if (current.trim() === '') {
+      current = '';
+      currentLength = 0;
+      piece = piece.trimStart();
+      if (piece === '') return;
+    }
+    if (fitsWith(piece)) {
       current += piece;
+      currentLength += exact ? 0 : measureText(piece, unit);
       return;
     }
-    flush();
-    if (fits(piece)) {
-      current = piece.trimStart();
+    if (current !== '') {
+      flush();
+      add(piece, finer);
       return;
     }
     if (!finer) throw new RangeError(`a single grapheme is longer than the thread part limit ${max}`);
     for (const smaller of finer(piece)) add(smaller, finerThan(finer));
   };
-  for (const sentence of segments(text, sentenceSegmenter)) add(sentence, words);
+  for (const sentence of segmentText(text, 'sentence')) add(sentence, words);
   flush();
   return parts;
 }
@@ -66,11 +87,11 @@ function pack(text: string, max: number, unit: TextUnit): string[] {
 function words(text: string): string[] {
   // Whitespace-separated words keep a URL whole; a run without spaces (CJK) falls back to the word segmenter.
   const pieces = text.match(/\S+\s*|\s+/gu) ?? [];
-  return pieces.length > 1 ? pieces : segments(text, wordSegmenter);
+  return pieces.length > 1 ? pieces : segmentText(text, 'word');
 }
 
 function graphemes(text: string): string[] {
-  return segments(text, graphemeSegmenter);
+  return segmentText(text, 'grapheme');
 }
 
 function finerThan(level: (piece: string) => string[]): ((piece: string) => string[]) | null {
@@ -80,9 +101,5 @@ function finerThan(level: (piece: string) => string[]): ((piece: string) => stri
 }
 
 function wordsBySegmenter(text: string): string[] {
-  return segments(text, wordSegmenter);
-}
-
-function segments(text: string, segmenter: Intl.Segmenter): string[] {
-  return Array.from(segmenter.segment(text), (s) => s.segment);
+  return segmentText(text, 'word');
 }
