@@ -53,11 +53,15 @@ export function pickKeywords(text: string, max: number): Candidate[] {
   const existing = new Set(Array.from(text.matchAll(/#([\p{L}\p{N}_]+)/gu), (m) => (m[1] ?? '').toLowerCase()));
   const candidates = new Map<string, Candidate>();
   let order = 0;
+  let nextBlocked = 0;
   for (const match of text.matchAll(WORD)) {
     const word = match[0];
     const key = word.toLowerCase();
     const start = match.index;
-    if (blocked.some(([from, to]) => start >= from && start < to)) continue;
+    // Words come in text order and the ranges are sorted: skip the ranges that end before this word.
+    while (nextBlocked < blocked.length && (blocked[nextBlocked]?.[1] ?? 0) <= start) nextBlocked++;
+    const range = blocked[nextBlocked];
+    if (range && start >= range[0]) continue;
     if (!HAS_LETTER.test(word) || Array.from(word).length < 3 || STOP_WORDS.has(key) || existing.has(key)) continue;
     const known = candidates.get(key);
     if (known) known.count++;
@@ -71,5 +75,5 @@ export function pickKeywords(text: string, max: number): Candidate[] {
 function protectedRanges(text: string): [number, number][] {
   const ranges: [number, number][] = findUrls(text).map((url) => [url.start, url.end]);
   for (const match of text.matchAll(PROTECTED)) ranges.push([match.index, match.index + match[0].length]);
-  return ranges;
+  return ranges.sort((a, b) => a[0] - b[0]);
 }

@@ -72,19 +72,16 @@ function tokenize(text: string): Token[] {
   }
   // Pair them: a closing tag closes the nearest open tag of the same name; the rest are left as text.
   const paired = new Set<number>();
-  const open: number[] = [];
+  const openByName = new Map<RichTag, number[]>();
   raw.forEach((tag, index) => {
+    const open = openByName.get(tag.name) ?? [];
+    openByName.set(tag.name, open);
     if (!tag.closing) {
       open.push(index);
       return;
     }
-    for (let i = open.length - 1; i >= 0; i--) {
-      const openIndex = open[i] as number;
-      if (raw[openIndex]?.name !== tag.name) continue;
-      paired.add(openIndex).add(index);
-      open.splice(i, 1);
-      return;
-    }
+    const partner = open.pop();
+    if (partner !== undefined) paired.add(partner).add(index);
   });
   const tokens: Token[] = [];
   let position = 0;
