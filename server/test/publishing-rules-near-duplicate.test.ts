@@ -20,6 +20,14 @@ describe('normalizeForDuplicates', () => {
     );
   });
 
+  it('is idempotent, so stored keys can be compared with isNearDuplicate again', () => {
+    for (const text of [base, '<b>Big</b> 𝗦𝗔𝗟𝗘!!! #b #A https://x.co/a\nSee', 'a!#x!**!** `c`', 'x<sup>2</sup> <b>lone']) {
+      const once = normalizeForDuplicates(text);
+      assert.equal(normalizeForDuplicates(once), once, text);
+      assert.ok(isNearDuplicate(once, text));
+    }
+  });
+
   it('makes a text and its rendered form on any network equal', () => {
     const text = 'Launch <b>day</b> for <i>v2</i>!\nDetails: https://example.com/v2 #launch';
     for (const network of ['twitter', 'reddit', 'instagram', 'gmb'] as const) {
