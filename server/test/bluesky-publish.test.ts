@@ -87,6 +87,30 @@ describe('bluesky adapter against the sandbox PDS', () => {
     assert.equal(replay.status, 400);
   });
 
+  it('a refresh token that was already spent (its answer lost) means relink, and nothing is posted', async () => {
+    const other = await linkSandboxAccount(svc, 'bluesky');
+    // Someone refreshed with the stored token and the new pair never came back: the stored one is now spent.
+    const lost = await fetch(`${pds}/xrpc/com.atproto.server.refreshSession`, { method: 'POST', headers: { Authorization: `Bearer ${other.tokens().refreshJwt}` } });
+    assert.equal(lost.status, 200);
+    const ctx = other.context(pds, { text: 'never posted', attemptKey: 'post_g:bluesky:1' });
+    svc.clock.advance(3 * 60 * 60_000);
+    const result = (await adapter.prepare(ctx, null)) as PublishFailure;
+    assert.deepEqual([result.kind, result.code, result.relink, result.retryAvailable], ['failed', 401, true, false]);
+    const rows = await svc.sql("SELECT COUNT(*) AS n FROM sandbox_posts WHERE text = 'never posted'");
+    assert.equal(Number(rows.rows[0]!.n), 0);
+  });
+
+  it('the PDS refuses a blob over 1,000,000 bytes with BlobTooLarge', async () => {
+    const fresh = await linkSandboxAccount(svc, 'bluesky');
+    const upload = await fetch(`${pds}/xrpc/com.atproto.repo.uploadBlob`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${fresh.tokens().accessJwt}`, 'Content-Type': 'image/png' },
+      body: new Uint8Array(1_000_001),
+    });
+    assert.equal(upload.status, 400);
+    assert.equal(((await upload.json()) as { error: string }).error, 'BlobTooLarge');
+  });
+
   it('classifies fault markers and refusals to spec terms', async () => {
     const rate = (await publish('slow down [[fault:429]]')).result as PublishFailure;
     assert.equal(rate.kind, 'failed');
