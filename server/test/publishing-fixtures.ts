@@ -23,17 +23,23 @@ export async function linkSandboxAccounts(svc: TestService, platforms: Network[]
   }
 }
 
-/** Polls the post (through the API) until `done` holds; the wait is bounded by the test runner's timeout. */
+/** Polls the post (through the API) until `done` holds; gives up after many polls with what it last saw and the service's log. */
 export async function waitForPost(svc: TestService, id: string, done: (post: Record<string, any>) => boolean, headers: Record<string, string> = {}) {
-  for (;;) {
+  let last: unknown = null;
+  for (let polls = 0; polls < 1500; polls++) {
     const got = await svc.api('GET', `/post/${id}`, { headers });
     if (got.status === 200 && done(got.json)) return got.json;
+    last = got.json;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  const log = svc.logLines.filter((line) => !/^(GET|POST|PATCH|PUT|DELETE) \//.test(line)).slice(-20);
+  const jobs = (await svc.sql('SELECT kind, run_at, attempts, lease_until, done_at, failed_at, last_error FROM jobs WHERE subject = ?', [id])).rows;
+  throw new Error(`post ${id} never reached the expected state: ${JSON.stringify(last)}\njobs: ${JSON.stringify(jobs)}\nclock: ${svc.clock()}\n${log.join('\n')}`);
 }
 
 /** What the sandbox network holds for a post: rows of the sandbox's own table, by the client key the adapter sent. */
 export async function sandboxPostsFor(svc: TestService, postId: string, platform: Network) {
   const { rows } = await svc.sql('SELECT * FROM sandbox_posts WHERE client_key = ?', [`${postId}:${platform}`]);
-  return rows;
+  // Typed as non-empty for destructuring; tests that expect a post assert the length first or read fields of it.
+  return rows as [Record<string, any>, ...Record<string, any>[]];
 }

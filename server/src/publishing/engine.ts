@@ -137,6 +137,9 @@ export class PublishingEngine {
     const post = await store.findPost(postId);
     const row = await store.findPlatform(postId, platform);
     if (!post || !row) return { kind: 'done' };
+    // A scheduled post's first due attempt starts its processing (compare-and-set: one of its platforms' jobs wins).
+    if (post.status === 'scheduled' && (await store.moveStatus(postId, ['scheduled'], 'processing', clock()))) post.status = 'processing';
+    else if (post.status === 'scheduled') post.status = (await store.findPost(postId))?.status ?? post.status;
     // Deleted, paused or held meanwhile: the job ends without publishing.
     if (post.status !== 'processing' || row.finishedAt !== null || row.status === 'pending') return { kind: 'done' };
     const ctx = await this.#context(post, row);

@@ -76,7 +76,8 @@ export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> 
     const results = await service.remove(profile, ids);
     const failed = results.filter((r) => r.status === 'error');
     if ('id' in request && failed.length === 1) throw new ApiError(404, 101, failed[0]!.message ?? 'Not deleted.', { action: 'delete', details: { id: request.id } });
-    return c.json({ status: failed.length > 0 ? 'error' : 'success', ...(results.length === 1 ? results[0] : {}), posts: results });
+    const single = results.length === 1 ? { ...results[0], postStatus: results[0]!.status } : {};
+    return c.json({ ...single, status: failed.length > 0 ? 'error' : 'success', posts: results });
   });
 
   routes.put('/post/retry', async (c) => {
