@@ -86,7 +86,7 @@ export function sandboxPdsRoutes(deps: AppDeps): Hono<AppEnv> {
   }
 
   routes.post('/xrpc/com.atproto.server.createSession', async (c) => {
-    const body = (await c.req.json().catch(() => ({}))) as { identifier?: unknown; password?: unknown };
+    const body = ((await c.req.json().catch(() => null)) ?? {}) as { identifier?: unknown; password?: unknown };
     if (typeof body.identifier !== 'string' || body.password !== SANDBOX_BLUESKY_PASSWORD) {
       throw new XrpcError(401, 'AuthenticationRequired', 'Invalid identifier or password');
     }
