@@ -11,7 +11,7 @@ export const FAST_JOBS = { JOBS_POLL_MS: '20', JOBS_LEASE_MS: '1500', JOBS_RETRY
 
 export async function startPublishingService(options: { plan?: 'free' | 'premium' | 'business'; maxPack?: boolean; env?: NodeJS.ProcessEnv } = {}) {
   return startTestService({
-    account: { plan: options.plan ?? 'business', ...(options.maxPack && { maxPack: true }) },
+    account: { plan: options.plan ?? 'business', ...(options.maxPack !== undefined && { maxPack: options.maxPack }) },
     env: { ...FAST_JOBS, ...options.env },
   });
 }
