@@ -19,7 +19,7 @@ const fresh = (label: string) => `${label} number ${++n} ${'abcdefghij'.slice(n 
 
 before(async () => {
   svc = await startPublishingService();
-  await linkSandboxAccounts(svc, ['twitter', 'facebook', 'tiktok', 'pinterest', 'linkedin']);
+  await linkSandboxAccounts(svc, ['twitter', 'facebook', 'tiktok', 'pinterest', 'linkedin', 'bluesky', 'telegram']);
 });
 after(() => svc.close());
 
@@ -36,6 +36,15 @@ describe('create', () => {
     const got = await svc.api('GET', `/post/${created.json.id}`);
     assert.equal(got.json.status, 'success');
     assert.equal(got.json.type, 'now');
+  });
+
+  test('bluesky and telegram publish through their own adapters (XRPC, Bot API) on their sandboxes', async () => {
+    const created = await svc.api('POST', '/post', { body: { post: fresh('Own adapters'), platforms: ['bluesky', 'telegram'] } });
+    assert.equal(created.status, 200, JSON.stringify(created.json));
+    assert.equal(created.json.status, 'success', JSON.stringify(created.json));
+    const urls = Object.fromEntries(created.json.postIds.map((p: any) => [p.platform, p.postUrl]));
+    assert.match(urls.bluesky, /\/sandbox\/profile\/.+\/post\//);
+    assert.match(urls.telegram, /\/sandbox\/telegram\/c\//);
   });
 
   test('rich text and line breaks reach the network mapped (bold to Unicode, breaks as U+2063 + LF)', async () => {

@@ -1,8 +1,8 @@
 /**
  * @module
  * Which adapter publishes to each network, and at which base URL. Every network has one (`satisfies` makes a
- * missing network a type error). Networks without a real adapter yet use the generic sandbox adapter; bluesky and
- * telegram get theirs from their own folders when those land.
+ * missing network a type error). bluesky (XRPC) and telegram (Bot API) have their own adapters; the networks without
+ * a real adapter yet use the generic sandbox adapter.
  */
 import { NETWORKS, type Network } from '../../../src/protocol/index.js';
 import type { PublishAdapter } from './publish-adapter.js';

@@ -109,6 +109,18 @@ export class PublishingEngine {
         const opened = deps.tokenCipher.decrypt(social.tokensEncrypted, tokenAad(social.profileId, social.platform, social.networkUserId));
         return JSON.parse(opened) as Record<string, unknown>;
       },
+      async saveTokens(tokens) {
+        // Rotated tokens (bluesky refreshSession): sealed like a link's; never an empty refresh token.
+        if (Object.keys(tokens).length === 0) return;
+        const sealed = deps.tokenCipher.encrypt(JSON.stringify(tokens), tokenAad(social.profileId, social.platform, social.networkUserId));
+        await deps.store.db.run('UPDATE social_accounts SET tokens_encrypted = ? WHERE profile_id = ? AND platform = ? AND network_user_id = ?', [
+          sealed,
+          social.profileId,
+          social.platform,
+          social.networkUserId,
+        ]);
+        social.tokensEncrypted = sealed;
+      },
     };
     const request = post.request;
     const options = (request[`${row.platform === 'linkedin' ? 'linkedIn' : row.platform === 'tiktok' ? 'tikTok' : row.platform === 'youtube' ? 'youTube' : row.platform}Options`] ?? {}) as Record<string, unknown>;
