@@ -7,7 +7,7 @@ import { SANDBOX_TELEGRAM_BOT_TOKEN } from '../src/sandbox/networks/telegram-bot
 import { startTestService, type TestService } from './helpers.js';
 import { linkSandboxAccount } from './sandbox-adapter-context.js';
 
-const BODIES = ['', 'null', '[]', '"text"', '{', '{"accountId":null}', '{"record":null,"repo":1}', '{"media":[null,{"type":"photo"}],"chat_id":{}}', `{"text":"${'x'.repeat(5000)}"}`];
+const BODIES = ['', 'null', '[]', '"text"', '{', '{"accountId":null}', '{"record":null,"repo":1}', '{"media":[null,{"type":"photo"}],"chat_id":{}}', `{"text":"${'x'.repeat(5000)}"}`, '{"accountId":"a\\u0000","text":"nul \\u0000 inside","chat_id":"1","identifier":"a\\u0000b","repo":"x","collection":"app.bsky.feed.post","record":{"text":"\\u0000"}}'];
 
 describe('sandbox networks refuse bad input with 4xx', () => {
   let svc: TestService;
@@ -50,5 +50,8 @@ describe('sandbox networks refuse bad input with 4xx', () => {
     }
     const feed = await fetch(`${svc.url}/sandbox/feed?profile=${'x'.repeat(5000)}`);
     assert.equal(feed.status, 404);
+    for (const path of ['/sandbox/feed?profile=a%00b', '/sandbox/net/twitter/p/%00', '/sandbox/profile/did%00/post/x', '/sandbox/telegram/c/%00/1', '/sandbox/xrpc/com.atproto.sync.getBlob?did=%00&cid=x']) {
+      assert.equal((await fetch(`${svc.url}${path}`)).status, 400, path);
+    }
   });
 });

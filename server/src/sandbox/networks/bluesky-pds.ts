@@ -20,6 +20,7 @@ import type { AppDeps, AppEnv } from '../../context.js';
 import { countGraphemes } from '../../publishing/rules/text-length.js';
 import { isNsid, isRecordKey, rawCid, recordCid } from './atproto-ids.js';
 import { faultMarker } from './faults.js';
+import { containsNul } from './input-guards.js';
 import { bearerOf, checkSandboxToken, issueSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 import type { SandboxMedia, SandboxNetworkStore } from './store.js';
 import { hashSecret } from '../../tokens.js';
@@ -81,13 +82,13 @@ export function sandboxPdsRoutes(deps: AppDeps): Hono<AppEnv> {
 
   async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
     const body = (await c.req.json().catch(() => null)) as unknown;
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new XrpcError(400, 'InvalidRequest', 'Request body must be a JSON object');
+    if (!body || typeof body !== 'object' || Array.isArray(body) || containsNul(body)) throw new XrpcError(400, 'InvalidRequest', 'Request body must be a JSON object');
     return body as Record<string, unknown>;
   }
 
   routes.post('/xrpc/com.atproto.server.createSession', async (c) => {
     const body = ((await c.req.json().catch(() => null)) ?? {}) as { identifier?: unknown; password?: unknown };
-    if (typeof body.identifier !== 'string' || body.password !== SANDBOX_BLUESKY_PASSWORD) {
+    if (typeof body.identifier !== 'string' || containsNul(body.identifier) || body.identifier.length > 253 || body.password !== SANDBOX_BLUESKY_PASSWORD) {
       throw new XrpcError(401, 'AuthenticationRequired', 'Invalid identifier or password');
     }
     const handle = body.identifier.replace(/^@/, '');

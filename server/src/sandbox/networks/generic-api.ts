@@ -20,6 +20,7 @@ import type { AppDeps, AppEnv } from '../../context.js';
 import { measureText } from '../../publishing/rules/text-length.js';
 import { GENERIC_FAULTS, faultMarker } from './faults.js';
 import { bearerOf, checkAuthorizationServerToken, checkSandboxToken, sandboxStoreOf, type BearerCheck } from './sandbox-tokens.js';
+import { containsNul } from './input-guards.js';
 import { effectiveStatus, type SandboxMedia, type SandboxPost } from './store.js';
 import { randomInt } from 'node:crypto';
 
@@ -102,6 +103,7 @@ export function genericSandboxApi(deps: AppDeps): Hono<AppEnv> {
   async function readBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
     const body = (await c.req.json().catch(() => null)) as unknown;
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new SandboxApiError(400, 101, 'The body must be a JSON object.');
+    if (containsNul(body)) throw new SandboxApiError(400, 101, 'The body holds a NUL character.');
     return body as Record<string, unknown>;
   }
 

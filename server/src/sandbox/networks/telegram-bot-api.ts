@@ -11,6 +11,7 @@ import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { faultMarker } from './faults.js';
+import { containsNul } from './input-guards.js';
 import { sandboxStoreOf } from './sandbox-tokens.js';
 import type { SandboxMedia, SandboxPost } from './store.js';
 
@@ -56,6 +57,12 @@ export function sandboxTelegramRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   async function params(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+    const input = await parseParams(c);
+    if (containsNul(input)) throw new BotApiError(400, 'Bad Request: text must be encoded in UTF-8');
+    return input;
+  }
+
+  async function parseParams(c: Context<AppEnv>): Promise<Record<string, unknown>> {
     const type = c.req.header('content-type') ?? '';
     if (type.includes('application/json')) {
       const body = (await c.req.json().catch(() => null)) as unknown;
