@@ -10,7 +10,7 @@ import { linkSandboxAccounts, startPublishingService } from './publishing-fixtur
 let svc: TestService;
 before(async () => {
   svc = await startPublishingService();
-  await linkSandboxAccounts(svc, ['twitter', 'facebook']);
+  await linkSandboxAccounts(svc, ['twitter', 'facebook', 'instagram', 'pinterest']);
 });
 after(() => svc.close());
 
@@ -67,6 +67,17 @@ describe('bad input on POST /api/post', () => {
   test('unknown keys are named in details', async () => {
     const answer = await svc.api('POST', '/post', { body: { post: 'hello', platforms: ['facebook'], colour: 'red', firstComment: { comment: 'x', when: 1 } } });
     assert.deepEqual(answer.json.details.unknownKeys.sort(), ['colour', 'firstComment.when']);
+  });
+
+  test('network option rules: a trial reel without graduationStrategy fails instagram (447); bad aiDisclosures is a 521 warning', async () => {
+    const reel = await svc.api('POST', '/post', {
+      body: { post: 'reel', platforms: ['instagram'], mediaUrls: ['https://example.com/v.mp4'], instagramOptions: { trialParams: {} }, scheduleDate: '2026-11-23T12:00:00Z' },
+    });
+    assert.equal(reel.status, 400, JSON.stringify(reel.json));
+    assert.equal(reel.json.code, 447);
+    const pin = await svc.api('POST', '/post', { body: { post: 'a pin with a label', platforms: ['pinterest'], pinterestOptions: { aiDisclosures: ['MADE_UP'] } } });
+    assert.equal(pin.json.status, 'success', JSON.stringify(pin.json));
+    assert.deepEqual(pin.json.postIds[0].warnings, [{ feature: 'pinterestOptions.aiDisclosures', code: 521 }]);
   });
 
   test('malformed JSON → 101', async () => {

@@ -34,6 +34,7 @@ import { addHashtags } from './rules/auto-hashtag.js';
 import { applyLineBreaks } from './rules/line-breaks.js';
 import { isNearDuplicate, normalizeForDuplicates } from './rules/near-duplicate.js';
 import { renderRichText } from './rules/rich-text.js';
+import { isWarning, validateNetworkOptions } from './rules/network-options.js';
 import { parseScheduleDate } from './rules/schedule-date.js';
 import { shortenLinksIn } from './short-links.js';
 
@@ -62,6 +63,8 @@ interface ResolvedPlatform {
   platform: Network;
   text: string;
   errors: PublishFailure[];
+  /** Non-fatal issues of the network options (518, 521), reported on the platform's postIds entry. */
+  warnings: { feature: string; code: number }[];
 }
 
 function iso(ms: number): string {
@@ -167,6 +170,7 @@ export class PostService {
               duplicateKey: normalizeForDuplicates(text),
               effectiveAt: at,
               error: entry.errors.length > 0 ? toError(entry.errors[0]!) : null,
+              warnings: entry.warnings.length > 0 ? entry.warnings : null,
             });
           }
           await store.insertPost(
@@ -261,7 +265,7 @@ export class PostService {
     const social = await this.#deps.storage.findSocialAccount(profile.id, platform);
     if (!social) {
       errors.push(fail(163, `No ${platform} account is linked to this profile.`));
-      return { platform, text, errors };
+      return { platform, text, errors, warnings: [] };
     }
     const post: PlatformPost = {
       platform,
@@ -274,6 +278,11 @@ export class PostService {
     };
     const account$ = { platform, accountId: social.networkUserId, username: social.username, displayName: social.displayName, sandbox: true, tokens: async () => ({}) };
     errors.push(...this.#deps.adapters[platform].validate(post, account$));
+    const warnings: ResolvedPlatform['warnings'] = [];
+    for (const issue of validateNetworkOptions(platform, request)) {
+      if (isWarning(issue)) warnings.push({ feature: issue.field ?? 'options', code: issue.code });
+      else errors.push(fail(issue.code, issue.message, { ...issue.details, ...(issue.field && { field: issue.field }) }));
+    }
     if (request.firstComment && !capabilities.firstComment.supported) errors.push(fail(101, `${platform} does not take a first comment.`));
     if (request.firstComment && platform === 'tiktok' && request.tikTokOptions?.visibility !== 'public') {
       errors.push(fail(101, 'A first comment on tiktok needs tikTokOptions.visibility "public".'));
@@ -292,7 +301,7 @@ export class PostService {
       const duplicate = candidates.some((c) => c.duplicateKey === key || (c.sameProfile && isNearDuplicate(c.duplicateKey, key)));
       if (duplicate) errors.push(fail(137, `Duplicate or similar content was posted on ${platform} within 24 hours of this post.`));
     }
-    return { platform, text, errors };
+    return { platform, text, errors, warnings };
   }
 
   async get(profile: Profile, id: string): Promise<PostRecord> {

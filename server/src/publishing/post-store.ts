@@ -49,7 +49,7 @@ export interface StoredPlatform {
 }
 
 export type NewPost = Omit<StoredPost, 'updatedAt' | 'deletedAt' | 'retried'>;
-export type NewPlatform = Pick<StoredPlatform, 'postId' | 'platform' | 'status' | 'text' | 'duplicateKey' | 'effectiveAt' | 'error'>;
+export type NewPlatform = Pick<StoredPlatform, 'postId' | 'platform' | 'status' | 'text' | 'duplicateKey' | 'effectiveAt' | 'error' | 'warnings'>;
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 const parse = <T>(value: unknown): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : null);
@@ -132,7 +132,7 @@ export class PostStore {
     );
     for (const platform of platforms) {
       await tx.run(
-        `INSERT INTO post_platforms (post_id, platform, status, text, duplicate_key, effective_at, error, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO post_platforms (post_id, platform, status, text, duplicate_key, effective_at, error, warnings, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           platform.postId,
           platform.platform,
@@ -141,6 +141,7 @@ export class PostStore {
           platform.duplicateKey,
           platform.effectiveAt,
           json(platform.error),
+          json(platform.warnings),
           platform.status === 'error' ? post.createdAt : null,
         ],
       );
@@ -245,7 +246,7 @@ export class PostStore {
 
   async recordSuccess(postId: string, platform: Network, result: { id: string; postUrl: string; warnings?: PostWarning[] }, now: number): Promise<void> {
     await this.db.run(
-      `UPDATE post_platforms SET status = 'success', network_post_id = ?, post_url = ?, warnings = ?, pending_state = NULL, error = NULL, finished_at = ?
+      `UPDATE post_platforms SET status = 'success', network_post_id = ?, post_url = ?, warnings = COALESCE(?, warnings), pending_state = NULL, error = NULL, finished_at = ?
        WHERE post_id = ? AND platform = ?`,
       [result.id, result.postUrl, json(result.warnings?.length ? result.warnings : null), now, postId, platform],
     );
