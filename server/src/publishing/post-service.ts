@@ -224,7 +224,9 @@ export class PostService {
       response.code = response.errors[0].code;
       response.message = response.errors[0].message;
     }
-    return { httpStatus: response.status === 'error' && response.postIds.length === 0 ? 400 : 200, body: response };
+    // Nothing published: an error answer, which is also the spec's envelope (clients throw on it).
+    if (response.status === 'error' && response.postIds.length === 0) return { httpStatus: 400, body: { ...response, action: 'post' } };
+    return { httpStatus: 200, body: response };
   }
 
   /** Runs the leased jobs of an immediate post now; whatever is not finished within the budget continues as a job. */

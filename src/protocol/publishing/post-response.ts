@@ -51,6 +51,8 @@ export interface PostResponse {
   /** Set with `status: 'error'`: the first platform error's code, so clients that read only the top level see it. */
   code?: number;
   message?: string;
+  /** `post` on an answer where nothing was published (HTTP 400), so it is also the spec's error envelope. */
+  action?: 'post';
 }
 
 /** A post as `GET /api/post/:id` and `GET /api/history` show it. */
