@@ -153,6 +153,11 @@ describe('idempotency, quota and plans', () => {
     const user = await svc.api('GET', '/user');
     assert.equal(user.json.monthlyPostQuota, count + 1);
     assert.equal(user.json.monthlyPostCount, count + 1);
+    // A plan change resets the Primary Profile's count.
+    await svc.storage.updateAccount(svc.account.id, { plan: 'enterprise' });
+    assert.equal((await svc.api('GET', '/user')).json.monthlyPostCount, 0);
+    await svc.storage.updateAccount(svc.account.id, { plan: 'business' });
+    assert.equal((await svc.api('POST', '/post', { body: { post: 'after the plan change', platforms: ['facebook'] } })).status, 200);
     // The month turns (UTC): the count starts again.
     svc.clock.advance(10 * 24 * 60 * 60 * 1000);
     assert.equal((await svc.api('GET', '/user')).json.monthlyPostCount, 0);
