@@ -114,7 +114,7 @@ async function linkFacebook(port) {
 const results = [];
 {
   const dir = mkdtempSync(join(tmpdir(), 'slk-bench-sched-'));
-  const service = await startService({ DATA_DIR: dir }, 18801);
+  const service = await startService({ DATA_DIR: dir, DATABASE_URL: '' }, 18801);
   try {
     await linkFacebook(18801);
     const db = sqlite(join(dir, 'social-link.db'));
