@@ -165,6 +165,35 @@ describe('idempotency, quota and plans', () => {
   });
 });
 
+describe('quota at publication time', () => {
+  test('a post due in a later month counts there; once that month\'s quota is used, due posts fail with 106', async () => {
+    const own = await startPublishingService();
+    try {
+      await linkSandboxAccounts(own, ['facebook']);
+      await own.sql('INSERT INTO post_quotas (profile_id, monthly_post_quota) VALUES (?, ?)', [own.primaryProfile.id, 2]);
+      // The clock starts on 22 November; both posts are due on 1 December.
+      const first = await own.api('POST', '/post', { body: { post: 'December one', platforms: ['facebook'], scheduleDate: '2026-12-01T10:00:00Z' } });
+      const second = await own.api('POST', '/post', { body: { post: 'December two', platforms: ['facebook'], scheduleDate: '2026-12-01T11:00:00Z' } });
+      assert.equal(second.json.status, 'scheduled');
+      own.clock.advance(9 * 24 * 60 * 60 * 1000); // 1 December, 12:00
+      const sameMonth = await own.api('POST', '/post', { body: { post: 'a December post made in December', platforms: ['facebook'] } });
+      assert.equal(sameMonth.status, 200);
+      // Reading the posts through the API is refused now (106): look in the database.
+      let rows: Record<string, any>[] = [];
+      for (let polls = 0; polls < 1000; polls++) {
+        rows = (await own.sql(`SELECT p.status, pp.error FROM posts p JOIN post_platforms pp ON pp.post_id = p.id WHERE p.id IN (?, ?)`, [first.json.id, second.json.id])).rows;
+        if (rows.every((row) => row.status === 'success' || row.status === 'error')) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const outcomes = rows.map((row) => (row.status === 'success' ? 'success' : JSON.parse(row.error).code)).sort();
+      assert.deepEqual(outcomes, [106, 'success']);
+      assert.equal((await own.api('GET', `/post/${first.json.id}`)).json.code, 106);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('plan gates (spec 5.3)', () => {
   test('autoHashtag and autoRepost need a paid plan; shortenLinks needs max-pack', async () => {
     const free = await startPublishingService({ plan: 'free' });

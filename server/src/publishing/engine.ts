@@ -17,6 +17,8 @@ import { jobRetryDelayMs } from '../core/jobs/job-backoff.js';
 import type { LinkedAccountRef, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../networks/publish-adapter.js';
 import type { Storage } from '../storage/types.js';
 import type { PostStore, StoredPlatform, StoredPost } from './post-store.js';
+import { ApiError } from '../errors.js';
+import { countPosts, QUOTA_EXCEEDED, quotaMonth } from './post-quota.js';
 import { enqueueScheduledEvent } from './scheduled-event.js';
 
 export const JOB_PUBLISH = 'publish';
@@ -150,8 +152,10 @@ export class PublishingEngine {
     const row = await store.findPlatform(postId, platform);
     if (!post || !row) return { kind: 'done' };
     // A scheduled post's first due attempt starts its processing (compare-and-set: one of its platforms' jobs wins).
-    if (post.status === 'scheduled' && (await store.moveStatus(postId, ['scheduled'], 'processing', clock()))) post.status = 'processing';
-    else if (post.status === 'scheduled') post.status = (await store.findPost(postId))?.status ?? post.status;
+    if (post.status === 'scheduled' && (await store.moveStatus(postId, ['scheduled'], 'processing', clock()))) {
+      post.status = 'processing';
+      if (!(await this.#countDueInItsMonth(post))) return { kind: 'done' };
+    } else if (post.status === 'scheduled') post.status = (await store.findPost(postId))?.status ?? post.status;
     // Deleted, paused or held meanwhile: the job ends without publishing.
     if (post.status !== 'processing' || row.finishedAt !== null || row.status === 'pending') return { kind: 'done' };
     const ctx = await this.#context(post, row);
@@ -184,6 +188,32 @@ export class PublishingEngine {
     this.#maybeCrash('after-commit');
     await this.#recordCommitResult(post, platform, result);
     return { kind: 'done' };
+  }
+
+  /**
+   * Spec 7 (106): a post due in a later month than it was created in counts in the month it is sent; when that
+   * month's quota is used, every platform fails with 106 instead of publishing. False when it failed.
+   */
+  async #countDueInItsMonth(post: StoredPost): Promise<boolean> {
+    const { store, clock, storage } = this.#deps;
+    const now = clock();
+    if (quotaMonth(post.createdAt) === quotaMonth(now)) return true;
+    const profile = await storage.findProfileById(post.profileId);
+    const account = profile ? await storage.findAccount(profile.accountId) : null;
+    if (!account) return true;
+    try {
+      await store.db.transaction((tx) => countPosts(tx, post.profileId, account.plan, 1, now));
+      return true;
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== QUOTA_EXCEEDED) throw error;
+      for (const row of await store.listPlatforms(post.id)) {
+        if (row.status === 'queued' || row.status === 'processing') {
+          await store.recordError(post.id, row.platform, { code: QUOTA_EXCEEDED, message: error.message }, now);
+        }
+      }
+      await this.finishPostIfDone(post.id);
+      return false;
+    }
   }
 
   async #failBeforeCommit(post: StoredPost, platform: Network, failure: PublishFailure, attempts: number): Promise<JobOutcome> {
