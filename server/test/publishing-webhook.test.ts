@@ -69,6 +69,8 @@ describe('scheduled webhook', () => {
     await waitForPost(svc, created.json.id, (post) => post.status === 'success');
     const published = await receiver.waitFor((w) => JSON.parse(w.body).id === created.json.id && JSON.parse(w.body).subAction === 'tikTokPublished');
     assert.notEqual(JSON.parse(published.body).postIds[0].id, 'pending');
+    const events = receiver.received.filter((w) => JSON.parse(w.body).id === created.json.id).map((w) => JSON.parse(w.body).subAction ?? JSON.parse(w.body).status);
+    assert.deepEqual(events, ['pending', 'tikTokPublished']);
   });
 
   it('an immediate post sends no `scheduled` webhook', async () => {

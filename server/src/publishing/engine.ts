@@ -308,7 +308,8 @@ export class PublishingEngine {
       if (rows.some((row) => row.status === 'queued' || row.status === 'processing')) return null;
       const status: PostStatus = rows.some((row) => row.status === 'pending') ? 'pending' : rows.some((row) => row.status === 'error') ? 'error' : 'success';
       if (!(await store.moveStatus(postId, ['processing', 'pending'], status, clock(), tx))) return null;
-      if (post.scheduleDate !== null && status !== post.status) {
+      // One `scheduled` event per post; a tiktok post that was `pending` reports its end as `tikTokPublished` instead.
+      if (post.scheduleDate !== null && post.status === 'processing') {
         await enqueueScheduledEvent(tx, {
           profileId: post.profileId,
           postId,
