@@ -142,6 +142,11 @@ export class JobStore {
     );
   }
 
+  /** Deletes jobs that finished (done or failed) before `before`; returns how many. */
+  async prune(before: number): Promise<number> {
+    return this.#db.run('DELETE FROM jobs WHERE COALESCE(done_at, failed_at) < ?', [before]);
+  }
+
   /** Open jobs (not done, not failed), for tests and diagnostics. */
   async countOpen(kind?: string): Promise<number> {
     const row = await this.#db.get(

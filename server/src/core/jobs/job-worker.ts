@@ -22,6 +22,8 @@ export interface JobWorkerSettings {
   maxAttempts: number;
   retryBaseMs: number;
   retryMaxMs: number;
+  /** Finished jobs are deleted this long after they finished. */
+  keepFinishedMs: number;
 }
 
 export function readJobWorkerSettings(env: NodeJS.ProcessEnv): JobWorkerSettings {
@@ -36,6 +38,7 @@ export function readJobWorkerSettings(env: NodeJS.ProcessEnv): JobWorkerSettings
     maxAttempts: number('JOBS_MAX_ATTEMPTS', 8),
     retryBaseMs: number('JOBS_RETRY_BASE_MS', 5_000),
     retryMaxMs: number('JOBS_RETRY_MAX_MS', 15 * 60_000),
+    keepFinishedMs: number('JOBS_KEEP_FINISHED_MS', 7 * 24 * 60 * 60_000),
   };
 }
 
@@ -79,8 +82,17 @@ export function startJobWorker(options: {
     else await store.reschedule(job, outcome.runAt, outcome.error ?? null, outcome.payload);
   }
 
+  let lastPrune = Number.NEGATIVE_INFINITY;
+  const PRUNE_EVERY_MS = 60 * 60_000;
+
   async function runOnce(): Promise<number> {
     const now = clock();
+    // About once an hour (and at start): finished rows are history, not work.
+    if (now - lastPrune >= PRUNE_EVERY_MS) {
+      lastPrune = now;
+      const pruned = await store.prune(now - settings.keepFinishedMs);
+      if (pruned > 0) log(`jobs: deleted ${pruned} finished job(s)`);
+    }
     const jobs = await store.claim(now, now + settings.leaseMs, settings.batchSize);
     await Promise.all(jobs.map((job) => runJob(job).catch((error) => log(`job ${job.id} not recorded: ${String(error)}`))));
     return jobs.length;
