@@ -80,6 +80,25 @@ describe('bad input on POST /api/post', () => {
     assert.deepEqual(pin.json.postIds[0].warnings, [{ feature: 'pinterestOptions.aiDisclosures', code: 521 }]);
   });
 
+  test('validate/post runs the same checks and creates nothing', async () => {
+    const before = await countPosts();
+    const ok = await svc.api('POST', '/validate/post', { body: { post: 'just checking', platforms: ['facebook'] } });
+    assert.equal(ok.status, 200, JSON.stringify(ok.json));
+    const bad = await svc.api('POST', '/validate/post', { body: { post: 'x'.repeat(600), platforms: ['pinterest'] } });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.json.code, 101);
+    assert.equal(await countPosts(), before);
+  });
+
+  test('deleting a published post where the network cannot delete says so (instagram)', async () => {
+    const created = await svc.api('POST', '/post', { body: { post: 'an instagram caption', platforms: ['instagram', 'facebook'], mediaUrls: ['https://example.com/a.jpg'] } });
+    assert.equal(created.json.status, 'success', JSON.stringify(created.json));
+    const removed = await svc.api('DELETE', '/post', { body: { id: created.json.id } });
+    assert.deepEqual(removed.json.deletedOn, ['facebook']);
+    assert.deepEqual(removed.json.notDeletedOn, ['instagram']);
+    assert.match(removed.json.message, /instagram/);
+  });
+
   test('malformed JSON → 101', async () => {
     const answer = await svc.api('POST', '/post', { rawBody: '{"post": ' });
     assert.equal(answer.status, 400);
