@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { readTokenKeySettings, type TokenKeySettings } from './core/crypto/load-token-cipher.js';
 import { readLimitSettings, type LimitSettings } from './core/limits/limit-settings.js';
 import { readNetworkSettings, type NetworkSettings } from './networks/network-settings.js';
+import { readPublishingSettings, type PublishingSettings } from './publishing/publishing-settings.js';
+import { readOutboundSettings, type OutboundSettings } from './core/outbound-settings.js';
 import { readWebhookSettings, type WebhookDeliverySettings } from './webhooks/delivery-settings.js';
 
 export interface ServiceConfig {
@@ -37,6 +39,10 @@ export interface ServiceConfig {
   tokenKeys: TokenKeySettings;
   /** `API_KEY`: fixes the development account's key on a fresh install instead of a random one. */
   devApiKey: string | null;
+  /** Outbound requests: media downloads, network APIs (`OUTBOUND_*`, see core/outbound-settings.ts). */
+  outbound: OutboundSettings;
+  /** Jobs, inline publishing budget, media conversion (see publishing/publishing-settings.ts). */
+  publishing: PublishingSettings;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -60,5 +66,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     networks: readNetworkSettings(env),
     tokenKeys: readTokenKeySettings(env),
     devApiKey: env.API_KEY || null,
+    outbound: readOutboundSettings(env),
+    publishing: readPublishingSettings(env),
   };
 }

@@ -10,6 +10,8 @@ import type { RateLimiter } from './core/limits/rate-limiter.js';
 import type { NetworkRegistry } from './networks/registry.js';
 import type { Account, LinkSessionRecord, Profile } from './core/db/storage-types.js';
 import type { Storage } from './storage/storage.js';
+import type { MediaPipeline } from './publishing/media/media-pipeline.js';
+import type { Publishing } from './publishing/publishing.js';
 
 export interface AppDeps {
   config: ServiceConfig;
@@ -24,6 +26,10 @@ export interface AppDeps {
   limiter: RateLimiter;
   /** Encrypts provider tokens at rest. */
   tokenCipher: TokenCipher;
+  /** The posts API and its engine; absent when the storage is not SQL. */
+  publishing?: Publishing | null;
+  /** Media checks, conversion and the signed media store; absent in apps built without it. */
+  media?: MediaPipeline;
   /** Access log line sink; never receives query strings or tokens. */
   log: (line: string) => void;
 }

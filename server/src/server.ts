@@ -14,6 +14,8 @@ import { createRateLimiter } from './core/limits/create-rate-limiter.js';
 import { createNetworkRegistry } from './networks/registry.js';
 import { startSandboxAuthorizationServer, type SandboxAuthorizationServer } from './sandbox/sandbox-authorization-server.js';
 import { openStorage } from './storage/open-storage.js';
+import { createPublishing } from './publishing/publishing.js';
+import { createMediaPipeline } from './publishing/media/media-pipeline.js';
 import type { Storage } from './storage/storage.js';
 import { startDeliveryWorker } from './webhooks/delivery-worker.js';
 import { sealPlainWebhookSecrets } from './webhooks/webhook-secret.js';
@@ -48,7 +50,11 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const limiter = createRateLimiter(storage);
   const sealedSecrets = await sealPlainWebhookSecrets(storage, tokenCipher);
   if (sealedSecrets > 0) log(`Sealed ${sealedSecrets} webhook secret(s) stored in plain text by an earlier version.`);
-  const app = createApp({ config, storage, clock: options.clock ?? systemClock, mailer, log, networks, tokenCipher, limiter });
+  const clock = options.clock ?? systemClock;
+  const publishing = createPublishing({ storage, clock, tokenCipher, networks, publicUrl: () => config.publicUrl, config, log });
+  // The sandbox media host is on this service's own origin: that one loopback origin is allowed, nothing else private.
+  const media = await createMediaPipeline({ config, clock, allowedOrigins: sandbox ? () => [new URL(config.publicUrl).origin] : undefined });
+  const app = createApp({ config, storage, clock, mailer, log, networks, tokenCipher, limiter, publishing, media });
 
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
@@ -60,6 +66,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     config.publicUrl = config.publicUrl.replace(/:0$/, `:${port}`);
     if (derived) config.linkingUrl = `${config.publicUrl}/link`;
   }
+  const jobWorker = publishing.startWorker();
   const webhookWorker = startDeliveryWorker({ storage, tokenCipher, settings: config.webhooks, log: options.log });
   return {
     url: `http://${config.host}:${port}`,
@@ -67,8 +74,10 @@ export async function startService(options: StartOptions): Promise<RunningServic
     tokenCipher,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await jobWorker.stop();
       await webhookWorker.stop();
       await sandbox?.stop();
+      await media.close();
       await storage.close();
     },
   };
