@@ -8,14 +8,11 @@
  */
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { Storage } from '../../storage/storage.js';
-import type { SqlDriver } from '../../core/db/sql-driver.js';
 import { hashSecret, newSecret } from '../../core/tokens.js';
 import { SandboxNetworkStore } from './store.js';
 
 export function sandboxStoreOf(storage: Storage): SandboxNetworkStore {
-  const driver = (storage as Partial<{ sqlDriver: SqlDriver }>).sqlDriver;
-  if (!driver) throw new Error('The sandbox networks need the SQL storage.');
-  return new SandboxNetworkStore(driver);
+  return new SandboxNetworkStore(storage.driver);
 }
 
 export interface IssueTokenInput {
