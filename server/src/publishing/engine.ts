@@ -14,12 +14,14 @@ import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { Job, JobStore } from '../core/jobs/job-store.js';
 import type { JobHandler, JobOutcome } from '../core/jobs/job-worker.js';
 import { jobRetryDelayMs } from '../core/jobs/job-backoff.js';
-import type { LinkedAccountRef, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../networks/publish-adapter.js';
+import type { LinkedAccountRef, PlatformPost, PublishAdapter, PublishContext, PublishFailure } from '../networks/publish-adapter.js';
 import type { Storage } from '../storage/storage.js';
 import type { PostStore, StoredPlatform, StoredPost } from './post-store.js';
 import { ApiError } from '../core/errors.js';
 import { countPosts, QUOTA_EXCEEDED, quotaMonth } from './post-quota.js';
 import { enqueueScheduledEvent } from './scheduled-event.js';
+import type { MediaDeps } from './media/inspect-media.js';
+import { PREPARED_MEDIA_KEY, preparedMediaOf, preparePostMedia } from './prepare-post-media.js';
 
 export const JOB_PUBLISH = 'publish';
 export const JOB_CONFIRM = 'confirm';
@@ -47,6 +49,8 @@ export interface EngineDeps {
   retryMaxMs: number;
   /** Transient prepare failures are retried this many times. */
   maxAttempts: number;
+  /** The media pipeline: media is converted and stored before adapters see it; absent = URLs passed as given. */
+  media?: MediaDeps;
 }
 
 export function platformError(platform: Network, error: NonNullable<StoredPlatform['error']>): PostPlatformError {
@@ -55,7 +59,15 @@ export function platformError(platform: Network, error: NonNullable<StoredPlatfo
 
 export function postIdEntry(row: StoredPlatform): PostIdEntry | null {
   if (row.status === 'success' && row.networkPostId) {
-    return { status: 'success', platform: row.platform, id: row.networkPostId, postUrl: row.postUrl ?? '', ...(row.warnings && { warnings: row.warnings }) };
+    const contentIssues = preparedMediaOf(row.prepared)?.contentIssues;
+    return {
+      status: 'success',
+      platform: row.platform,
+      id: row.networkPostId,
+      postUrl: row.postUrl ?? '',
+      ...(row.warnings && { warnings: row.warnings }),
+      ...(contentIssues && { contentIssues }),
+    };
   }
   if (row.status === 'pending') {
     return { status: 'pending', platform: row.platform, id: 'pending', postUrl: String(row.pendingState?.url ?? '') };
@@ -129,7 +141,8 @@ export class PublishingEngine {
     const platformPost: PlatformPost = {
       platform: row.platform,
       text: row.text,
-      mediaUrls: mediaUrlsFor(request, row.platform),
+      // Once the media step ran, the converted/stored addresses it chose (the same ones after a crash).
+      mediaUrls: preparedMediaOf(row.prepared)?.urls ?? mediaUrlsFor(request, row.platform),
       isVideo: request.isVideo === true,
       options,
       postId: post.id,
@@ -176,9 +189,12 @@ export class PublishingEngine {
       }
       this.#deps.log(`publish ${postId} ${platform}: interrupted commit left nothing on the network; committing again`);
     } else {
+      const media = await this.#prepareMedia(post, row, ctx);
+      if (isFailure(media)) return this.#failBeforeCommit(post, platform, media, attempts);
+      ctx.post.mediaUrls = media.urls;
       const prepared = await adapter.prepare(ctx, row.prepared);
       if (isFailure(prepared)) return this.#failBeforeCommit(post, platform, prepared, attempts);
-      await store.savePrepared(postId, platform, prepared);
+      await store.savePrepared(postId, platform, { ...prepared, [PREPARED_MEDIA_KEY]: media });
       this.#maybeCrash('after-prepare');
       if (!(await store.markCommitStarted(postId, platform, clock()))) return { kind: 'done' };
       this.#maybeCrash('after-commit-started');
@@ -188,6 +204,17 @@ export class PublishingEngine {
     this.#maybeCrash('after-commit');
     await this.#recordCommitResult(post, platform, result);
     return { kind: 'done' };
+  }
+
+  /** The media step (prepare-post-media.ts), once per attempt: a resumed attempt reuses what it stored. */
+  async #prepareMedia(post: StoredPost, row: StoredPlatform, ctx: PublishContext) {
+    const { media } = this.#deps;
+    const earlier = preparedMediaOf(row.prepared);
+    if (earlier) return earlier;
+    const urls = mediaUrlsFor(post.request, row.platform);
+    if (!media || urls.length === 0) return { urls };
+    const twitterOptions = post.request.twitterOptions as { longVideo?: unknown } | undefined;
+    return preparePostMedia(urls, row.platform, media, post.mediaCopies, { longVideo: ctx.post.platform === 'twitter' && twitterOptions?.longVideo === true });
   }
 
   /**
@@ -341,8 +368,9 @@ export class PublishingEngine {
   }
 }
 
-function isFailure(value: PreparedState | PublishFailure): value is PublishFailure {
-  return value.kind === 'failed' && typeof value.code === 'number' && typeof value.retryAvailable === 'boolean';
+function isFailure<T extends object>(value: T | PublishFailure): value is PublishFailure {
+  const failure = value as Partial<PublishFailure>;
+  return failure.kind === 'failed' && typeof failure.code === 'number' && typeof failure.retryAvailable === 'boolean';
 }
 
 export const FIRST_COMMENT_DELAY_MS = 20_000;

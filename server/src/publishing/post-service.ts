@@ -38,6 +38,8 @@ import { renderRichText } from './rules/rich-text.js';
 import { isWarning, validateNetworkOptions } from './rules/network-options.js';
 import { parseScheduleDate } from './rules/schedule-date.js';
 import { shortenLinksIn } from './short-links.js';
+import type { MediaDeps } from './media/inspect-media.js';
+import { checkPostMedia, keepMediaCopies, type MediaCopies } from './post-media.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spec 4.9 rule 4: 24 hours either side of the post's own time. */
@@ -58,6 +60,8 @@ export interface PostServiceDeps {
   inlineBudgetMs: number;
   /** Lease of the jobs an immediate request runs inline (a crashed request's jobs are taken over after it). */
   leaseMs: number;
+  /** The media pipeline; without it media URLs are passed on unchecked. */
+  media?: MediaDeps;
 }
 
 interface ResolvedPlatform {
@@ -135,6 +139,7 @@ export class PostService {
     const held = request.requiresApproval === true;
     const scheduled = scheduleDate !== null && scheduleDate > now;
     const resolved = await Promise.all(platforms.map((platform) => this.#resolvePlatform(account, profile, request, platform, effectiveAt)));
+    if (this.#deps.media && hasMedia(request)) await checkMedia(request, resolved, this.#deps.media);
     const failing = resolved.filter((entry) => entry.errors.length > 0);
     const errors = failing.map((entry) => platformError(entry.platform, toError(entry.errors[0]!)));
     // Spec 3: a scheduled post is created only if every platform passes; an immediate one continues on the rest.
@@ -153,6 +158,11 @@ export class PostService {
     const status: PostStatus = held ? 'awaiting approval' : scheduled ? 'scheduled' : 'processing';
     const ids = times.map(() => newId('post_'));
     const inline: Job[] = [];
+    // Media protection (4.9 rule 7): a post sent later keeps copies of its images, published if the origin fails then.
+    const mediaCopies: MediaCopies | null =
+      this.#deps.media && (scheduled || held || autoRepost) && hasMedia(request)
+        ? await keepMediaCopies(request, resolved.filter((entry) => entry.errors.length === 0).map((entry) => entry.platform), this.#deps.media)
+        : null;
     try {
       await store.db.transaction(async (tx) => {
         await countPosts(tx, profile.id, account.plan, times.length, now);
@@ -190,6 +200,7 @@ export class PostService {
               idempotencyKey: index === 0 ? (request.idempotencyKey ?? null) : null,
               autoRepostId,
               createdAt: now,
+              mediaCopies,
             },
             rows,
           );
@@ -434,6 +445,24 @@ export class PostService {
       return failed;
     });
     return { status: 'processing', id: post.id, platforms };
+  }
+}
+
+function hasMedia(request: PostRequest): boolean {
+  const media = request.mediaUrls;
+  const given = Array.isArray(media) ? media.length > 0 : media !== undefined && Object.values(media).some((urls) => (urls?.length ?? 0) > 0);
+  return given || (request.firstComment?.mediaUrls?.length ?? 0) > 0 || request.youTubeOptions?.thumbNail !== undefined;
+}
+
+/** Media checks of the platforms that passed everything else; their failures and warnings join the platform's. */
+async function checkMedia(request: PostRequest, resolved: ResolvedPlatform[], media: MediaDeps): Promise<void> {
+  const passing = resolved.filter((entry) => entry.errors.length === 0);
+  const checks = await checkPostMedia(request, passing.map((entry) => entry.platform), media);
+  for (const entry of passing) {
+    const check = checks.get(entry.platform);
+    if (!check) continue;
+    entry.errors.push(...check.errors);
+    entry.warnings.push(...check.warnings);
   }
 }
 

@@ -29,6 +29,8 @@ export interface StoredPost {
   createdAt: number;
   updatedAt: number;
   deletedAt: number | null;
+  /** Stored copies of the post's images by origin URL (media protection), or null. */
+  mediaCopies: Record<string, { name: string; contentType: string }> | null;
 }
 
 export interface StoredPlatform {
@@ -73,6 +75,7 @@ function toPost(row: Row): StoredPost {
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
     deletedAt: time(row.deleted_at),
+    mediaCopies: parse(row.media_copies),
   };
 }
 
@@ -111,8 +114,8 @@ export class PostStore {
   async insertPost(tx: SqlExecutor, post: NewPost, platforms: NewPlatform[]): Promise<void> {
     await tx.run(
       `INSERT INTO posts (id, profile_id, status, request, platforms, schedule_date, requires_approval, approved, paused, notes,
-         idempotency_key, auto_repost_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         idempotency_key, auto_repost_id, created_at, updated_at, media_copies)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         post.id,
         post.profileId,
@@ -128,6 +131,7 @@ export class PostStore {
         post.autoRepostId,
         post.createdAt,
         post.createdAt,
+        json(post.mediaCopies),
       ],
     );
     for (const platform of platforms) {
