@@ -20,6 +20,7 @@ import type { PostStore, StoredPlatform, StoredPost } from './post-store.js';
 import { ApiError } from '../core/errors.js';
 import { countPosts, QUOTA_EXCEEDED, quotaMonth } from './post-quota.js';
 import { enqueueScheduledEvent } from './scheduled-event.js';
+import { personalAccountRefusal } from './rules/personal-accounts.js';
 import type { MediaDeps } from './media/inspect-media.js';
 import { PREPARED_MEDIA_KEY, preparedMediaOf, preparePostMedia } from './prepare-post-media.js';
 
@@ -67,6 +68,7 @@ export function postIdEntry(row: StoredPlatform): PostIdEntry | null {
       postUrl: row.postUrl ?? '',
       ...(row.warnings && { warnings: row.warnings }),
       ...(contentIssues && { contentIssues }),
+      ...(row.firstComment && { firstComment: row.firstComment }),
     };
   }
   if (row.status === 'pending') {
@@ -109,6 +111,9 @@ export class PublishingEngine {
     const { deps } = { deps: this.#deps };
     const social = await deps.storage.linking.findSocialAccount(post.profileId, row.platform);
     if (!social) return { kind: 'failed', code: 163, message: `No ${row.platform} account is linked to this profile.`, retryAvailable: false, relink: true };
+    // Linked again meanwhile as a personal instagram account (4.9 rule 10): it cannot publish.
+    const personal = personalAccountRefusal(row.platform, social.accountType);
+    if (personal) return personal;
     const sandbox = deps.isSandbox(row.platform);
     const baseUrl = deps.baseUrl(row.platform, sandbox);
     if (!baseUrl) return { kind: 'failed', code: 503, message: `Publishing to ${row.platform} is not available on this service.`, retryAvailable: false, relink: false };
@@ -272,6 +277,7 @@ export class PublishingEngine {
     if (!firstComment) return;
     // Spec 4.9 rule 5: about 20 s after the post (tiktok: after processing, which is when this runs for it).
     await this.#deps.jobs.add({ kind: JOB_FIRST_COMMENT, subject: post.id, payload: { platform }, runAt: this.#deps.clock() + FIRST_COMMENT_DELAY_MS }, this.#deps.clock());
+    await this.#deps.store.recordFirstComment(post.id, platform, { status: 'pending' });
   }
 
   async confirm(postId: string, platform: Network, attempts: number): Promise<JobOutcome> {
@@ -306,18 +312,30 @@ export class PublishingEngine {
     );
   }
 
-  async firstComment(postId: string, platform: Network): Promise<JobOutcome> {
-    const { store } = this.#deps;
+  async firstComment(postId: string, platform: Network, attempts: number): Promise<JobOutcome> {
+    const { store, clock } = this.#deps;
     const post = await store.findPost(postId);
     const row = await store.findPlatform(postId, platform);
     const firstComment = post?.request.firstComment as { comment: string; mediaUrls?: string[] } | undefined;
     if (!post || !row || !firstComment || row.status !== 'success' || !row.networkPostId) return { kind: 'done' };
     const adapter = this.#deps.adapters[platform];
-    if (!adapter.comment) return { kind: 'failed', error: `${platform} cannot take comments` };
+    // The outcome is kept on the platform row, so GET /api/post/:id shows the comment's id or its error.
+    const failed = async (code: number, message: string): Promise<JobOutcome> => {
+      await store.recordFirstComment(postId, platform, { status: 'error', code, message });
+      return { kind: 'failed', error: `${code} ${message}` };
+    };
+    if (!adapter.comment) return failed(101, `${platform} cannot take comments.`);
     const ctx = await this.#context(post, row);
-    if ('kind' in ctx) return { kind: 'failed', error: ctx.message };
+    if ('kind' in ctx) return failed(ctx.code, ctx.message);
     const result = await adapter.comment(ctx, row.networkPostId, firstComment.comment, firstComment.mediaUrls ?? []);
-    if (result.kind === 'failed') return { kind: 'failed', error: `${result.code} ${result.message}` };
+    if (result.kind === 'failed') {
+      if (result.retryAvailable && attempts < this.#deps.maxAttempts) {
+        return { kind: 'retry', runAt: clock() + jobRetryDelayMs(attempts, this.#deps.retryBaseMs, this.#deps.retryMaxMs, result.retryAfterMs) };
+      }
+      return failed(result.code, result.message);
+    }
+    // A tiktok comment waits for processing on the network: it stays pending (spec 4.9 rule 5).
+    await store.recordFirstComment(postId, platform, result.kind === 'done' ? { status: 'success', id: result.id } : { status: 'pending' });
     return { kind: 'done' };
   }
 
@@ -363,7 +381,7 @@ export class PublishingEngine {
     return {
       [JOB_PUBLISH]: (job: Job) => this.runAttempt(job.subject, job.payload.platform as Network, job.attempts),
       [JOB_CONFIRM]: (job: Job) => this.confirm(job.subject, job.payload.platform as Network, job.attempts),
-      [JOB_FIRST_COMMENT]: (job: Job) => this.firstComment(job.subject, job.payload.platform as Network),
+      [JOB_FIRST_COMMENT]: (job: Job) => this.firstComment(job.subject, job.payload.platform as Network, job.attempts),
     };
   }
 }

@@ -37,6 +37,7 @@ import { isNearDuplicate, normalizeForDuplicates } from './rules/near-duplicate.
 import { renderRichText } from './rules/rich-text.js';
 import { isWarning, validateNetworkOptions } from './rules/network-options.js';
 import { parseScheduleDate } from './rules/schedule-date.js';
+import { personalAccountRefusal } from './rules/personal-accounts.js';
 import { shortenLinksIn } from './short-links.js';
 import type { MediaDeps } from './media/inspect-media.js';
 import { checkPostMedia, keepMediaCopies, type MediaCopies } from './post-media.js';
@@ -281,6 +282,8 @@ export class PostService {
       errors.push(fail(163, `No ${platform} account is linked to this profile.`));
       return { platform, text, errors, warnings: [] };
     }
+    const personal = personalAccountRefusal(platform, social.accountType);
+    if (personal) return { platform, text, errors: [personal], warnings: [] };
     const post: PlatformPost = {
       platform,
       text,

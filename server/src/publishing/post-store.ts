@@ -7,7 +7,7 @@
  */
 import type { Network } from '../../../src/protocol/index.js';
 import type { PlatformStatus, PostStatus } from '../../../src/protocol/publishing/index.js';
-import type { PostPlatformError, PostWarning } from '../../../src/protocol/publishing/index.js';
+import type { FirstCommentResult, PostPlatformError, PostWarning } from '../../../src/protocol/publishing/index.js';
 import type { SqlDriver, SqlExecutor } from '../core/db/sql-driver.js';
 import type { Row } from '../core/db/rows.js';
 
@@ -48,6 +48,7 @@ export interface StoredPlatform {
   pendingState: Record<string, unknown> | null;
   error: Omit<PostPlatformError, 'action' | 'status' | 'platform'> | null;
   warnings: PostWarning[] | null;
+  firstComment: FirstCommentResult | null;
 }
 
 export type NewPost = Omit<StoredPost, 'updatedAt' | 'deletedAt' | 'retried'>;
@@ -95,6 +96,7 @@ function toPlatform(row: Row): StoredPlatform {
     pendingState: parse(row.pending_state),
     error: parse(row.error),
     warnings: parse(row.warnings),
+    firstComment: parse(row.first_comment),
   };
 }
 
@@ -228,6 +230,10 @@ export class PostStore {
   async updatePostFields(id: string, fields: Record<string, unknown>, now: number, executor: SqlExecutor = this.db): Promise<void> {
     const columns = Object.keys(fields);
     await executor.run(`UPDATE posts SET ${[...columns.map((c) => `${c} = ?`), 'updated_at = ?'].join(', ')} WHERE id = ?`, [...Object.values(fields), now, id]);
+  }
+
+  async recordFirstComment(postId: string, platform: Network, result: FirstCommentResult): Promise<void> {
+    await this.db.run(`UPDATE post_platforms SET first_comment = ? WHERE post_id = ? AND platform = ?`, [JSON.stringify(result), postId, platform]);
   }
 
   async savePrepared(postId: string, platform: Network, prepared: Record<string, unknown>): Promise<void> {
