@@ -17,7 +17,7 @@ const API_KEY = 'sk_bench_' + 'p'.repeat(40);
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 
 /** Both processes start through the shared harness (server/test/support/child-service.ts), which runs them with tsx. */
-const startProcess = (script, env, port) => startChildService({ ...env, PORT: String(port) }, { script });
+const startProcess = (script, env, port, nodeArgs = []) => startChildService({ ...env, PORT: String(port) }, { script, nodeArgs });
 
 const run = (opts) =>
   new Promise((resolve, reject) => autocannon({ duration: DURATION, connections: CONNECTIONS, ...opts }, (error, result) => (error ? reject(error) : resolve(result))));
@@ -27,8 +27,8 @@ const row = (name, r) => ({ name, 'req/s': Math.round(r.requests.average), 'p50 
 const dir = mkdtempSync(join(tmpdir(), 'slk-bench-publish-'));
 const servicePort = 18797;
 const barePort = 18798;
-const profiling = CPU_PROF_DIR ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${CPU_PROF_DIR}`.trim() } : {};
-const service = await startProcess('server/src/main.ts', { DATA_DIR: dir, API_KEY, SANDBOX_NETWORKS: 'all', ...profiling }, servicePort);
+const profiling = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [];
+const service = await startProcess('server/src/main.ts', { DATA_DIR: dir, API_KEY, SANDBOX_NETWORKS: 'all' }, servicePort, profiling);
 const bare = await startProcess('bench/bare-server.mjs', {}, barePort);
 const rows = [];
 try {

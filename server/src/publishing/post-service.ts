@@ -33,7 +33,7 @@ import { isUniqueViolation, type NewPlatform, type PostStore, type StoredPlatfor
 import { requestError } from './request-errors.js';
 import { addHashtags } from './rules/auto-hashtag.js';
 import { applyLineBreaks } from './rules/line-breaks.js';
-import { isNearDuplicate, normalizeForDuplicates } from './rules/near-duplicate.js';
+import { nearDuplicateMatcher, normalizeForDuplicates } from './rules/near-duplicate.js';
 import { renderRichText } from './rules/rich-text.js';
 import { isWarning, validateNetworkOptions } from './rules/network-options.js';
 import { parseScheduleDate } from './rules/schedule-date.js';
@@ -315,7 +315,8 @@ export class PostService {
         duplicateKey: key,
         acrossAccount: capabilities.duplicateCheck === 'account',
       });
-      const duplicate = candidates.some((c) => c.duplicateKey === key || (c.sameProfile && isNearDuplicate(c.duplicateKey, key)));
+      const isNear = nearDuplicateMatcher(key);
+      const duplicate = candidates.some((c) => c.duplicateKey === key || (c.sameProfile && isNear(c.duplicateKey)));
       if (duplicate) errors.push(fail(137, `Duplicate or similar content was posted on ${platform} within 24 hours of this post.`));
     }
     return { platform, text, errors, warnings };
