@@ -1,7 +1,7 @@
 /**
  * @module
  * The attempt pipeline, one platform of one post at a time, as a job (`publish:<platform>` of a post):
- * prepare (idempotent, result kept) → record `commit_started_at` → adapter.commit (ONCE) → record the result →
+ * prepare (idempotent) → record its result and `commit_started_at` in one write → adapter.commit (ONCE) → record the result →
  * for pending results a `confirm` job. A row with a started commit and no result is what a crash leaves: it goes to
  * adapter.reconcile, which finds what the commit made; only when the network has nothing does the commit run again.
  * When the last platform of a post finishes, the post's status is set once (compare-and-set) and, for scheduled
@@ -199,9 +199,8 @@ export class PublishingEngine {
       ctx.post.mediaUrls = media.urls;
       const prepared = await adapter.prepare(ctx, row.prepared);
       if (isFailure(prepared)) return this.#failBeforeCommit(post, platform, prepared, attempts);
-      await store.savePrepared(postId, platform, { ...prepared, [PREPARED_MEDIA_KEY]: media });
       this.#maybeCrash('after-prepare');
-      if (!(await store.markCommitStarted(postId, platform, clock()))) return { kind: 'done' };
+      if (!(await store.savePreparedAndStartCommit(postId, platform, { ...prepared, [PREPARED_MEDIA_KEY]: media }, clock()))) return { kind: 'done' };
       this.#maybeCrash('after-commit-started');
     }
     const prepared = (await store.findPlatform(postId, platform))?.prepared ?? {};

@@ -245,6 +245,21 @@ export class PostStore {
   }
 
   /** Written before the irreversible call; false when another worker started (or finished) it first. */
+  /**
+   * The prepared state and "commit started" in ONE write, just before the irreversible call: one durable commit
+   * (an fsync on SQLite) instead of two. A crash before it redoes the idempotent prepare; after it, reconcile.
+   * False when another worker started (or finished) the commit first.
+   */
+  async savePreparedAndStartCommit(postId: string, platform: Network, prepared: Record<string, unknown>, now: number): Promise<boolean> {
+    return (
+      (await this.db.run(
+        `UPDATE post_platforms SET prepared = ?, status = 'processing', commit_started_at = ?
+         WHERE post_id = ? AND platform = ? AND commit_started_at IS NULL AND finished_at IS NULL`,
+        [JSON.stringify(prepared), now, postId, platform],
+      )) === 1
+    );
+  }
+
   async markCommitStarted(postId: string, platform: Network, now: number): Promise<boolean> {
     return (
       (await this.db.run(
