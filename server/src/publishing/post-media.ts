@@ -51,6 +51,8 @@ export async function checkPostMedia(request: PostRequest, platforms: readonly N
   const thumbNail = request.youTubeOptions?.thumbNail;
   const thumbnailCheck = platforms.includes('youtube') && thumbNail !== undefined ? checkYoutubeThumbnail(thumbNail, media) : null;
 
+  // Every distinct URL starts downloading now, in parallel; the loop below only waits for them.
+  for (const platform of platforms) for (const url of mediaUrlsFor(request as unknown as Record<string, unknown>, platform)) void inspect(url);
   const longVideo = request.twitterOptions?.longVideo === true;
   const results = new Map<Network, PlatformMediaCheck>();
   for (const platform of platforms) {
