@@ -5,32 +5,24 @@
 // part is the scheduler alone: creating 10,000 posts through the API would take longer than publishing them.
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startChildService } from '../server/test/support/child-service.ts';
+import { stopChild } from '../server/test/support/stop-child.ts';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
 const LEAD_MS = 4_000;
 const API_KEY = 'sk_bench_' + 's'.repeat(40);
 const TOKEN_KEY = randomBytes(32).toString('base64');
 
-function startService(env, port) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), API_KEY, TOKEN_ENCRYPTION_KEY: TOKEN_KEY, SANDBOX_NETWORKS: 'all', JOBS_POLL_MS: '100' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (/service on/i.test(out)) resolve(child);
-    });
-    child.on('exit', (code) => reject(new Error(`service exited early (${code}): ${out}`)));
-  });
+/** The service through the shared harness (server/test/support/child-service.ts), which runs it with tsx. */
+async function startService(env, port) {
+  const started = await startChildService({ ...env, PORT: String(port), API_KEY, TOKEN_ENCRYPTION_KEY: TOKEN_KEY, SANDBOX_NETWORKS: 'all', JOBS_POLL_MS: '100' });
+  return started.process;
 }
-const stop = (child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM'))));
+const stop = (child) => stopChild(child);
 
 /** One SQL surface over both databases, `?` placeholders. */
 function sqlite(file) {

@@ -51,9 +51,9 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const sealedSecrets = await sealPlainWebhookSecrets(storage, tokenCipher);
   if (sealedSecrets > 0) log(`Sealed ${sealedSecrets} webhook secret(s) stored in plain text by an earlier version.`);
   const clock = options.clock ?? systemClock;
-  const publishing = createPublishing({ storage, clock, tokenCipher, networks, publicUrl: () => config.publicUrl, config, log });
   // The sandbox media host is on this service's own origin: that one loopback origin is allowed, nothing else private.
   const media = await createMediaPipeline({ config, clock, allowedOrigins: sandbox ? () => [new URL(config.publicUrl).origin] : undefined });
+  const publishing = createPublishing({ storage, clock, tokenCipher, networks, publicUrl: () => config.publicUrl, config, log, media });
   const app = createApp({ config, storage, clock, mailer, log, networks, tokenCipher, limiter, publishing, media });
 
   const server = await new Promise<ServerType>((resolve) => {

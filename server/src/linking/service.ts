@@ -55,7 +55,7 @@ export async function oauthNetworkFor(
 }
 
 /** What a connect flow learned about the account; the tokens are sealed here, bound to the profile, network and account. */
-export type LinkedIdentity = Pick<SocialAccount, 'platform' | 'networkUserId' | 'displayName' | 'username' | 'linkedAt'> & {
+export type LinkedIdentity = Pick<SocialAccount, 'platform' | 'networkUserId' | 'displayName' | 'username' | 'linkedAt' | 'accountType'> & {
   /** The network's tokens, or null when there are none. */
   tokens: Record<string, unknown> | null;
 };
@@ -82,6 +82,7 @@ export async function commitLinkedAccount(
       username: identity.username,
       tokensEncrypted,
       linkedAt: identity.linkedAt,
+      accountType: identity.accountType ?? null,
     },
     deps.clock(),
   );

@@ -1,7 +1,7 @@
 /**
  * @module
  * The attempt pipeline, one platform of one post at a time, as a job (`publish:<platform>` of a post):
- * prepare (idempotent, result kept) → record `commit_started_at` → adapter.commit (ONCE) → record the result →
+ * prepare (idempotent) → record its result and `commit_started_at` in one write → adapter.commit (ONCE) → record the result →
  * for pending results a `confirm` job. A row with a started commit and no result is what a crash leaves: it goes to
  * adapter.reconcile, which finds what the commit made; only when the network has nothing does the commit run again.
  * When the last platform of a post finishes, the post's status is set once (compare-and-set) and, for scheduled
@@ -14,12 +14,15 @@ import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { Job, JobStore } from '../core/jobs/job-store.js';
 import type { JobHandler, JobOutcome } from '../core/jobs/job-worker.js';
 import { jobRetryDelayMs } from '../core/jobs/job-backoff.js';
-import type { LinkedAccountRef, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../networks/publish-adapter.js';
+import type { LinkedAccountRef, PlatformPost, PublishAdapter, PublishContext, PublishFailure } from '../networks/publish-adapter.js';
 import type { Storage } from '../storage/storage.js';
 import type { PostStore, StoredPlatform, StoredPost } from './post-store.js';
 import { ApiError } from '../core/errors.js';
 import { countPosts, QUOTA_EXCEEDED, quotaMonth } from './post-quota.js';
 import { enqueueScheduledEvent } from './scheduled-event.js';
+import { personalAccountRefusal } from './rules/personal-accounts.js';
+import type { MediaDeps } from './media/inspect-media.js';
+import { PREPARED_MEDIA_KEY, preparedMediaOf, preparePostMedia } from './prepare-post-media.js';
 
 export const JOB_PUBLISH = 'publish';
 export const JOB_CONFIRM = 'confirm';
@@ -47,6 +50,8 @@ export interface EngineDeps {
   retryMaxMs: number;
   /** Transient prepare failures are retried this many times. */
   maxAttempts: number;
+  /** The media pipeline: media is converted and stored before adapters see it; absent = URLs passed as given. */
+  media?: MediaDeps;
 }
 
 export function platformError(platform: Network, error: NonNullable<StoredPlatform['error']>): PostPlatformError {
@@ -55,7 +60,16 @@ export function platformError(platform: Network, error: NonNullable<StoredPlatfo
 
 export function postIdEntry(row: StoredPlatform): PostIdEntry | null {
   if (row.status === 'success' && row.networkPostId) {
-    return { status: 'success', platform: row.platform, id: row.networkPostId, postUrl: row.postUrl ?? '', ...(row.warnings && { warnings: row.warnings }) };
+    const contentIssues = preparedMediaOf(row.prepared)?.contentIssues;
+    return {
+      status: 'success',
+      platform: row.platform,
+      id: row.networkPostId,
+      postUrl: row.postUrl ?? '',
+      ...(row.warnings && { warnings: row.warnings }),
+      ...(contentIssues && { contentIssues }),
+      ...(row.firstComment && { firstComment: row.firstComment }),
+    };
   }
   if (row.status === 'pending') {
     return { status: 'pending', platform: row.platform, id: 'pending', postUrl: String(row.pendingState?.url ?? '') };
@@ -97,6 +111,9 @@ export class PublishingEngine {
     const { deps } = { deps: this.#deps };
     const social = await deps.storage.linking.findSocialAccount(post.profileId, row.platform);
     if (!social) return { kind: 'failed', code: 163, message: `No ${row.platform} account is linked to this profile.`, retryAvailable: false, relink: true };
+    // Linked again meanwhile as a personal instagram account (4.9 rule 10): it cannot publish.
+    const personal = personalAccountRefusal(row.platform, social.accountType);
+    if (personal) return personal;
     const sandbox = deps.isSandbox(row.platform);
     const baseUrl = deps.baseUrl(row.platform, sandbox);
     if (!baseUrl) return { kind: 'failed', code: 503, message: `Publishing to ${row.platform} is not available on this service.`, retryAvailable: false, relink: false };
@@ -129,7 +146,8 @@ export class PublishingEngine {
     const platformPost: PlatformPost = {
       platform: row.platform,
       text: row.text,
-      mediaUrls: mediaUrlsFor(request, row.platform),
+      // Once the media step ran, the converted/stored addresses it chose (the same ones after a crash).
+      mediaUrls: preparedMediaOf(row.prepared)?.urls ?? mediaUrlsFor(request, row.platform),
       isVideo: request.isVideo === true,
       options,
       postId: post.id,
@@ -176,11 +194,13 @@ export class PublishingEngine {
       }
       this.#deps.log(`publish ${postId} ${platform}: interrupted commit left nothing on the network; committing again`);
     } else {
+      const media = await this.#prepareMedia(post, row, ctx);
+      if (isFailure(media)) return this.#failBeforeCommit(post, platform, media, attempts);
+      ctx.post.mediaUrls = media.urls;
       const prepared = await adapter.prepare(ctx, row.prepared);
       if (isFailure(prepared)) return this.#failBeforeCommit(post, platform, prepared, attempts);
-      await store.savePrepared(postId, platform, prepared);
       this.#maybeCrash('after-prepare');
-      if (!(await store.markCommitStarted(postId, platform, clock()))) return { kind: 'done' };
+      if (!(await store.savePreparedAndStartCommit(postId, platform, { ...prepared, [PREPARED_MEDIA_KEY]: media }, clock()))) return { kind: 'done' };
       this.#maybeCrash('after-commit-started');
     }
     const prepared = (await store.findPlatform(postId, platform))?.prepared ?? {};
@@ -188,6 +208,17 @@ export class PublishingEngine {
     this.#maybeCrash('after-commit');
     await this.#recordCommitResult(post, platform, result);
     return { kind: 'done' };
+  }
+
+  /** The media step (prepare-post-media.ts), once per attempt: a resumed attempt reuses what it stored. */
+  async #prepareMedia(post: StoredPost, row: StoredPlatform, ctx: PublishContext) {
+    const { media } = this.#deps;
+    const earlier = preparedMediaOf(row.prepared);
+    if (earlier) return earlier;
+    const urls = mediaUrlsFor(post.request, row.platform);
+    if (!media || urls.length === 0) return { urls };
+    const twitterOptions = post.request.twitterOptions as { longVideo?: unknown } | undefined;
+    return preparePostMedia(urls, row.platform, media, post.mediaCopies, { longVideo: ctx.post.platform === 'twitter' && twitterOptions?.longVideo === true });
   }
 
   /**
@@ -245,6 +276,7 @@ export class PublishingEngine {
     if (!firstComment) return;
     // Spec 4.9 rule 5: about 20 s after the post (tiktok: after processing, which is when this runs for it).
     await this.#deps.jobs.add({ kind: JOB_FIRST_COMMENT, subject: post.id, payload: { platform }, runAt: this.#deps.clock() + FIRST_COMMENT_DELAY_MS }, this.#deps.clock());
+    await this.#deps.store.recordFirstComment(post.id, platform, { status: 'pending' });
   }
 
   async confirm(postId: string, platform: Network, attempts: number): Promise<JobOutcome> {
@@ -279,18 +311,30 @@ export class PublishingEngine {
     );
   }
 
-  async firstComment(postId: string, platform: Network): Promise<JobOutcome> {
-    const { store } = this.#deps;
+  async firstComment(postId: string, platform: Network, attempts: number): Promise<JobOutcome> {
+    const { store, clock } = this.#deps;
     const post = await store.findPost(postId);
     const row = await store.findPlatform(postId, platform);
     const firstComment = post?.request.firstComment as { comment: string; mediaUrls?: string[] } | undefined;
     if (!post || !row || !firstComment || row.status !== 'success' || !row.networkPostId) return { kind: 'done' };
     const adapter = this.#deps.adapters[platform];
-    if (!adapter.comment) return { kind: 'failed', error: `${platform} cannot take comments` };
+    // The outcome is kept on the platform row, so GET /api/post/:id shows the comment's id or its error.
+    const failed = async (code: number, message: string): Promise<JobOutcome> => {
+      await store.recordFirstComment(postId, platform, { status: 'error', code, message });
+      return { kind: 'failed', error: `${code} ${message}` };
+    };
+    if (!adapter.comment) return failed(101, `${platform} cannot take comments.`);
     const ctx = await this.#context(post, row);
-    if ('kind' in ctx) return { kind: 'failed', error: ctx.message };
+    if ('kind' in ctx) return failed(ctx.code, ctx.message);
     const result = await adapter.comment(ctx, row.networkPostId, firstComment.comment, firstComment.mediaUrls ?? []);
-    if (result.kind === 'failed') return { kind: 'failed', error: `${result.code} ${result.message}` };
+    if (result.kind === 'failed') {
+      if (result.retryAvailable && attempts < this.#deps.maxAttempts) {
+        return { kind: 'retry', runAt: clock() + jobRetryDelayMs(attempts, this.#deps.retryBaseMs, this.#deps.retryMaxMs, result.retryAfterMs) };
+      }
+      return failed(result.code, result.message);
+    }
+    // A tiktok comment waits for processing on the network: it stays pending (spec 4.9 rule 5).
+    await store.recordFirstComment(postId, platform, result.kind === 'done' ? { status: 'success', id: result.id } : { status: 'pending' });
     return { kind: 'done' };
   }
 
@@ -336,13 +380,14 @@ export class PublishingEngine {
     return {
       [JOB_PUBLISH]: (job: Job) => this.runAttempt(job.subject, job.payload.platform as Network, job.attempts),
       [JOB_CONFIRM]: (job: Job) => this.confirm(job.subject, job.payload.platform as Network, job.attempts),
-      [JOB_FIRST_COMMENT]: (job: Job) => this.firstComment(job.subject, job.payload.platform as Network),
+      [JOB_FIRST_COMMENT]: (job: Job) => this.firstComment(job.subject, job.payload.platform as Network, job.attempts),
     };
   }
 }
 
-function isFailure(value: PreparedState | PublishFailure): value is PublishFailure {
-  return value.kind === 'failed' && typeof value.code === 'number' && typeof value.retryAvailable === 'boolean';
+function isFailure<T extends object>(value: T | PublishFailure): value is PublishFailure {
+  const failure = value as Partial<PublishFailure>;
+  return failure.kind === 'failed' && typeof failure.code === 'number' && typeof failure.retryAvailable === 'boolean';
 }
 
 export const FIRST_COMMENT_DELAY_MS = 20_000;

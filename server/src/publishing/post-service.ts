@@ -33,11 +33,14 @@ import { isUniqueViolation, type NewPlatform, type PostStore, type StoredPlatfor
 import { requestError } from './request-errors.js';
 import { addHashtags } from './rules/auto-hashtag.js';
 import { applyLineBreaks } from './rules/line-breaks.js';
-import { isNearDuplicate, normalizeForDuplicates } from './rules/near-duplicate.js';
+import { nearDuplicateMatcher, normalizeForDuplicates } from './rules/near-duplicate.js';
 import { renderRichText } from './rules/rich-text.js';
 import { isWarning, validateNetworkOptions } from './rules/network-options.js';
 import { parseScheduleDate } from './rules/schedule-date.js';
+import { personalAccountRefusal } from './rules/personal-accounts.js';
 import { shortenLinksIn } from './short-links.js';
+import type { MediaDeps } from './media/inspect-media.js';
+import { checkPostMedia, keepMediaCopies, type MediaCopies } from './post-media.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spec 4.9 rule 4: 24 hours either side of the post's own time. */
@@ -58,6 +61,8 @@ export interface PostServiceDeps {
   inlineBudgetMs: number;
   /** Lease of the jobs an immediate request runs inline (a crashed request's jobs are taken over after it). */
   leaseMs: number;
+  /** The media pipeline; without it media URLs are passed on unchecked. */
+  media?: MediaDeps;
 }
 
 interface ResolvedPlatform {
@@ -135,6 +140,7 @@ export class PostService {
     const held = request.requiresApproval === true;
     const scheduled = scheduleDate !== null && scheduleDate > now;
     const resolved = await Promise.all(platforms.map((platform) => this.#resolvePlatform(account, profile, request, platform, effectiveAt)));
+    if (this.#deps.media && hasMedia(request)) await checkMedia(request, resolved, this.#deps.media);
     const failing = resolved.filter((entry) => entry.errors.length > 0);
     const errors = failing.map((entry) => platformError(entry.platform, toError(entry.errors[0]!)));
     // Spec 3: a scheduled post is created only if every platform passes; an immediate one continues on the rest.
@@ -153,6 +159,11 @@ export class PostService {
     const status: PostStatus = held ? 'awaiting approval' : scheduled ? 'scheduled' : 'processing';
     const ids = times.map(() => newId('post_'));
     const inline: Job[] = [];
+    // Media protection (4.9 rule 7): a post sent later keeps copies of its images, published if the origin fails then.
+    const mediaCopies: MediaCopies | null =
+      this.#deps.media && (scheduled || held || autoRepost) && hasMedia(request)
+        ? await keepMediaCopies(request, resolved.filter((entry) => entry.errors.length === 0).map((entry) => entry.platform), this.#deps.media)
+        : null;
     try {
       await store.db.transaction(async (tx) => {
         await countPosts(tx, profile.id, account.plan, times.length, now);
@@ -190,6 +201,7 @@ export class PostService {
               idempotencyKey: index === 0 ? (request.idempotencyKey ?? null) : null,
               autoRepostId,
               createdAt: now,
+              mediaCopies,
             },
             rows,
           );
@@ -270,6 +282,8 @@ export class PostService {
       errors.push(fail(163, `No ${platform} account is linked to this profile.`));
       return { platform, text, errors, warnings: [] };
     }
+    const personal = personalAccountRefusal(platform, social.accountType);
+    if (personal) return { platform, text, errors: [personal], warnings: [] };
     const post: PlatformPost = {
       platform,
       text,
@@ -301,7 +315,8 @@ export class PostService {
         duplicateKey: key,
         acrossAccount: capabilities.duplicateCheck === 'account',
       });
-      const duplicate = candidates.some((c) => c.duplicateKey === key || (c.sameProfile && isNearDuplicate(c.duplicateKey, key)));
+      const isNear = nearDuplicateMatcher(key);
+      const duplicate = candidates.some((c) => c.duplicateKey === key || (c.sameProfile && isNear(c.duplicateKey)));
       if (duplicate) errors.push(fail(137, `Duplicate or similar content was posted on ${platform} within 24 hours of this post.`));
     }
     return { platform, text, errors, warnings };
@@ -434,6 +449,24 @@ export class PostService {
       return failed;
     });
     return { status: 'processing', id: post.id, platforms };
+  }
+}
+
+function hasMedia(request: PostRequest): boolean {
+  const media = request.mediaUrls;
+  const given = Array.isArray(media) ? media.length > 0 : media !== undefined && Object.values(media).some((urls) => (urls?.length ?? 0) > 0);
+  return given || (request.firstComment?.mediaUrls?.length ?? 0) > 0 || request.youTubeOptions?.thumbNail !== undefined;
+}
+
+/** Media checks of the platforms that passed everything else; their failures and warnings join the platform's. */
+async function checkMedia(request: PostRequest, resolved: ResolvedPlatform[], media: MediaDeps): Promise<void> {
+  const passing = resolved.filter((entry) => entry.errors.length === 0);
+  const checks = await checkPostMedia(request, passing.map((entry) => entry.platform), media);
+  for (const entry of passing) {
+    const check = checks.get(entry.platform);
+    if (!check) continue;
+    entry.errors.push(...check.errors);
+    entry.warnings.push(...check.warnings);
   }
 }
 

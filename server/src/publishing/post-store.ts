@@ -7,7 +7,7 @@
  */
 import type { Network } from '../../../src/protocol/index.js';
 import type { PlatformStatus, PostStatus } from '../../../src/protocol/publishing/index.js';
-import type { PostPlatformError, PostWarning } from '../../../src/protocol/publishing/index.js';
+import type { FirstCommentResult, PostPlatformError, PostWarning } from '../../../src/protocol/publishing/index.js';
 import type { SqlDriver, SqlExecutor } from '../core/db/sql-driver.js';
 import type { Row } from '../core/db/rows.js';
 
@@ -29,6 +29,8 @@ export interface StoredPost {
   createdAt: number;
   updatedAt: number;
   deletedAt: number | null;
+  /** Stored copies of the post's images by origin URL (media protection), or null. */
+  mediaCopies: Record<string, { name: string; contentType: string }> | null;
 }
 
 export interface StoredPlatform {
@@ -46,6 +48,7 @@ export interface StoredPlatform {
   pendingState: Record<string, unknown> | null;
   error: Omit<PostPlatformError, 'action' | 'status' | 'platform'> | null;
   warnings: PostWarning[] | null;
+  firstComment: FirstCommentResult | null;
 }
 
 export type NewPost = Omit<StoredPost, 'updatedAt' | 'deletedAt' | 'retried'>;
@@ -73,6 +76,7 @@ function toPost(row: Row): StoredPost {
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
     deletedAt: time(row.deleted_at),
+    mediaCopies: parse(row.media_copies),
   };
 }
 
@@ -92,6 +96,7 @@ function toPlatform(row: Row): StoredPlatform {
     pendingState: parse(row.pending_state),
     error: parse(row.error),
     warnings: parse(row.warnings),
+    firstComment: parse(row.first_comment),
   };
 }
 
@@ -111,8 +116,8 @@ export class PostStore {
   async insertPost(tx: SqlExecutor, post: NewPost, platforms: NewPlatform[]): Promise<void> {
     await tx.run(
       `INSERT INTO posts (id, profile_id, status, request, platforms, schedule_date, requires_approval, approved, paused, notes,
-         idempotency_key, auto_repost_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         idempotency_key, auto_repost_id, created_at, updated_at, media_copies)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         post.id,
         post.profileId,
@@ -128,6 +133,7 @@ export class PostStore {
         post.autoRepostId,
         post.createdAt,
         post.createdAt,
+        json(post.mediaCopies),
       ],
     );
     for (const platform of platforms) {
@@ -226,6 +232,10 @@ export class PostStore {
     await executor.run(`UPDATE posts SET ${[...columns.map((c) => `${c} = ?`), 'updated_at = ?'].join(', ')} WHERE id = ?`, [...Object.values(fields), now, id]);
   }
 
+  async recordFirstComment(postId: string, platform: Network, result: FirstCommentResult): Promise<void> {
+    await this.db.run(`UPDATE post_platforms SET first_comment = ? WHERE post_id = ? AND platform = ?`, [JSON.stringify(result), postId, platform]);
+  }
+
   async savePrepared(postId: string, platform: Network, prepared: Record<string, unknown>): Promise<void> {
     await this.db.run(`UPDATE post_platforms SET prepared = ?, status = 'processing' WHERE post_id = ? AND platform = ? AND finished_at IS NULL`, [
       JSON.stringify(prepared),
@@ -235,6 +245,21 @@ export class PostStore {
   }
 
   /** Written before the irreversible call; false when another worker started (or finished) it first. */
+  /**
+   * The prepared state and "commit started" in ONE write, just before the irreversible call: one durable commit
+   * (an fsync on SQLite) instead of two. A crash before it redoes the idempotent prepare; after it, reconcile.
+   * False when another worker started (or finished) the commit first.
+   */
+  async savePreparedAndStartCommit(postId: string, platform: Network, prepared: Record<string, unknown>, now: number): Promise<boolean> {
+    return (
+      (await this.db.run(
+        `UPDATE post_platforms SET prepared = ?, status = 'processing', commit_started_at = ?
+         WHERE post_id = ? AND platform = ? AND commit_started_at IS NULL AND finished_at IS NULL`,
+        [JSON.stringify(prepared), now, postId, platform],
+      )) === 1
+    );
+  }
+
   async markCommitStarted(postId: string, platform: Network, now: number): Promise<boolean> {
     return (
       (await this.db.run(

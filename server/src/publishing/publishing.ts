@@ -15,6 +15,7 @@ import type { Storage } from '../storage/storage.js';
 import { PublishingEngine, type CrashPoint } from './engine.js';
 import { PostService } from './post-service.js';
 import { PostStore } from './post-store.js';
+import type { MediaDeps } from './media/inspect-media.js';
 
 export interface Publishing {
   store: PostStore;
@@ -36,6 +37,8 @@ export function createPublishing(options: {
   publicUrl: () => string;
   config: ServiceConfig;
   log: (line: string) => void;
+  /** The media pipeline (media-pipeline.ts); absent in apps built without it. */
+  media?: MediaDeps;
 }): Publishing {
   const db = options.storage.driver;
   const { config, clock, log, publicUrl } = options;
@@ -62,6 +65,7 @@ export function createPublishing(options: {
     retryBaseMs: settings.retryBaseMs,
     retryMaxMs: settings.retryMaxMs,
     maxAttempts: settings.maxAttempts,
+    media: options.media,
   });
   const service = new PostService({
     store,
@@ -73,6 +77,7 @@ export function createPublishing(options: {
     publicUrl,
     inlineBudgetMs: config.publishing.inlineBudgetMs,
     leaseMs: settings.leaseMs,
+    media: options.media,
   });
   return {
     store,

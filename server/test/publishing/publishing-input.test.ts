@@ -91,7 +91,7 @@ describe('bad input on POST /api/post', () => {
   });
 
   test('deleting a published post where the network cannot delete says so (instagram)', async () => {
-    const created = await svc.api('POST', '/post', { body: { post: 'an instagram caption', platforms: ['instagram', 'facebook'], mediaUrls: ['https://example.com/a.jpg'] } });
+    const created = await svc.api('POST', '/post', { body: { post: 'an instagram caption', platforms: ['instagram', 'facebook'], mediaUrls: [`${svc.url}/sandbox/media/photo.jpg`] } });
     assert.equal(created.json.status, 'success', JSON.stringify(created.json));
     const removed = await svc.api('DELETE', '/post', { body: { id: created.json.id } });
     assert.deepEqual(removed.json.deletedOn, ['facebook']);

@@ -21,6 +21,8 @@ export interface ChildServiceOptions {
   script?: string;
   /** Ready when the output also matches this (e.g. the demo's start-up line); default the address alone. */
   ready?: RegExp;
+  /** Extra node flags before the entry (e.g. `--cpu-prof`, which NODE_OPTIONS does not take). */
+  nodeArgs?: string[];
 }
 
 export function freePort(): Promise<number> {
@@ -36,7 +38,7 @@ export function freePort(): Promise<number> {
 
 export function startChildService(env: NodeJS.ProcessEnv, options: ChildServiceOptions = {}): Promise<ChildService> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', options.script ?? 'server/src/main.ts'], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script ?? 'server/src/main.ts'], {
       cwd: repoRoot,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,6 +15,14 @@ export const PostIdEntrySchema = z.looseObject({
   id: z.string(),
   postUrl: z.string(),
   warnings: z.array(Warning).optional(),
+  contentIssues: z.looseObject({ originMediaHostFailed: z.boolean(), details: z.array(z.string()) }).optional(),
+  firstComment: z
+    .union([
+      z.looseObject({ status: z.literal('pending') }),
+      z.looseObject({ status: z.literal('success'), id: z.string() }),
+      z.looseObject({ status: z.literal('error'), code: z.number(), message: z.string() }),
+    ])
+    .optional(),
 });
 
 export const PostPlatformErrorSchema = z.looseObject({

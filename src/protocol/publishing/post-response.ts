@@ -20,7 +20,11 @@ export interface PostIdEntry {
   postUrl: string;
   warnings?: PostWarning[];
   contentIssues?: { originMediaHostFailed: boolean; details: string[] };
+  /** The first comment on this platform: `pending` until it is posted (about 20 s later), then its id or its error. */
+  firstComment?: FirstCommentResult;
 }
+
+export type FirstCommentResult = { status: 'pending' } | { status: 'success'; id: string } | { status: 'error'; code: number; message: string };
 
 export interface PostPlatformError {
   action: 'post';

@@ -104,6 +104,7 @@ export function toSocialAccount(row: Row): SocialAccount {
     username: (row.username as string | null) ?? null,
     tokensEncrypted: (row.tokens_encrypted as string | null) ?? null,
     linkedAt: row.linked_at as number,
+    accountType: (row.account_type as string | null) ?? null,
   };
 }
 

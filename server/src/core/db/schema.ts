@@ -7,6 +7,7 @@
  * column; flags stay 0/1 INTEGER and arrays JSON text, so both share the row mappers in rows.ts.
  */
 import { publishingMigration } from '../../publishing/schema.js';
+import { mediaCopiesAndAccountTypeMigration } from '../../publishing/schema-media-copies-and-account-type.js';
 import { sandboxNetworksMigration } from '../../sandbox/networks/schema.js';
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type SqlDialect } from './sql-dialect.js';
 
@@ -146,6 +147,7 @@ export function migrationsFor(dialect: SqlDialect): readonly string[] {
   `,
     /* 6: posts, platform attempts and the jobs table */ publishingMigration(dialect),
     /* 7: the sandbox networks' state */ sandboxNetworksMigration(dialect),
+    /* 8: stored media copies of posts; the account type of linked accounts */ mediaCopiesAndAccountTypeMigration(),
   ];
 }
 

@@ -16,25 +16,39 @@ import type { SqlConnection, SqlDriver, SqlExecutor, SqlParams } from './sql-dri
  * which blocks the thread, so the first transaction could never finish.
  */
 const oneAtATime = new AsyncMutex();
+const MAX_CACHED_STATEMENTS = 500;
 
 /** Runs statements at once: only for callers that already hold `oneAtATime`. */
 class SqliteConnection implements SqlConnection {
   readonly #db: Database.Database;
+  /** Compiled statements by SQL text: the same few statements run on every request, compiling them each time was waste. */
+  readonly #statements = new Map<string, Database.Statement>();
 
   constructor(db: Database.Database) {
     this.#db = db;
   }
 
+  #prepare(sql: string): Database.Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      // Bounded: texts built at run time (IN lists of varying length) must not grow it without end.
+      if (this.#statements.size >= MAX_CACHED_STATEMENTS) this.#statements.clear();
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   async all(sql: string, params: SqlParams = []): Promise<Row[]> {
-    return this.#db.prepare(sql).all(...params) as Row[];
+    return this.#prepare(sql).all(...params) as Row[];
   }
 
   async get(sql: string, params: SqlParams = []): Promise<Row | null> {
-    return (this.#db.prepare(sql).get(...params) as Row | undefined) ?? null;
+    return (this.#prepare(sql).get(...params) as Row | undefined) ?? null;
   }
 
   async run(sql: string, params: SqlParams = []): Promise<number> {
-    return this.#db.prepare(sql).run(...params).changes;
+    return this.#prepare(sql).run(...params).changes;
   }
 
   async exec(sql: string): Promise<void> {

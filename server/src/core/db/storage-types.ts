@@ -60,6 +60,8 @@ export interface SocialAccount {
   /** Encrypted token material (AES-256-GCM envelope), never plaintext. */
   tokensEncrypted: string | null;
   linkedAt: number;
+  /** The kind of account the network reported (instagram `PERSONAL`, `BUSINESS`, `MEDIA_CREATOR`); null when unknown. */
+  accountType?: string | null;
 }
 
 /** What creating a session stores: its own fields (the rest of a record is derived or set later) and the token hash. */

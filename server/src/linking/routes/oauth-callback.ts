@@ -95,6 +95,7 @@ export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
         networkUserId: identity.id,
         displayName: identity.displayName,
         username: identity.username,
+        accountType: identity.accountType ?? null,
         tokens: { ...tokens, obtainedAt: now },
         linkedAt: now,
       });

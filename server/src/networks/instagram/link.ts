@@ -20,7 +20,7 @@ export const instagramLink = {
   definition: {
     authorizationEndpoint: 'https://www.instagram.com/oauth/authorize',
     tokenEndpoint: 'https://api.instagram.com/oauth/access_token',
-    identityEndpoint: 'https://graph.instagram.com/v21.0/me?fields=user_id,username,name',
+    identityEndpoint: 'https://graph.instagram.com/v21.0/me?fields=user_id,username,name,account_type',
     scopes: ['instagram_business_basic', 'instagram_business_content_publish'],
     scopeSeparator: ',',
     ...UNTYPED_TOKEN_LOGIN,

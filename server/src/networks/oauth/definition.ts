@@ -9,6 +9,8 @@ export interface NetworkIdentity {
   id: string;
   displayName: string | null;
   username: string | null;
+  /** The kind of account, where the network says (instagram `account_type`: PERSONAL, BUSINESS, MEDIA_CREATOR). */
+  accountType?: string | null;
 }
 
 export interface OAuthNetworkDefinition {

@@ -18,5 +18,6 @@ export function plainIdentity(json: unknown): NetworkIdentity {
     id,
     displayName: str(data.name) ?? str(data.display_name) ?? str(data.localizedFirstName),
     username: str(data.username) ?? str(data.preferred_username) ?? str(data.email),
+    accountType: str(data.account_type),
   };
 }

@@ -33,18 +33,29 @@ export function normalizeForDuplicates(text: string): string {
 }
 
 export function isNearDuplicate(a: string, b: string): boolean {
-  const left = normalizeForDuplicates(a);
-  const right = normalizeForDuplicates(b);
-  if (!left || !right) return false;
-  if (left === right) return true;
-  if (Math.min(left.length, right.length) < MIN_NEAR_LENGTH) return false;
-  return trigramSimilarity(left, right) >= NEAR_DUPLICATE_THRESHOLD;
+  return nearDuplicateMatcher(normalizeForDuplicates(a))(normalizeForDuplicates(b));
+}
+
+/**
+ * For comparing one post with many (every candidate in the 48-hour window): both sides are already normalised
+ * (stored duplicate keys), and this text's trigrams are built once instead of once per candidate.
+ */
+export function nearDuplicateMatcher(key: string): (otherKey: string) => boolean {
+  const own = key.length >= MIN_NEAR_LENGTH ? trigrams(key) : null;
+  return (other) => {
+    if (!key || !other) return false;
+    if (key === other) return true;
+    if (!own || other.length < MIN_NEAR_LENGTH) return false;
+    return jaccard(own, trigrams(other)) >= NEAR_DUPLICATE_THRESHOLD;
+  };
 }
 
 /** Jaccard similarity of the character trigram sets of two (already normalised) texts, 0 to 1. */
 export function trigramSimilarity(a: string, b: string): number {
-  const left = trigrams(a);
-  const right = trigrams(b);
+  return jaccard(trigrams(a), trigrams(b));
+}
+
+function jaccard(left: Set<string>, right: Set<string>): number {
   let shared = 0;
   for (const gram of left) if (right.has(gram)) shared++;
   const union = left.size + right.size - shared;

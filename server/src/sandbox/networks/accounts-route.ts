@@ -22,6 +22,8 @@ import { linkAccount } from '../../linking/service.js';
 const ACTION = 'sandbox accounts';
 /** The bot name the network registry uses when telegram runs on the sandbox. */
 const SANDBOX_TELEGRAM_BOT = 'SocialLinkSandboxBot';
+/** instagram's `account_type` values. */
+const INSTAGRAM_ACCOUNT_TYPES = ['BUSINESS', 'MEDIA_CREATOR', 'PERSONAL'];
 
 export function runsOnSandbox(deps: AppDeps, platform: Network): boolean {
   if (!deps.networks.sandboxIssuer) return false;
@@ -72,10 +74,15 @@ export function sandboxAccountRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, ACTION);
     const platform = body.platform;
     if (!isNetwork(platform)) throw new ApiError(400, ErrorCode.platformInvalid, '`platform` must be one of the networks.', { action: ACTION, details: { platform } });
-    const unknown = Object.keys(body).filter((key) => key !== 'platform');
+    const unknown = Object.keys(body).filter((key) => key !== 'platform' && key !== 'accountType');
     if (unknown.length > 0) throw badRequest(`Unknown field(s): ${unknown.join(', ')}.`, { fields: unknown }, ACTION);
     if (!runsOnSandbox(deps, platform)) {
       throw badRequest(`${platform} runs against the real network on this service; sandbox accounts exist only for sandbox networks.`, { platform }, ACTION);
+    }
+    // instagram only: the kind of account the sandbox reports, so a PERSONAL one (which cannot publish) can be tried.
+    const accountType = body.accountType;
+    if (accountType !== undefined && (platform !== 'instagram' || !INSTAGRAM_ACCOUNT_TYPES.includes(accountType as string))) {
+      throw badRequest(`\`accountType\` is for instagram only: one of ${INSTAGRAM_ACCOUNT_TYPES.join(', ')}.`, { field: 'accountType' }, ACTION);
     }
     const account = c.get('account');
     const profile = c.get('profile');
@@ -99,7 +106,16 @@ export function sandboxAccountRoutes(deps: AppDeps): Hono<AppEnv> {
     const result = await linkAccount(
       deps.storage,
       sessionId,
-      { profileId: profile.id, platform, networkUserId: created.networkUserId, displayName: created.displayName, username: created.username, tokensEncrypted, linkedAt: now },
+      {
+        profileId: profile.id,
+        platform,
+        networkUserId: created.networkUserId,
+        displayName: created.displayName,
+        username: created.username,
+        tokensEncrypted,
+        linkedAt: now,
+        accountType: platform === 'instagram' ? ((accountType as string | undefined) ?? 'BUSINESS') : null,
+      },
       now,
     );
     if (!result.stored) throw new ApiError(503, 500, 'The sandbox account could not be stored; try again.', { action: ACTION, retryAvailable: true });

@@ -1,0 +1,42 @@
+/**
+ * The first comment's result on the post (spec 2.1, 4.9 rule 5): `pending` on the platform's postIds entry once the
+ * post is published, then, about 20 s later on the service clock, the comment's id, or its error with the
+ * network's code (a fault marker in the comment makes the sandbox network refuse it).
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { TestService } from '../support/test-service.js';
+import { linkSandboxAccounts, startPublishingService, waitForPost } from './publishing-fixtures.js';
+
+let svc: TestService;
+before(async () => {
+  svc = await startPublishingService();
+  await linkSandboxAccounts(svc, ['facebook', 'linkedin']);
+});
+after(() => svc.close());
+
+const entryOf = (post: Record<string, any>, platform: string) => post.postIds.find((entry: any) => entry.platform === platform);
+
+test('a first comment is pending after the post, then its id shows in GET /api/post/:id', async () => {
+  const created = await svc.api('POST', '/post', { body: { post: 'A post with a first comment', platforms: ['facebook'], firstComment: { comment: 'First!' } } });
+  assert.equal(created.status, 200, JSON.stringify(created.json));
+  assert.deepEqual(entryOf(created.json, 'facebook').firstComment, { status: 'pending' });
+  svc.clock.advance(21_000);
+  const done = await waitForPost(svc, created.json.id, (post) => entryOf(post, 'facebook')?.firstComment?.status !== 'pending');
+  const comment = entryOf(done, 'facebook').firstComment;
+  assert.equal(comment.status, 'success', JSON.stringify(comment));
+  assert.equal(typeof comment.id, 'string');
+  const { rows } = await svc.sql('SELECT id FROM sandbox_comments WHERE id = ?', [comment.id]);
+  assert.equal(rows.length, 1);
+});
+
+test('a first comment the network refuses shows its error code and message; the post stays a success', async () => {
+  const created = await svc.api('POST', '/post', { body: { post: 'Another post with a comment', platforms: ['facebook', 'linkedin'], firstComment: { comment: 'Refused [[fault:476]]' } } });
+  assert.equal(created.status, 200, JSON.stringify(created.json));
+  svc.clock.advance(21_000);
+  const done = await waitForPost(svc, created.json.id, (post) => entryOf(post, 'facebook')?.firstComment?.status === 'error');
+  assert.equal(done.status, 'success');
+  const comment = entryOf(done, 'facebook').firstComment;
+  assert.equal(comment.code, 476);
+  assert.match(comment.message, /.+/);
+});

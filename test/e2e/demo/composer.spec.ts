@@ -1,0 +1,77 @@
+/**
+ * The demo's composer as an integrator's user drives it (service and demo as child processes, every network on its
+ * sandbox): link a sandbox account, compose, schedule a post for tomorrow (it waits, and can be paused), hold one
+ * for approval and approve it (its time has passed, so it publishes at once), watch the live status in the post
+ * list, and find the published text in the sandbox feed. The page passes axe-core with posts listed.
+ */
+import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, test } from '../support/fixtures.js';
+import { openDemo } from './helpers.js';
+
+test.use({ stackOptions: { withDemo: true } });
+
+/** A `datetime-local` value in the browser's own time zone, `minutes` from now (minute precision, as the input). */
+function localDateTime(page: Page, minutes: number): Promise<string> {
+  return page.evaluate((offset) => {
+    const at = new Date(Date.now() + offset * 60_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  }, minutes);
+}
+
+async function axeViolations(page: Page) {
+  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  await page.evaluate(readFileSync(axePath, 'utf8'));
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe;
+    const result = await axe.run();
+    return result.violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length})`);
+  });
+}
+
+/** The post list's line for the post whose text starts with `text`. */
+const postLine = (page: Page, text: string) => page.locator('#posts li', { hasText: text });
+
+test('compose, schedule, approve, see the live status and the sandbox feed', async ({ page, stack }) => {
+  test.setTimeout(60_000);
+  await openDemo(page, stack);
+
+  await page.locator('#sandbox-platform').selectOption('facebook');
+  await page.getByRole('button', { name: 'Link a sandbox account' }).click();
+  const facebook = page.locator('#post-platforms').getByLabel('facebook');
+  await expect(facebook).toBeVisible();
+
+  // Scheduled for tomorrow: it waits, and the list offers to pause it.
+  const later = `Scheduled from the demo ${Date.now()}`;
+  await page.locator('#post-text').fill(later);
+  await facebook.check();
+  await page.locator('#post-schedule').fill(await localDateTime(page, 24 * 60));
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.locator('#compose-status')).toContainText('scheduled');
+  await expect(postLine(page, later)).toContainText(/^scheduled for /);
+  await expect(postLine(page, later).getByRole('button', { name: 'pause' })).toBeVisible();
+
+  // Held for approval, with a time that has already passed: approving publishes it at once.
+  const held = `Approved from the demo ${Date.now()}`;
+  await page.locator('#post-text').fill(held);
+  await page.locator('#post-schedule').fill(await localDateTime(page, -1));
+  await page.locator('#post-approval').check();
+  await page.locator('#post-comment').fill('A first comment from the demo');
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.locator('#compose-status')).toContainText('awaiting approval');
+  await expect(postLine(page, held)).toContainText('awaiting approval');
+  await postLine(page, held).getByRole('button', { name: 'approve' }).click();
+  // The list refreshes itself (live status): processing, then success on facebook.
+  await expect(postLine(page, held)).toContainText(/^success .*\[facebook: success\]/, { timeout: 15_000 });
+  await expect(postLine(page, later)).toContainText(/^scheduled/);
+
+  expect(await axeViolations(page)).toEqual([]);
+
+  const feedUrl = await page.locator('#feed-link').getAttribute('href');
+  expect(feedUrl).toMatch(/\/sandbox\/feed\?profile=/);
+  await page.goto(feedUrl!);
+  await expect(page.getByText(held)).toBeVisible();
+  await expect(page.getByText(later)).toHaveCount(0);
+});
