@@ -6,6 +6,7 @@
  * The backends differ only in the time columns' type (`timeType`) and PostgreSQL's outbox `seq`
  * column; flags stay 0/1 INTEGER and arrays JSON text, so both share the row mappers in rows.ts.
  */
+import { LOCALE_AND_BRANDING_MIGRATION } from './migration-locale-branding.js';
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type SqlDialect } from './sql-dialect.js';
 
 export function schemaMigrationsTable(dialect: SqlDialect): string {
@@ -142,6 +143,7 @@ export function migrationsFor(dialect: SqlDialect): readonly string[] {
     /* 5: finished outbox rows by the time they finished, for the worker's retention pruning */ `
   CREATE INDEX webhook_outbox_finished ON webhook_outbox (COALESCE(delivered_at, failed_at));
   `,
+    /* product: a link session's locale, an account's branding */ LOCALE_AND_BRANDING_MIGRATION,
   ];
 }
 
