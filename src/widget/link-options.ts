@@ -54,7 +54,13 @@ export interface OpenOptions {
   readyTimeoutMs?: number;
   /** How often the popup's `closed` flag is polled, in ms. Default 300. */
   pollMs?: number;
-  /** Replacement texts (translation). */
+  /**
+   * The widget's language (`en`, `es`, `fr`, `de`, `pt-BR`, `ja`, `ar`); default the browser's. Its texts must be
+   * loaded (`loadWidgetLocale`, or a `<social-link-button>` on the page) for `open()` to use them; until then
+   * it speaks English. The hosted page follows the session's `locale`, else the browser's language.
+   */
+  locale?: string;
+  /** Replacement texts, over the locale's. */
   texts?: Partial<WidgetTexts>;
   /** Where DOM events are dispatched. Default `document`. `<social-link-button>` passes itself. */
   eventTarget?: EventTarget;

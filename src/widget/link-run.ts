@@ -16,7 +16,9 @@ import { directMode } from './modes/direct-mode.js';
 import { frameMode } from './modes/frame-mode.js';
 import type { LinkRunContext, ModeDriver } from './modes/mode-driver.js';
 import { popupMode } from './modes/popup-mode.js';
+import type { Locale } from '../i18n/locales.js';
 import { resolveTexts, type WidgetTexts } from './texts.js';
+import { widgetCatalogues, widgetLocale } from './widget-locale.js';
 
 const DEFAULT_CLOSE_GRACE_MS = 1000;
 
@@ -59,6 +61,7 @@ function invoke<T>(callback: ((value: T) => void) | undefined, value: T): void {
 
 export class LinkRun implements LinkRunContext {
   readonly options: OpenOptions;
+  readonly locale: Locale;
   readonly texts: WidgetTexts;
   readonly done: Promise<void>;
   readonly handle: LinkHandle;
@@ -73,7 +76,8 @@ export class LinkRun implements LinkRunContext {
 
   constructor(options: OpenOptions) {
     this.options = options;
-    this.texts = resolveTexts(options.texts);
+    this.locale = widgetLocale(options.locale);
+    this.texts = resolveTexts(options.texts, widgetCatalogues.get(this.locale));
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
     const mode = options.mode ?? 'frame';
     this.driver = mode === 'popup' ? popupMode(this) : mode === 'direct' ? directMode(this) : frameMode(this);

@@ -29,15 +29,18 @@ export const dialogStyles = css`
   [part='header'] {
     display: flex;
     align-items: center;
-    justify-content: space-between;
-    gap: 0.5rem;
-    padding: 0.5rem 0.5rem 0.5rem 1rem;
-    border-bottom: 1px solid var(--social-link-divider, #e3e3e3);
+    justify-content: flex-end;
+    padding: 0.25rem;
   }
+  /* The hosted page shows the one visible heading; this one names the dialog for assistive technology only. */
   [part='title'] {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
     margin: 0;
-    font-size: 1rem;
-    font-weight: 600;
   }
   [part='close-button'] {
     display: inline-grid;
@@ -85,5 +88,30 @@ export const dialogStyles = css`
     padding: 1.5rem;
     text-align: center;
     color: var(--social-link-error-color, #b3261e);
+  }
+  /* Phones: a full-screen sheet rather than a box with margins. */
+  @media (max-width: 520px) {
+    dialog {
+      width: 100vw;
+      height: 100dvh;
+      max-height: 100dvh;
+      margin: 0;
+      border-radius: 0;
+    }
+  }
+  @media (prefers-color-scheme: dark) {
+    dialog {
+      background: var(--social-link-dialog-background, #15181f);
+      color: var(--social-link-dialog-color, #e8eaf0);
+    }
+    [part='close-button']:hover {
+      background: var(--social-link-close-hover, rgb(255 255 255 / 0.1));
+    }
+    [part='loading'] {
+      color: var(--social-link-muted, #b5bac6);
+    }
+    [part='timeout'] {
+      color: var(--social-link-error-color, #ffb4ab);
+    }
   }
 `;
