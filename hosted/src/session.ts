@@ -74,7 +74,8 @@ export function endLink(reason: Extract<CancelReason, 'expired' | 'revoked'> | n
   page.cancelActiveAttempt?.();
   forgetLinkCredential();
   if (reason) page.messenger?.cancelled(reason);
-  page.screen = { kind: 'invalid', expired: reason === 'expired' };
+  const redirect = page.screen.kind === 'ready' ? page.screen.view.redirect : null;
+  page.screen = { kind: 'invalid', expired: reason === 'expired', redirect };
   update();
 }
 

@@ -142,6 +142,7 @@ test('disconnect removes the account from the profile', async ({ page, stack, in
   await expect(frame.getByText('Reddit is connected.')).toBeVisible();
   expect((await stack.api('GET', '/user')).json.activeSocialAccounts).toContain('reddit');
   await frame.getByRole('button', { name: 'Disconnect Reddit' }).click();
+  await frame.getByRole('group', { name: 'Disconnect Reddit? The app will no longer be able to publish there.' }).getByRole('button', { name: 'Disconnect' }).click();
   await expect(frame.getByText('Reddit was disconnected.')).toBeVisible();
   expect((await stack.api('GET', '/user')).json.activeSocialAccounts).not.toContain('reddit');
 });
