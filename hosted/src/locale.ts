@@ -20,12 +20,15 @@ const catalogues = createCatalogueLoader<Catalogue<TextKey>>(en, {
 });
 
 let applied: Locale | null = null;
+/** The last session read's locale: a screen without the session (expired, revoked) keeps speaking it. */
+let sessionLocale: string | null = null;
 
 /**
  * True when the page already speaks the locale for this session (or the browser, without one); otherwise starts
- * loading it, renders again once it is there, and answers false.
+ * loading it, renders again once it is there, and answers false. `undefined`: no session view on this screen.
  */
-export function localeReady(sessionLocale: string | null | undefined): boolean {
+export function localeReady(fromView: string | null | undefined): boolean {
+  if (fromView !== undefined) sessionLocale = fromView;
   const locale = chooseLocale(sessionLocale, navigator.languages);
   if (applied === locale && activeLocale() === locale) return true;
   const catalogue = catalogues.get(locale);

@@ -19,7 +19,7 @@ const loadingTemplate = () => html`<p class="status" role="status">${t('loading'
 export function pageTemplate() {
   const screen = page.screen;
   if (screen.kind === 'loading') return loadingTemplate();
-  if (!localeReady(screen.kind === 'ready' ? screen.view.locale : null)) return loadingTemplate();
+  if (!localeReady(screen.kind === 'ready' ? (screen.view.locale ?? null) : undefined)) return loadingTemplate();
   switch (screen.kind) {
     case 'failed':
       return html`<section class="notice" aria-labelledby="notice-title">
