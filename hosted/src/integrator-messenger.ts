@@ -5,7 +5,7 @@
  * the session). No origin, no messages.
  */
 import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '../../src/protocol/constants.js';
-import type { CancelReason, OutcomeMessage, ReadyMessage } from '../../src/protocol/messages.js';
+import type { CancelReason, DisconnectedMessage, OutcomeMessage, ReadyMessage } from '../../src/protocol/messages.js';
 import type { Network } from '../../src/protocol/networks.js';
 import { parseSessionOrigin, type SessionOrigin } from '../../src/protocol/origin.js';
 
@@ -18,7 +18,7 @@ export function detectMode(): PageMode {
 }
 
 /** A message without the envelope fields `send` adds; distributes over the union so each event keeps its fields. */
-type Outgoing = ReadyMessage | OutcomeMessage extends infer M ? (M extends unknown ? Omit<M, 'source' | 'version' | 'sessionId'> : never) : never;
+type Outgoing = ReadyMessage | OutcomeMessage | DisconnectedMessage extends infer M ? (M extends unknown ? Omit<M, 'source' | 'version' | 'sessionId'> : never) : never;
 
 export function createMessenger(sessionId: string, origin: string | null, mode: PageMode) {
   const target: SessionOrigin | null = parseSessionOrigin(origin);
@@ -54,6 +54,8 @@ export function createMessenger(sessionId: string, origin: string | null, mode: 
     error(code: number, message: string, platform?: Network) {
       send({ event: 'connect:error', code, message: message.slice(0, 500), ...(platform && { platform }) });
     },
+    /** Not sent to native apps: their backend reads the session. */
+    disconnected: (platform: Network) => send({ event: 'connect:disconnected', platform }),
     cancelled(reason: CancelReason, platform?: Network) {
       send({ event: 'connect:cancelled', reason, ...(platform && { platform }) });
       if (reason !== 'denied' && reason !== 'popup_closed') returnToApp('connect:cancelled');

@@ -97,6 +97,7 @@ export async function disconnect(platform: Network): Promise<void> {
   if (page.busyPlatform || page.ended) return;
   await whileBusy(platform, async () => {
     await api().disconnect(platform);
+    page.messenger?.disconnected(platform);
     await loadView();
     setStatus(t('disconnected', { network: label(platform) }));
   });

@@ -46,6 +46,8 @@ export function update(): void {
 export function setStatus(text: string, tone: Tone = 'info'): void {
   page.status = { text, tone };
   update();
+  // A result (linked, failed, denied) takes the focus, so keyboard and screen-reader users land on it.
+  if (tone !== 'info') document.querySelector<HTMLElement>('.message')?.focus();
 }
 
 export const label = (platform: Network): string => NETWORK_LABELS[platform];

@@ -53,7 +53,18 @@ export const CancelledMessage = z.strictObject({
 });
 export type CancelledMessage = z.infer<typeof CancelledMessage>;
 
-export const LinkMessage = z.discriminatedUnion('event', [ReadyMessage, SuccessMessage, ErrorMessage, CancelledMessage]);
+/**
+ * The user disconnected `platform`'s account on the hosted page (added in the same protocol version: a widget
+ * that does not know it ignores it). Integrator pages refresh the accounts they show.
+ */
+export const DisconnectedMessage = z.strictObject({
+  ...base,
+  event: z.literal('connect:disconnected'),
+  platform: Network,
+});
+export type DisconnectedMessage = z.infer<typeof DisconnectedMessage>;
+
+export const LinkMessage = z.discriminatedUnion('event', [ReadyMessage, SuccessMessage, ErrorMessage, CancelledMessage, DisconnectedMessage]);
 export type LinkMessage = z.infer<typeof LinkMessage>;
 export type OutcomeMessage = SuccessMessage | ErrorMessage | CancelledMessage;
 

@@ -20,6 +20,7 @@ const EXTRA_KEYS: Record<LinkMessage['event'], readonly string[]> = {
   'connect:success': ['platform'],
   'connect:error': ['platform', 'code', 'message', 'reason'],
   'connect:cancelled': ['platform', 'reason'],
+  'connect:disconnected': ['platform'],
 };
 
 const isString = (value: unknown, min: number, max: number): value is string =>
@@ -40,7 +41,7 @@ export function parseInboundMessage(data: unknown): LinkMessage | null {
       return null;
     }
   }
-  const platformOk = m.platform === undefined ? event !== 'connect:success' : isNetwork(m.platform);
+  const platformOk = m.platform === undefined ? event !== 'connect:success' && event !== 'connect:disconnected' : isNetwork(m.platform);
   if (!platformOk) return null;
   if (event === 'connect:error') {
     if (!Number.isSafeInteger(m.code) || !isString(m.message, 0, 500)) return null;

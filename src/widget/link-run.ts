@@ -7,6 +7,7 @@ import type { CancelReason } from '../protocol/messages.js';
 import type { Network } from '../protocol/networks.js';
 import { originOf } from '../protocol/origin.js';
 import { SocialLinkCancelEvent, type SocialLinkCancelDetail } from './events/social-link-cancel.js';
+import { SocialLinkDisconnectEvent, type SocialLinkDisconnectDetail } from './events/social-link-disconnect.js';
 import { SocialLinkErrorEvent, type SocialLinkErrorDetail, type WidgetErrorReason } from './events/social-link-error.js';
 import { SocialLinkReadyEvent, type SocialLinkReadyDetail } from './events/social-link-ready.js';
 import { SocialLinkSuccessEvent, type SocialLinkSuccessDetail } from './events/social-link-success.js';
@@ -27,6 +28,7 @@ interface EventDetails {
   success: SocialLinkSuccessDetail;
   error: SocialLinkErrorDetail;
   cancel: SocialLinkCancelDetail;
+  disconnect: SocialLinkDisconnectDetail;
 }
 type EventKind = keyof EventDetails;
 
@@ -41,6 +43,7 @@ const EMITTERS: {
   success: { EventClass: SocialLinkSuccessEvent, callback: (options) => options.onSuccess },
   error: { EventClass: SocialLinkErrorEvent, callback: (options) => options.onError },
   cancel: { EventClass: SocialLinkCancelEvent, callback: (options) => options.onCancel },
+  disconnect: { EventClass: SocialLinkDisconnectEvent, callback: (options) => options.onDisconnect },
 };
 
 /** Only http(s) URLs may be shown; their origin is the only origin messages are accepted from. */
@@ -152,6 +155,11 @@ export class LinkRun implements LinkRunContext {
         this.emit('error', { sessionId, ...(platform && { platform }), code, reason: reason ?? null, message: text });
         return;
       }
+      case 'connect:disconnected':
+        // A success of this run for that network no longer holds: linking it again is reported again.
+        this.linked.delete(message.platform);
+        this.emit('disconnect', { sessionId: message.sessionId, platform: message.platform });
+        return;
       case 'connect:cancelled': {
         const { sessionId, platform, reason } = message;
         // The user closing the hosted page (Done, Escape) after a success is a plain close, as with our own close.

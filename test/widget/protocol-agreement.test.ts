@@ -11,8 +11,10 @@ import { parseInboundMessage, WIDGET_CANCEL_REASONS, WIDGET_NETWORKS } from '../
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 // Compile-time: both parsers promise the same type.
 const sameResultType: Equal<ReturnType<typeof parseInboundMessage>, ReturnType<typeof parseLinkMessage>> = true;
-const sameEventNames: Equal<LinkMessage['event'], 'connect:ready' | 'connect:success' | 'connect:error' | 'connect:cancelled'> =
-  true;
+const sameEventNames: Equal<
+  LinkMessage['event'],
+  'connect:ready' | 'connect:success' | 'connect:error' | 'connect:cancelled' | 'connect:disconnected'
+> = true;
 
 const base = { source: MESSAGE_SOURCE, version: PROTOCOL_VERSION, sessionId: 'sess_1' } as const;
 
@@ -47,6 +49,10 @@ const corpus: unknown[] = [
   { ...base, event: 'connect:cancelled', reason: 'bored' },
   { ...base, event: 'connect:cancelled' },
   { ...base, event: 'connect:cancelled', reason: 'denied', platform: 'myspace' },
+  ...NETWORKS.map((platform) => ({ ...base, event: 'connect:disconnected', platform })),
+  { ...base, event: 'connect:disconnected' },
+  { ...base, event: 'connect:disconnected', platform: 'myspace' },
+  { ...base, event: 'connect:disconnected', platform: 'twitter', reason: 'x' },
   { ...base, event: 'connect:done' },
   { ...base, event: 'toString' },
   { ...base, event: '__proto__' },

@@ -180,6 +180,10 @@ test('disconnect: a linked network can be disconnected from the page', async ({ 
   await expect(confirm).toBeFocused();
   await confirm.click();
   await expect(networkRow(frame, 'snapchat')).toContainText(t('notConnected'));
+  // The integrator hears of it, so its page never shows a stale account.
+  await expect.poll(async () => (await linkEvents(page)).filter((m) => m.event === 'connect:disconnected')).toEqual([
+    { ...envelope(link.sessionId), event: 'connect:disconnected', platform: 'snapchat' },
+  ]);
   expect(await h.svc.storage.findSocialAccount(h.svc.primaryProfile.id, 'snapchat')).toBeNull();
   await expect(frame.getByRole('button', { name: 'Connect Snapchat' })).toBeEnabled();
 });

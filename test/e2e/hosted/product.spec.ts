@@ -140,6 +140,9 @@ test('disconnect asks first: Keep leaves the account linked and returns focus', 
   await page.getByLabel(en.appPassword).fill('sandbox-app-password');
   await page.getByRole('button', { name: en.connect, exact: true }).click();
   await expect(networkRow(page, 'bluesky')).toContainText(en.connected);
+  // The result takes the focus after a connection.
+  await expect(page.locator('.message.success')).toBeFocused();
+  await expect(page.locator('.message.success')).toHaveText(text('en', 'linked', { network: 'Bluesky' }));
   await page.getByRole('button', { name: 'Disconnect Bluesky' }).click();
   const group = page.getByRole('group', { name: text('en', 'disconnectConfirm', { network: 'Bluesky' }) });
   await expect(group.getByRole('button', { name: en.disconnect })).toBeFocused();
