@@ -52,6 +52,9 @@ export function createMessenger(sessionId: string, origin: string | null, mode: 
       returnToApp('connect:success', platform);
     },
     error(code: number, message: string, platform?: Network) {
+      // Spec 6.4: codes 501-503 never arrive as connect:error; the user sees the reason, the page gets
+      // connect:cancelled when the user closes.
+      if (code >= 501 && code <= 503) return;
       send({ event: 'connect:error', code, message: message.slice(0, 500), ...(platform && { platform }) });
     },
     /** Not sent to native apps: their backend reads the session. */

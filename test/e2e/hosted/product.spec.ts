@@ -186,3 +186,20 @@ for (const shot of SHOTS) {
     await setBranding(h, null);
   });
 }
+
+test('codes 501-503 never reach the integrator as connect:error: the user sees the reason, the page a cancel on close', async ({ page, harness: h }) => {
+  const link = await createLink(h, { allowedSocial: ['pinterest'] });
+  const frame = await openInFrame(page, h.integrator, link.url);
+  await page.route('**/api/link/connect/pinterest', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: 'error', action: 'link session', code: 503, message: 'This network cannot be connected right now.', details: null }),
+    }),
+  );
+  await frame.getByRole('button', { name: 'Connect Pinterest' }).click();
+  await expect(frame.locator('.message.error')).toContainText('This network cannot be connected right now.');
+  await frame.getByRole('button', { name: en.done }).click();
+  await expect.poll(async () => (await linkEvents(page)).map((m) => m.event)).toContain('connect:cancelled');
+  expect((await linkEvents(page)).filter((m) => m.event === 'connect:error')).toEqual([]);
+});
