@@ -19,6 +19,8 @@ import { generateJwtRoutes } from './linking/legacy-jwt/generate-jwt-routes.js';
 import { connectRoutes } from './linking/routes/connect.js';
 import { sandboxPdsRoutes } from './sandbox/pds-routes.js';
 import { telegramWebhookRoutes } from './networks/telegram/webhook-routes.js';
+import { isSandboxNetwork } from './linking/sandbox-network.js';
+import { sandboxTelegramBotRoutes } from './sandbox/telegram-bot-routes.js';
 import { widgetBundleRoutes } from './linking/routes/widget-bundle.js';
 import { hostedPageRoutes } from './linking/routes/hosted-page.js';
 import { oauthCallbackRoutes } from './linking/routes/oauth-callback.js';
@@ -63,6 +65,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/sandbox', sandboxConsentRoutes(deps));
   if (deps.networks.sandboxIssuer) app.route('/sandbox', sandboxPdsRoutes());
   app.route('/webhooks/telegram', telegramWebhookRoutes(deps));
+  if (isSandboxNetwork(deps, 'telegram', 'instagram')) app.route('/sandbox', sandboxTelegramBotRoutes(deps));
   app.route('/widget', widgetBundleRoutes());
   // `/link` and `/link/` both serve the page (the linking URL has no trailing slash).
   app.route('/link', hostedPageRoutes(deps));

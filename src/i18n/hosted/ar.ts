@@ -48,6 +48,7 @@ export default {
   botHint: 'افتح {bot} في {network} وأرسل هذا الرمز:',
   botOpen: 'افتح البوت في {network}',
   botWaiting: 'في انتظار استلام البوت للرمز…',
+  simulateBot: 'محاكاة البوت (بيئة تجريبية)',
   botCode: 'الرمز',
   cancel: 'إلغاء',
   done: 'تم',

@@ -41,6 +41,7 @@ export default {
   botHint: 'Öffne {bot} in {network} und sende diesen Code:',
   botOpen: 'Bot in {network} öffnen',
   botWaiting: 'Warten, bis der Bot deinen Code erhält…',
+  simulateBot: 'Bot simulieren (Sandbox)',
   botCode: 'Code',
   cancel: 'Abbrechen',
   done: 'Fertig',

@@ -45,6 +45,7 @@ export const en = {
   botHint: 'Open {bot} in {network} and send this code:',
   botOpen: 'Open the bot in {network}',
   botWaiting: 'Waiting for the bot to receive your code…',
+  simulateBot: 'Simulate the bot (sandbox)',
   botCode: 'Code',
   cancel: 'Cancel',
   done: 'Done',

@@ -41,6 +41,7 @@ export default {
   botHint: 'Abre {bot} en {network} y envía este código:',
   botOpen: 'Abrir el bot en {network}',
   botWaiting: 'Esperando a que el bot reciba tu código…',
+  simulateBot: 'Simular el bot (entorno de pruebas)',
   botCode: 'Código',
   cancel: 'Cancelar',
   done: 'Listo',

@@ -41,6 +41,7 @@ export default {
   botHint: 'Ouvrez {bot} dans {network} et envoyez ce code :',
   botOpen: 'Ouvrir le bot dans {network}',
   botWaiting: 'En attente de la réception de votre code par le bot…',
+  simulateBot: 'Simuler le bot (bac à sable)',
   botCode: 'Code',
   cancel: 'Annuler',
   done: 'Terminé',

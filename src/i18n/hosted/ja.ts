@@ -41,6 +41,7 @@ export default {
   botHint: '{network} で {bot} を開き、次のコードを送信してください：',
   botOpen: '{network} でボットを開く',
   botWaiting: 'ボットがコードを受け取るのを待っています…',
+  simulateBot: 'ボットをシミュレート（サンドボックス）',
   botCode: 'コード',
   cancel: 'キャンセル',
   done: '完了',

@@ -41,6 +41,7 @@ export default {
   botHint: 'Abra {bot} no {network} e envie este código:',
   botOpen: 'Abrir o bot no {network}',
   botWaiting: 'Aguardando o bot receber seu código…',
+  simulateBot: 'Simular o bot (ambiente de testes)',
   botCode: 'Código',
   cancel: 'Cancelar',
   done: 'Concluir',

@@ -203,3 +203,12 @@ test('codes 501-503 never reach the integrator as connect:error: the user sees t
   await expect.poll(async () => (await linkEvents(page)).map((m) => m.event)).toContain('connect:cancelled');
   expect((await linkEvents(page)).filter((m) => m.event === 'connect:error')).toEqual([]);
 });
+
+test('telegram in the sandbox: "Simulate the bot" completes it from the page, the integrator hears connect:success', async ({ page, harness: h }) => {
+  const link = await createLink(h, { allowedSocial: ['telegram'] });
+  const frame = await openInFrame(page, h.integrator, link.url);
+  await frame.getByRole('button', { name: 'Connect Telegram' }).click();
+  await frame.getByRole('button', { name: en.simulateBot }).click();
+  await expect(networkRow(frame, 'telegram')).toContainText(en.connected);
+  await expect.poll(async () => (await linkEvents(page)).filter((m) => m.event === 'connect:success').map((m) => m.platform)).toEqual(['telegram']);
+});
