@@ -42,7 +42,7 @@ test('frame mode: a full OAuth connection through the sandbox, reported once to 
   const session = await createSession({ stack, integrator }, { allowedSocial: ['facebook', 'twitter', 'bluesky'] });
   const frame = await openFramed(integrator, page, session.url);
   await expect(frame.locator('.network')).toHaveCount(3);
-  await expect(frame.getByText(/for Development/)).toBeVisible();
+  await expect(frame.getByText(/Profile: Development/)).toBeVisible();
   await expect(frame.getByText(/This link works for/)).toBeVisible();
 
   const popup = await consent(page, frame, 'Facebook', 'Allow');
