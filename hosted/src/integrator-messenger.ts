@@ -51,11 +51,11 @@ export function createMessenger(sessionId: string, origin: string | null, mode: 
       send({ event: 'connect:success', platform });
       returnToApp('connect:success', platform);
     },
-    error(code: number, message: string, platform?: Network) {
+    error(code: number, message: string, platform?: Network, reason?: string) {
       // Spec 6.4: codes 501-503 never arrive as connect:error; the user sees the reason, the page gets
       // connect:cancelled when the user closes.
       if (code >= 501 && code <= 503) return;
-      send({ event: 'connect:error', code, message: message.slice(0, 500), ...(platform && { platform }) });
+      send({ event: 'connect:error', code, message: message.slice(0, 500), ...(platform && { platform }), ...(reason && { reason }) });
     },
     /** Not sent to native apps: their backend reads the session. */
     disconnected: (platform: Network) => send({ event: 'connect:disconnected', platform }),

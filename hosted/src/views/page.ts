@@ -4,6 +4,7 @@
  */
 import { html, nothing } from 'lit';
 import type { SessionView } from '../../../src/protocol/hosted-api.js';
+import { refusedInFrame } from '../embedding.js';
 import { localeReady } from '../locale.js';
 import { finish } from '../session.js';
 import { page, remainingMs, type Screen } from '../state.js';
@@ -30,9 +31,15 @@ export function pageTemplate() {
     case 'invalid':
       return invalidTemplate(screen);
     case 'ready':
-      return readyTemplate(screen.view);
+      return refusedInFrame(screen.view) ? notEmbeddableTemplate() : readyTemplate(screen.view);
   }
 }
+
+const notEmbeddableTemplate = () =>
+  html`<section class="notice" aria-labelledby="notice-title" data-screen="not-embeddable">
+    <h1 id="notice-title">${t('embedTitle')}</h1>
+    <p>${t('embedBody')}</p>
+  </section>`;
 
 /** Expired or no longer valid: why, and the way back (to the app's `redirect`, or closing the window). */
 function invalidTemplate(screen: Extract<Screen, { kind: 'invalid' }>) {

@@ -50,6 +50,8 @@ export default {
   invalidBody: 'Er wurde vielleicht schon verwendet oder ersetzt. Kehre zur App zurück und fordere einen neuen Link an.',
   expiredTitle: 'Dieser Link ist abgelaufen',
   expiredBody: 'Zu deiner Sicherheit gilt ein Verbindungslink nur wenige Minuten. Kehre zur App zurück und beginne erneut: Deine verbundenen Konten bleiben erhalten.',
+  embedTitle: 'Diese Seite kann nicht in einer anderen Website angezeigt werden',
+  embedBody: 'Zum Einbetten der Verbindungsseite ist das Add-on max-pack nötig. Öffne den Link stattdessen in einem neuen Fenster.',
   loadFailed: 'Die Verbindungsseite konnte nicht geladen werden',
   loadFailedBody: 'Prüfe deine Internetverbindung und lade die Seite neu.',
   reload: 'Neu laden',

@@ -54,6 +54,8 @@ export const en = {
   invalidBody: 'It may have been used up or replaced. Go back to the app and ask for a new link.',
   expiredTitle: 'This link has expired',
   expiredBody: 'For your security, a linking link works only for a few minutes. Go back to the app and start again: your connected accounts are kept.',
+  embedTitle: 'This page cannot be shown inside another site',
+  embedBody: 'Embedding the linking page needs the max-pack add-on. Open the link in a new window instead.',
   loadFailed: 'The linking page could not load',
   loadFailedBody: 'Check your connection, then reload the page.',
   reload: 'Reload',

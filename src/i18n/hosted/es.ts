@@ -50,6 +50,8 @@ export default {
   invalidBody: 'Puede que ya se haya usado o que se haya sustituido. Vuelve a la aplicación y pide un enlace nuevo.',
   expiredTitle: 'Este enlace ha caducado',
   expiredBody: 'Por tu seguridad, un enlace de conexión solo funciona unos minutos. Vuelve a la aplicación y empieza de nuevo: tus cuentas conectadas se conservan.',
+  embedTitle: 'Esta página no se puede mostrar dentro de otro sitio',
+  embedBody: 'Para insertar la página de conexión se necesita el complemento max-pack. Abre el enlace en una ventana nueva.',
   loadFailed: 'No se pudo cargar la página de conexión',
   loadFailedBody: 'Comprueba tu conexión y vuelve a cargar la página.',
   reload: 'Volver a cargar',

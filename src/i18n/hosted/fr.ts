@@ -50,6 +50,8 @@ export default {
   invalidBody: 'Il a peut-être déjà été utilisé ou remplacé. Revenez à l’application et demandez un nouveau lien.',
   expiredTitle: 'Ce lien a expiré',
   expiredBody: 'Pour votre sécurité, un lien de connexion n’est valable que quelques minutes. Revenez à l’application et recommencez : vos comptes connectés sont conservés.',
+  embedTitle: 'Cette page ne peut pas s’afficher dans un autre site',
+  embedBody: 'L’intégration de la page de connexion nécessite l’option max-pack. Ouvrez plutôt le lien dans une nouvelle fenêtre.',
   loadFailed: 'La page de connexion n’a pas pu se charger',
   loadFailedBody: 'Vérifiez votre connexion, puis rechargez la page.',
   reload: 'Recharger',

@@ -50,6 +50,8 @@ export default {
   invalidBody: 'Ele pode ter sido usado ou substituído. Volte ao aplicativo e peça um novo link.',
   expiredTitle: 'Este link expirou',
   expiredBody: 'Para sua segurança, um link de conexão funciona só por alguns minutos. Volte ao aplicativo e comece de novo: suas contas conectadas continuam salvas.',
+  embedTitle: 'Esta página não pode ser exibida dentro de outro site',
+  embedBody: 'Para incorporar a página de conexão é preciso o complemento max-pack. Abra o link em uma nova janela.',
   loadFailed: 'Não foi possível carregar a página de conexão',
   loadFailedBody: 'Verifique sua conexão e recarregue a página.',
   reload: 'Recarregar',

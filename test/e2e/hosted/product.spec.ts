@@ -9,7 +9,7 @@ import { LOCALES, type Locale } from '../../../src/i18n/locales.js';
 import { en } from '../../../src/i18n/hosted/en.js';
 import { checkNoTokenLeakedAfterAll, expect, test } from '../support/fixtures.js';
 import { axeViolations } from '../support/axe.js';
-import { createLink, linkEvents, networkRow, openInFrame, type Harness } from './harness.js';
+import { createLink, linkEvents, networkRow, openInFrame, openInPopup, type Harness } from './harness.js';
 
 checkNoTokenLeakedAfterAll();
 
@@ -211,4 +211,23 @@ test('telegram in the sandbox: "Simulate the bot" completes it from the page, th
   await frame.getByRole('button', { name: en.simulateBot }).click();
   await expect(networkRow(frame, 'telegram')).toContainText(en.connected);
   await expect.poll(async () => (await linkEvents(page)).filter((m) => m.event === 'connect:success').map((m) => m.platform)).toEqual(['telegram']);
+});
+
+test('without the max-pack add-on the page refuses to run in a frame (coded connect:error); a popup still works', async ({ page, harness: h }) => {
+  await h.svc.sql('UPDATE accounts SET max_pack = 0 WHERE id = ?', [h.svc.account.id]);
+  try {
+    const framed = await createLink(h, { allowedSocial: ['reddit'] });
+    const frame = await openInFrame(page, h.integrator, framed.url);
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText(en.embedTitle);
+    await expect(frame.getByRole('button', { name: 'Connect Reddit' })).toHaveCount(0);
+    await expect
+      .poll(async () => (await linkEvents(page)).filter((m) => m.event === 'connect:error'))
+      .toEqual([expect.objectContaining({ event: 'connect:error', code: 104, reason: 'max_pack_required' })]);
+
+    const popupLink = await createLink(h, { allowedSocial: ['reddit'] });
+    const linkPage = await openInPopup(page, h.integrator, popupLink.url);
+    await expect(linkPage.getByRole('button', { name: 'Connect Reddit' })).toBeVisible();
+  } finally {
+    await h.svc.sql('UPDATE accounts SET max_pack = 1 WHERE id = ?', [h.svc.account.id]);
+  }
 });

@@ -41,6 +41,7 @@ export function linkRoutes(deps: AppDeps): Hono<AppEnv> {
         };
       }),
       completedNetworks: session.completedNetworks,
+      embeddable: (await deps.storage.accounts.findAccount(session.accountId))?.maxPack ?? false,
       locale: session.locale,
       branding: await deps.storage.accounts.getBranding(session.accountId),
     };
