@@ -5,7 +5,7 @@
  * the session). No origin, no messages.
  */
 import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '../../src/protocol/constants.js';
-import type { CancelReason, DisconnectedMessage, OutcomeMessage, ReadyMessage } from '../../src/protocol/messages.js';
+import type { CancelReason, DisconnectedMessage, OutcomeMessage, ReadyMessage, ResizeMessage } from '../../src/protocol/messages.js';
 import type { Network } from '../../src/protocol/networks.js';
 import { parseSessionOrigin, type SessionOrigin } from '../../src/protocol/origin.js';
 
@@ -18,7 +18,7 @@ export function detectMode(): PageMode {
 }
 
 /** A message without the envelope fields `send` adds; distributes over the union so each event keeps its fields. */
-type Outgoing = ReadyMessage | OutcomeMessage | DisconnectedMessage extends infer M ? (M extends unknown ? Omit<M, 'source' | 'version' | 'sessionId'> : never) : never;
+type Outgoing = ReadyMessage | OutcomeMessage | DisconnectedMessage | ResizeMessage extends infer M ? (M extends unknown ? Omit<M, 'source' | 'version' | 'sessionId'> : never) : never;
 
 export function createMessenger(sessionId: string, origin: string | null, mode: PageMode) {
   const target: SessionOrigin | null = parseSessionOrigin(origin);
@@ -47,6 +47,7 @@ export function createMessenger(sessionId: string, origin: string | null, mode: 
 
   return {
     ready: () => send({ event: 'connect:ready' }),
+    resize: (height: number) => send({ event: 'connect:resize', height }),
     success(platform: Network) {
       send({ event: 'connect:success', platform });
       returnToApp('connect:success', platform);

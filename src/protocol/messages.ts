@@ -64,7 +64,15 @@ export const DisconnectedMessage = z.strictObject({
 });
 export type DisconnectedMessage = z.infer<typeof DisconnectedMessage>;
 
-export const LinkMessage = z.discriminatedUnion('event', [ReadyMessage, SuccessMessage, ErrorMessage, CancelledMessage, DisconnectedMessage]);
+/** Frame mode: the height the hosted page's content needs, in CSS pixels, so the dialog fits it. Not an outcome. */
+export const ResizeMessage = z.strictObject({
+  ...base,
+  event: z.literal('connect:resize'),
+  height: z.number().int().min(0).max(10000),
+});
+export type ResizeMessage = z.infer<typeof ResizeMessage>;
+
+export const LinkMessage = z.discriminatedUnion('event', [ReadyMessage, SuccessMessage, ErrorMessage, CancelledMessage, DisconnectedMessage, ResizeMessage]);
 export type LinkMessage = z.infer<typeof LinkMessage>;
 export type OutcomeMessage = SuccessMessage | ErrorMessage | CancelledMessage;
 

@@ -21,6 +21,7 @@ const EXTRA_KEYS: Record<LinkMessage['event'], readonly string[]> = {
   'connect:error': ['platform', 'code', 'message', 'reason'],
   'connect:cancelled': ['platform', 'reason'],
   'connect:disconnected': ['platform'],
+  'connect:resize': ['height'],
 };
 
 const isString = (value: unknown, min: number, max: number): value is string =>
@@ -47,6 +48,7 @@ export function parseInboundMessage(data: unknown): LinkMessage | null {
     if (!Number.isSafeInteger(m.code) || !isString(m.message, 0, 500)) return null;
     if (m.reason !== undefined && !isString(m.reason, 0, 64)) return null;
   }
+  if (event === 'connect:resize' && !(Number.isInteger(m.height) && (m.height as number) >= 0 && (m.height as number) <= 1e4)) return null;
   if (event === 'connect:cancelled' && !WIDGET_CANCEL_REASONS.includes(m.reason as CancelReason)) return null;
   return { ...m } as LinkMessage;
 }

@@ -155,6 +155,8 @@ export class LinkRun implements LinkRunContext {
         this.emit('error', { sessionId, ...(platform && { platform }), code, reason: reason ?? null, message: text });
         return;
       }
+      case 'connect:resize':
+        return this.driver.resize?.(message.height);
       case 'connect:disconnected':
         // A success of this run for that network no longer holds: linking it again is reported again.
         this.linked.delete(message.platform);

@@ -7,7 +7,8 @@ export const dialogStyles = css`
   dialog {
     box-sizing: border-box;
     width: var(--social-link-dialog-width, min(480px, 100vw - 2rem));
-    height: var(--social-link-dialog-height, min(720px, 100vh - 2rem));
+    /* Fits the hosted page's content (frame mode reports its height) under the close button's row. */
+    height: var(--social-link-dialog-height, min(var(--social-link-content-height, 720px) + 2.75rem, 100vh - 2rem));
     max-width: 100vw;
     max-height: 100vh;
     padding: 0;
@@ -35,12 +36,7 @@ export const dialogStyles = css`
   /* The hosted page shows the one visible heading; this one names the dialog for assistive technology only. */
   [part='title'] {
     position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
     clip-path: inset(50%);
-    white-space: nowrap;
-    margin: 0;
   }
   [part='close-button'] {
     display: inline-grid;
@@ -57,7 +53,7 @@ export const dialogStyles = css`
     cursor: pointer;
   }
   [part='close-button']:hover {
-    background: var(--social-link-close-hover, rgb(0 0 0 / 0.06));
+    background: var(--social-link-close-hover, color-mix(in srgb, currentColor 10%, transparent));
   }
   [part='close-button']:focus-visible {
     outline: var(--social-link-focus-ring, 2px solid #1a73e8);
@@ -82,7 +78,7 @@ export const dialogStyles = css`
     inset: 0;
     display: grid;
     place-items: center;
-    color: var(--social-link-muted, #555);
+    color: var(--social-link-muted, inherit);
   }
   [part='timeout'] {
     padding: 1.5rem;
@@ -103,12 +99,6 @@ export const dialogStyles = css`
     dialog {
       background: var(--social-link-dialog-background, #15181f);
       color: var(--social-link-dialog-color, #e8eaf0);
-    }
-    [part='close-button']:hover {
-      background: var(--social-link-close-hover, rgb(255 255 255 / 0.1));
-    }
-    [part='loading'] {
-      color: var(--social-link-muted, #b5bac6);
     }
     [part='timeout'] {
       color: var(--social-link-error-color, #ffb4ab);

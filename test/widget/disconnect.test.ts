@@ -28,3 +28,18 @@ describe('connect:disconnected', () => {
     handle.close();
   });
 });
+
+describe('connect:resize', () => {
+  afterEach(() => {
+    for (const dialog of openDialogs()) dialog.remove();
+  });
+
+  it('fits the frame-mode dialog to the hosted page’s content height (plus the close row), within the viewport', async () => {
+    const handle = open({ url: hostedUrl(['ready', 'resize:300']), mode: 'frame' });
+    const dialog = openDialogs()[0]!;
+    await until(() => dialog.style.getPropertyValue('--social-link-content-height') === '300px');
+    const box = dialog.shadowRoot!.querySelector('dialog')!.getBoundingClientRect();
+    expect(Math.round(box.height)).to.equal(Math.min(300 + 44, window.innerHeight - 32));
+    handle.close();
+  });
+});

@@ -60,6 +60,9 @@ export function frameMode(run: LinkRunContext): ModeDriver {
       dialog.loading = false;
       dialog.timedOut = false;
     },
+    resize(height) {
+      dialog?.style.setProperty('--social-link-content-height', `${height}px`);
+    },
     teardown() {
       clearTimeout(readyTimer);
       dialog?.removeEventListener(SocialLinkCloseRequestEvent.eventName, handleCloseRequest);

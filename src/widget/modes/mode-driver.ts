@@ -31,6 +31,8 @@ export interface ModeDriver {
   source(): MessageEventSource | null;
   /** The hosted page announced `connect:ready`. */
   ready(): void;
+  /** Frame mode: the hosted page's content height, which the dialog fits. */
+  resize?(height: number): void;
   /** Removes the UI. Called exactly once. */
   teardown(): void;
 }

@@ -9,7 +9,7 @@ import { LOCALES, type Locale } from '../../../src/i18n/locales.js';
 import { en } from '../../../src/i18n/hosted/en.js';
 import { checkNoTokenLeakedAfterAll, expect, test } from '../support/fixtures.js';
 import { axeViolations } from '../support/axe.js';
-import { createLink, linkEvents, networkRow, openInFrame, openInPopup, type Harness } from './harness.js';
+import { createLink, linkEvents, networkRow, openInFrame, openInPopup, received, type Harness } from './harness.js';
 
 checkNoTokenLeakedAfterAll();
 
@@ -230,4 +230,15 @@ test('without the max-pack add-on the page refuses to run in a frame (coded conn
   } finally {
     await h.svc.sql('UPDATE accounts SET max_pack = 1 WHERE id = ?', [h.svc.account.id]);
   }
+});
+
+test('frame mode: the page reports its content height (connect:resize) so the widget can fit its dialog', async ({ page, harness: h }) => {
+  const link = await createLink(h, { allowedSocial: ['twitter'] });
+  const frame = await openInFrame(page, h.integrator, link.url);
+  await expect(networkRow(frame, 'twitter')).toBeVisible();
+  const heights = async () =>
+    (await received(page)).filter((m) => m.data?.event === 'connect:resize').map((m) => m.data.height as number);
+  await expect.poll(async () => (await heights()).length).toBeGreaterThan(0);
+  const mainHeight = await frame.locator('main').evaluate((main) => Math.ceil(main.getBoundingClientRect().height));
+  await expect.poll(async () => (await heights()).at(-1)).toBe(mainHeight);
 });

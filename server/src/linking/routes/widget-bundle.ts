@@ -1,7 +1,7 @@
 /**
  * @module
  * Serves the widget's script-tag build (dist/cdn/social-link.js, `npm run build:cdn`) at `/widget/social-link.js`,
- * with the locale chunks it imports on demand (`/widget/<locale>-<hash>.js`), so integrators can load it from the service. Module scripts load in CORS mode, so it is public to every origin.
+ * with the locale chunks it imports on demand (`/widget/<locale>.js`), so integrators can load it from the service. Module scripts load in CORS mode, so it is public to every origin.
  */
 import { Hono } from 'hono';
 import { existsSync } from 'node:fs';
@@ -12,8 +12,8 @@ import type { AppEnv } from '../../context.js';
 
 const CDN_DIST = fileURLToPath(new URL('../../../../dist/cdn/', import.meta.url));
 const BUNDLE = join(CDN_DIST, 'social-link.js');
-/** The widget's texts of one locale, loaded on demand (`<locale>-<hash>.js`): content-hashed, so cached long. */
-const LOCALE_CHUNK = /^[A-Za-z-]+-[\w-]{8}\.js$/;
+/** The widget's texts of one locale, loaded on demand (`<locale>.js`, e.g. `pt-BR.js`). */
+const LOCALE_CHUNK = /^[a-z]{2}(-[A-Z]{2})?\.js$/;
 
 export function widgetBundleRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -32,7 +32,7 @@ export function widgetBundleRoutes(): Hono<AppEnv> {
     return c.body(await readFile(file), 200, {
       'Content-Type': 'text/javascript; charset=utf-8',
       'Access-Control-Allow-Origin': '*',
-      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Cache-Control': 'public, max-age=300',
     });
   });
   return routes;
