@@ -18,10 +18,10 @@ async function createSession({ stack, integrator }: Servers, body: Record<string
 }
 
 type Received = { origin: string; data: { source?: string; event: string; platform?: string; reason?: string; code?: number; sessionId: string } };
-const received = (page: Page) => page.evaluate(() => (window as unknown as { received: Received[] }).received);
 // connect:resize (frame mode's content height) is layout, not an event these tests follow.
-const events = async (page: Page) =>
-  (await received(page)).filter((m) => m.data?.source === MESSAGE_SOURCE && m.data.event !== 'connect:resize').map((m) => m.data.event);
+const received = async (page: Page) =>
+  (await page.evaluate(() => (window as unknown as { received: Received[] }).received)).filter((m) => m.data?.event !== 'connect:resize');
+const events = async (page: Page) => (await received(page)).filter((m) => m.data?.source === MESSAGE_SOURCE).map((m) => m.data.event);
 
 /** Opens the link framed by the integrator and returns the frame. */
 async function openFramed(integrator: PageServer, page: Page, url: string) {
