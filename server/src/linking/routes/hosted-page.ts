@@ -4,7 +4,8 @@
  * The page request carries the token (`?session=`) on first load, or the session id (`?sid=`, not secret) after
  * the page removed the token from the address bar; either names the session whose `origin` alone may frame the
  * page (`frame-ancestors`, sent as a header: a meta tag is ignored). Anything else, app-scheme origins included,
- * gets `frame-ancestors 'none'`. The HTML is `no-store`; hashed assets may be cached.
+ * gets `frame-ancestors 'none'`. The same session's account logo (branding) is the one image `img-src` allows from
+ * outside. The HTML is `no-store`; hashed assets may be cached.
  */
 import { Hono, type Context } from 'hono';
 import { existsSync } from 'node:fs';
