@@ -16,6 +16,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   expect: { timeout: 5_000 },
   reporter: [['list']],
+  // Visual regression screenshots live with the docs; `SCREENSHOTS=1` rewrites them, otherwise they are compared.
+  snapshotPathTemplate: 'docs/screenshots/{arg}{ext}',
+  updateSnapshots: process.env.SCREENSHOTS ? 'all' : 'missing',
   use: { headless: true, trace: 'retain-on-failure' },
   projects: [
     {

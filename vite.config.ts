@@ -18,7 +18,8 @@ export default defineConfig(({ mode }) => {
         sourcemap: true,
         lib: { entry: 'src/widget/cdn.ts', formats: ['es'], fileName: () => 'social-link.js' },
         // Vite keeps whitespace in ES library output (for the npm case); this file goes straight to browsers.
-        rolldownOptions: { output: { minify: true } },
+        // Locale texts load on demand as dist/cdn/<locale>.js; short names keep the bundle within its budget.
+        rolldownOptions: { output: { minify: true, chunkFileNames: '[name].js' } },
       },
     };
   }

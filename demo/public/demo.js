@@ -68,6 +68,11 @@ const callbacks = {
   },
   onError: (d) => log('error', d),
   onCancel: (d) => log('cancel', d),
+  // The user disconnected an account on the hosted page: the list here must not go stale.
+  onDisconnect: (d) => {
+    log('disconnect', d);
+    void refreshAccounts();
+  },
 };
 
 // Frame mode: the script-tag element, configured through properties.
@@ -78,6 +83,7 @@ frameButton.addEventListener('social-link-ready', (e) => callbacks.onReady(e.det
 frameButton.addEventListener('social-link-success', (e) => callbacks.onSuccess(e.detail));
 frameButton.addEventListener('social-link-error', (e) => callbacks.onError(e.detail));
 frameButton.addEventListener('social-link-cancel', (e) => callbacks.onCancel(e.detail));
+frameButton.addEventListener('social-link-disconnect', (e) => callbacks.onDisconnect(e.detail));
 
 // Popup mode: our own button; open() must run inside the click, before any await.
 $('popup-button').addEventListener('click', () => {

@@ -5,7 +5,7 @@
  * the session). No origin, no messages.
  */
 import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '../../src/protocol/constants.js';
-import type { CancelReason, OutcomeMessage, ReadyMessage } from '../../src/protocol/messages.js';
+import type { CancelReason, DisconnectedMessage, OutcomeMessage, ReadyMessage, ResizeMessage } from '../../src/protocol/messages.js';
 import type { Network } from '../../src/protocol/networks.js';
 import { parseSessionOrigin, type SessionOrigin } from '../../src/protocol/origin.js';
 
@@ -18,7 +18,7 @@ export function detectMode(): PageMode {
 }
 
 /** A message without the envelope fields `send` adds; distributes over the union so each event keeps its fields. */
-type Outgoing = ReadyMessage | OutcomeMessage extends infer M ? (M extends unknown ? Omit<M, 'source' | 'version' | 'sessionId'> : never) : never;
+type Outgoing = ReadyMessage | OutcomeMessage | DisconnectedMessage | ResizeMessage extends infer M ? (M extends unknown ? Omit<M, 'source' | 'version' | 'sessionId'> : never) : never;
 
 export function createMessenger(sessionId: string, origin: string | null, mode: PageMode) {
   const target: SessionOrigin | null = parseSessionOrigin(origin);
@@ -47,13 +47,19 @@ export function createMessenger(sessionId: string, origin: string | null, mode: 
 
   return {
     ready: () => send({ event: 'connect:ready' }),
+    resize: (height: number) => send({ event: 'connect:resize', height }),
     success(platform: Network) {
       send({ event: 'connect:success', platform });
       returnToApp('connect:success', platform);
     },
-    error(code: number, message: string, platform?: Network) {
-      send({ event: 'connect:error', code, message: message.slice(0, 500), ...(platform && { platform }) });
+    error(code: number, message: string, platform?: Network, reason?: string) {
+      // Spec 6.4: codes 501-503 never arrive as connect:error; the user sees the reason, the page gets
+      // connect:cancelled when the user closes.
+      if (code >= 501 && code <= 503) return;
+      send({ event: 'connect:error', code, message: message.slice(0, 500), ...(platform && { platform }), ...(reason && { reason }) });
     },
+    /** Not sent to native apps: their backend reads the session. */
+    disconnected: (platform: Network) => send({ event: 'connect:disconnected', platform }),
     cancelled(reason: CancelReason, platform?: Network) {
       send({ event: 'connect:cancelled', reason, ...(platform && { platform }) });
       if (reason !== 'denied' && reason !== 'popup_closed') returnToApp('connect:cancelled');

@@ -4,6 +4,7 @@
  * the screens in views/, each connect method in connect/, the session flows in session.ts.
  */
 import { render } from 'lit';
+import { fitFrameToContent } from './frame-size.js';
 import { createMessenger } from './integrator-messenger.js';
 import { createLinkApi } from './link-api.js';
 import { rememberSessionId, takeLinkCredential } from './link-credential.js';
@@ -37,6 +38,7 @@ async function start() {
   rememberSessionId(view.sessionId);
   page.messenger = createMessenger(view.sessionId, view.origin, page.mode);
   page.messenger.ready();
+  if (page.mode === 'frame') fitFrameToContent(page.messenger, root);
   noticeOutOfBandLinks(view);
   window.setInterval(() => tick(announcer), 1000);
   window.setInterval(() => {

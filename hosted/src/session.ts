@@ -74,7 +74,8 @@ export function endLink(reason: Extract<CancelReason, 'expired' | 'revoked'> | n
   page.cancelActiveAttempt?.();
   forgetLinkCredential();
   if (reason) page.messenger?.cancelled(reason);
-  page.screen = { kind: 'invalid', expired: reason === 'expired' };
+  const redirect = page.screen.kind === 'ready' ? page.screen.view.redirect : null;
+  page.screen = { kind: 'invalid', expired: reason === 'expired', redirect };
   update();
 }
 
@@ -96,6 +97,7 @@ export async function disconnect(platform: Network): Promise<void> {
   if (page.busyPlatform || page.ended) return;
   await whileBusy(platform, async () => {
     await api().disconnect(platform);
+    page.messenger?.disconnected(platform);
     await loadView();
     setStatus(t('disconnected', { network: label(platform) }));
   });

@@ -9,7 +9,7 @@ import { detectMode, type Messenger } from './integrator-messenger.js';
 import type { LinkApi } from './link-api.js';
 
 export type Tone = 'info' | 'success' | 'error';
-export type Screen = { kind: 'loading' } | { kind: 'ready'; view: SessionView } | { kind: 'invalid'; expired: boolean } | { kind: 'failed' };
+export type Screen = { kind: 'loading' } | { kind: 'ready'; view: SessionView } | { kind: 'invalid'; expired: boolean; redirect?: string | null } | { kind: 'failed' };
 /** A network that connects on the page itself: its credentials form, or the code to send to its bot. */
 export type InlineStep =
   | { method: 'credentials'; platform: Network }
@@ -22,6 +22,8 @@ export const page = {
   /** The network being connected or disconnected; every other button waits. */
   busyPlatform: null as Network | null,
   inlineStep: null as InlineStep | null,
+  /** The network whose Disconnect was pressed once: its row asks for confirmation. */
+  confirmingDisconnect: null as Network | null,
   cancelActiveAttempt: null as (() => void) | null,
   /** Server time minus device time, from the last session read. */
   clockOffset: 0,
@@ -44,6 +46,8 @@ export function update(): void {
 export function setStatus(text: string, tone: Tone = 'info'): void {
   page.status = { text, tone };
   update();
+  // A result (linked, failed, denied) takes the focus, so keyboard and screen-reader users land on it.
+  if (tone !== 'info') document.querySelector<HTMLElement>('.message')?.focus();
 }
 
 export const label = (platform: Network): string => NETWORK_LABELS[platform];

@@ -22,6 +22,8 @@ export const SessionViewNetwork = z.object({
   linked: z.boolean(),
   displayName: z.nullable(z.string()),
   username: z.nullable(z.string()),
+  /** True when this network is the embedded sandbox: the page says no real account is connected. */
+  sandbox: z.optional(z.boolean()),
 });
 export type SessionViewNetwork = z.infer<typeof SessionViewNetwork>;
 
@@ -38,6 +40,12 @@ export const SessionView = z.object({
   instagramLinkMethod: z.enum(INSTAGRAM_LINK_METHODS),
   networks: z.array(SessionViewNetwork),
   completedNetworks: z.array(Network),
+  /** Whether the page may run inside a frame (the embedded widget needs the max-pack add-on, spec 5.3, 5.7). */
+  embeddable: z.optional(z.boolean()),
+  /** The locale the session asked for (the page falls back to the browser's languages). */
+  locale: z.optional(z.nullable(z.string())),
+  /** The integrator's branding (../branding.ts), checked again by the page before use. */
+  branding: z.optional(z.nullable(z.object({ name: z.optional(z.string()), logoUrl: z.optional(z.string()), color: z.optional(z.string()) }))),
 });
 export type SessionView = z.infer<typeof SessionView>;
 

@@ -53,7 +53,26 @@ export const CancelledMessage = z.strictObject({
 });
 export type CancelledMessage = z.infer<typeof CancelledMessage>;
 
-export const LinkMessage = z.discriminatedUnion('event', [ReadyMessage, SuccessMessage, ErrorMessage, CancelledMessage]);
+/**
+ * The user disconnected `platform`'s account on the hosted page (added in the same protocol version: a widget
+ * that does not know it ignores it). Integrator pages refresh the accounts they show.
+ */
+export const DisconnectedMessage = z.strictObject({
+  ...base,
+  event: z.literal('connect:disconnected'),
+  platform: Network,
+});
+export type DisconnectedMessage = z.infer<typeof DisconnectedMessage>;
+
+/** Frame mode: the height the hosted page's content needs, in CSS pixels, so the dialog fits it. Not an outcome. */
+export const ResizeMessage = z.strictObject({
+  ...base,
+  event: z.literal('connect:resize'),
+  height: z.number().int().min(0).max(10000),
+});
+export type ResizeMessage = z.infer<typeof ResizeMessage>;
+
+export const LinkMessage = z.discriminatedUnion('event', [ReadyMessage, SuccessMessage, ErrorMessage, CancelledMessage, DisconnectedMessage, ResizeMessage]);
 export type LinkMessage = z.infer<typeof LinkMessage>;
 export type OutcomeMessage = SuccessMessage | ErrorMessage | CancelledMessage;
 

@@ -5,6 +5,7 @@
  * describe responses, which the client validates.
  */
 import { z } from 'zod';
+import type { Locale } from '../i18n/locales.js';
 import { InstagramLinkMethod, Network } from './networks.js';
 
 const isoDate = z.string().datetime({ offset: true });
@@ -32,6 +33,8 @@ export interface CreateLinkSessionRequest {
   domain?: string;
   /** Accepted and ignored (spec 4.6). */
   privateKey?: string;
+  /** The hosted page's language (`en`, `es`, `fr`, `de`, `pt-BR`, `ja`, `ar`); without it, the browser's. */
+  locale?: Locale;
 }
 
 export const EmailError = z.object({ code: z.number().int(), message: z.string(), details: z.string() });
@@ -65,6 +68,8 @@ export const LinkSession = z.object({
   completedNetworks: z.array(Network),
   origin: z.string().nullable(),
   allowedSocial: z.array(Network).nullable(),
+  /** The locale the session asked for; optional so answers of older services still parse. */
+  locale: z.string().nullable().optional(),
 });
 export type LinkSession = z.infer<typeof LinkSession>;
 

@@ -20,6 +20,8 @@ const EXTRA_KEYS: Record<LinkMessage['event'], readonly string[]> = {
   'connect:success': ['platform'],
   'connect:error': ['platform', 'code', 'message', 'reason'],
   'connect:cancelled': ['platform', 'reason'],
+  'connect:disconnected': ['platform'],
+  'connect:resize': ['height'],
 };
 
 const isString = (value: unknown, min: number, max: number): value is string =>
@@ -40,12 +42,13 @@ export function parseInboundMessage(data: unknown): LinkMessage | null {
       return null;
     }
   }
-  const platformOk = m.platform === undefined ? event !== 'connect:success' : isNetwork(m.platform);
+  const platformOk = m.platform === undefined ? event !== 'connect:success' && event !== 'connect:disconnected' : isNetwork(m.platform);
   if (!platformOk) return null;
   if (event === 'connect:error') {
     if (!Number.isSafeInteger(m.code) || !isString(m.message, 0, 500)) return null;
     if (m.reason !== undefined && !isString(m.reason, 0, 64)) return null;
   }
+  if (event === 'connect:resize' && !(Number.isInteger(m.height) && (m.height as number) >= 0 && (m.height as number) <= 1e4)) return null;
   if (event === 'connect:cancelled' && !WIDGET_CANCEL_REASONS.includes(m.reason as CancelReason)) return null;
   return { ...m } as LinkMessage;
 }

@@ -8,6 +8,7 @@ export { SocialLinkButton } from './social-link-button.js';
 export { SocialLinkDialog } from './social-link-dialog.js';
 export * from './events/events.js';
 export { defaultTexts, type WidgetTexts } from './texts.js';
+export { loadWidgetLocale } from './widget-locale.js';
 export type {
   LinkEventDetail,
   LinkHandle,

@@ -4,6 +4,7 @@
  */
 import type { LinkSession } from '../protocol/resources.js';
 import type { SocialLinkCancelDetail } from './events/social-link-cancel.js';
+import type { SocialLinkDisconnectDetail } from './events/social-link-disconnect.js';
 import type { SocialLinkErrorDetail } from './events/social-link-error.js';
 import type { SocialLinkReadyDetail } from './events/social-link-ready.js';
 import type { SocialLinkSuccessDetail } from './events/social-link-success.js';
@@ -21,12 +22,13 @@ export type LinkTarget = string | { url: string; sessionId?: string };
  */
 export type LinkStatus = Pick<LinkSession, 'state' | 'completedNetworks'>;
 
-/** Any of the four outcome/progress events, for `onEvent`. */
+/** Any of the outcome/progress events, for `onEvent`. */
 export type LinkEventDetail =
   | ({ type: 'ready' } & SocialLinkReadyDetail)
   | ({ type: 'success' } & SocialLinkSuccessDetail)
   | ({ type: 'error' } & SocialLinkErrorDetail)
-  | ({ type: 'cancel' } & SocialLinkCancelDetail);
+  | ({ type: 'cancel' } & SocialLinkCancelDetail)
+  | ({ type: 'disconnect' } & SocialLinkDisconnectDetail);
 
 export interface OpenOptions {
   /** The link URL from the create response. Give this or `getUrl`. */
@@ -54,7 +56,13 @@ export interface OpenOptions {
   readyTimeoutMs?: number;
   /** How often the popup's `closed` flag is polled, in ms. Default 300. */
   pollMs?: number;
-  /** Replacement texts (translation). */
+  /**
+   * The widget's language (`en`, `es`, `fr`, `de`, `pt-BR`, `ja`, `ar`); default the browser's. Its texts must be
+   * loaded (`loadWidgetLocale`, or a `<social-link-button>` on the page) for `open()` to use them; until then
+   * it speaks English. The hosted page follows the session's `locale`, else the browser's language.
+   */
+  locale?: string;
+  /** Replacement texts, over the locale's. */
   texts?: Partial<WidgetTexts>;
   /** Where DOM events are dispatched. Default `document`. `<social-link-button>` passes itself. */
   eventTarget?: EventTarget;
@@ -62,6 +70,8 @@ export interface OpenOptions {
   onSuccess?: (detail: SocialLinkSuccessDetail) => void;
   onError?: (detail: SocialLinkErrorDetail) => void;
   onCancel?: (detail: SocialLinkCancelDetail) => void;
+  /** The user disconnected an account on the hosted page. */
+  onDisconnect?: (detail: SocialLinkDisconnectDetail) => void;
   /** Every event above, in order, tagged with `type`. */
   onEvent?: (event: LinkEventDetail) => void;
 }

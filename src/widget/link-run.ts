@@ -7,6 +7,7 @@ import type { CancelReason } from '../protocol/messages.js';
 import type { Network } from '../protocol/networks.js';
 import { originOf } from '../protocol/origin.js';
 import { SocialLinkCancelEvent, type SocialLinkCancelDetail } from './events/social-link-cancel.js';
+import { SocialLinkDisconnectEvent, type SocialLinkDisconnectDetail } from './events/social-link-disconnect.js';
 import { SocialLinkErrorEvent, type SocialLinkErrorDetail, type WidgetErrorReason } from './events/social-link-error.js';
 import { SocialLinkReadyEvent, type SocialLinkReadyDetail } from './events/social-link-ready.js';
 import { SocialLinkSuccessEvent, type SocialLinkSuccessDetail } from './events/social-link-success.js';
@@ -16,7 +17,9 @@ import { directMode } from './modes/direct-mode.js';
 import { frameMode } from './modes/frame-mode.js';
 import type { LinkRunContext, ModeDriver } from './modes/mode-driver.js';
 import { popupMode } from './modes/popup-mode.js';
+import type { Locale } from '../i18n/locales.js';
 import { resolveTexts, type WidgetTexts } from './texts.js';
+import { widgetCatalogues, widgetLocale } from './widget-locale.js';
 
 const DEFAULT_CLOSE_GRACE_MS = 1000;
 
@@ -25,6 +28,7 @@ interface EventDetails {
   success: SocialLinkSuccessDetail;
   error: SocialLinkErrorDetail;
   cancel: SocialLinkCancelDetail;
+  disconnect: SocialLinkDisconnectDetail;
 }
 type EventKind = keyof EventDetails;
 
@@ -39,6 +43,7 @@ const EMITTERS: {
   success: { EventClass: SocialLinkSuccessEvent, callback: (options) => options.onSuccess },
   error: { EventClass: SocialLinkErrorEvent, callback: (options) => options.onError },
   cancel: { EventClass: SocialLinkCancelEvent, callback: (options) => options.onCancel },
+  disconnect: { EventClass: SocialLinkDisconnectEvent, callback: (options) => options.onDisconnect },
 };
 
 /** Only http(s) URLs may be shown; their origin is the only origin messages are accepted from. */
@@ -59,6 +64,7 @@ function invoke<T>(callback: ((value: T) => void) | undefined, value: T): void {
 
 export class LinkRun implements LinkRunContext {
   readonly options: OpenOptions;
+  readonly locale: Locale;
   readonly texts: WidgetTexts;
   readonly done: Promise<void>;
   readonly handle: LinkHandle;
@@ -73,7 +79,8 @@ export class LinkRun implements LinkRunContext {
 
   constructor(options: OpenOptions) {
     this.options = options;
-    this.texts = resolveTexts(options.texts);
+    this.locale = widgetLocale(options.locale);
+    this.texts = resolveTexts(options.texts, widgetCatalogues.get(this.locale));
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
     const mode = options.mode ?? 'frame';
     this.driver = mode === 'popup' ? popupMode(this) : mode === 'direct' ? directMode(this) : frameMode(this);
@@ -148,6 +155,13 @@ export class LinkRun implements LinkRunContext {
         this.emit('error', { sessionId, ...(platform && { platform }), code, reason: reason ?? null, message: text });
         return;
       }
+      case 'connect:resize':
+        return this.driver.resize?.(message.height);
+      case 'connect:disconnected':
+        // A success of this run for that network no longer holds: linking it again is reported again.
+        this.linked.delete(message.platform);
+        this.emit('disconnect', { sessionId: message.sessionId, platform: message.platform });
+        return;
       case 'connect:cancelled': {
         const { sessionId, platform, reason } = message;
         // The user closing the hosted page (Done, Escape) after a success is a plain close, as with our own close.

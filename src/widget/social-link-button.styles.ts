@@ -18,7 +18,7 @@ export const buttonStyles = css`
     padding: var(--social-link-button-padding, 0.625rem 1rem);
     border: var(--social-link-button-border, none);
     border-radius: var(--social-link-button-radius, 8px);
-    background: var(--social-link-button-background, #1a56db);
+    background: var(--social-link-button-background, var(--social-link-accent, #1a56db));
     color: var(--social-link-button-color, #fff);
     font: inherit;
     font-weight: 600;
@@ -26,7 +26,7 @@ export const buttonStyles = css`
     cursor: pointer;
   }
   [part~='button']:hover {
-    background: var(--social-link-button-hover-background, #1e429f);
+    background: var(--social-link-button-hover-background, color-mix(in srgb, var(--social-link-accent, #1a56db) 80%, #000));
   }
   [part~='button']:focus-visible {
     outline: var(--social-link-focus-ring, 2px solid #1a73e8);
@@ -39,6 +39,11 @@ export const buttonStyles = css`
   [part='status'] {
     font-size: 0.875rem;
     color: var(--social-link-status-color, #b42318);
+  }
+  @media (prefers-color-scheme: dark) {
+    [part='status'] {
+      color: var(--social-link-status-color, #ffb4ab);
+    }
   }
   [part='status']:empty {
     display: none;

@@ -1,10 +1,11 @@
-import { LitElement, html } from 'lit';
+import { LitElement, html, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { LinkHandle, LinkMode, LinkStatus, LinkTarget } from './link-options.js';
 import { open } from './open.js';
 import { buttonStyles } from './social-link-button.styles.js';
 import { resolveTexts, type WidgetTexts } from './texts.js';
 import { defineElement } from './define-element.js';
+import { directionOf, widgetCatalogues, widgetLocale } from './widget-locale.js';
 
 /**
  * @tagname social-link-button
@@ -20,6 +21,7 @@ import { defineElement } from './define-element.js';
  * @csspart button - The `<button>` (or `<a>` in direct mode with a `url`).
  * @csspart status - Where the widget's own problems (popup blocked) are announced.
  *
+ * @cssproperty --social-link-accent - Brand colour: the button background and the dialog's accents.
  * @cssproperty --social-link-button-background - Button background.
  * @cssproperty --social-link-button-hover-background - Button background on hover.
  * @cssproperty --social-link-button-color - Button text color.
@@ -54,8 +56,14 @@ export class SocialLinkButton extends LitElement {
   /** Asks your backend for the session state when a popup closes without a message. See `open()`. */
   @property({ attribute: false }) checkStatus: ((sessionId: string | null) => Promise<LinkStatus>) | null = null;
 
-  /** Replacement texts (translation). */
+  /** The widget's language (`en`, `es`, `fr`, `de`, `pt-BR`, `ja`, `ar`); default the browser's. */
+  @property() locale: string | null = null;
+
+  /** Replacement texts, over the locale's. */
   @property({ attribute: false }) texts: Partial<WidgetTexts> = {};
+
+  /** The locale's texts once loaded (English until then). */
+  @state() private localeTexts: WidgetTexts | undefined;
 
   /** Extra options for `open()` that have no attribute (`closeGraceMs`, `pollMs`, `readyTimeoutMs`). */
   @property({ attribute: false }) timing: { closeGraceMs?: number; pollMs?: number; readyTimeoutMs?: number } = {};
@@ -64,6 +72,17 @@ export class SocialLinkButton extends LitElement {
   @state() private statusText = '';
 
   private handle: LinkHandle | null = null;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!changed.has('locale') && this.localeTexts) return;
+    const locale = widgetLocale(this.locale);
+    this.localeTexts = widgetCatalogues.get(locale);
+    if (!this.localeTexts) {
+      void widgetCatalogues.load(locale).then((texts) => {
+        if (widgetLocale(this.locale) === locale) this.localeTexts = texts;
+      });
+    }
+  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -75,13 +94,14 @@ export class SocialLinkButton extends LitElement {
   /** Opens the link, as a click does. Call it from a user gesture in popup mode. */
   open(): LinkHandle {
     this.statusText = '';
-    const texts = resolveTexts(this.texts);
+    const texts = resolveTexts(this.texts, this.localeTexts);
     const handle = open({
       ...(this.url !== null && !this.getUrl && { url: this.url }),
       ...(this.getUrl && { getUrl: this.getUrl }),
       ...(this.checkStatus && { checkStatus: this.checkStatus }),
       ...this.timing,
       mode: this.mode,
+      ...(this.locale && { locale: this.locale }),
       closeOnSuccess: !this.keepOpen,
       texts,
       eventTarget: this,
@@ -104,8 +124,9 @@ export class SocialLinkButton extends LitElement {
   }
 
   override render() {
-    const texts = resolveTexts(this.texts);
-    const label = html`<slot>${texts.button}</slot>`;
+    const texts = resolveTexts(this.texts, this.localeTexts);
+    const locale = widgetLocale(this.locale);
+    const label = html`<slot lang=${locale} dir=${directionOf(locale)}>${texts.button}</slot>`;
     const status = html`<span part="status" role="status">${this.statusText}</span>`;
     if (this.mode === 'direct' && this.url && !this.getUrl) {
       // Direct mode with a known URL is just a link: works without script and with middle-click.

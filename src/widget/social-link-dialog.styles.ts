@@ -7,7 +7,8 @@ export const dialogStyles = css`
   dialog {
     box-sizing: border-box;
     width: var(--social-link-dialog-width, min(480px, 100vw - 2rem));
-    height: var(--social-link-dialog-height, min(720px, 100vh - 2rem));
+    /* Fits the hosted page's content (frame mode reports its height) under the close button's row. */
+    height: var(--social-link-dialog-height, min(var(--social-link-content-height, 720px) + 2.75rem, 100vh - 2rem));
     max-width: 100vw;
     max-height: 100vh;
     padding: 0;
@@ -29,15 +30,13 @@ export const dialogStyles = css`
   [part='header'] {
     display: flex;
     align-items: center;
-    justify-content: space-between;
-    gap: 0.5rem;
-    padding: 0.5rem 0.5rem 0.5rem 1rem;
-    border-bottom: 1px solid var(--social-link-divider, #e3e3e3);
+    justify-content: flex-end;
+    padding: 0.25rem;
   }
+  /* The hosted page shows the one visible heading; this one names the dialog for assistive technology only. */
   [part='title'] {
-    margin: 0;
-    font-size: 1rem;
-    font-weight: 600;
+    position: absolute;
+    clip-path: inset(50%);
   }
   [part='close-button'] {
     display: inline-grid;
@@ -54,7 +53,7 @@ export const dialogStyles = css`
     cursor: pointer;
   }
   [part='close-button']:hover {
-    background: var(--social-link-close-hover, rgb(0 0 0 / 0.06));
+    background: var(--social-link-close-hover, color-mix(in srgb, currentColor 10%, transparent));
   }
   [part='close-button']:focus-visible {
     outline: var(--social-link-focus-ring, 2px solid #1a73e8);
@@ -79,11 +78,30 @@ export const dialogStyles = css`
     inset: 0;
     display: grid;
     place-items: center;
-    color: var(--social-link-muted, #555);
+    color: var(--social-link-muted, inherit);
   }
   [part='timeout'] {
     padding: 1.5rem;
     text-align: center;
     color: var(--social-link-error-color, #b3261e);
+  }
+  /* Phones: a full-screen sheet rather than a box with margins. */
+  @media (max-width: 520px) {
+    dialog {
+      width: 100vw;
+      height: 100dvh;
+      max-height: 100dvh;
+      margin: 0;
+      border-radius: 0;
+    }
+  }
+  @media (prefers-color-scheme: dark) {
+    dialog {
+      background: var(--social-link-dialog-background, #15181f);
+      color: var(--social-link-dialog-color, #e8eaf0);
+    }
+    [part='timeout'] {
+      color: var(--social-link-error-color, #ffb4ab);
+    }
   }
 `;

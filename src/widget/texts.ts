@@ -1,7 +1,8 @@
 /**
  * @module
- * Every text the widget shows or announces, replaceable for translation. Pass a partial object; missing keys
- * fall back to English.
+ * Every text the widget shows or announces, in English. The widget speaks en, es, fr, de, pt-BR, ja and ar
+ * (../i18n/widget/, chosen by its `locale`, else the browser's language); an integrator may still replace any
+ * text with a partial object.
  */
 
 export interface WidgetTexts {
@@ -34,7 +35,7 @@ export const defaultTexts: WidgetTexts = {
   loadTimeout: 'The linking page is not responding. Check your connection, close this window and try again.',
 };
 
-/** Defaults overlaid with the integrator's replacements. */
-export function resolveTexts(texts: Partial<WidgetTexts> | undefined): WidgetTexts {
-  return { ...defaultTexts, ...texts };
+/** The locale's texts (English until they are loaded) overlaid with the integrator's replacements. */
+export function resolveTexts(texts: Partial<WidgetTexts> | undefined, localeTexts: WidgetTexts = defaultTexts): WidgetTexts {
+  return { ...localeTexts, ...texts };
 }

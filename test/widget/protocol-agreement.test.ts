@@ -11,8 +11,10 @@ import { parseInboundMessage, WIDGET_CANCEL_REASONS, WIDGET_NETWORKS } from '../
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 // Compile-time: both parsers promise the same type.
 const sameResultType: Equal<ReturnType<typeof parseInboundMessage>, ReturnType<typeof parseLinkMessage>> = true;
-const sameEventNames: Equal<LinkMessage['event'], 'connect:ready' | 'connect:success' | 'connect:error' | 'connect:cancelled'> =
-  true;
+const sameEventNames: Equal<
+  LinkMessage['event'],
+  'connect:ready' | 'connect:success' | 'connect:error' | 'connect:cancelled' | 'connect:disconnected' | 'connect:resize'
+> = true;
 
 const base = { source: MESSAGE_SOURCE, version: PROTOCOL_VERSION, sessionId: 'sess_1' } as const;
 
@@ -47,6 +49,19 @@ const corpus: unknown[] = [
   { ...base, event: 'connect:cancelled', reason: 'bored' },
   { ...base, event: 'connect:cancelled' },
   { ...base, event: 'connect:cancelled', reason: 'denied', platform: 'myspace' },
+  ...NETWORKS.map((platform) => ({ ...base, event: 'connect:disconnected', platform })),
+  { ...base, event: 'connect:disconnected' },
+  { ...base, event: 'connect:disconnected', platform: 'myspace' },
+  { ...base, event: 'connect:disconnected', platform: 'twitter', reason: 'x' },
+  { ...base, event: 'connect:resize', height: 0 },
+  { ...base, event: 'connect:resize', height: 612 },
+  { ...base, event: 'connect:resize', height: 10000 },
+  { ...base, event: 'connect:resize', height: 10001 },
+  { ...base, event: 'connect:resize', height: -1 },
+  { ...base, event: 'connect:resize', height: 1.5 },
+  { ...base, event: 'connect:resize', height: '612' },
+  { ...base, event: 'connect:resize' },
+  { ...base, event: 'connect:resize', height: 612, platform: 'twitter' },
   { ...base, event: 'connect:done' },
   { ...base, event: 'toString' },
   { ...base, event: '__proto__' },

@@ -3,9 +3,9 @@
  * webhook completes the link out of band, and the page learns it from its regular session reads
  * (`noticeOutOfBandLinks` in ../session.ts).
  */
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import type { Network } from '../../../src/protocol/networks.js';
-import { whileBusy } from '../session.js';
+import { loadView, whileBusy } from '../session.js';
 import { api, label, page, setStatus, type InlineStep } from '../state.js';
 import { t } from '../texts.js';
 
@@ -17,6 +17,22 @@ export async function requestBotCode(platform: Network): Promise<void> {
   });
 }
 
+/** Sandbox only: plays the bot receiving the code (the page then sees the link through its session read). */
+async function simulateBot(step: Extract<InlineStep, { method: 'bot' }>): Promise<void> {
+  await whileBusy(step.platform, async () => {
+    const response = await fetch(new URL('/sandbox/telegram-bot', location.origin), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code: step.code }),
+    });
+    if (!response.ok) throw new Error(t('loadFailedBody'));
+    await loadView();
+  });
+}
+
+const isSandbox = (platform: Network) =>
+  page.screen.kind === 'ready' && page.screen.view.networks.some((network) => network.platform === platform && network.sandbox);
+
 export function botCodeTemplate(step: Extract<InlineStep, { method: 'bot' }>) {
   const network = label(step.platform);
   return html`<div class="inline">
@@ -24,5 +40,8 @@ export function botCodeTemplate(step: Extract<InlineStep, { method: 'bot' }>) {
     <p class="code" aria-label=${t('botCode')}>${step.code}</p>
     <p><a href=${step.deepLink} target="_blank" rel="noopener noreferrer">${t('botOpen', { network })}</a></p>
     <p class="hint" role="status">${t('botWaiting')}</p>
+    ${isSandbox(step.platform)
+      ? html`<p><button type="button" class="secondary" ?disabled=${page.busyPlatform !== null} @click=${() => void simulateBot(step)}>${t('simulateBot')}</button></p>`
+      : nothing}
   </div>`;
 }

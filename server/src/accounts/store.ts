@@ -6,6 +6,7 @@ import type { SqlExecutor } from '../core/db/sql-driver.js';
 import { toAccount, toProfile } from '../core/db/rows.js';
 import { SqlStore } from '../core/db/sql-store.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
+import { checkBranding, type Branding } from '../../../src/protocol/index.js';
 
 export class AccountStore extends SqlStore {
 
@@ -51,6 +52,29 @@ export class AccountStore extends SqlStore {
         await tx.run('DELETE FROM post_counts WHERE profile_id IN (SELECT id FROM profiles WHERE account_id = ? AND is_primary = 1)', [id]);
       }
     });
+  }
+
+  /** The account's branding (name, logo, colour), or null when it has none or the account does not exist. */
+  async getBranding(accountId: string): Promise<Branding | null> {
+    const row = await this.db.get('SELECT branding FROM accounts WHERE id = ?', [accountId]);
+    if (!row?.branding) return null;
+    const checked = checkBranding(JSON.parse(row.branding as string));
+    return checked.ok ? checked.branding : null;
+  }
+
+  /**
+   * Sets (or with null, removes) the account's branding. Throws a TypeError naming the problem when the branding
+   * breaks the rules of src/protocol/branding.ts; callers that take it from a request check it first
+   * (accounts/branding-request.ts) to answer with the error envelope.
+   */
+  async setBranding(accountId: string, branding: Branding | null): Promise<void> {
+    let stored: string | null = null;
+    if (branding !== null) {
+      const checked = checkBranding(branding);
+      if (!checked.ok) throw new TypeError(checked.problem);
+      stored = Object.keys(checked.branding).length > 0 ? JSON.stringify(checked.branding) : null;
+    }
+    await this.db.run('UPDATE accounts SET branding = ? WHERE id = ?', [stored, accountId]);
   }
 
   async addApiKey(accountId: string, keyHash: string, createdAt: number): Promise<void> {

@@ -7,8 +7,11 @@ import {
   ErrorCode,
   INSTAGRAM_LINK_METHODS,
   NETWORKS,
+  LOCALES,
+  isLocale,
   isNetwork,
   parseSessionOrigin,
+  type Locale,
   type InstagramLinkMethod,
   type Network,
 } from '../../../src/protocol/index.js';
@@ -18,7 +21,7 @@ import type { Account } from '../core/db/storage-types.js';
 
 export const DEFAULT_EXPIRES_IN_MINUTES = 5;
 export const MAX_EXPIRES_IN_MINUTES = 2880;
-const KNOWN_FIELDS = ['expiresIn', 'origin', 'instagramLinkMethod', 'email', 'allowedSocial', 'redirect', 'domain', 'privateKey'];
+const KNOWN_FIELDS = ['expiresIn', 'origin', 'instagramLinkMethod', 'email', 'allowedSocial', 'redirect', 'domain', 'privateKey', 'locale'];
 const ACTION = 'link session';
 
 export interface LinkSessionRequest {
@@ -30,6 +33,7 @@ export interface LinkSessionRequest {
   allowedSocial: Network[] | null;
   redirect: string | null;
   domain: string;
+  locale: Locale | null;
 }
 
 export function parseLinkSessionRequest(body: Record<string, unknown>, account: Account): LinkSessionRequest {
@@ -42,6 +46,7 @@ export function parseLinkSessionRequest(body: Record<string, unknown>, account: 
     allowedSocial: parseAllowedSocial(body.allowedSocial),
     redirect: parseRedirect(body.redirect),
     domain: parseDomain(body.domain, account),
+    locale: parseLocale(body.locale),
   };
 }
 
@@ -140,4 +145,10 @@ function parseDomain(value: unknown, account: Account): string {
   }
   if (typeof value !== 'string' || !account.domains.includes(value)) throw invalid('"domain" is not a linking domain of this account.');
   return value;
+}
+
+function parseLocale(value: unknown): Locale | null {
+  if (value === undefined) return null;
+  if (isLocale(value)) return value;
+  throw badRequest(`"locale" must be one of: ${LOCALES.join(', ')}.`, { validValues: LOCALES }, ACTION);
 }

@@ -39,8 +39,8 @@ export class LinkingStore extends SqlStore {
   async #insertLinkSession(session: NewLinkSession, kind: 'session' | 'legacy'): Promise<void> {
     await this.db.run(
       `INSERT INTO link_sessions (id, token_hash, account_id, profile_id, origin, redirect, domain, allowed_social,
-         instagram_link_method, created_at, expires_at, kind)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         instagram_link_method, locale, created_at, expires_at, kind)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ${kind === 'legacy' ? 'ON CONFLICT (token_hash) DO NOTHING' : ''}`,
       [
         session.id,
@@ -52,6 +52,7 @@ export class LinkingStore extends SqlStore {
         session.domain,
         session.allowedSocial ? JSON.stringify(session.allowedSocial) : null,
         session.instagramLinkMethod,
+        session.locale ?? null,
         session.createdAt,
         session.expiresAt,
         kind,

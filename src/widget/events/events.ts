@@ -6,11 +6,13 @@ import type { SocialLinkCancelEvent } from './social-link-cancel.js';
 import type { SocialLinkErrorEvent } from './social-link-error.js';
 import type { SocialLinkReadyEvent } from './social-link-ready.js';
 import type { SocialLinkSuccessEvent } from './social-link-success.js';
+import type { SocialLinkDisconnectEvent } from './social-link-disconnect.js';
 
 export { SocialLinkReadyEvent, type SocialLinkReadyDetail } from './social-link-ready.js';
 export { SocialLinkSuccessEvent, type SocialLinkSuccessDetail } from './social-link-success.js';
 export { SocialLinkErrorEvent, type SocialLinkErrorDetail, type WidgetErrorReason } from './social-link-error.js';
 export { SocialLinkCancelEvent, type SocialLinkCancelDetail } from './social-link-cancel.js';
+export { SocialLinkDisconnectEvent, type SocialLinkDisconnectDetail } from './social-link-disconnect.js';
 
 declare global {
   interface GlobalEventHandlersEventMap {
@@ -18,5 +20,6 @@ declare global {
     'social-link-success': SocialLinkSuccessEvent;
     'social-link-error': SocialLinkErrorEvent;
     'social-link-cancel': SocialLinkCancelEvent;
+    'social-link-disconnect': SocialLinkDisconnectEvent;
   }
 }

@@ -1,5 +1,6 @@
 import { SocialLinkCloseRequestEvent } from '../events/social-link-close-request.js';
 import { SocialLinkDialog } from '../social-link-dialog.js';
+import { directionOf } from '../widget-locale.js';
 import type { LinkRunContext, ModeDriver } from './mode-driver.js';
 
 const DEFAULT_READY_TIMEOUT_MS = 15_000;
@@ -37,6 +38,8 @@ export function frameMode(run: LinkRunContext): ModeDriver {
       SocialLinkDialog.define();
       dialog = document.createElement(SocialLinkDialog.tagName) as SocialLinkDialog;
       dialog.texts = run.texts;
+      dialog.lang = run.locale;
+      dialog.dir = directionOf(run.locale);
       dialog.addEventListener(SocialLinkCloseRequestEvent.eventName, handleCloseRequest);
       document.body.append(dialog);
       return true;
@@ -56,6 +59,9 @@ export function frameMode(run: LinkRunContext): ModeDriver {
       if (!dialog) return;
       dialog.loading = false;
       dialog.timedOut = false;
+    },
+    resize(height) {
+      dialog?.style.setProperty('--social-link-content-height', `${height}px`);
     },
     teardown() {
       clearTimeout(readyTimer);

@@ -1,12 +1,14 @@
 import type { CancelReason } from '../../protocol/messages.js';
 import type { WidgetErrorReason } from '../events/social-link-error.js';
 import type { OpenOptions } from '../link-options.js';
+import type { Locale } from '../../i18n/locales.js';
 import type { WidgetTexts } from '../texts.js';
 
 /** What a mode may ask of the link run that owns it. */
 export interface LinkRunContext {
   readonly options: OpenOptions;
   readonly texts: WidgetTexts;
+  readonly locale: Locale;
   /** The user closed the UI (close button, Escape). */
   cancel(reason: CancelReason): void;
   /** The widget itself failed (popup blocked, bad URL); ends the link. */
@@ -29,6 +31,8 @@ export interface ModeDriver {
   source(): MessageEventSource | null;
   /** The hosted page announced `connect:ready`. */
   ready(): void;
+  /** Frame mode: the hosted page's content height, which the dialog fits. */
+  resize?(height: number): void;
   /** Removes the UI. Called exactly once. */
   teardown(): void;
 }

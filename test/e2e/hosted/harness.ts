@@ -64,9 +64,9 @@ export async function received(page: Page): Promise<ReceivedMessage[]> {
   return page.evaluate(() => (window as unknown as { received: ReceivedMessage[] }).received);
 }
 
-/** Only our protocol's messages, reduced to the fields tests compare. */
+/** Only our protocol's messages, reduced to the fields tests compare; `connect:resize` (layout) left out. */
 export async function linkEvents(page: Page): Promise<Record<string, unknown>[]> {
-  return (await received(page)).filter((m) => m.data?.source === 'social-link-kit').map((m) => m.data);
+  return (await received(page)).filter((m) => m.data?.source === 'social-link-kit' && m.data.event !== 'connect:resize').map((m) => m.data);
 }
 
 export async function openInFrame(page: Page, server: PageServer, linkUrl: string): Promise<FrameLocator> {

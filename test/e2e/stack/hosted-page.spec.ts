@@ -18,7 +18,9 @@ async function createSession({ stack, integrator }: Servers, body: Record<string
 }
 
 type Received = { origin: string; data: { source?: string; event: string; platform?: string; reason?: string; code?: number; sessionId: string } };
-const received = (page: Page) => page.evaluate(() => (window as unknown as { received: Received[] }).received);
+// connect:resize (frame mode's content height) is layout, not an event these tests follow.
+const received = async (page: Page) =>
+  (await page.evaluate(() => (window as unknown as { received: Received[] }).received)).filter((m) => m.data?.event !== 'connect:resize');
 const events = async (page: Page) => (await received(page)).filter((m) => m.data?.source === MESSAGE_SOURCE).map((m) => m.data.event);
 
 /** Opens the link framed by the integrator and returns the frame. */
@@ -42,7 +44,7 @@ test('frame mode: a full OAuth connection through the sandbox, reported once to 
   const session = await createSession({ stack, integrator }, { allowedSocial: ['facebook', 'twitter', 'bluesky'] });
   const frame = await openFramed(integrator, page, session.url);
   await expect(frame.locator('.network')).toHaveCount(3);
-  await expect(frame.getByText(/for Development/)).toBeVisible();
+  await expect(frame.getByText(/Profile: Development/)).toBeVisible();
   await expect(frame.getByText(/This link works for/)).toBeVisible();
 
   const popup = await consent(page, frame, 'Facebook', 'Allow');
@@ -142,6 +144,7 @@ test('disconnect removes the account from the profile', async ({ page, stack, in
   await expect(frame.getByText('Reddit is connected.')).toBeVisible();
   expect((await stack.api('GET', '/user')).json.activeSocialAccounts).toContain('reddit');
   await frame.getByRole('button', { name: 'Disconnect Reddit' }).click();
+  await frame.getByRole('group', { name: 'Disconnect Reddit? The app will no longer be able to publish there.' }).getByRole('button', { name: 'Disconnect' }).click();
   await expect(frame.getByText('Reddit was disconnected.')).toBeVisible();
   expect((await stack.api('GET', '/user')).json.activeSocialAccounts).not.toContain('reddit');
 });

@@ -53,6 +53,7 @@ export function toSession(row: Row): LinkSessionRecord {
     domain: row.domain as string,
     allowedSocial: row.allowed_social ? (JSON.parse(row.allowed_social as string) as Network[]) : null,
     instagramLinkMethod: (row.instagram_link_method as LinkSessionRecord['instagramLinkMethod']) ?? null,
+    locale: (row.locale as LinkSessionRecord['locale'] | undefined) ?? null,
     createdAt: row.created_at as number,
     expiresAt: row.expires_at as number,
     revokedAt: (row.revoked_at as number | null) ?? null,

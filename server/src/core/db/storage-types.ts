@@ -3,7 +3,7 @@
  * The stored records, as the per-feature stores (accounts/store.ts, linking/store.ts, webhooks/store.ts,
  * linking/legacy-jwt/store.ts) read and write them on either database. Times are epoch milliseconds.
  */
-import type { InstagramLinkMethod, Network } from '../../../../src/protocol/index.js';
+import type { InstagramLinkMethod, Locale, Network } from '../../../../src/protocol/index.js';
 
 export type Plan = 'free' | 'premium' | 'launch' | 'business' | 'enterprise';
 
@@ -39,6 +39,8 @@ export interface LinkSessionRecord {
   domain: string;
   allowedSocial: Network[] | null;
   instagramLinkMethod: InstagramLinkMethod | null;
+  /** The hosted page's language, when the integrator chose one. */
+  locale: Locale | null;
   createdAt: number;
   expiresAt: number;
   revokedAt: number | null;
@@ -68,7 +70,7 @@ export interface SocialAccount {
 export type NewLinkSession = Pick<
   LinkSessionRecord,
   'id' | 'accountId' | 'profileId' | 'origin' | 'redirect' | 'domain' | 'allowedSocial' | 'instagramLinkMethod' | 'createdAt' | 'expiresAt'
-> & { tokenHash: string };
+> & { tokenHash: string; locale?: Locale | null };
 
 /** A webhook registration (spec 2.5); one per (profile, action). */
 export interface WebhookRegistration {

@@ -1,12 +1,13 @@
 /**
  * @module
  * The hosted page's API, authenticated by the link token (`Authorization: Bearer <token>`):
- * - `GET /api/link/session`  the session view: profile title, allowed networks and their linked state, expiry
+ * - `GET /api/link/session`  the session view: profile title, allowed networks (linked, sandbox or real), expiry, locale, branding
  */
 import { Hono } from 'hono';
 import { NETWORKS, connectMethodOf, type SessionView } from '../../../../src/protocol/index.js';
 import { iso } from '../../core/clock.js';
 import type { AppDeps, AppEnv } from '../../context.js';
+import { isSandboxNetwork } from '../sandbox-network.js';
 import { instagramLinkMethodOf, linkInvalidError } from '../service.js';
 
 export function linkRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -16,6 +17,7 @@ export function linkRoutes(deps: AppDeps): Hono<AppEnv> {
     const session = c.get('linkSession');
     const profile = await deps.storage.accounts.findProfileById(session.profileId);
     if (!profile) throw linkInvalidError();
+    const instagramLinkMethod = await instagramLinkMethodOf(deps, session);
     const linked = new Map((await deps.storage.linking.listSocialAccounts(profile.id)).map((a) => [a.platform, a]));
     const view: SessionView = {
       status: 'success',
@@ -26,7 +28,7 @@ export function linkRoutes(deps: AppDeps): Hono<AppEnv> {
       serverTime: iso(deps.clock()),
       origin: session.origin,
       redirect: session.redirect,
-      instagramLinkMethod: await instagramLinkMethodOf(deps, session),
+      instagramLinkMethod,
       networks: (session.allowedSocial ?? [...NETWORKS]).map((platform) => {
         const linkedAccount = linked.get(platform);
         return {
@@ -35,9 +37,13 @@ export function linkRoutes(deps: AppDeps): Hono<AppEnv> {
           linked: linkedAccount !== undefined,
           displayName: linkedAccount?.displayName ?? null,
           username: linkedAccount?.username ?? null,
+          sandbox: isSandboxNetwork(deps, platform, instagramLinkMethod),
         };
       }),
       completedNetworks: session.completedNetworks,
+      embeddable: (await deps.storage.accounts.findAccount(session.accountId))?.maxPack ?? false,
+      locale: session.locale,
+      branding: await deps.storage.accounts.getBranding(session.accountId),
     };
     return c.json(view);
   });

@@ -4,7 +4,8 @@
  * The page request carries the token (`?session=`) on first load, or the session id (`?sid=`, not secret) after
  * the page removed the token from the address bar; either names the session whose `origin` alone may frame the
  * page (`frame-ancestors`, sent as a header: a meta tag is ignored). Anything else, app-scheme origins included,
- * gets `frame-ancestors 'none'`. The HTML is `no-store`; hashed assets may be cached.
+ * gets `frame-ancestors 'none'`. The same session's account logo (branding) is the one image `img-src` allows from
+ * outside. The HTML is `no-store`; hashed assets may be cached.
  */
 import { Hono, type Context } from 'hono';
 import { existsSync } from 'node:fs';
@@ -29,14 +30,16 @@ const TYPES: Record<string, string> = {
 export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  const frameAncestors = async (token: string | undefined, sessionId: string | undefined): Promise<string> => {
+  /** Who may frame the page (the session's web origin), and the integrator's logo origin, the one outside image. */
+  const pageSources = async (token: string | undefined, sessionId: string | undefined): Promise<{ ancestors: string; logo: string }> => {
     const session = token
       ? await deps.storage.linking.findLinkSessionByTokenHash(hashSecret(token))
       : sessionId
         ? await deps.storage.linking.findLinkSessionById(sessionId)
         : null;
     const origin = session ? parseSessionOrigin(session.origin) : null;
-    return origin?.kind === 'web' ? origin.origin : "'none'";
+    const logoUrl = session ? (await deps.storage.accounts.getBranding(session.accountId))?.logoUrl : undefined;
+    return { ancestors: origin?.kind === 'web' ? origin.origin : "'none'", logo: logoUrl ? ` ${new URL(logoUrl).origin}` : '' };
   };
 
   const page = async (c: Context<AppEnv>) => {
@@ -48,9 +51,9 @@ export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
     );
     const file = join(HOSTED_DIST, 'index.html');
     if (!existsSync(file)) return c.text('The hosted page is not built: run `npm run build:hosted`.', 503);
-    let ancestors = "'none'";
+    let sources = { ancestors: "'none'", logo: '' };
     try {
-      if (withinLimit) ancestors = await frameAncestors(c.req.query('session'), c.req.query('sid'));
+      if (withinLimit) sources = await pageSources(c.req.query('session'), c.req.query('sid'));
     } catch {
       // A failed lookup: serve the page unframeable.
     }
@@ -61,10 +64,10 @@ export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
         {
           'script-src': "'self'",
           'style-src': "'self'",
-          'img-src': "'self' data:",
+          'img-src': `'self' data:${sources.logo}`,
           'connect-src': "'self'",
           'form-action': "'self'",
-          'frame-ancestors': ancestors,
+          'frame-ancestors': sources.ancestors,
         },
         // The page opens the OAuth popup and must keep its opener, and is itself opened by integrators' pages.
         { 'Cross-Origin-Opener-Policy': 'unsafe-none', 'X-Content-Type-Options': 'nosniff' },

@@ -42,6 +42,7 @@ export function linkSessionRoutes(deps: AppDeps): Hono<AppEnv> {
       domain: request.domain,
       allowedSocial: request.allowedSocial,
       instagramLinkMethod: request.instagramLinkMethod,
+      locale: request.locale,
       createdAt: now,
       expiresAt,
     });
@@ -110,6 +111,7 @@ export async function describeSession(deps: AppDeps, session: LinkSessionRecord)
     completedNetworks: session.completedNetworks,
     origin: session.origin,
     allowedSocial: session.allowedSocial,
+    locale: session.locale,
   };
 }
 

@@ -42,6 +42,9 @@ export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!network) return failure(c, attempt.platform, ErrorCode.networkUnavailable, 'This network cannot be connected right now.');
     setCookie(c, cookieName, binding, { path: '/', httpOnly: true, secure, sameSite: 'Lax', maxAge: 600 });
     const location = await authorizationUrl(network, { state, codeVerifier: attempt.codeVerifier, redirectUri: redirectUriFor(deps, attempt.platform) });
+    // The address carries a fresh single-use state: no cache may keep or replay it.
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
     return c.redirect(location, 302);
   });
 

@@ -8,16 +8,7 @@
 import { Hono } from 'hono';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps, AppEnv } from '../../context.js';
-import { hashSecret } from '../../core/tokens.js';
-import { commitLinkedAccount } from '../../linking/service.js';
-
-interface TelegramChat {
-  id?: number;
-  title?: string;
-  username?: string;
-  first_name?: string;
-  last_name?: string;
-}
+import { completeTelegramCode, type TelegramChat } from './complete-with-code.js';
 
 export function telegramWebhookRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -31,20 +22,7 @@ export function telegramWebhookRoutes(deps: AppDeps): Hono<AppEnv> {
     const chat = update?.message?.chat;
     const code = /^(?:\/start\s+)?([A-Z0-9]{8})$/i.exec(text)?.[1]?.toUpperCase();
     if (!code || typeof chat?.id !== 'number') return c.json({ ok: true });
-    const now = deps.clock();
-    const used = await deps.storage.linking.useTelegramCode(hashSecret(code), now);
-    if (!used) return c.json({ ok: true });
-    const session = await deps.storage.linking.findLinkSessionById(used.sessionId);
-    if (!session) return c.json({ ok: true });
-    const name = chat.title ?? ([chat.first_name, chat.last_name].filter(Boolean).join(' ') || null);
-    await commitLinkedAccount(deps, session, {
-      platform: 'telegram',
-      networkUserId: String(chat.id),
-      displayName: name,
-      username: chat.username ?? null,
-      tokens: null,
-      linkedAt: now,
-    });
+    await completeTelegramCode(deps, code, { ...chat, id: chat.id });
     return c.json({ ok: true });
   });
   return routes;

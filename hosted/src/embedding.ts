@@ -1,0 +1,21 @@
+/**
+ * Frame mode needs the max-pack add-on (spec 5.3, 5.7): without it the page shows no linking UI inside a frame
+ * and tells the integrator once, with a coded `connect:error` (104, reason `max_pack_required`), instead of
+ * leaving the widget to time out. Popups and direct links are not affected.
+ */
+import { ErrorCode } from '../../src/protocol/error-codes.js';
+import type { SessionView } from '../../src/protocol/hosted-api.js';
+import { page } from './state.js';
+
+export const MAX_PACK_REQUIRED = 'max_pack_required';
+
+let reported = false;
+
+export function refusedInFrame(view: SessionView): boolean {
+  if (page.mode !== 'frame' || view.embeddable !== false) return false;
+  if (!reported && page.messenger) {
+    reported = true;
+    page.messenger.error(ErrorCode.planRequired, 'Embedding the linking page needs the max-pack add-on.', undefined, MAX_PACK_REQUIRED);
+  }
+  return true;
+}
