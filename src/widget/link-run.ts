@@ -90,16 +90,24 @@ export class LinkRun implements LinkRunContext {
     };
   }
 
-  /** Synchronous up to the first `await`, so the popup opens inside the user's click. */
+  /**
+   * Synchronous up to the first `await`, so the popup opens inside the user's click. `getUrl` is called first:
+   * the integrator's backend starts creating the session while the window or dialog is being opened (opening a
+   * window takes tens of ms). A blocked popup then leaves one unused session, which simply expires.
+   */
   start(): void {
-    if (!this.driver.begin()) return;
-    window.addEventListener('message', this.handleMessage);
     const { url, getUrl } = this.options;
+    const target = url === undefined && getUrl ? getUrl() : null;
+    if (!this.driver.begin()) {
+      target?.catch(() => {}); // the run already failed (popup blocked); its URL no longer matters
+      return;
+    }
+    window.addEventListener('message', this.handleMessage);
     if (url !== undefined) {
       this.show(url);
-    } else if (getUrl) {
-      getUrl().then(
-        (target) => this.show(target),
+    } else if (target) {
+      target.then(
+        (resolved) => this.show(resolved),
         (error: unknown) => this.fail('url_failed', error instanceof Error ? error.message : String(error)),
       );
     } else {

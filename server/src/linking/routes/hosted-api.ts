@@ -4,41 +4,16 @@
  * - `GET /api/link/session`  the session view: profile title, allowed networks and their linked state, expiry
  */
 import { Hono } from 'hono';
-import { NETWORKS, connectMethodOf, type SessionView } from '../../../../src/protocol/index.js';
-import { iso } from '../../core/clock.js';
 import type { AppDeps, AppEnv } from '../../context.js';
-import { instagramLinkMethodOf, linkInvalidError } from '../service.js';
+import { linkInvalidError } from '../service.js';
+import { buildSessionView } from '../session-view.js';
 
 export function linkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get('/session', async (c) => {
-    const session = c.get('linkSession');
-    const profile = await deps.storage.accounts.findProfileById(session.profileId);
-    if (!profile) throw linkInvalidError();
-    const linked = new Map((await deps.storage.linking.listSocialAccounts(profile.id)).map((a) => [a.platform, a]));
-    const view: SessionView = {
-      status: 'success',
-      // A legacy JWT link's stand-in session is not an API object (spec 5.5): its id is never shown.
-      sessionId: session.legacy ? 'legacy' : session.id,
-      title: profile.title,
-      expiresAt: iso(session.expiresAt),
-      serverTime: iso(deps.clock()),
-      origin: session.origin,
-      redirect: session.redirect,
-      instagramLinkMethod: await instagramLinkMethodOf(deps, session),
-      networks: (session.allowedSocial ?? [...NETWORKS]).map((platform) => {
-        const linkedAccount = linked.get(platform);
-        return {
-          platform,
-          method: connectMethodOf(platform),
-          linked: linkedAccount !== undefined,
-          displayName: linkedAccount?.displayName ?? null,
-          username: linkedAccount?.username ?? null,
-        };
-      }),
-      completedNetworks: session.completedNetworks,
-    };
+    const view = await buildSessionView(deps, c.get('linkSession'));
+    if (!view) throw linkInvalidError();
     return c.json(view);
   });
 
