@@ -40,6 +40,19 @@ describe('open({ mode: "popup" })', () => {
     expect(ready.detail).to.deep.equal({ sessionId: SESSION_ID });
   });
 
+  it('asks getUrl before opening the window, so the session is being created while the window opens', async () => {
+    let windowsWhenAsked = -1;
+    handle = open({
+      mode: 'popup',
+      getUrl: () => {
+        windowsWhenAsked = popups.calls.length;
+        return new Promise(() => {});
+      },
+    });
+    expect(windowsWhenAsked).to.equal(0);
+    expect(popups.calls).to.have.length(1);
+  });
+
   it('success from the popup fires once and closes the popup', async () => {
     const seen = recordEvents(document, ALL_EVENTS);
     const successes: unknown[] = [];
