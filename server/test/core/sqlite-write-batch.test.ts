@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { SqliteDriver } from '../../src/core/db/sqlite-driver.js';
+import { readSqliteSynchronous } from '../../src/core/db/sqlite-settings.js';
 
 describe('SQLite group commit', () => {
   let dir: string;
@@ -70,5 +71,23 @@ describe('SQLite group commit', () => {
     await assert.rejects(driver.run('INSERT INTO nowhere (name) VALUES (?)', ['c2']), /no such table/);
     assert.equal(await good, 1);
     assert.equal((await driver.get("SELECT COUNT(*) AS n FROM items WHERE name LIKE 'c%'"))!.n, 1);
+  });
+});
+
+describe('SQLITE_SYNCHRONOUS', () => {
+  it('is FULL unless set to normal, and refuses anything else', async () => {
+    assert.equal(readSqliteSynchronous({}), 'full');
+    assert.equal(readSqliteSynchronous({ SQLITE_SYNCHRONOUS: 'NORMAL' }), 'normal');
+    assert.throws(() => readSqliteSynchronous({ SQLITE_SYNCHRONOUS: 'off' }), /must be "full" or "normal"/);
+    const dir = mkdtempSync(join(tmpdir(), 'slk-synchronous-'));
+    try {
+      for (const [setting, level] of [['full', 2], ['normal', 1]] as const) {
+        const driver = new SqliteDriver(join(dir, `${setting}.db`), setting);
+        assert.equal((await driver.get('PRAGMA synchronous'))!.synchronous, level);
+        await driver.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

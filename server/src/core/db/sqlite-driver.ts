@@ -1,13 +1,14 @@
 /**
  * @module
- * The SQLite driver: one file (better-sqlite3), WAL journal, synchronous=FULL so a committed link survives a crash
- * and a power loss. Statements are prepared once per SQL text; single-statement writes of one event-loop turn are
+ * The SQLite driver: one file (better-sqlite3), WAL journal, synchronous=FULL by default so a committed link
+ * survives a crash and a power loss (`SQLITE_SYNCHRONOUS`, sqlite-settings.ts). Statements are prepared once per SQL text; single-statement writes of one event-loop turn are
  * committed together (write-batch.ts), each answered after that commit.
  */
 import Database from 'better-sqlite3';
 import { AsyncMutex } from './async-mutex.js';
 import type { Row } from './rows.js';
 import { SQLITE_DIALECT } from './sql-dialect.js';
+import type { SqliteSynchronous } from './sqlite-settings.js';
 import type { SqlConnection, SqlDriver, SqlExecutor, SqlParams } from './sql-driver.js';
 import { commitWriteBatch, type PendingWrite } from './write-batch.js';
 
@@ -97,10 +98,10 @@ export class SqliteDriver implements SqlDriver {
   readonly #connection: SqliteConnection;
   #pendingWrites: PendingWrite[] = [];
 
-  constructor(filename: string) {
+  constructor(filename: string, synchronous: SqliteSynchronous = 'full') {
     const db = new Database(filename);
     db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
+    db.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     this.#connection = new SqliteConnection(db);
