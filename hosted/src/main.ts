@@ -9,6 +9,7 @@ import { createMessenger } from './integrator-messenger.js';
 import { createLinkApi } from './link-api.js';
 import { rememberSessionId, takeLinkCredential } from './link-credential.js';
 import { takeInlineSessionView } from './inline-view.js';
+import { schemas } from './schemas.js';
 import { finish, loadView, noticeOutOfBandLinks, showView, tick } from './session.js';
 import { page, setRenderer, update } from './state.js';
 import { pageTemplate } from './views/page.js';
@@ -37,6 +38,9 @@ async function start() {
   // On a first load the HTML already holds the view: render it now instead of asking the API for it.
   const inline = takeInlineSessionView();
   const view = inline ? showView(inline) : await loadView();
+  // The schemas (zod) are needed only from the first API answer or sign-in result on: load them now, off the
+  // first render.
+  schemas().catch(() => {}); // a failed load is retried by the first call that needs it
   if (!view) return;
   rememberSessionId(view.sessionId);
   page.messenger = createMessenger(view.sessionId, view.origin, page.mode);

@@ -41,11 +41,7 @@ export const SessionView = z.object({
 });
 export type SessionView = z.infer<typeof SessionView>;
 
-/**
- * The id of the `<script type="application/json">` element in which the hosted page's HTML carries the
- * `SessionView` on a first load with the link token, so the page renders without calling `GET /api/link/session`.
- */
-export const INLINE_SESSION_VIEW_ID = 'session-view';
+export { INLINE_SESSION_VIEW_ID } from './constants.js';
 
 /** `POST /api/link/connect/:platform` for an `oauth` network: the address the sign-in popup opens. */
 export const StartConnectResponse = z.object({
