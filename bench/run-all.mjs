@@ -18,7 +18,7 @@ const rows = [];
 const cdn = gzipOf(run('bench/bundle-size.mjs'));
 rows.push({ measure: 'script-tag build, gzip', value: `${(cdn / 1024).toFixed(2)} KB`, budget: '≤ 12 KB' });
 const hosted = gzipOf(run('bench/hosted-size.mjs'));
-rows.push({ measure: 'hosted page initial JS+CSS, gzip', value: `${(hosted / 1024).toFixed(2)} KB`, budget: '≤ 40 KB' });
+rows.push({ measure: 'hosted page initial JS+CSS, gzip', value: `${(hosted / 1024).toFixed(2)} KB`, budget: '≤ 30 KB' });
 
 const dir = mkdtempSync(join(tmpdir(), 'slk-bench-stack-'));
 const apiKey = `sk_bench_${'s'.repeat(40)}`;
@@ -61,4 +61,4 @@ for (const r of await measureThroughput()) {
 }
 console.log(`\nsocial-link-kit benchmarks (${new Date().toISOString()}; throughput: ${THROUGHPUT_SETUP})`);
 console.table(rows);
-if (cdn > 12 * 1024 || hosted > 40 * 1024) process.exitCode = 1;
+if (cdn > 12 * 1024 || hosted > 30 * 1024) process.exitCode = 1;
