@@ -91,22 +91,18 @@ export class LinkRun implements LinkRunContext {
   }
 
   /**
-   * Synchronous up to the first `await`, so the popup opens inside the user's click. `getUrl` is called first:
-   * the integrator's backend starts creating the session while the window or dialog is being opened (opening a
-   * window takes tens of ms). A blocked popup then leaves one unused session, which simply expires.
+   * Synchronous up to the first `await`, so the popup opens inside the user's click. `getUrl` is called right
+   * after the window or dialog exists and before anything is drawn in it (the modes defer their loading notes), so
+   * the integrator's backend starts creating the session as early as it can; a blocked popup creates none.
    */
   start(): void {
-    const { url, getUrl } = this.options;
-    const target = url === undefined && getUrl ? getUrl() : null;
-    if (!this.driver.begin()) {
-      target?.catch(() => {}); // the run already failed (popup blocked); its URL no longer matters
-      return;
-    }
+    if (!this.driver.begin()) return;
     window.addEventListener('message', this.handleMessage);
+    const { url, getUrl } = this.options;
     if (url !== undefined) {
       this.show(url);
-    } else if (target) {
-      target.then(
+    } else if (getUrl) {
+      getUrl().then(
         (resolved) => this.show(resolved),
         (error: unknown) => this.fail('url_failed', error instanceof Error ? error.message : String(error)),
       );
