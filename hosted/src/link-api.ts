@@ -3,16 +3,9 @@
  * is checked against its protocol schema before the page uses it.
  */
 import type { z } from 'zod/mini';
-import {
-  BotCodeResponse,
-  CredentialsConnectResponse,
-  DisconnectResponse,
-  LinkApiErrorFields,
-  SessionView,
-  StartConnectResponse,
-  type CredentialsConnectRequest,
-} from '../../src/protocol/hosted-api.js';
+import type { CredentialsConnectRequest } from '../../src/protocol/hosted-api.js';
 import type { Network } from '../../src/protocol/networks.js';
+import { schemas, type Schemas } from './schemas.js';
 
 export class LinkPageError extends Error {
   override readonly name = 'LinkPageError';
@@ -32,7 +25,9 @@ export const messageOf = (error: unknown): string => (error instanceof Error ? e
 const REQUEST_TIMEOUT_MS = 25_000;
 
 export function createLinkApi(credential: string) {
-  async function call<S extends z.ZodMiniType>(schema: S, method: string, path: string, body?: unknown): Promise<z.output<S>> {
+  async function call<S extends z.ZodMiniType>(pick: (loaded: Schemas) => S, method: string, path: string, body?: unknown): Promise<z.output<S>> {
+    // Loaded while the request is under way, not before it.
+    const loading = schemas();
     let response: Response;
     try {
       response = await fetch(`/api/link${path}`, {
@@ -48,23 +43,26 @@ export function createLinkApi(credential: string) {
       throw new LinkPageError(0, null, 'network', { cause: error });
     }
     const json: unknown = await response.json().catch(() => ({}));
+    const loaded = await loading.catch((error: unknown) => {
+      throw new LinkPageError(0, null, 'network', { cause: error });
+    });
     if (!response.ok) {
-      const envelope = LinkApiErrorFields.safeParse(json);
+      const envelope = loaded.LinkApiErrorFields.safeParse(json);
       throw envelope.success
         ? new LinkPageError(response.status, envelope.data.code, envelope.data.message)
         : new LinkPageError(response.status, null, `HTTP ${response.status}`);
     }
-    const answer = schema.safeParse(json);
+    const answer = pick(loaded).safeParse(json);
     if (!answer.success) throw new LinkPageError(response.status, null, 'unexpected answer', { cause: answer.error });
     return answer.data;
   }
   return {
-    view: () => call(SessionView, 'GET', '/session'),
-    startConnect: (platform: Network) => call(StartConnectResponse, 'POST', `/connect/${platform}`),
+    view: () => call((s) => s.SessionView, 'GET', '/session'),
+    startConnect: (platform: Network) => call((s) => s.StartConnectResponse, 'POST', `/connect/${platform}`),
     connectWithCredentials: (platform: Network, credentials: CredentialsConnectRequest) =>
-      call(CredentialsConnectResponse, 'POST', `/connect/${platform}`, credentials),
-    requestBotCode: (platform: Network) => call(BotCodeResponse, 'POST', `/connect/${platform}`),
-    disconnect: (platform: Network) => call(DisconnectResponse, 'DELETE', `/accounts/${platform}`),
+      call((s) => s.CredentialsConnectResponse, 'POST', `/connect/${platform}`, credentials),
+    requestBotCode: (platform: Network) => call((s) => s.BotCodeResponse, 'POST', `/connect/${platform}`),
+    disconnect: (platform: Network) => call((s) => s.DisconnectResponse, 'DELETE', `/accounts/${platform}`),
   };
 }
 export type LinkApi = ReturnType<typeof createLinkApi>;

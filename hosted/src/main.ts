@@ -1,14 +1,17 @@
 /**
- * The hosted linking page's start-up: takes the link credential, loads the session, tells the integrator's page
- * it is ready, and starts the countdown, the periodic session read and the Escape key. State lives in state.ts,
- * the screens in views/, each connect method in connect/, the session flows in session.ts.
+ * The hosted linking page's start-up: takes the link credential, shows the session (inlined in the HTML on a first
+ * load, else read from the API), tells the integrator's page it is ready, and starts the countdown, the periodic
+ * session read and the Escape key. State lives in state.ts, the screens in views/, each connect method in
+ * connect/, the session flows in session.ts.
  */
 import { render } from 'lit';
 import { fitFrameToContent } from './frame-size.js';
 import { createMessenger } from './integrator-messenger.js';
 import { createLinkApi } from './link-api.js';
 import { rememberSessionId, takeLinkCredential } from './link-credential.js';
-import { finish, loadView, noticeOutOfBandLinks, tick } from './session.js';
+import { takeInlineSessionView } from './inline-view.js';
+import { schemas } from './schemas.js';
+import { finish, loadView, noticeOutOfBandLinks, showView, tick } from './session.js';
 import { page, setRenderer, update } from './state.js';
 import { pageTemplate } from './views/page.js';
 
@@ -33,7 +36,12 @@ async function start() {
     return update();
   }
   page.api = createLinkApi(credential);
-  const view = await loadView();
+  // On a first load the HTML already holds the view: render it now instead of asking the API for it.
+  const inline = takeInlineSessionView();
+  const view = inline ? showView(inline) : await loadView();
+  // The schemas (zod) are needed only from the first API answer or sign-in result on: load them now, off the
+  // first render.
+  schemas().catch(() => {}); // a failed load is retried by the first call that needs it
   if (!view) return;
   rememberSessionId(view.sessionId);
   page.messenger = createMessenger(view.sessionId, view.origin, page.mode);

@@ -4,9 +4,9 @@
  * `noopener`: its callback page reports back to us on our own origin. If it closes without a report, the
  * caller asks the server, which is the source of truth.
  */
-import { parseOAuthResultMessage } from '../../src/protocol/oauth-result.js';
 import type { Network } from '../../src/protocol/networks.js';
 import { SIGN_IN_POPUP, openCenteredPopup } from '../../src/widget/popup-window.js';
+import { schemas, type Schemas } from './schemas.js';
 
 export type OAuthWindowResult =
   | { outcome: 'success' }
@@ -30,7 +30,10 @@ export function waitForOAuthResult(popup: Window, platform: Network): { result: 
 
   const onMessage = (event: MessageEvent) => {
     if (event.origin !== window.location.origin || event.source !== popup) return;
-    const message = parseOAuthResultMessage(event.data);
+    // Loaded long before any sign-in ends (main.ts starts it after the first render); the close check waits longer.
+    void schemas().then(({ parseOAuthResultMessage }) => handle(parseOAuthResultMessage(event.data)));
+  };
+  const handle = (message: ReturnType<Schemas['parseOAuthResultMessage']>) => {
     if (!message || message.platform !== platform) return;
     if (message.outcome === 'success') settle({ outcome: 'success' });
     else if (message.outcome === 'cancelled') settle({ outcome: 'cancelled', reason: message.reason });

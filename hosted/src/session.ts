@@ -12,14 +12,18 @@ import { forgetLinkCredential, pendingPlatform, rememberPendingPlatform } from '
 import { api, isLinked, label, page, remainingMs, setStatus, update } from './state.js';
 import { formatDuration, t } from './texts.js';
 
+/** Shows a session view, from the API or inlined in the page's HTML. */
+export function showView(view: SessionView): SessionView {
+  page.clockOffset = Date.parse(view.serverTime) - Date.now();
+  page.screen = { kind: 'ready', view };
+  noticeOutOfBandLinks(view);
+  update();
+  return view;
+}
+
 export async function loadView(): Promise<SessionView | null> {
   try {
-    const view = await api().view();
-    page.clockOffset = Date.parse(view.serverTime) - Date.now();
-    page.screen = { kind: 'ready', view };
-    noticeOutOfBandLinks(view);
-    update();
-    return view;
+    return showView(await api().view());
   } catch (error) {
     if (isLinkRefused(error)) {
       const known = page.screen.kind === 'ready' ? page.screen.view : null;

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { readTokenKeySettings, type TokenKeySettings } from './core/crypto/load-token-cipher.js';
 import { readLimitSettings, type LimitSettings } from './core/limits/limit-settings.js';
+import { readSqliteSynchronous, type SqliteSynchronous } from './core/db/sqlite-settings.js';
 import { readNetworkSettings, type NetworkSettings } from './networks/network-settings.js';
 import { readPublishingSettings, type PublishingSettings } from './publishing/publishing-settings.js';
 import { readOutboundSettings, type OutboundSettings } from './core/outbound-settings.js';
@@ -22,6 +23,8 @@ export interface ServiceConfig {
   dataDir: string;
   /** SQLite file; ignored when `databaseUrl` is set. */
   databaseFile: string;
+  /** `SQLITE_SYNCHRONOUS` (see core/db/sqlite-settings.ts): what an answered write survives. */
+  sqliteSynchronous: SqliteSynchronous;
   /** PostgreSQL connection string; when set, PostgreSQL is used instead of SQLite. */
   databaseUrl: string | null;
   /** SMTP server for link emails (`smtp://user:pass@host:port`); without it, emails report `emailSent: false`. */
@@ -58,6 +61,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     dataDir,
     databaseFile: env.DATABASE_FILE ?? join(dataDir, 'social-link.db'),
     databaseUrl: env.DATABASE_URL || null,
+    sqliteSynchronous: readSqliteSynchronous(env),
     smtpUrl: env.SMTP_URL || null,
     emailFrom: env.EMAIL_FROM ?? 'Social Link <no-reply@localhost>',
     maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 16 * 1024),

@@ -11,5 +11,11 @@ export const CANCEL_REASONS = ['close_button', 'escape', 'popup_closed', 'expire
 
 export { NETWORKS, NETWORK_LABELS, type Network } from './networks/catalog.js';
 
+/**
+ * The id of the `<script type="application/json">` element in which the hosted page's HTML carries the
+ * `SessionView` on a first load with the link token, so the page renders without calling `GET /api/link/session`.
+ */
+export const INLINE_SESSION_VIEW_ID = 'session-view';
+
 /** The event of the OAuth popup's report to the hosted page (see ./oauth-result.ts); the popup's script is not bundled. */
 export const OAUTH_RESULT_EVENT = 'oauth:result';

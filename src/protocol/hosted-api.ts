@@ -49,6 +49,8 @@ export const SessionView = z.object({
 });
 export type SessionView = z.infer<typeof SessionView>;
 
+export { INLINE_SESSION_VIEW_ID } from './constants.js';
+
 /** `POST /api/link/connect/:platform` for an `oauth` network: the address the sign-in popup opens. */
 export const StartConnectResponse = z.object({
   ...networkAnswer,

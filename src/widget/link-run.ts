@@ -97,7 +97,11 @@ export class LinkRun implements LinkRunContext {
     };
   }
 
-  /** Synchronous up to the first `await`, so the popup opens inside the user's click. */
+  /**
+   * Synchronous up to the first `await`, so the popup opens inside the user's click. `getUrl` is called right
+   * after the window or dialog exists and before anything is drawn in it (the modes defer their loading notes), so
+   * the integrator's backend starts creating the session as early as it can; a blocked popup creates none.
+   */
   start(): void {
     if (!this.driver.begin()) return;
     window.addEventListener('message', this.handleMessage);
@@ -106,7 +110,7 @@ export class LinkRun implements LinkRunContext {
       this.show(url);
     } else if (getUrl) {
       getUrl().then(
-        (target) => this.show(target),
+        (resolved) => this.show(resolved),
         (error: unknown) => this.fail('url_failed', error instanceof Error ? error.message : String(error)),
       );
     } else {

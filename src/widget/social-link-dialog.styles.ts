@@ -64,6 +64,8 @@ export const dialogStyles = css`
     flex: 1;
   }
   [part='frame'] {
+    /* Positioned after the loading note, so it paints over it; transparent until the page draws. */
+    position: relative;
     display: block;
     width: 100%;
     height: 100%;

@@ -74,7 +74,9 @@ export class SocialLinkDialog extends LitElement {
 
   override render() {
     const busy = this.loading && !this.frameLoaded && !this.timedOut;
-    const hideFrame = busy || this.timedOut;
+    // The frame is shown at once, over the loading note: the hosted page covers the note with its first paint, which
+    // comes well before its `load`. Only a page that never announced itself stays hidden.
+    const hideFrame = this.timedOut;
     return html`
       <dialog
         part="dialog"

@@ -65,6 +65,16 @@ describe('open({ mode: "frame" })', () => {
     expect(handle.sessionId).to.equal(SESSION_ID);
   });
 
+  it('shows the frame at once, over the loading note, before the page is ready', async () => {
+    handle = open({ url: hostedUrl([]) });
+    const dialog = openDialog();
+    await dialog.updateComplete;
+    // The page paints as soon as it can; the note stays behind the frame until the page announces itself.
+    expect(frameOf()!.classList.contains('loading')).to.equal(false);
+    expect(getComputedStyle(frameOf()!).visibility).to.equal('visible');
+    expect(dialog.shadowRoot!.querySelector('[part="loading"]')).not.to.equal(null);
+  });
+
   it('says so when the hosted page does not answer in time (load_timeout), and goes on if it answers late', async () => {
     const seen = recordEvents(document, ALL_EVENTS);
     handle = open({ url: hostedUrl([]), readyTimeoutMs: 300 });

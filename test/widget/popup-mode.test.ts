@@ -34,10 +34,25 @@ describe('open({ mode: "popup" })', () => {
     expect(String(popups.calls[0]![2])).not.to.match(/noopener|noreferrer/);
     expect(getUrlCalled).to.equal(true);
     const popup = popups.windows[0]!;
+    await Promise.resolve(); // the note is written once getUrl has been asked
     expect(popup.document.body.textContent).to.equal('Loading…');
     resolveUrl(hostedUrl(['ready']));
     const ready = await oneEvent(document, 'social-link-ready');
     expect(ready.detail).to.deep.equal({ sessionId: SESSION_ID });
+  });
+
+  it('asks getUrl before it writes its loading note into the new window', async () => {
+    let noteWhenAsked: string | null = null;
+    handle = open({
+      mode: 'popup',
+      getUrl: () => {
+        noteWhenAsked = popups.windows[0]!.document.body?.textContent ?? '';
+        return new Promise(() => {});
+      },
+    });
+    expect(noteWhenAsked).to.equal('');
+    await Promise.resolve();
+    expect(popups.windows[0]!.document.body.textContent).to.equal('Loading…');
   });
 
   it('success from the popup fires once and closes the popup', async () => {

@@ -17,13 +17,18 @@ export function popupMode(run: LinkRunContext): ModeDriver {
         run.fail('popup_blocked', run.texts.popupBlocked);
         return false;
       }
-      try {
-        // Same-origin about:blank: a loading note while the integrator's backend creates the session.
-        popup.document.title = run.texts.loading;
-        popup.document.body.textContent = run.texts.loading;
-      } catch {
-        // Some browsers give a cross-origin proxy already; the note is cosmetic.
-      }
+      const opened = popup;
+      // After start() has called getUrl: writing into the new window costs tens of ms, which the session request
+      // should not wait for.
+      queueMicrotask(() => {
+        try {
+          // Same-origin about:blank: a loading note while the integrator's backend creates the session.
+          opened.document.title = run.texts.loading;
+          opened.document.body.textContent = run.texts.loading;
+        } catch {
+          // Some browsers give a cross-origin proxy already, or the window is gone; the note is cosmetic.
+        }
+      });
       poll = setInterval(() => {
         if (popup?.closed) {
           clearInterval(poll);

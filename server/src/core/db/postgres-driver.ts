@@ -14,13 +14,23 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /** Any key: the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 4_711_2026;
 
+/** Each SQL text's numbered form, converted once. */
+const numberedSql = new Map<string, string>();
+
 /**
  * The shared SQL's `?` placeholders as PostgreSQL's `$1, $2, …`. That SQL has no `?` inside string literals;
  * PostgreSQL-only SQL written with `$n` already has no `?` and passes through unchanged.
  */
 function numberedPlaceholders(sql: string): string {
-  let count = 0;
-  return sql.replace(/\?/g, () => `$${++count}`);
+  let numbered = numberedSql.get(sql);
+  if (numbered === undefined) {
+    let count = 0;
+    numbered = sql.replace(/\?/g, () => `$${++count}`);
+    // The stores' SQL texts are few; the bound only guards against SQL built per call.
+    if (numberedSql.size >= 500) numberedSql.clear();
+    numberedSql.set(sql, numbered);
+  }
+  return numbered;
 }
 
 type Queryable = Pick<pg.PoolClient, 'query'>;

@@ -1,99 +1,143 @@
 /**
  * @module
- * The SQLite driver: one file (better-sqlite3), WAL journal, synchronous=FULL so a committed link survives a crash.
+ * The SQLite driver: one file (better-sqlite3), WAL journal, synchronous=FULL by default so a committed link
+ * survives a crash and a power loss (`SQLITE_SYNCHRONOUS`, sqlite-settings.ts). Statements are prepared once per SQL text; single-statement writes of one event-loop turn are
+ * committed together (write-batch.ts), each answered after that commit.
  */
 import Database from 'better-sqlite3';
 import { AsyncMutex } from './async-mutex.js';
 import type { Row } from './rows.js';
 import { SQLITE_DIALECT } from './sql-dialect.js';
+import type { SqliteSynchronous } from './sqlite-settings.js';
 import type { SqlConnection, SqlDriver, SqlExecutor, SqlParams } from './sql-driver.js';
+import { commitWriteBatch, type PendingWrite } from './write-batch.js';
 
 /**
  * better-sqlite3 is synchronous, but the shared storage code awaits between the statements of a transaction, so
- * other callers' statements could run inside it on the same connection. Every statement and transaction therefore
- * goes through this mutex. It is one for the whole process, not one per connection: while a transaction holds
- * SQLite's write lock, a write from a second connection in the same process would wait in SQLite's busy handler,
- * which blocks the thread, so the first transaction could never finish.
+ * other callers' statements could run inside it on the same connection. Transactions and write batches therefore
+ * go through this mutex, and a single read runs at once only while the mutex is idle. It is one for the whole
+ * process, not one per connection: while a transaction holds SQLite's write lock, a write from a second connection
+ * in the same process would wait in SQLite's busy handler, which blocks the thread, so the first transaction could
+ * never finish.
  */
 const oneAtATime = new AsyncMutex();
+
+/** Distinct SQL texts are few (the stores' constants); the bound only guards against a caller building SQL per call. */
 const MAX_CACHED_STATEMENTS = 500;
 
 /** Runs statements at once: only for callers that already hold `oneAtATime`. */
 class SqliteConnection implements SqlConnection {
-  readonly #db: Database.Database;
-  /** Compiled statements by SQL text: the same few statements run on every request, compiling them each time was waste. */
+  readonly db: Database.Database;
   readonly #statements = new Map<string, Database.Statement>();
 
   constructor(db: Database.Database) {
-    this.#db = db;
+    this.db = db;
   }
 
-  #prepare(sql: string): Database.Statement {
+  /** Preparing costs as much as running a simple statement, so each SQL text is prepared once. */
+  statement(sql: string): Database.Statement {
     let statement = this.#statements.get(sql);
     if (!statement) {
-      // Bounded: texts built at run time (IN lists of varying length) must not grow it without end.
       if (this.#statements.size >= MAX_CACHED_STATEMENTS) this.#statements.clear();
-      statement = this.#db.prepare(sql);
+      statement = this.db.prepare(sql);
       this.#statements.set(sql, statement);
     }
     return statement;
   }
 
-  async all(sql: string, params: SqlParams = []): Promise<Row[]> {
-    return this.#prepare(sql).all(...params) as Row[];
+  allNow(sql: string, params: SqlParams = []): Row[] {
+    return this.statement(sql).all(...params) as Row[];
   }
 
-  async get(sql: string, params: SqlParams = []): Promise<Row | null> {
-    return (this.#prepare(sql).get(...params) as Row | undefined) ?? null;
+  getNow(sql: string, params: SqlParams = []): Row | null {
+    return (this.statement(sql).get(...params) as Row | undefined) ?? null;
+  }
+
+  async all(sql: string, params?: SqlParams): Promise<Row[]> {
+    return this.allNow(sql, params);
+  }
+
+  async get(sql: string, params?: SqlParams): Promise<Row | null> {
+    return this.getNow(sql, params);
   }
 
   async run(sql: string, params: SqlParams = []): Promise<number> {
-    return this.#prepare(sql).run(...params).changes;
+    return this.statement(sql).run(...params).changes;
   }
 
   async exec(sql: string): Promise<void> {
-    this.#db.exec(sql);
+    this.db.exec(sql);
   }
 
   /** IMMEDIATE takes the write lock up front, so two writers queue in busy_timeout instead of deadlocking. */
   async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    this.#db.exec('BEGIN IMMEDIATE');
+    this.db.exec('BEGIN IMMEDIATE');
     try {
       const result = await work(this);
-      this.#db.exec('COMMIT');
+      this.db.exec('COMMIT');
       return result;
     } catch (error) {
-      if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
       throw error;
     }
+  }
+}
+
+/** A synchronous read as the promise the interface returns, without a trip through the mutex. */
+function settledNow<T>(read: () => T): Promise<T> {
+  try {
+    return Promise.resolve(read());
+  } catch (error) {
+    return Promise.reject(error);
   }
 }
 
 export class SqliteDriver implements SqlDriver {
   readonly kind = 'sqlite';
   readonly dialect = SQLITE_DIALECT;
-  readonly #db: Database.Database;
   readonly #connection: SqliteConnection;
+  #pendingWrites: PendingWrite[] = [];
 
-  constructor(filename: string) {
-    this.#db = new Database(filename);
-    this.#db.pragma('journal_mode = WAL');
-    this.#db.pragma('synchronous = FULL');
-    this.#db.pragma('foreign_keys = ON');
-    this.#db.pragma('busy_timeout = 5000');
-    this.#connection = new SqliteConnection(this.#db);
+  constructor(filename: string, synchronous: SqliteSynchronous = 'full') {
+    const db = new Database(filename);
+    db.pragma('journal_mode = WAL');
+    db.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    this.#connection = new SqliteConnection(db);
   }
 
   all(sql: string, params?: SqlParams): Promise<Row[]> {
+    if (oneAtATime.idle) return settledNow(() => this.#connection.allNow(sql, params));
     return oneAtATime.runExclusive(() => this.#connection.all(sql, params));
   }
 
   get(sql: string, params?: SqlParams): Promise<Row | null> {
+    if (oneAtATime.idle) return settledNow(() => this.#connection.getNow(sql, params));
     return oneAtATime.runExclusive(() => this.#connection.get(sql, params));
   }
 
-  run(sql: string, params?: SqlParams): Promise<number> {
-    return oneAtATime.runExclusive(() => this.#connection.run(sql, params));
+  /** Joins the current turn's write batch; resolves once the batch is committed. */
+  run(sql: string, params: SqlParams = []): Promise<number> {
+    let statement: Database.Statement;
+    try {
+      statement = this.#connection.statement(sql);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise((resolve, reject) => {
+      this.#pendingWrites.push({ statement, params, resolve, reject });
+      // setImmediate runs after the I/O callbacks of this turn: every request that arrived with this one has
+      // reached its write by then.
+      if (this.#pendingWrites.length === 1) setImmediate(() => void this.#commitPendingWrites());
+    });
+  }
+
+  #commitPendingWrites(): Promise<void> {
+    const writes = this.#pendingWrites;
+    this.#pendingWrites = [];
+    if (writes.length === 0) return Promise.resolve();
+    return oneAtATime.runExclusive(async () => commitWriteBatch(this.#connection.db, writes));
   }
 
   exec(sql: string): Promise<void> {
@@ -109,9 +153,10 @@ export class SqliteDriver implements SqlDriver {
     return oneAtATime.runExclusive(() => work(this.#connection));
   }
 
-  close(): Promise<void> {
-    return oneAtATime.runExclusive(async () => {
-      this.#db.close();
+  async close(): Promise<void> {
+    await this.#commitPendingWrites();
+    await oneAtATime.runExclusive(async () => {
+      this.#connection.db.close();
     });
   }
 }

@@ -6,12 +6,14 @@
 import type { Context } from 'hono';
 import { badRequest } from '../errors.js';
 
+const utf8 = new TextDecoder();
+
 export async function readJsonObject(c: Context, maxBytes: number, action = 'request'): Promise<Record<string, unknown>> {
   const declared = Number(c.req.header('content-length') ?? 0);
   if (declared > maxBytes) throw tooLarge(maxBytes, action);
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes, action);
-  const text = new TextDecoder().decode(bytes).trim();
+  const text = utf8.decode(bytes).trim();
   if (text === '') return {};
   let value: unknown;
   try {

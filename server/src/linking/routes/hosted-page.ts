@@ -5,20 +5,27 @@
  * the page removed the token from the address bar; either names the session whose `origin` alone may frame the
  * page (`frame-ancestors`, sent as a header: a meta tag is ignored). Anything else, app-scheme origins included,
  * gets `frame-ancestors 'none'`. The same session's account logo (branding) is the one image `img-src` allows from
- * outside. The HTML is `no-store`; hashed assets may be cached.
+ * outside. On a first load with a usable token the HTML also carries the session view as inert JSON
+ * (`<script type="application/json">`, not run, so the CSP is unchanged), so the page renders without asking for
+ * it; a reload (`?sid=` only) gets the plain page, which asks the API with its stored token. The HTML is
+ * `no-store`; hashed assets may be cached.
  */
 import { Hono, type Context } from 'hono';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseSessionOrigin } from '../../../../src/protocol/index.js';
+import { INLINE_SESSION_VIEW_ID, parseSessionOrigin, type SessionView } from '../../../../src/protocol/index.js';
 import type { AppDeps, AppEnv } from '../../context.js';
+import type { LinkSessionRecord } from '../../core/db/storage-types.js';
 import { htmlPageHeaders } from '../../core/http/html.js';
 import { clientAddress, enforceLimit } from '../../core/limits/enforce-limit.js';
 import { hashSecret } from '../../core/tokens.js';
+import { isSessionUsable } from '../service.js';
+import { buildSessionView } from '../session-view.js';
 
 const HOSTED_DIST = fileURLToPath(new URL('../../../../hosted/dist/', import.meta.url));
+const INDEX_HTML = join(HOSTED_DIST, 'index.html');
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -27,19 +34,42 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
+/** JSON whose text cannot end its script element or open a comment in it (`<`, `>`, `&` as \u escapes). */
+export function jsonForScriptElement(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** index.html, read again only when a build replaced it. */
+function createIndexHtmlReader(): () => Promise<string | null> {
+  let cached: { mtimeMs: number; html: string } | null = null;
+  return async () => {
+    if (!existsSync(INDEX_HTML)) return null;
+    const { mtimeMs } = statSync(INDEX_HTML);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(INDEX_HTML, 'utf8') };
+    return cached.html;
+  };
+}
+
 export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  const indexHtml = createIndexHtmlReader();
 
-  /** Who may frame the page (the session's web origin), and the integrator's logo origin, the one outside image. */
-  const pageSources = async (token: string | undefined, sessionId: string | undefined): Promise<{ ancestors: string; logo: string }> => {
-    const session = token
+  const findSession = async (token: string | undefined, sessionId: string | undefined): Promise<LinkSessionRecord | null> =>
+    token
       ? await deps.storage.linking.findLinkSessionByTokenHash(hashSecret(token))
       : sessionId
         ? await deps.storage.linking.findLinkSessionById(sessionId)
         : null;
+
+  const frameAncestorsOf = (session: LinkSessionRecord | null): string => {
     const origin = session ? parseSessionOrigin(session.origin) : null;
+    return origin?.kind === 'web' ? origin.origin : "'none'";
+  };
+
+  /** The integrator's logo origin (the account's branding): the one image from outside the page. */
+  const logoSourceOf = async (session: LinkSessionRecord | null): Promise<string> => {
     const logoUrl = session ? (await deps.storage.accounts.getBranding(session.accountId))?.logoUrl : undefined;
-    return { ancestors: origin?.kind === 'web' ? origin.origin : "'none'", logo: logoUrl ? ` ${new URL(logoUrl).origin}` : '' };
+    return logoUrl ? ` ${new URL(logoUrl).origin}` : '';
   };
 
   const page = async (c: Context<AppEnv>) => {
@@ -49,25 +79,36 @@ export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
       () => true,
       () => false,
     );
-    const file = join(HOSTED_DIST, 'index.html');
-    if (!existsSync(file)) return c.text('The hosted page is not built: run `npm run build:hosted`.', 503);
-    let sources = { ancestors: "'none'", logo: '' };
+    const html = await indexHtml();
+    if (html === null) return c.text('The hosted page is not built: run `npm run build:hosted`.', 503);
+    let ancestors = "'none'";
+    let logo = '';
+    let view: SessionView | null = null;
     try {
-      if (withinLimit) sources = await pageSources(c.req.query('session'), c.req.query('sid'));
+      const token = c.req.query('session');
+      const session = withinLimit ? await findSession(token, c.req.query('sid')) : null;
+      ancestors = frameAncestorsOf(session);
+      logo = await logoSourceOf(session);
+      // Only the token's holder gets the view: a session id alone is not a credential.
+      if (token && isSessionUsable(session, deps.clock())) view = await buildSessionView(deps, session);
     } catch {
-      // A failed lookup: serve the page unframeable.
+      // A failed lookup: serve the page unframeable, and let it ask the API.
     }
+    const body = view
+      ? // A function, so `$&`-like text in a profile title is not read as a replacement pattern.
+        html.replace('</body>', () => `<script type="application/json" id="${INLINE_SESSION_VIEW_ID}">${jsonForScriptElement(view)}</script></body>`)
+      : html;
     return c.html(
-      await readFile(file, 'utf8'),
+      body,
       200,
       htmlPageHeaders(
         {
           'script-src': "'self'",
           'style-src': "'self'",
-          'img-src': `'self' data:${sources.logo}`,
+          'img-src': `'self' data:${logo}`,
           'connect-src': "'self'",
           'form-action': "'self'",
-          'frame-ancestors': sources.ancestors,
+          'frame-ancestors': ancestors,
         },
         // The page opens the OAuth popup and must keep its opener, and is itself opened by integrators' pages.
         { 'Cross-Origin-Opener-Policy': 'unsafe-none', 'X-Content-Type-Options': 'nosniff' },

@@ -1,0 +1,28 @@
+/**
+ * The session view the service put into this page's HTML on its first load (a `<script type="application/json">`,
+ * never run), so the first screen needs no API call. Read once and removed: later reads go to the API. It came in
+ * the same response as the page itself, so it is trusted as the page is; only its shape is checked here, which
+ * keeps zod (schemas.ts) off the first render.
+ */
+import { INLINE_SESSION_VIEW_ID } from '../../src/protocol/constants.js';
+import type { SessionView } from '../../src/protocol/hosted-api.js';
+
+export function takeInlineSessionView(): SessionView | null {
+  const element = document.getElementById(INLINE_SESSION_VIEW_ID);
+  if (!element) return null;
+  element.remove();
+  try {
+    const view = JSON.parse(element.textContent ?? '') as Partial<SessionView> | null;
+    const usable =
+      view?.status === 'success' &&
+      typeof view.sessionId === 'string' &&
+      typeof view.title === 'string' &&
+      typeof view.expiresAt === 'string' &&
+      typeof view.serverTime === 'string' &&
+      Array.isArray(view.networks) &&
+      Array.isArray(view.completedNetworks);
+    return usable ? (view as SessionView) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * Everything the hosted page validates with zod, in one module that is loaded after the first render
+ * (schemas.ts): zod is half of the page's script, and the first screen needs none of it.
+ */
+export {
+  BotCodeResponse,
+  CredentialsConnectResponse,
+  DisconnectResponse,
+  LinkApiErrorFields,
+  SessionView,
+  StartConnectResponse,
+} from '../../src/protocol/hosted-api.js';
+export { parseOAuthResultMessage } from '../../src/protocol/oauth-result.js';

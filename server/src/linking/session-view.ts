@@ -1,0 +1,47 @@
+/**
+ * @module
+ * The hosted page's view of a link session (`SessionView`): profile title, allowed networks and their linked
+ * state (sandbox or real), expiry, locale, the account's branding and whether it may be framed. Built for `GET /api/link/session` and, on the page's first load, inlined into the page's HTML so
+ * the page can render without a second round trip. It never contains the link token.
+ */
+import { NETWORKS, connectMethodOf, type SessionView } from '../../../src/protocol/index.js';
+import { iso } from '../core/clock.js';
+import type { AppDeps } from '../context.js';
+import type { LinkSessionRecord } from '../core/db/storage-types.js';
+import { isSandboxNetwork } from './sandbox-network.js';
+import { instagramLinkMethodOf } from './service.js';
+
+/** The view of a usable session; null when its profile is gone (the link no longer works). */
+export async function buildSessionView(deps: Pick<AppDeps, 'storage' | 'clock' | 'networks'>, session: LinkSessionRecord): Promise<SessionView | null> {
+  const profile = await deps.storage.accounts.findProfileById(session.profileId);
+  if (!profile) return null;
+  const linked = new Map((await deps.storage.linking.listSocialAccounts(profile.id)).map((a) => [a.platform, a]));
+  const account = await deps.storage.accounts.findAccount(session.accountId);
+  const instagramLinkMethod = await instagramLinkMethodOf(deps, session);
+  return {
+    status: 'success',
+    // A legacy JWT link's stand-in session is not an API object (spec 5.5): its id is never shown.
+    sessionId: session.legacy ? 'legacy' : session.id,
+    title: profile.title,
+    expiresAt: iso(session.expiresAt),
+    serverTime: iso(deps.clock()),
+    origin: session.origin,
+    redirect: session.redirect,
+    instagramLinkMethod,
+    networks: (session.allowedSocial ?? [...NETWORKS]).map((platform) => {
+      const linkedAccount = linked.get(platform);
+      return {
+        platform,
+        method: connectMethodOf(platform),
+        linked: linkedAccount !== undefined,
+        displayName: linkedAccount?.displayName ?? null,
+        username: linkedAccount?.username ?? null,
+        sandbox: isSandboxNetwork(deps, platform, instagramLinkMethod),
+      };
+    }),
+    completedNetworks: session.completedNetworks,
+    embeddable: account?.maxPack ?? false,
+    locale: session.locale,
+    branding: await deps.storage.accounts.getBranding(session.accountId),
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * The SQLite driver's group commit and statement cache (core/db/sqlite-driver.ts, write-batch.ts), on a real file:
+ * writes of one turn are committed together and each is answered only once it is on disk; a failing write fails
+ * alone; a read never runs inside another caller's open transaction.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import { SqliteDriver } from '../../src/core/db/sqlite-driver.js';
+import { readSqliteSynchronous } from '../../src/core/db/sqlite-settings.js';
+
+describe('SQLite group commit', () => {
+  let dir: string;
+  let file: string;
+  let driver: SqliteDriver;
+  /** A second connection, as another process would read the file: it sees only committed rows. */
+  const committedNames = (): string[] => {
+    const db = new Database(file, { readonly: true });
+    try {
+      return (db.prepare('SELECT name FROM items ORDER BY name').all() as { name: string }[]).map((row) => row.name);
+    } finally {
+      db.close();
+    }
+  };
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'slk-write-batch-'));
+    file = join(dir, 'batch.db');
+    driver = new SqliteDriver(file);
+    await driver.exec('CREATE TABLE items (name TEXT PRIMARY KEY)');
+  });
+  after(async () => {
+    await driver.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers each of many concurrent writes only once all are committed, and a duplicate fails alone', async () => {
+    const names = Array.from({ length: 40 }, (_, i) => `a${String(i).padStart(2, '0')}`);
+    const writes = names.map((name) =>
+      driver.run('INSERT INTO items (name) VALUES (?)', [name]).then((changes) => {
+        // Answered means committed: another connection already sees this row.
+        assert.ok(committedNames().includes(name), `${name} answered before it was committed`);
+        return changes;
+      }),
+    );
+    const duplicate = driver.run('INSERT INTO items (name) VALUES (?)', ['a07']);
+    assert.deepEqual(await Promise.all(writes), names.map(() => 1));
+    await assert.rejects(duplicate, /UNIQUE constraint failed/);
+    assert.deepEqual(committedNames(), names);
+  });
+
+  it('a read started during a transaction waits for it and sees its result', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = driver.transaction(async (tx) => {
+      await tx.run('INSERT INTO items (name) VALUES (?)', ['b1']);
+      await held;
+      await tx.run('INSERT INTO items (name) VALUES (?)', ['b2']);
+    });
+    const read = driver.all("SELECT name FROM items WHERE name LIKE 'b%' ORDER BY name");
+    release();
+    await transaction;
+    assert.deepEqual((await read).map((row) => row.name), ['b1', 'b2']);
+  });
+
+  it('a malformed statement is refused to its caller without touching the batch', async () => {
+    const good = driver.run('INSERT INTO items (name) VALUES (?)', ['c1']);
+    await assert.rejects(driver.run('INSERT INTO nowhere (name) VALUES (?)', ['c2']), /no such table/);
+    assert.equal(await good, 1);
+    assert.equal((await driver.get("SELECT COUNT(*) AS n FROM items WHERE name LIKE 'c%'"))!.n, 1);
+  });
+});
+
+describe('SQLITE_SYNCHRONOUS', () => {
+  it('is FULL unless set to normal, and refuses anything else', async () => {
+    assert.equal(readSqliteSynchronous({}), 'full');
+    assert.equal(readSqliteSynchronous({ SQLITE_SYNCHRONOUS: 'NORMAL' }), 'normal');
+    assert.throws(() => readSqliteSynchronous({ SQLITE_SYNCHRONOUS: 'off' }), /must be "full" or "normal"/);
+    const dir = mkdtempSync(join(tmpdir(), 'slk-synchronous-'));
+    try {
+      for (const [setting, level] of [['full', 2], ['normal', 1]] as const) {
+        const driver = new SqliteDriver(join(dir, `${setting}.db`), setting);
+        assert.equal((await driver.get('PRAGMA synchronous'))!.synchronous, level);
+        await driver.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
