@@ -14,10 +14,13 @@ export function plainIdentity(json: unknown): NetworkIdentity {
   const data = root.data && typeof root.data === 'object' && !Array.isArray(root.data) ? obj(root.data) : root;
   const id = str(data.id) ?? str(data.sub) ?? str(data.user_id) ?? str(data.open_id);
   if (!id) throw new Error('The network did not return an account id.');
-  return {
+  const identity: NetworkIdentity = {
     id,
     displayName: str(data.name) ?? str(data.display_name) ?? str(data.localizedFirstName),
     username: str(data.username) ?? str(data.preferred_username) ?? str(data.email),
-    accountType: str(data.account_type),
   };
+  // Only networks that report an account type (instagram: BUSINESS, MEDIA_CREATOR, PERSONAL) carry one.
+  const accountType = str(data.account_type);
+  if (accountType) identity.accountType = accountType;
+  return identity;
 }
