@@ -14,7 +14,8 @@ import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { Job, JobStore } from '../core/jobs/job-store.js';
 import type { JobHandler, JobOutcome } from '../core/jobs/job-worker.js';
 import { jobRetryDelayMs } from '../core/jobs/job-backoff.js';
-import type { LinkedAccountRef, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../networks/publish-adapter.js';
+import type { LinkedAccountRef, PlatformPost, PrepareWaiting, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../networks/publish-adapter.js';
+import { databaseRateBudget } from './rate-budget.js';
 import type { Storage } from '../storage/storage.js';
 import type { PostStore, StoredPlatform, StoredPost } from './post-store.js';
 import { ApiError } from '../core/errors.js';
@@ -142,6 +143,7 @@ export class PublishingEngine {
       fetch: deps.fetch,
       now: deps.clock,
       log: (event, fields) => deps.log(JSON.stringify({ event, postId: post.id, platform: row.platform, ...fields })),
+      rateBudget: databaseRateBudget(deps.store.db, deps.clock),
     };
   }
 
@@ -178,6 +180,11 @@ export class PublishingEngine {
     } else {
       const prepared = await adapter.prepare(ctx, row.prepared);
       if (isFailure(prepared)) return this.#failBeforeCommit(post, platform, prepared, attempts);
+      if (isWaiting(prepared)) {
+        // The network is still processing (containers): keep what prepare made and ask again later.
+        await store.savePrepared(postId, platform, prepared.state);
+        return { kind: 'retry', runAt: clock() + prepared.checkAfterMs };
+      }
       await store.savePrepared(postId, platform, prepared);
       this.#maybeCrash('after-prepare');
       if (!(await store.markCommitStarted(postId, platform, clock()))) return { kind: 'done' };
@@ -341,7 +348,11 @@ export class PublishingEngine {
   }
 }
 
-function isFailure(value: PreparedState | PublishFailure): value is PublishFailure {
+function isWaiting(value: PreparedState | PrepareWaiting): value is PrepareWaiting {
+  return value.kind === 'waiting';
+}
+
+function isFailure(value: PreparedState | PublishFailure | PrepareWaiting): value is PublishFailure {
   return value.kind === 'failed' && typeof value.code === 'number' && typeof value.retryAvailable === 'boolean';
 }
 
