@@ -24,6 +24,8 @@ export interface PublishFailure {
   relink: boolean;
   /** When the network asked to wait (Retry-After), in milliseconds. */
   retryAfterMs?: number;
+  /** The user may retry, but the service must not on its own (the adapter already waited: instagram 258, 435). */
+  noAutoRetry?: boolean;
   details?: Record<string, unknown>;
 }
 

@@ -10,6 +10,7 @@ import { sandboxPublishAdapter } from './sandbox-publish.js';
 import { blueskyPublishAdapter } from './bluesky/publish.js';
 import { telegramPublishAdapter } from './telegram/publish.js';
 import { facebookPublishAdapter } from './facebook/publish.js';
+import { instagramPublishAdapter } from './instagram/publish.js';
 
 /** The Graph API version the Meta adapters speak (its paths follow `{base}/{version}`). */
 export const GRAPH_VERSION = 'v21.0';
@@ -19,6 +20,7 @@ export const PUBLISH_ADAPTERS = {
   bluesky: blueskyPublishAdapter,
   telegram: telegramPublishAdapter,
   facebook: facebookPublishAdapter,
+  instagram: instagramPublishAdapter,
 } satisfies Record<Network, PublishAdapter>;
 
 /**
@@ -29,11 +31,14 @@ const OWN_SANDBOX_PATHS: Partial<Record<Network, string>> = {
   bluesky: '/sandbox',
   telegram: '/sandbox/telegram',
   facebook: `/sandbox/facebook/${GRAPH_VERSION}`,
+  instagram: `/sandbox/instagram/${GRAPH_VERSION}`,
 };
 
 /** The real APIs' bases (version prefix included), for when the network is configured with real credentials. */
 export const REAL_PUBLISH_BASE_URLS: Partial<Record<Network, string>> = {
   facebook: `https://graph.facebook.com/${GRAPH_VERSION}`,
+  // Accounts linked through a facebook page use graph.facebook.com with the same paths.
+  instagram: `https://graph.instagram.com/${GRAPH_VERSION}`,
 };
 
 /** The API base an adapter calls for an account: the sandbox on this service's own origin; null for a real network not configured. */

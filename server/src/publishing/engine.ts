@@ -225,7 +225,7 @@ export class PublishingEngine {
 
   async #failBeforeCommit(post: StoredPost, platform: Network, failure: PublishFailure, attempts: number): Promise<JobOutcome> {
     const { clock, retryBaseMs, retryMaxMs, maxAttempts } = this.#deps;
-    if (failure.retryAvailable && attempts < maxAttempts) {
+    if (failure.retryAvailable && !failure.noAutoRetry && attempts < maxAttempts) {
       return { kind: 'retry', runAt: clock() + jobRetryDelayMs(attempts, retryBaseMs, retryMaxMs, failure.retryAfterMs), error: `${failure.code} ${failure.message}` };
     }
     await this.#deps.store.recordError(post.id, platform, failureToError(failure), clock());

@@ -12,6 +12,7 @@ import { genericSandboxApi } from './generic-api.js';
 import { sandboxTelegramRoutes } from './telegram-bot-api.js';
 import { refuseNulInAddress } from './input-guards.js';
 import { sandboxFacebookRoutes } from './facebook-api.js';
+import { sandboxInstagramRoutes } from './instagram-api.js';
 
 export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -21,6 +22,7 @@ export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.route('/net', genericSandboxApi(deps));
   routes.route('/telegram', sandboxTelegramRoutes(deps));
   routes.route('/facebook', sandboxFacebookRoutes(deps));
+  routes.route('/instagram', sandboxInstagramRoutes(deps));
   routes.route('/', sandboxFeedRoutes(deps));
   return routes;
 }
