@@ -11,9 +11,12 @@ import { blueskyPublishAdapter } from './bluesky/publish.js';
 import { telegramPublishAdapter } from './telegram/publish.js';
 import { facebookPublishAdapter } from './facebook/publish.js';
 import { instagramPublishAdapter } from './instagram/publish.js';
+import { threadsPublishAdapter } from './threads/publish.js';
 
 /** The Graph API version the Meta adapters speak (its paths follow `{base}/{version}`). */
 export const GRAPH_VERSION = 'v21.0';
+/** The threads API has its own versions. */
+export const THREADS_VERSION = 'v1.0';
 
 export const PUBLISH_ADAPTERS = {
   ...(Object.fromEntries(NETWORKS.map((network) => [network, sandboxPublishAdapter(network)])) as Record<Network, PublishAdapter>),
@@ -21,6 +24,7 @@ export const PUBLISH_ADAPTERS = {
   telegram: telegramPublishAdapter,
   facebook: facebookPublishAdapter,
   instagram: instagramPublishAdapter,
+  threads: threadsPublishAdapter,
 } satisfies Record<Network, PublishAdapter>;
 
 /**
@@ -32,6 +36,7 @@ const OWN_SANDBOX_PATHS: Partial<Record<Network, string>> = {
   telegram: '/sandbox/telegram',
   facebook: `/sandbox/facebook/${GRAPH_VERSION}`,
   instagram: `/sandbox/instagram/${GRAPH_VERSION}`,
+  threads: `/sandbox/threads/${THREADS_VERSION}`,
 };
 
 /** The real APIs' bases (version prefix included), for when the network is configured with real credentials. */
@@ -39,6 +44,7 @@ export const REAL_PUBLISH_BASE_URLS: Partial<Record<Network, string>> = {
   facebook: `https://graph.facebook.com/${GRAPH_VERSION}`,
   // Accounts linked through a facebook page use graph.facebook.com with the same paths.
   instagram: `https://graph.instagram.com/${GRAPH_VERSION}`,
+  threads: `https://graph.threads.net/${THREADS_VERSION}`,
 };
 
 /** The API base an adapter calls for an account: the sandbox on this service's own origin; null for a real network not configured. */
