@@ -12,6 +12,7 @@ import { telegramPublishAdapter } from './telegram/publish.js';
 import { facebookPublishAdapter } from './facebook/publish.js';
 import { instagramPublishAdapter } from './instagram/publish.js';
 import { threadsPublishAdapter } from './threads/publish.js';
+import { youtubePublishAdapter } from './youtube/publish.js';
 
 /** The Graph API version the Meta adapters speak (its paths follow `{base}/{version}`). */
 export const GRAPH_VERSION = 'v21.0';
@@ -25,6 +26,7 @@ export const PUBLISH_ADAPTERS = {
   facebook: facebookPublishAdapter,
   instagram: instagramPublishAdapter,
   threads: threadsPublishAdapter,
+  youtube: youtubePublishAdapter,
 } satisfies Record<Network, PublishAdapter>;
 
 /**
@@ -37,6 +39,7 @@ const OWN_SANDBOX_PATHS: Partial<Record<Network, string>> = {
   facebook: `/sandbox/facebook/${GRAPH_VERSION}`,
   instagram: `/sandbox/instagram/${GRAPH_VERSION}`,
   threads: `/sandbox/threads/${THREADS_VERSION}`,
+  youtube: '/sandbox/youtube',
 };
 
 /** The real APIs' bases (version prefix included), for when the network is configured with real credentials. */
@@ -45,6 +48,7 @@ export const REAL_PUBLISH_BASE_URLS: Partial<Record<Network, string>> = {
   // Accounts linked through a facebook page use graph.facebook.com with the same paths.
   instagram: `https://graph.instagram.com/${GRAPH_VERSION}`,
   threads: `https://graph.threads.net/${THREADS_VERSION}`,
+  youtube: 'https://www.googleapis.com',
 };
 
 /** The API base an adapter calls for an account: the sandbox on this service's own origin; null for a real network not configured. */
