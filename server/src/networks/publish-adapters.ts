@@ -13,6 +13,7 @@ import { facebookPublishAdapter } from './facebook/publish.js';
 import { instagramPublishAdapter } from './instagram/publish.js';
 import { threadsPublishAdapter } from './threads/publish.js';
 import { youtubePublishAdapter } from './youtube/publish.js';
+import { tiktokPublishAdapter } from './tiktok/publish.js';
 
 /** The Graph API version the Meta adapters speak (its paths follow `{base}/{version}`). */
 export const GRAPH_VERSION = 'v21.0';
@@ -27,6 +28,7 @@ export const PUBLISH_ADAPTERS = {
   instagram: instagramPublishAdapter,
   threads: threadsPublishAdapter,
   youtube: youtubePublishAdapter,
+  tiktok: tiktokPublishAdapter,
 } satisfies Record<Network, PublishAdapter>;
 
 /**
@@ -40,6 +42,7 @@ const OWN_SANDBOX_PATHS: Partial<Record<Network, string>> = {
   instagram: `/sandbox/instagram/${GRAPH_VERSION}`,
   threads: `/sandbox/threads/${THREADS_VERSION}`,
   youtube: '/sandbox/youtube',
+  tiktok: '/sandbox/tiktok',
 };
 
 /** The real APIs' bases (version prefix included), for when the network is configured with real credentials. */
@@ -49,6 +52,7 @@ export const REAL_PUBLISH_BASE_URLS: Partial<Record<Network, string>> = {
   instagram: `https://graph.instagram.com/${GRAPH_VERSION}`,
   threads: `https://graph.threads.net/${THREADS_VERSION}`,
   youtube: 'https://www.googleapis.com',
+  tiktok: 'https://open.tiktokapis.com',
 };
 
 /** The API base an adapter calls for an account: the sandbox on this service's own origin; null for a real network not configured. */
