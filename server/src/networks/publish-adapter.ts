@@ -10,6 +10,7 @@
  * network for the post the interrupted commit may have made.
  */
 import type { Network } from '../../../src/protocol/index.js';
+import type { RateBudget } from '../publishing/rate-budget.js';
 
 /** Error classification in the spec's terms (section 7). */
 export interface PublishFailure {
@@ -23,6 +24,8 @@ export interface PublishFailure {
   relink: boolean;
   /** When the network asked to wait (Retry-After), in milliseconds. */
   retryAfterMs?: number;
+  /** The user may retry, but the service must not on its own (the adapter already waited: instagram 258, 435). */
+  noAutoRetry?: boolean;
   details?: Record<string, unknown>;
 }
 
@@ -47,6 +50,16 @@ export type CommitResult = PublishDone | PublishPending | PublishFailure;
 
 /** What `prepare` produced (uploaded blobs, containers, upload sessions); kept with the attempt as JSON. */
 export type PreparedState = Record<string, unknown>;
+
+/**
+ * `prepare`'s answer while the network still works on what prepare made (instagram and threads containers): the
+ * engine keeps `state` as the prepared state and calls `prepare` again with it after `checkAfterMs`.
+ */
+export interface PrepareWaiting {
+  kind: 'waiting';
+  state: PreparedState;
+  checkAfterMs: number;
+}
 
 /** One platform's share of a post, after the request was resolved (per-platform text, media and options). */
 export interface PlatformPost {
@@ -94,6 +107,8 @@ export interface PublishContext {
   now(): number;
   /** Token-free log sink. */
   log(event: string, fields?: Record<string, unknown>): void;
+  /** Budgets shared by every instance through the database (instagram's 50 posts per 24 h). */
+  rateBudget?: RateBudget;
 }
 
 export interface PublishAdapter {
@@ -101,7 +116,7 @@ export interface PublishAdapter {
   /** Pure checks at create time (text length in the network's unit, media counts, option rules). Empty = valid. */
   validate(post: PlatformPost, account: LinkedAccountRef): PublishFailure[];
   /** Idempotent work before the irreversible call: upload media, create containers. Safe to run again. */
-  prepare(ctx: PublishContext, prepared: PreparedState | null): Promise<PreparedState | PublishFailure>;
+  prepare(ctx: PublishContext, prepared: PreparedState | null): Promise<PreparedState | PublishFailure | PrepareWaiting>;
   /** The one irreversible call. */
   commit(ctx: PublishContext, prepared: PreparedState): Promise<CommitResult>;
   /** Read-only: has a pending post finished? */

@@ -9,18 +9,51 @@ import type { PublishAdapter } from './publish-adapter.js';
 import { sandboxPublishAdapter } from './sandbox-publish.js';
 import { blueskyPublishAdapter } from './bluesky/publish.js';
 import { telegramPublishAdapter } from './telegram/publish.js';
+import { facebookPublishAdapter } from './facebook/publish.js';
+import { instagramPublishAdapter } from './instagram/publish.js';
+import { threadsPublishAdapter } from './threads/publish.js';
+import { youtubePublishAdapter } from './youtube/publish.js';
+import { tiktokPublishAdapter } from './tiktok/publish.js';
+
+/** The Graph API version the Meta adapters speak (its paths follow `{base}/{version}`). */
+export const GRAPH_VERSION = 'v21.0';
+/** The threads API has its own versions. */
+export const THREADS_VERSION = 'v1.0';
 
 export const PUBLISH_ADAPTERS = {
   ...(Object.fromEntries(NETWORKS.map((network) => [network, sandboxPublishAdapter(network)])) as Record<Network, PublishAdapter>),
   bluesky: blueskyPublishAdapter,
   telegram: telegramPublishAdapter,
+  facebook: facebookPublishAdapter,
+  instagram: instagramPublishAdapter,
+  threads: threadsPublishAdapter,
+  youtube: youtubePublishAdapter,
+  tiktok: tiktokPublishAdapter,
 } satisfies Record<Network, PublishAdapter>;
 
 /**
  * Sandbox paths of the networks whose own adapter speaks their real wire format (bluesky's XRPC at the sandbox PDS,
  * telegram's Bot API); the rest use the generic sandbox API. Add an entry when its adapter is registered above.
  */
-const OWN_SANDBOX_PATHS: Partial<Record<Network, string>> = { bluesky: '/sandbox', telegram: '/sandbox/telegram' };
+const OWN_SANDBOX_PATHS: Partial<Record<Network, string>> = {
+  bluesky: '/sandbox',
+  telegram: '/sandbox/telegram',
+  facebook: `/sandbox/facebook/${GRAPH_VERSION}`,
+  instagram: `/sandbox/instagram/${GRAPH_VERSION}`,
+  threads: `/sandbox/threads/${THREADS_VERSION}`,
+  youtube: '/sandbox/youtube',
+  tiktok: '/sandbox/tiktok',
+};
+
+/** The real APIs' bases (version prefix included), for when the network is configured with real credentials. */
+export const REAL_PUBLISH_BASE_URLS: Partial<Record<Network, string>> = {
+  facebook: `https://graph.facebook.com/${GRAPH_VERSION}`,
+  // Accounts linked through a facebook page use graph.facebook.com with the same paths.
+  instagram: `https://graph.instagram.com/${GRAPH_VERSION}`,
+  threads: `https://graph.threads.net/${THREADS_VERSION}`,
+  youtube: 'https://www.googleapis.com',
+  tiktok: 'https://open.tiktokapis.com',
+};
 
 /** The API base an adapter calls for an account: the sandbox on this service's own origin; null for a real network not configured. */
 export function publishBaseUrl(platform: Network, publicUrl: string, sandbox: boolean): string | null {

@@ -14,7 +14,8 @@ import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { Job, JobStore } from '../core/jobs/job-store.js';
 import type { JobHandler, JobOutcome } from '../core/jobs/job-worker.js';
 import { jobRetryDelayMs } from '../core/jobs/job-backoff.js';
-import type { LinkedAccountRef, PlatformPost, PublishAdapter, PublishContext, PublishFailure } from '../networks/publish-adapter.js';
+import type { LinkedAccountRef, PlatformPost, PrepareWaiting, PublishAdapter, PublishContext, PublishFailure } from '../networks/publish-adapter.js';
+import { databaseRateBudget } from './rate-budget.js';
 import type { Storage } from '../storage/storage.js';
 import type { PostStore, StoredPlatform, StoredPost } from './post-store.js';
 import { ApiError } from '../core/errors.js';
@@ -160,6 +161,7 @@ export class PublishingEngine {
       fetch: deps.fetch,
       now: deps.clock,
       log: (event, fields) => deps.log(JSON.stringify({ event, postId: post.id, platform: row.platform, ...fields })),
+      rateBudget: databaseRateBudget(deps.store.db, deps.clock),
     };
   }
 
@@ -199,6 +201,11 @@ export class PublishingEngine {
       ctx.post.mediaUrls = media.urls;
       const prepared = await adapter.prepare(ctx, row.prepared);
       if (isFailure(prepared)) return this.#failBeforeCommit(post, platform, prepared, attempts);
+      if (isWaiting(prepared)) {
+        // The network is still processing (containers): keep what prepare made, with the media, and ask again later.
+        await store.savePrepared(postId, platform, { ...prepared.state, [PREPARED_MEDIA_KEY]: media });
+        return { kind: 'retry', runAt: clock() + prepared.checkAfterMs };
+      }
       this.#maybeCrash('after-prepare');
       if (!(await store.savePreparedAndStartCommit(postId, platform, { ...prepared, [PREPARED_MEDIA_KEY]: media }, clock()))) return { kind: 'done' };
       this.#maybeCrash('after-commit-started');
@@ -249,7 +256,7 @@ export class PublishingEngine {
 
   async #failBeforeCommit(post: StoredPost, platform: Network, failure: PublishFailure, attempts: number): Promise<JobOutcome> {
     const { clock, retryBaseMs, retryMaxMs, maxAttempts } = this.#deps;
-    if (failure.retryAvailable && attempts < maxAttempts) {
+    if (failure.retryAvailable && !failure.noAutoRetry && attempts < maxAttempts) {
       return { kind: 'retry', runAt: clock() + jobRetryDelayMs(attempts, retryBaseMs, retryMaxMs, failure.retryAfterMs), error: `${failure.code} ${failure.message}` };
     }
     await this.#deps.store.recordError(post.id, platform, failureToError(failure), clock());
@@ -388,6 +395,10 @@ export class PublishingEngine {
 function isFailure<T extends object>(value: T | PublishFailure): value is PublishFailure {
   const failure = value as Partial<PublishFailure>;
   return failure.kind === 'failed' && typeof failure.code === 'number' && typeof failure.retryAvailable === 'boolean';
+}
+
+function isWaiting(value: object): value is PrepareWaiting {
+  return (value as Partial<PrepareWaiting>).kind === 'waiting';
 }
 
 export const FIRST_COMMENT_DELAY_MS = 20_000;

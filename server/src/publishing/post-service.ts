@@ -289,7 +289,8 @@ export class PostService {
       text,
       mediaUrls: mediaUrlsFor(request as unknown as Record<string, unknown>, platform),
       isVideo: request.isVideo === true,
-      options: {},
+      // The network's option object (e.g. `youTubeOptions`), as the engine hands it to the adapter later.
+      options: ((request as unknown as Record<string, unknown>)[`${platform === 'linkedin' ? 'linkedIn' : platform === 'tiktok' ? 'tikTok' : platform === 'youtube' ? 'youTube' : platform}Options`] ?? {}) as Record<string, unknown>,
       postId: '',
       attemptKey: '',
     };

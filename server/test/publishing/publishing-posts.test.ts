@@ -30,7 +30,7 @@ describe('create', () => {
     assert.equal(created.json.status, 'success');
     assert.deepEqual(created.json.errors, []);
     assert.deepEqual(created.json.postIds.map((p: any) => [p.platform, p.status]).sort(), [['facebook', 'success'], ['twitter', 'success']]);
-    for (const entry of created.json.postIds) assert.match(entry.postUrl, /^http:\/\/127\.0\.0\.1:\d+\/sandbox\/net\//);
+    for (const entry of created.json.postIds) assert.match(entry.postUrl, /^http:\/\/127\.0\.0\.1:\d+\/sandbox\/(net|facebook)\//);
     assert.equal(created.json.refId, svc.primaryProfile.refId);
     for (const platform of ['twitter', 'facebook'] as const) assert.equal((await sandboxPostsFor(svc, created.json.id, platform)).length, 1);
     const got = await svc.api('GET', `/post/${created.json.id}`);
@@ -56,7 +56,7 @@ describe('create', () => {
   });
 
   test('tiktok stays pending until processing ends, then succeeds (confirm job on the service clock)', async () => {
-    const created = await svc.api('POST', '/post', { body: { post: fresh('Clip'), platforms: ['tiktok'] } });
+    const created = await svc.api('POST', '/post', { body: { post: fresh('Clip'), platforms: ['tiktok'], mediaUrls: ['https://example.com/clip.mp4'], isVideo: true } });
     assert.equal(created.status, 200, JSON.stringify(created.json));
     assert.equal(created.json.status, 'pending');
     assert.equal(created.json.postIds[0].id, 'pending');

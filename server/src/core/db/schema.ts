@@ -10,6 +10,7 @@ import { publishingMigration } from '../../publishing/schema.js';
 import { mediaCopiesAndAccountTypeMigration } from '../../publishing/schema-media-copies-and-account-type.js';
 import { sandboxNetworksMigration } from '../../sandbox/networks/schema.js';
 import { LOCALE_AND_BRANDING_MIGRATION } from './migration-locale-branding.js';
+import { rateBudgetMigration } from '../../publishing/rate-budget-schema.js';
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type SqlDialect } from './sql-dialect.js';
 
 export function schemaMigrationsTable(dialect: SqlDialect): string {
@@ -150,6 +151,7 @@ export function migrationsFor(dialect: SqlDialect): readonly string[] {
     /* 7: the sandbox networks' state */ sandboxNetworksMigration(dialect),
     /* 8: stored media copies of posts; the account type of linked accounts */ mediaCopiesAndAccountTypeMigration(),
     /* 9: a link session's locale, an account's branding */ LOCALE_AND_BRANDING_MIGRATION,
+    /* 10: rate budgets shared by every instance (instagram's 50 posts per 24 h) */ rateBudgetMigration(dialect),
   ];
 }
 

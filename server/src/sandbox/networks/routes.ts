@@ -11,14 +11,24 @@ import { sandboxFeedRoutes } from './feed-page.js';
 import { genericSandboxApi } from './generic-api.js';
 import { sandboxTelegramRoutes } from './telegram-bot-api.js';
 import { refuseNulInAddress } from './input-guards.js';
+import { sandboxFacebookRoutes } from './facebook-api.js';
+import { sandboxInstagramRoutes } from './instagram-api.js';
+import { sandboxThreadsRoutes } from './threads-api.js';
+import { sandboxYoutubeRoutes } from './youtube-api.js';
+import { sandboxTiktokRoutes } from './tiktok-api.js';
 
 export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // Only this module's paths: other sandbox parts (consent page, media host) share the /sandbox prefix.
-  for (const path of ['/xrpc/*', '/net/*', '/telegram/*', '/feed', '/profile/*']) routes.use(path, refuseNulInAddress());
+  for (const path of ['/xrpc/*', '/net/*', '/telegram/*', '/feed', '/profile/*', '/facebook/*', '/instagram/*', '/threads/*', '/youtube/*', '/tiktok/*']) routes.use(path, refuseNulInAddress());
   routes.route('/', sandboxPdsRoutes(deps));
   routes.route('/net', genericSandboxApi(deps));
   routes.route('/telegram', sandboxTelegramRoutes(deps));
+  routes.route('/facebook', sandboxFacebookRoutes(deps));
+  routes.route('/instagram', sandboxInstagramRoutes(deps));
+  routes.route('/threads', sandboxThreadsRoutes(deps));
+  routes.route('/youtube', sandboxYoutubeRoutes(deps));
+  routes.route('/tiktok', sandboxTiktokRoutes(deps));
   routes.route('/', sandboxFeedRoutes(deps));
   return routes;
 }

@@ -144,6 +144,17 @@ export class SandboxNetworkStore {
     return Number(row?.n ?? 0);
   }
 
+  /** Changes a post's status and record (Graph containers move through their states; a reel is finished). */
+  async updatePost(id: string, change: { status: SandboxPostStatus; record: Record<string, unknown> | null; readyAt: number; media?: SandboxMedia[] }): Promise<void> {
+    await this.db.run('UPDATE sandbox_posts SET status = ?, record = ?, ready_at = ?, media = COALESCE(?, media) WHERE id = ?', [
+      change.status,
+      change.record ? JSON.stringify(change.record) : null,
+      change.readyAt,
+      change.media ? JSON.stringify(change.media) : null,
+      id,
+    ]);
+  }
+
   async markDeleted(id: string, now: number): Promise<boolean> {
     return (await this.db.run("UPDATE sandbox_posts SET deleted_at = ?, status = 'deleted' WHERE id = ? AND deleted_at IS NULL", [now, id])) > 0;
   }

@@ -1,0 +1,133 @@
+/**
+ * @module
+ * The tiktok publishing adapter: the Content Posting API (open.tiktokapis.com; `ctx.baseUrl` stands for it).
+ * prepare: `POST /v2/post/publish/creator_info/query/` first, as TikTok requires: the privacy level must be one of
+ * the creator's options (`tikTokOptions.visibility` public / friends / followers / private, else the first option).
+ * commit: `POST /v2/post/publish/video/init/` with `PULL_FROM_URL` → `publish_id`; the post is `pending` while TikTok
+ * downloads and processes it. confirm: `POST /v2/post/publish/status/fetch/` until PUBLISH_COMPLETE (the post id in
+ * `publicaly_available_post_id`, TikTok's spelling) or FAILED.
+ * reconcile: TikTok offers no lookup of an init by a key of ours, so an interrupted init cannot be found: it is
+ * reported as outcome unknown and never sent again (a blind retry could post twice).
+ * Errors `{error: {code, message}}`: access_token_invalid / scope_not_authorized → relink; rate_limit_exceeded → 429
+ * with retry; spam_risk_* (too many posts) → 429 without automatic retry; privacy_level_option_mismatch and other
+ * invalid_params → 101; url_ownership_unverified → 164; FAILED processing → 164 naming TikTok's reason.
+ */
+import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
+
+export const TIKTOK_CAPTION_MAX = 2_200;
+const CHECK_MS = 5_000;
+const VISIBILITY_LEVELS: Record<string, string> = {
+  public: 'PUBLIC_TO_EVERYONE',
+  friends: 'MUTUAL_FOLLOW_FRIENDS',
+  followers: 'FOLLOWER_OF_CREATOR',
+  private: 'SELF_ONLY',
+};
+
+interface TiktokPrepared extends PreparedState {
+  privacyLevel: string;
+  creatorUsername: string | null;
+}
+
+interface TikTokAnswer {
+  status: number;
+  data: Record<string, unknown>;
+  code: string;
+  message: string;
+}
+
+const failure = (code: number, message: string, extra: Partial<PublishFailure> = {}): PublishFailure => ({ kind: 'failed', code, message, retryAvailable: false, relink: false, ...extra });
+
+function validateTiktok(post: PlatformPost): PublishFailure[] {
+  const issues: PublishFailure[] = [];
+  if ([...post.text].length > TIKTOK_CAPTION_MAX) issues.push(failure(101, `tiktok captions are at most ${TIKTOK_CAPTION_MAX} characters.`));
+  if (post.mediaUrls.length !== 1) issues.push(failure(164, 'tiktok posts carry exactly one video.'));
+  const visibility = post.options.visibility;
+  if (visibility !== undefined && !(typeof visibility === 'string' && visibility in VISIBILITY_LEVELS)) {
+    issues.push(failure(101, `tikTokOptions.visibility must be one of ${Object.keys(VISIBILITY_LEVELS).join(', ')}.`));
+  }
+  return issues;
+}
+
+async function callTikTok(ctx: PublishContext, path: string, body: Record<string, unknown>): Promise<TikTokAnswer> {
+  const tokens = await ctx.account.tokens();
+  const token = tokens.accessToken ?? tokens.access_token;
+  try {
+    const response = await ctx.fetch(`${ctx.baseUrl.replace(/\/+$/, '')}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${typeof token === 'string' ? token : ''}`, 'Content-Type': 'application/json; charset=UTF-8' },
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json().catch(() => null)) as { data?: Record<string, unknown>; error?: { code?: unknown; message?: unknown } } | null;
+    return {
+      status: response.status,
+      data: json?.data ?? {},
+      code: typeof json?.error?.code === 'string' ? json.error.code : response.ok ? 'ok' : `http_${response.status}`,
+      message: typeof json?.error?.message === 'string' ? json.error.message.slice(0, 300) : '',
+    };
+  } catch {
+    return { status: 0, data: {}, code: 'no_answer', message: 'No answer from TikTok.' };
+  }
+}
+
+export function classifyTiktokError(answer: TikTokAnswer): PublishFailure {
+  const details = { tiktokCode: answer.code, networkMessage: answer.message };
+  if (answer.code === 'access_token_invalid' || answer.code === 'scope_not_authorized' || answer.status === 401) {
+    return failure(401, 'tiktok no longer accepts the account\'s token; link the account again.', { relink: true, details });
+  }
+  if (answer.code === 'rate_limit_exceeded' || answer.status === 429) return failure(429, 'tiktok rate limit reached; try again later.', { retryAvailable: true, retryAfterMs: 60_000, details });
+  if (answer.code.startsWith('spam_risk')) return failure(429, 'tiktok limits how many posts this creator can make for now; try again later.', { retryAvailable: true, noAutoRetry: true, details });
+  if (answer.code === 'url_ownership_unverified') return failure(164, 'tiktok refuses to pull the video from a domain the app has not verified.', { details });
+  if (answer.status === 0 || answer.status >= 500) return failure(500, 'tiktok had a temporary problem; try again.', { retryAvailable: true, details });
+  return failure(101, `tiktok refused the post: ${answer.message || answer.code}`, { details });
+}
+
+const postUrl = (prepared: Partial<TiktokPrepared>, id: string) => `https://www.tiktok.com/@${encodeURIComponent(prepared.creatorUsername ?? '')}/video/${encodeURIComponent(id)}`;
+
+export const tiktokPublishAdapter: PublishAdapter = {
+  platform: 'tiktok',
+
+  validate: (post) => validateTiktok(post),
+
+  async prepare(ctx) {
+    const issues = validateTiktok(ctx.post);
+    if (issues.length > 0) return issues[0]!;
+    const creator = await callTikTok(ctx, '/v2/post/publish/creator_info/query/', {});
+    if (creator.code !== 'ok') return classifyTiktokError(creator);
+    const options = Array.isArray(creator.data.privacy_level_options) ? creator.data.privacy_level_options.map(String) : [];
+    const wanted = typeof ctx.post.options.visibility === 'string' ? VISIBILITY_LEVELS[ctx.post.options.visibility] : undefined;
+    const privacyLevel = wanted ?? options[0];
+    if (!privacyLevel || !options.includes(privacyLevel)) {
+      return failure(101, `This tiktok account cannot post with visibility ${String(ctx.post.options.visibility)}; its options are ${options.join(', ')}.`, { details: { options } });
+    }
+    const prepared: TiktokPrepared = { privacyLevel, creatorUsername: typeof creator.data.creator_username === 'string' ? creator.data.creator_username : null };
+    return prepared;
+  },
+
+  async commit(ctx, preparedState): Promise<CommitResult> {
+    const prepared = preparedState as TiktokPrepared;
+    const init = await callTikTok(ctx, '/v2/post/publish/video/init/', {
+      post_info: { title: ctx.post.text, privacy_level: prepared.privacyLevel },
+      source_info: { source: 'PULL_FROM_URL', video_url: ctx.post.mediaUrls[0] },
+    });
+    if (init.code !== 'ok') return classifyTiktokError(init);
+    return { kind: 'pending', state: { publishId: String(init.data.publish_id), creatorUsername: prepared.creatorUsername }, checkAfterMs: CHECK_MS };
+  },
+
+  async confirm(ctx, state) {
+    const status = await callTikTok(ctx, '/v2/post/publish/status/fetch/', { publish_id: state.publishId });
+    if (status.code !== 'ok') return classifyTiktokError(status);
+    if (status.data.status === 'FAILED') return failure(164, `tiktok could not process the video: ${String(status.data.fail_reason ?? 'unknown reason')}`, { details: { failReason: status.data.fail_reason } });
+    const ids = Array.isArray(status.data.publicaly_available_post_id) ? status.data.publicaly_available_post_id : [];
+    if (status.data.status === 'PUBLISH_COMPLETE' && ids.length > 0) {
+      const id = String(ids[0]);
+      return { kind: 'done', id, postUrl: postUrl(state as Partial<TiktokPrepared>, id) };
+    }
+    return { kind: 'pending', state, checkAfterMs: CHECK_MS };
+  },
+
+  async reconcile() {
+    return failure(500, 'The service stopped while sending this post to tiktok, and tiktok offers no way to look it up. It was not sent again; check the account, then retry the post if it is missing.', {
+      details: { outcome: 'unknown' },
+    });
+  },
+};

@@ -1,0 +1,225 @@
+/**
+ * @module
+ * The sandbox instagram Graph API at `/sandbox/instagram/{version}`, the content-publishing paths of
+ * graph.instagram.com / graph.facebook.com:
+ * - `GET  /{ig-user-id}?fields=account_type,username` → `{id, username, account_type}` (an account id ending in
+ *   `-personal` is a PERSONAL account, which cannot publish);
+ * - `POST /{ig-user-id}/media` → `{id}` of a container: `image_url`, or `video_url` with `media_type` REELS / STORIES /
+ *   VIDEO (carousel item), `is_carousel_item`, `media_type: CAROUSEL` with `children`, `caption`, `share_to_feed`,
+ *   `trial_params: {graduation_strategy}`, `audio_name`. Image containers finish at once; video containers after
+ *   INSTAGRAM_VIDEO_CONTAINER_MS of the service clock;
+ * - `GET  /{container-id}?fields=status_code,status` → IN_PROGRESS / FINISHED / ERROR / EXPIRED (24 h) / PUBLISHED;
+ * - `POST /{ig-user-id}/media_publish {creation_id}` → `{id}` of the media; at most 50 per rolling 24 h per account
+ *   (code 9, subcode 2207042, as the network answers);
+ * - `GET  /{ig-user-id}/media` → `{data: [{id, caption, timestamp, permalink, media_type}]}`, newest first;
+ * - `GET  /{media-id}?fields=permalink` and `POST /{media-id}/comments {message}` → `{id}`. No delete, as on the network.
+ * Faults in the caption (docs/sandbox-faults.md): 138, 258 (2207085), 401, 435, 436 (container never finishes),
+ * 440 (container ERROR 2207003), 500.
+ */
+import { Hono, type Context } from 'hono';
+import type { AppDeps, AppEnv } from '../../context.js';
+import { faultMarker } from './faults.js';
+import {
+  GraphSandboxError,
+  answerGraphErrors,
+  graphAccount,
+  graphBody,
+  graphId,
+  optionalString,
+  requireOwner,
+  throwGraphFault,
+  urlParam,
+  type GraphFault,
+} from './graph-sandbox.js';
+import { sandboxStoreOf } from './sandbox-tokens.js';
+import type { SandboxMedia, SandboxPost } from './store.js';
+
+export const INSTAGRAM_VIDEO_CONTAINER_MS = 3_000;
+const CONTAINER_TTL_MS = 24 * 3600_000;
+const PUBLISH_LIMIT = 50;
+const CAPTION_MAX = 2_200;
+const CONTAINERS = 'instagram:container';
+
+/** Faults answered when the container is created or published. */
+export const INSTAGRAM_FAULTS: Record<string, GraphFault> = {
+  '138': { status: 400, code: 36003, subcode: 2207009, message: 'The submitted image with aspect ratio cannot be published.' },
+  '258': { status: 400, code: 9, subcode: 2207085, message: 'Account state error.' },
+  '401': { status: 400, code: 190, subcode: 460, message: 'Error validating access token: The session has been invalidated.' },
+  '500': { status: 500, code: 2, message: 'An unexpected error has occurred. Please retry your request later.' },
+};
+/** Faults of the container itself (it is created, then fails or never finishes) and of media_publish. */
+const CONTAINER_FAULTS = new Set(['436', '440']);
+const PUBLISH_FAULT_435: GraphFault = { status: 400, code: 9, subcode: 2207042, message: 'Application request limit reached: the maximum number of posts was published.', retryAfterSeconds: 3600 };
+
+type ContainerRecord = {
+  media_type: string;
+  caption: string;
+  children: string[];
+  fault: string | null;
+  published_media_id: string | null;
+  options: Record<string, unknown>;
+};
+
+export function sandboxInstagramRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const store = () => sandboxStoreOf(deps.storage);
+  answerGraphErrors(routes);
+  const permalink = (id: string) => `${deps.config.publicUrl}/sandbox/instagram/p/${encodeURIComponent(id)}`;
+
+  async function userOf(c: Context<AppEnv>): Promise<string> {
+    const user = c.req.param('user') ?? '';
+    requireOwner(await graphAccount(deps, c, 'instagram'), user);
+    return user;
+  }
+
+  function containerStatus(container: SandboxPost, now: number): { status_code: string; status: string } {
+    const record = container.record as ContainerRecord;
+    if (record.published_media_id) return { status_code: 'PUBLISHED', status: 'Published' };
+    if (container.createdAt + CONTAINER_TTL_MS <= now) return { status_code: 'EXPIRED', status: 'Expired: the container was not published within 24 hours.' };
+    if (container.readyAt > now || record.fault === '436') return { status_code: 'IN_PROGRESS', status: 'In Progress' };
+    if (record.fault === '440') return { status_code: 'ERROR', status: 'Error: Media upload has failed with error code 2207003' };
+    return { status_code: 'FINISHED', status: 'Finished' };
+  }
+
+  routes.post('/:version/:user/media', async (c) => {
+    const user = await userOf(c);
+    const body = await graphBody(c);
+    const caption = optionalString(body, 'caption', 100_000) ?? '';
+    if ([...caption].length > CAPTION_MAX) throw new GraphSandboxError(400, 100, 'Invalid parameter: the caption is longer than 2,200 characters.', 2207010);
+    if ((caption.match(/#[\p{L}\p{N}_]+/gu) ?? []).length > 30) throw new GraphSandboxError(400, 100, 'Invalid parameter: more than 30 hashtags.', 2207010);
+    const mediaType = typeof body.media_type === 'string' ? body.media_type : 'IMAGE';
+    if (!['IMAGE', 'VIDEO', 'REELS', 'STORIES', 'CAROUSEL'].includes(mediaType)) throw new GraphSandboxError(400, 100, 'Invalid parameter: media_type');
+    const marker = faultMarker(caption);
+    if (marker && !CONTAINER_FAULTS.has(marker) && marker !== '435') throwGraphFault('instagram', INSTAGRAM_FAULTS, caption);
+    const now = deps.clock();
+    let media: SandboxMedia[] = [];
+    let children: string[] = [];
+    if (mediaType === 'CAROUSEL') {
+      children = (Array.isArray(body.children) ? body.children : String(body.children ?? '').split(',')).map(String).filter(Boolean);
+      if (children.length < 2 || children.length > 10) throw new GraphSandboxError(400, 100, 'Invalid parameter: a carousel has 2 to 10 children.');
+      for (const child of children) {
+        const found = await store().findByNetworkId(CONTAINERS, user, child);
+        if (!found || containerStatus(found, now).status_code !== 'FINISHED') throw new GraphSandboxError(400, 9007, 'Media ID is not available: a child is not finished.', 2207027);
+        media.push(...found.media);
+      }
+    } else if (body.video_url !== undefined) {
+      media = [{ url: urlParam(body, 'video_url'), kind: 'video' }];
+      if (mediaType === 'IMAGE') throw new GraphSandboxError(400, 100, 'Invalid parameter: a video needs media_type REELS, STORIES or VIDEO.');
+    } else {
+      media = [{ url: urlParam(body, 'image_url'), kind: 'image' }];
+    }
+    const video = media.some((item) => item.kind === 'video');
+    const id = graphId();
+    const record: ContainerRecord = {
+      media_type: mediaType,
+      caption,
+      children,
+      fault: marker && CONTAINER_FAULTS.has(marker) ? marker : marker === '435' ? '435' : null,
+      published_media_id: null,
+      options: {
+        ...(body.is_carousel_item !== undefined && { is_carousel_item: body.is_carousel_item }),
+        ...(body.share_to_feed !== undefined && { share_to_feed: body.share_to_feed }),
+        ...(body.trial_params !== undefined && { trial_params: body.trial_params }),
+        ...(body.audio_name !== undefined && { audio_name: body.audio_name }),
+      },
+    };
+    await store().insertPost({
+      platform: CONTAINERS,
+      accountId: user,
+      networkId: id,
+      clientKey: null,
+      text: caption,
+      media,
+      record,
+      status: 'processing',
+      error: null,
+      createdAt: now,
+      readyAt: video ? now + INSTAGRAM_VIDEO_CONTAINER_MS : now,
+    });
+    return c.json({ id });
+  });
+
+  routes.post('/:version/:user/media_publish', async (c) => {
+    const user = await userOf(c);
+    const body = await graphBody(c);
+    const creationId = typeof body.creation_id === 'string' ? body.creation_id : '';
+    const container = creationId ? await store().findByNetworkId(CONTAINERS, user, creationId) : null;
+    if (!container) throw new GraphSandboxError(400, 100, 'Invalid parameter: creation_id', 2207006);
+    const now = deps.clock();
+    const status = containerStatus(container, now).status_code;
+    if (status === 'PUBLISHED') throw new GraphSandboxError(400, 9007, 'The container was already published.', 2207019);
+    if (status === 'EXPIRED') throw new GraphSandboxError(400, 9007, 'The media has expired.', 2207020);
+    if (status !== 'FINISHED') throw new GraphSandboxError(400, 9007, 'Media ID is not available: the media is not ready for publishing.', 2207027);
+    const record = container.record as ContainerRecord;
+    const published = (await store().listForAccounts([{ platform: 'instagram', accountId: user }], 200)).filter((post) => post.createdAt > now - 24 * 3600_000);
+    if (record.fault === '435' || published.length >= PUBLISH_LIMIT) {
+      const fault = PUBLISH_FAULT_435;
+      throw new GraphSandboxError(fault.status, fault.code, fault.message, fault.subcode, fault.retryAfterSeconds);
+    }
+    const post = await store().insertPost({
+      platform: 'instagram',
+      accountId: user,
+      networkId: graphId(),
+      clientKey: null,
+      text: record.caption,
+      media: container.media,
+      record: { media_type: record.media_type, container_id: container.networkId, ...record.options },
+      status: 'published',
+      error: null,
+      createdAt: now,
+      readyAt: now,
+    });
+    if (!post) throw new GraphSandboxError(500, 2, 'Sandbox id clash; retry.');
+    await store().updatePost(container.id, { status: 'published', record: { ...record, published_media_id: post.networkId }, readyAt: container.readyAt });
+    return c.json({ id: post.networkId });
+  });
+
+  routes.get('/:version/:user/media', async (c) => {
+    const user = await userOf(c);
+    const posts = await store().listForAccounts([{ platform: 'instagram', accountId: user }], 100);
+    const data = posts.map((post) => ({
+      id: post.networkId,
+      caption: post.text,
+      timestamp: new Date(post.createdAt).toISOString(),
+      permalink: permalink(post.networkId),
+      media_type: (post.record as { media_type?: string } | null)?.media_type ?? 'IMAGE',
+    }));
+    return c.json({ data });
+  });
+
+  routes.get('/p/:id', async (c) => {
+    const post = await store().findByPlatformId('instagram', c.req.param('id'));
+    if (!post) return c.text('No such sandbox instagram post.', 404);
+    return c.text(`Sandbox instagram post ${post.networkId}\n\n${post.text}`);
+  });
+
+  routes.post('/:version/:id/comments', async (c) => {
+    const owner = await graphAccount(deps, c, 'instagram');
+    const post = await store().findByPlatformId('instagram', c.req.param('id'));
+    if (!post || (owner !== null && owner !== post.accountId)) throw new GraphSandboxError(400, 100, 'Object does not exist.', 33);
+    const body = await graphBody(c);
+    const message = optionalString(body, 'message', 2_200) ?? '';
+    if (message.trim() === '') throw new GraphSandboxError(400, 100, 'Invalid parameter: message');
+    throwGraphFault('instagram', INSTAGRAM_FAULTS, message);
+    const comment = await store().addComment(post.id, message, [], deps.clock());
+    return c.json({ id: comment.id });
+  });
+
+  routes.get('/:version/:id', async (c) => {
+    const owner = await graphAccount(deps, c, 'instagram');
+    const id = c.req.param('id');
+    const now = deps.clock();
+    if (owner === id || (owner === null && id.startsWith('sandbox-instagram-'))) {
+      return c.json({ id, username: id.replace(/^sandbox-/, ''), account_type: id.endsWith('-personal') ? 'PERSONAL' : 'BUSINESS' });
+    }
+    const container = await store().findByPlatformId(CONTAINERS, id);
+    if (container && (owner === null || owner === container.accountId)) return c.json({ id, ...containerStatus(container, now) });
+    const post = await store().findByPlatformId('instagram', id);
+    if (post && (owner === null || owner === post.accountId)) {
+      return c.json({ id, caption: post.text, permalink: permalink(id), timestamp: new Date(post.createdAt).toISOString() });
+    }
+    throw new GraphSandboxError(400, 100, 'Unsupported get request. Object does not exist or cannot be loaded.', 33);
+  });
+
+  return routes;
+}

@@ -1,0 +1,203 @@
+/**
+ * @module
+ * The sandbox YouTube Data API at `/sandbox/youtube`, with the paths of www.googleapis.com:
+ * - `POST /upload/youtube/v3/videos?uploadType=resumable&part=snippet,status` with the video resource as JSON and
+ *   `X-Upload-Content-Length` → 200 and `Location: <session URI>` (nothing is published yet);
+ * - `PUT <session URI>` with the bytes (or the rest of them, `Content-Range: bytes a-b/total`) → 201 with the video
+ *   resource when complete, else 308 Resume Incomplete with `Range: bytes=0-n`;
+ *   `PUT <session URI>` with `Content-Range: bytes * /total` and no body → the session's state (308 or 201);
+ * - `GET /youtube/v3/videos?id=&part=status` → `{items: [...]}`; `DELETE /youtube/v3/videos?id=` → 204;
+ * - `POST /youtube/v3/commentThreads?part=snippet` → the comment thread.
+ * Errors are Google's `{error: {code, message, errors: [{domain, reason, message}]}}`.
+ * Faults in the title or description: `[[fault:drop]]` (the first upload request stores half the bytes, then the
+ * connection is cut, so the client must resume), 453 (504 on the upload), 454 (503 backendError), 401.
+ */
+import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { AppDeps, AppEnv } from '../../context.js';
+import { faultMarker } from './faults.js';
+import { containsNul } from './input-guards.js';
+import { bearerOf, checkAuthorizationServerToken, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
+import type { SandboxPost } from './store.js';
+
+const UPLOADS = 'youtube:upload';
+/** Videos the sandbox accepts are small test files; the bytes are kept in the upload's record. */
+const MAX_VIDEO_BYTES = 50 * 1024 * 1024;
+const TITLE_MAX = 100;
+
+class GoogleApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const FAULTS: Record<string, { status: number; reason: string; message: string }> = {
+  '453': { status: 504, reason: 'timeout', message: 'The upload timed out.' },
+  '454': { status: 503, reason: 'backendError', message: 'Backend Error' },
+  '401': { status: 401, reason: 'authError', message: 'Invalid Credentials' },
+};
+
+interface UploadRecord {
+  resource: { snippet: Record<string, unknown>; status: Record<string, unknown> };
+  total: number;
+  received: string;
+  videoId: string | null;
+  fault: string | null;
+  dropped: boolean;
+}
+
+export function sandboxYoutubeRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const store = () => sandboxStoreOf(deps.storage);
+
+  routes.onError((error, c) => {
+    if (!(error instanceof GoogleApiError)) throw error;
+    const domain = error.status === 401 ? 'global' : 'youtube.video';
+    return c.json({ error: { code: error.status, message: error.message, errors: [{ domain, reason: error.reason, message: error.message }] } }, error.status as ContentfulStatusCode);
+  });
+
+  async function channelOf(c: Context<AppEnv>): Promise<string | null> {
+    const token = bearerOf(c.req.header('authorization'));
+    const now = deps.clock();
+    let check = await checkSandboxToken(store(), token, 'youtube', 'access', now);
+    if (!check.ok && check.reason === 'invalid' && token) check = await checkAuthorizationServerToken(deps.networks.sandboxIssuer, token, now);
+    if (!check.ok) throw new GoogleApiError(401, 'authError', 'Invalid Credentials');
+    return check.accountId;
+  }
+
+  const resourceOf = (post: SandboxPost) => {
+    const record = post.record as unknown as { resource: UploadRecord['resource'] };
+    return { kind: 'youtube#video', id: post.networkId, snippet: record.resource.snippet, status: { ...record.resource.status, uploadStatus: 'uploaded' } };
+  };
+
+  routes.post('/upload/youtube/v3/videos', async (c) => {
+    const channel = await channelOf(c);
+    if (c.req.query('uploadType') !== 'resumable') throw new GoogleApiError(400, 'invalidUploadType', 'Only resumable uploads are supported here.');
+    const body = (await c.req.json().catch(() => null)) as { snippet?: Record<string, unknown>; status?: Record<string, unknown> } | null;
+    if (!body || typeof body !== 'object' || containsNul(body)) throw new GoogleApiError(400, 'parseError', 'Parse Error');
+    const title = body.snippet?.title;
+    if (typeof title !== 'string' || title.trim() === '') throw new GoogleApiError(400, 'invalidTitle', 'The request metadata specifies an invalid or empty video title.');
+    if ([...title].length > TITLE_MAX) throw new GoogleApiError(400, 'invalidTitle', 'The video title is too long.');
+    const total = Number(c.req.header('x-upload-content-length') ?? NaN);
+    if (!Number.isInteger(total) || total <= 0 || total > MAX_VIDEO_BYTES) throw new GoogleApiError(400, 'uploadLimitExceeded', 'X-Upload-Content-Length is missing or too large.');
+    const text = `${title}\n${String(body.snippet?.description ?? '')}`;
+    const marker = faultMarker(text);
+    if (marker === '401') throw new GoogleApiError(401, 'authError', 'Invalid Credentials');
+    const sessionId = randomBytes(16).toString('base64url');
+    const now = deps.clock();
+    const record: UploadRecord = { resource: { snippet: body.snippet ?? {}, status: body.status ?? {} }, total, received: '', videoId: null, fault: marker, dropped: false };
+    await store().insertPost({
+      platform: UPLOADS,
+      accountId: channel ?? 'any',
+      networkId: sessionId,
+      clientKey: null,
+      text,
+      media: [],
+      record: record as unknown as Record<string, unknown>,
+      status: 'processing',
+      error: null,
+      createdAt: now,
+      readyAt: now,
+    });
+    const location = `${deps.config.publicUrl}/sandbox/youtube/upload/youtube/v3/videos?uploadType=resumable&upload_id=${sessionId}`;
+    return c.body(null, 200, { Location: location });
+  });
+
+  routes.put('/upload/youtube/v3/videos', async (c) => {
+    await channelOf(c);
+    const upload = await store().findByPlatformId(UPLOADS, c.req.query('upload_id') ?? '');
+    if (!upload) throw new GoogleApiError(404, 'notFound', 'The upload session does not exist or has expired.');
+    const record = upload.record as unknown as UploadRecord;
+    const bytes = Buffer.from(await c.req.arrayBuffer());
+    let received = Buffer.from(record.received, 'base64');
+    const range = c.req.header('content-range') ?? '';
+    const complete = () => c.json(resourceOf({ ...upload, networkId: record.videoId! }), 201);
+    if (record.videoId) return complete();
+    if (/^bytes \*\/\d+$/.test(range) && bytes.length === 0) {
+      // A status query: how much arrived.
+      return received.length === 0 ? c.body(null, 308) : c.body(null, 308, { Range: `bytes=0-${received.length - 1}` });
+    }
+    const start = /^bytes (\d+)-\d+\/\d+$/.exec(range)?.[1];
+    if ((start ? Number(start) : 0) !== received.length) throw new GoogleApiError(400, 'badContent', 'The Content-Range does not continue the upload.');
+    if (record.fault === '453' || record.fault === '454') {
+      const fault = FAULTS[record.fault]!;
+      throw new GoogleApiError(fault.status, fault.reason, fault.message);
+    }
+    const now = deps.clock();
+    if (record.fault === 'drop' && !record.dropped) {
+      // Half the bytes arrive, then the connection is lost: the client has to ask where to resume.
+      const half = bytes.subarray(0, Math.floor(bytes.length / 2));
+      await store().updatePost(upload.id, { status: 'processing', record: { ...record, received: half.toString('base64'), dropped: true } as unknown as Record<string, unknown>, readyAt: now });
+      (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing?.socket?.destroy();
+      return c.body(null, 500);
+    }
+    received = Buffer.concat([received, bytes]);
+    if (received.length > record.total) throw new GoogleApiError(400, 'badContent', 'More bytes than X-Upload-Content-Length.');
+    if (received.length < record.total) {
+      await store().updatePost(upload.id, { status: 'processing', record: { ...record, received: received.toString('base64') } as unknown as Record<string, unknown>, readyAt: now });
+      return c.body(null, 308, { Range: `bytes=0-${received.length - 1}` });
+    }
+    const videoId = randomBytes(8).toString('base64url').slice(0, 11);
+    const video = await store().insertPost({
+      platform: 'youtube',
+      accountId: upload.accountId,
+      networkId: videoId,
+      clientKey: null,
+      text: upload.text,
+      media: [{ url: `sandbox-upload:${received.length}`, kind: 'video' }],
+      record: { resource: record.resource, bytes: received.length },
+      status: 'published',
+      error: null,
+      createdAt: now,
+      readyAt: now,
+    });
+    if (!video) throw new GoogleApiError(503, 'backendError', 'Backend Error');
+    await store().updatePost(upload.id, { status: 'published', record: { ...record, received: '', videoId } as unknown as Record<string, unknown>, readyAt: now });
+    return c.json(resourceOf(video), 201);
+  });
+
+  routes.get('/youtube/v3/videos', async (c) => {
+    const channel = await channelOf(c);
+    const ids = (c.req.query('id') ?? '').split(',').filter(Boolean);
+    const items = [];
+    for (const id of ids) {
+      const video = await store().findByPlatformId('youtube', id);
+      if (video && (channel === null || channel === video.accountId)) items.push(resourceOf(video));
+    }
+    return c.json({ kind: 'youtube#videoListResponse', items });
+  });
+
+  routes.delete('/youtube/v3/videos', async (c) => {
+    const channel = await channelOf(c);
+    const video = await store().findByPlatformId('youtube', c.req.query('id') ?? '');
+    if (!video || (channel !== null && channel !== video.accountId)) throw new GoogleApiError(404, 'videoNotFound', 'The video could not be found.');
+    await store().markDeleted(video.id, deps.clock());
+    return c.body(null, 204);
+  });
+
+  routes.post('/youtube/v3/commentThreads', async (c) => {
+    const channel = await channelOf(c);
+    const body = (await c.req.json().catch(() => null)) as { snippet?: { videoId?: unknown; topLevelComment?: { snippet?: { textOriginal?: unknown } } } } | null;
+    const videoId = body?.snippet?.videoId;
+    const text = body?.snippet?.topLevelComment?.snippet?.textOriginal;
+    if (typeof videoId !== 'string' || typeof text !== 'string' || text.trim() === '' || containsNul(text)) throw new GoogleApiError(400, 'invalidCommentMetadata', 'The comment is invalid.');
+    const video = await store().findByPlatformId('youtube', videoId);
+    if (!video || (channel !== null && channel !== video.accountId)) throw new GoogleApiError(404, 'videoNotFound', 'The video could not be found.');
+    const comment = await store().addComment(video.id, text, [], deps.clock());
+    return c.json({ kind: 'youtube#commentThread', id: comment.id, snippet: { videoId, topLevelComment: { snippet: { textOriginal: text } } } });
+  });
+
+  routes.get('/watch', async (c) => {
+    const video = await store().findByPlatformId('youtube', c.req.query('v') ?? '');
+    if (!video) return c.text('No such sandbox youtube video.', 404);
+    return c.text(`Sandbox youtube video ${video.networkId}\n\n${video.text}`);
+  });
+
+  return routes;
+}
