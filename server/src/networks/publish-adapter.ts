@@ -94,6 +94,8 @@ export interface PublishContext {
   now(): number;
   /** Token-free log sink. */
   log(event: string, fields?: Record<string, unknown>): void;
+  /** The integrator's own app credentials sent with the request (twitter's OAuth 1.0a key and secret), opened on demand. */
+  appCredentials?(): Promise<{ apiKey: string; apiSecret: string } | null>;
 }
 
 export interface PublishAdapter {

@@ -20,6 +20,7 @@ import type { PostStore, StoredPlatform, StoredPost } from './post-store.js';
 import { ApiError } from '../core/errors.js';
 import { countPosts, QUOTA_EXCEEDED, quotaMonth } from './post-quota.js';
 import { enqueueScheduledEvent } from './scheduled-event.js';
+import { openTwitterApp, TWITTER_APP_FIELD } from '../networks/twitter/app-credentials.js';
 
 export const JOB_PUBLISH = 'publish';
 export const JOB_CONFIRM = 'confirm';
@@ -142,6 +143,7 @@ export class PublishingEngine {
       fetch: deps.fetch,
       now: deps.clock,
       log: (event, fields) => deps.log(JSON.stringify({ event, postId: post.id, platform: row.platform, ...fields })),
+      appCredentials: async () => (row.platform === 'twitter' ? openTwitterApp(deps.tokenCipher, post.profileId, request[TWITTER_APP_FIELD]) : null),
     };
   }
 

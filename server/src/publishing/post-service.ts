@@ -38,6 +38,7 @@ import { renderRichText } from './rules/rich-text.js';
 import { isWarning, validateNetworkOptions } from './rules/network-options.js';
 import { parseScheduleDate } from './rules/schedule-date.js';
 import { shortenLinksIn } from './short-links.js';
+import { TWITTER_APP_FIELD } from '../networks/twitter/app-credentials.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spec 4.9 rule 4: 24 hours either side of the post's own time. */
@@ -84,7 +85,7 @@ export class PostService {
   }
 
   /** `POST /api/post` (and with `dryRun`, `POST /api/validate/post`: everything but storing and publishing). */
-  async create(account: Account, profile: Profile, body: Record<string, unknown>, options: { dryRun?: boolean } = {}): Promise<{ httpStatus: 200 | 400; body: PostResponse }> {
+  async create(account: Account, profile: Profile, body: Record<string, unknown>, options: { dryRun?: boolean; sealedTwitterApp?: string | null } = {}): Promise<{ httpStatus: 200 | 400; body: PostResponse }> {
     const { clock, store } = this.#deps;
     const parsed = PostRequest.safeParse(body);
     if (!parsed.success) throw requestError(parsed.error, 'post');
@@ -180,7 +181,7 @@ export class PostService {
               id,
               profileId: profile.id,
               status: due,
-              request: request as unknown as Record<string, unknown>,
+              request: { ...request, ...(options.sealedTwitterApp && { [TWITTER_APP_FIELD]: options.sealedTwitterApp }) } as Record<string, unknown>,
               platforms,
               scheduleDate: autoRepost ? at : scheduleDate,
               requiresApproval: held,
