@@ -30,7 +30,7 @@ describe('create', () => {
     assert.equal(created.json.status, 'success');
     assert.deepEqual(created.json.errors, []);
     assert.deepEqual(created.json.postIds.map((p: any) => [p.platform, p.status]).sort(), [['facebook', 'success'], ['twitter', 'success']]);
-    for (const entry of created.json.postIds) assert.match(entry.postUrl, /^http:\/\/127\.0\.0\.1:\d+\/sandbox\/net\//);
+    for (const entry of created.json.postIds) assert.match(entry.postUrl, /^http:\/\/127\.0\.0\.1:\d+\/sandbox\/(net|twitter)\//);
     assert.equal(created.json.refId, svc.primaryProfile.refId);
     for (const platform of ['twitter', 'facebook'] as const) assert.equal((await sandboxPostsFor(svc, created.json.id, platform)).length, 1);
     const got = await svc.api('GET', `/post/${created.json.id}`);
