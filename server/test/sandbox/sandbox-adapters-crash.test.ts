@@ -36,9 +36,12 @@ const CASES = [
   // twitter: reconcile reads the user's recent tweets; a commit that never reached X runs once more.
   { platform: 'twitter', crashAt: 'after-commit-started', status: 'success', onNetwork: 1 },
   { platform: 'twitter', crashAt: 'after-commit', status: 'success', onNetwork: 1 },
+  // linkedin: reconcile reads the author's recent posts (GET /rest/posts?q=author) for the same commentary.
+  { platform: 'linkedin', crashAt: 'after-commit-started', status: 'success', onNetwork: 1 },
+  { platform: 'linkedin', crashAt: 'after-commit', status: 'success', onNetwork: 1 },
 ] as const;
 
-describe('bluesky, telegram and twitter attempts across a SIGKILL', () => {
+describe('bluesky, telegram, twitter and linkedin attempts across a SIGKILL', () => {
   for (const testCase of CASES) {
     it(`${testCase.platform}, killed ${testCase.crashAt}: ${testCase.status}, ${testCase.onNetwork} on the network`, async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'slk-adapter-crash-'));
