@@ -26,7 +26,6 @@ describe('linkedin adapter against the sandbox LinkedIn API', () => {
   after(() => svc.close());
 
   const post = (body: Record<string, unknown>) => svc.api('POST', '/post', { body: { platforms: ['linkedin'], ...body } });
-  const errorOf = (json: Record<string, any>) => json.errors?.find((e: any) => e.platform === 'linkedin') ?? json;
 
   it('text with reserved characters and hashtags reaches the member intact; the post URL shows it', async () => {
     const text = fresh('Launch (beta) <today> [v2] @team *bold* _x_ ~y~ {a|b} \\ path #LinkedIn #ship_it');
