@@ -74,6 +74,13 @@ function failureToError(failure: PublishFailure): NonNullable<StoredPlatform['er
   };
 }
 
+/** The request's option object for a network (`twitterOptions`, `linkedInOptions`, `tikTokOptions`…). */
+export function networkOptionsFor(request: Record<string, unknown>, platform: Network): Record<string, unknown> {
+  const name = platform === 'linkedin' ? 'linkedIn' : platform === 'tiktok' ? 'tikTok' : platform === 'youtube' ? 'youTube' : platform;
+  const options = request[`${name}Options`];
+  return options && typeof options === 'object' && !Array.isArray(options) ? (options as Record<string, unknown>) : {};
+}
+
 export function attemptKey(postId: string, platform: Network): string {
   return `${postId}:${platform}`;
 }
@@ -126,7 +133,7 @@ export class PublishingEngine {
       },
     };
     const request = post.request;
-    const options = (request[`${row.platform === 'linkedin' ? 'linkedIn' : row.platform === 'tiktok' ? 'tikTok' : row.platform === 'youtube' ? 'youTube' : row.platform}Options`] ?? {}) as Record<string, unknown>;
+    const options = networkOptionsFor(request, row.platform);
     const platformPost: PlatformPost = {
       platform: row.platform,
       text: row.text,

@@ -27,7 +27,7 @@ import type { PlatformPost, PublishAdapter, PublishFailure } from '../networks/p
 import type { Account, Profile } from '../core/db/storage-types.js';
 import type { Storage } from '../storage/storage.js';
 import { newId } from '../core/tokens.js';
-import { JOB_PUBLISH, mediaUrlsFor, platformError, postIdEntry, type PublishingEngine } from './engine.js';
+import { JOB_PUBLISH, mediaUrlsFor, networkOptionsFor, platformError, postIdEntry, type PublishingEngine } from './engine.js';
 import { countPosts } from './post-quota.js';
 import { isUniqueViolation, type NewPlatform, type PostStore, type StoredPlatform, type StoredPost } from './post-store.js';
 import { requestError } from './request-errors.js';
@@ -276,7 +276,8 @@ export class PostService {
       text,
       mediaUrls: mediaUrlsFor(request as unknown as Record<string, unknown>, platform),
       isVideo: request.isVideo === true,
-      options: {},
+      // The adapters check their options at create time too (reddit's title and subreddit, twitter's longPost).
+      options: networkOptionsFor(request as unknown as Record<string, unknown>, platform),
       postId: '',
       attemptKey: '',
     };
