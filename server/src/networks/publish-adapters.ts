@@ -12,6 +12,7 @@ import { telegramPublishAdapter } from './telegram/publish.js';
 import { twitterPublishAdapter } from './twitter/publish.js';
 import { linkedinPublishAdapter } from './linkedin/publish.js';
 import { redditPublishAdapter } from './reddit/publish.js';
+import { pinterestPublishAdapter } from './pinterest/publish.js';
 
 export const PUBLISH_ADAPTERS = {
   ...(Object.fromEntries(NETWORKS.map((network) => [network, sandboxPublishAdapter(network)])) as Record<Network, PublishAdapter>),
@@ -20,13 +21,14 @@ export const PUBLISH_ADAPTERS = {
   twitter: twitterPublishAdapter,
   linkedin: linkedinPublishAdapter,
   reddit: redditPublishAdapter,
+  pinterest: pinterestPublishAdapter,
 } satisfies Record<Network, PublishAdapter>;
 
 /**
  * Sandbox paths of the networks whose own adapter speaks their real wire format (bluesky's XRPC at the sandbox PDS,
  * telegram's Bot API); the rest use the generic sandbox API. Add an entry when its adapter is registered above.
  */
-const OWN_SANDBOX_PATHS: Partial<Record<Network, string>> = { bluesky: '/sandbox', telegram: '/sandbox/telegram', twitter: '/sandbox/twitter', linkedin: '/sandbox/linkedin', reddit: '/sandbox/reddit' };
+const OWN_SANDBOX_PATHS: Partial<Record<Network, string>> = { bluesky: '/sandbox', telegram: '/sandbox/telegram', twitter: '/sandbox/twitter', linkedin: '/sandbox/linkedin', reddit: '/sandbox/reddit', pinterest: '/sandbox/pinterest' };
 
 /** The API base an adapter calls for an account: the sandbox on this service's own origin; null for a real network not configured. */
 export function publishBaseUrl(platform: Network, publicUrl: string, sandbox: boolean): string | null {

@@ -13,18 +13,20 @@ import { sandboxTelegramRoutes } from './telegram-bot-api.js';
 import { sandboxTwitterRoutes } from './twitter-api.js';
 import { sandboxLinkedInRoutes } from './linkedin-api.js';
 import { sandboxRedditRoutes } from './reddit-api.js';
+import { sandboxPinterestRoutes } from './pinterest-api.js';
 import { refuseNulInAddress } from './input-guards.js';
 
 export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // Only this module's paths: other sandbox parts (consent page, media host) share the /sandbox prefix.
-  for (const path of ['/xrpc/*', '/net/*', '/telegram/*', '/twitter/*', '/linkedin/*', '/reddit/*', '/feed', '/profile/*']) routes.use(path, refuseNulInAddress());
+  for (const path of ['/xrpc/*', '/net/*', '/telegram/*', '/twitter/*', '/linkedin/*', '/reddit/*', '/pinterest/*', '/feed', '/profile/*']) routes.use(path, refuseNulInAddress());
   routes.route('/', sandboxPdsRoutes(deps));
   routes.route('/net', genericSandboxApi(deps));
   routes.route('/telegram', sandboxTelegramRoutes(deps));
   routes.route('/twitter', sandboxTwitterRoutes(deps));
   routes.route('/linkedin', sandboxLinkedInRoutes(deps));
   routes.route('/reddit', sandboxRedditRoutes(deps));
+  routes.route('/pinterest', sandboxPinterestRoutes(deps));
   routes.route('/', sandboxFeedRoutes(deps));
   return routes;
 }
