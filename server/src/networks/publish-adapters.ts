@@ -30,8 +30,16 @@ export const PUBLISH_ADAPTERS = {
  */
 const OWN_SANDBOX_PATHS: Partial<Record<Network, string>> = { bluesky: '/sandbox', telegram: '/sandbox/telegram', twitter: '/sandbox/twitter', linkedin: '/sandbox/linkedin', reddit: '/sandbox/reddit', pinterest: '/sandbox/pinterest' };
 
-/** The API base an adapter calls for an account: the sandbox on this service's own origin; null for a real network not configured. */
+/** The real APIs of the networks whose adapter speaks their wire format (the same code runs against the sandbox). */
+const REAL_BASE_URLS: Partial<Record<Network, string>> = {
+  twitter: 'https://api.x.com',
+  linkedin: 'https://api.linkedin.com',
+  reddit: 'https://oauth.reddit.com',
+  pinterest: 'https://api.pinterest.com',
+};
+
+/** The API base an adapter calls for an account: the sandbox on this service's own origin, or the network's real API; null for a real network without an adapter. */
 export function publishBaseUrl(platform: Network, publicUrl: string, sandbox: boolean): string | null {
-  if (!sandbox) return null;
+  if (!sandbox) return REAL_BASE_URLS[platform] ?? null;
   return `${publicUrl}${OWN_SANDBOX_PATHS[platform] ?? `/sandbox/net/${platform}`}`;
 }
