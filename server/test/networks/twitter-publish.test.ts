@@ -167,6 +167,21 @@ describe('twitter adapter against the sandbox X API', () => {
     assert.equal(await adapter.reconcile(never, (await adapter.prepare(never, null)) as PreparedState), null);
   });
 
+  it('a first comment is a reply to the post, with its image uploaded', async () => {
+    const created = await post({ post: fresh('with a first comment'), firstComment: { comment: fresh('the comment'), mediaUrls: [`${svc.url}/sandbox/media/photo.png`] } });
+    assert.equal(created.json.status, 'success', JSON.stringify(created.json));
+    const parent = created.json.postIds[0].id as string;
+    svc.clock.advance(25_000);
+    let reply: Record<string, any> | undefined;
+    for (let polls = 0; polls < 500 && !reply; polls++) {
+      const rows = (await svc.sql("SELECT * FROM sandbox_posts WHERE platform = 'twitter' AND text LIKE 'the comment%'", [])).rows;
+      reply = rows.find((row) => JSON.parse(row.record).inReplyTo === parent);
+      if (!reply) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.ok(reply, 'the reply was posted');
+    assert.equal(JSON.parse(reply.media)[0].mimeType, 'image/png');
+  });
+
   it('a scheduled post signs later with the sealed app credentials', async () => {
     const at = new Date(svc.clock() + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const created = await post({ post: fresh('scheduled to X'), scheduleDate: at });
