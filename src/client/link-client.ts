@@ -31,6 +31,8 @@ export interface LinkClientOptions {
   apiKey: string;
   /** Defaults to the global `fetch`. */
   fetch?: typeof fetch;
+  /** Your own X developer app (spec 5.6): sent as `X-Twitter-OAuth1-Api-Key/-Secret`; twitter-bound posts need it (419 otherwise). */
+  twitterApp?: { apiKey: string; apiSecret: string };
 }
 
 export interface CallOptions {
@@ -54,6 +56,10 @@ export function createLinkClient(options: LinkClientOptions) {
   ): Promise<z.infer<T>> {
     const headers: Record<string, string> = { Authorization: `Bearer ${options.apiKey}`, Accept: 'application/json' };
     if (callOptions.profileKey !== undefined) headers['Profile-Key'] = callOptions.profileKey;
+    if (options.twitterApp) {
+      headers['X-Twitter-OAuth1-Api-Key'] = options.twitterApp.apiKey;
+      headers['X-Twitter-OAuth1-Api-Secret'] = options.twitterApp.apiSecret;
+    }
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
     try {

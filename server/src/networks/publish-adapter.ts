@@ -109,6 +109,8 @@ export interface PublishContext {
   log(event: string, fields?: Record<string, unknown>): void;
   /** Budgets shared by every instance through the database (instagram's 50 posts per 24 h). */
   rateBudget?: RateBudget;
+  /** The integrator's own app credentials sent with the request (twitter's OAuth 1.0a key and secret), opened on demand. */
+  appCredentials?(): Promise<{ apiKey: string; apiSecret: string } | null>;
 }
 
 export interface PublishAdapter {

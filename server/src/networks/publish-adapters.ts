@@ -14,6 +14,10 @@ import { instagramPublishAdapter } from './instagram/publish.js';
 import { threadsPublishAdapter } from './threads/publish.js';
 import { youtubePublishAdapter } from './youtube/publish.js';
 import { tiktokPublishAdapter } from './tiktok/publish.js';
+import { twitterPublishAdapter } from './twitter/publish.js';
+import { linkedinPublishAdapter } from './linkedin/publish.js';
+import { redditPublishAdapter } from './reddit/publish.js';
+import { pinterestPublishAdapter } from './pinterest/publish.js';
 
 /** The Graph API version the Meta adapters speak (its paths follow `{base}/{version}`). */
 export const GRAPH_VERSION = 'v21.0';
@@ -29,6 +33,10 @@ export const PUBLISH_ADAPTERS = {
   threads: threadsPublishAdapter,
   youtube: youtubePublishAdapter,
   tiktok: tiktokPublishAdapter,
+  twitter: twitterPublishAdapter,
+  linkedin: linkedinPublishAdapter,
+  reddit: redditPublishAdapter,
+  pinterest: pinterestPublishAdapter,
 } satisfies Record<Network, PublishAdapter>;
 
 /**
@@ -43,6 +51,10 @@ const OWN_SANDBOX_PATHS: Partial<Record<Network, string>> = {
   threads: `/sandbox/threads/${THREADS_VERSION}`,
   youtube: '/sandbox/youtube',
   tiktok: '/sandbox/tiktok',
+  twitter: '/sandbox/twitter',
+  linkedin: '/sandbox/linkedin',
+  reddit: '/sandbox/reddit',
+  pinterest: '/sandbox/pinterest',
 };
 
 /** The real APIs' bases (version prefix included), for when the network is configured with real credentials. */
@@ -53,10 +65,15 @@ export const REAL_PUBLISH_BASE_URLS: Partial<Record<Network, string>> = {
   threads: `https://graph.threads.net/${THREADS_VERSION}`,
   youtube: 'https://www.googleapis.com',
   tiktok: 'https://open.tiktokapis.com',
+  twitter: 'https://api.x.com',
+  linkedin: 'https://api.linkedin.com',
+  reddit: 'https://oauth.reddit.com',
+  pinterest: 'https://api.pinterest.com',
 };
 
-/** The API base an adapter calls for an account: the sandbox on this service's own origin; null for a real network not configured. */
+
+/** The API base an adapter calls for an account: the sandbox on this service's own origin, or the network's real API; null for a real network without an adapter. */
 export function publishBaseUrl(platform: Network, publicUrl: string, sandbox: boolean): string | null {
-  if (!sandbox) return null;
+  if (!sandbox) return REAL_PUBLISH_BASE_URLS[platform] ?? null;
   return `${publicUrl}${OWN_SANDBOX_PATHS[platform] ?? `/sandbox/net/${platform}`}`;
 }

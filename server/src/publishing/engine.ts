@@ -24,6 +24,7 @@ import { enqueueScheduledEvent } from './scheduled-event.js';
 import { personalAccountRefusal } from './rules/personal-accounts.js';
 import type { MediaDeps } from './media/inspect-media.js';
 import { PREPARED_MEDIA_KEY, preparedMediaOf, preparePostMedia } from './prepare-post-media.js';
+import { openTwitterApp, TWITTER_APP_FIELD } from '../networks/twitter/app-credentials.js';
 
 export const JOB_PUBLISH = 'publish';
 export const JOB_CONFIRM = 'confirm';
@@ -88,6 +89,13 @@ function failureToError(failure: PublishFailure): NonNullable<StoredPlatform['er
   };
 }
 
+/** The request's option object for a network (`twitterOptions`, `linkedInOptions`, `tikTokOptions`…). */
+export function networkOptionsFor(request: Record<string, unknown>, platform: Network): Record<string, unknown> {
+  const name = platform === 'linkedin' ? 'linkedIn' : platform === 'tiktok' ? 'tikTok' : platform === 'youtube' ? 'youTube' : platform;
+  const options = request[`${name}Options`];
+  return options && typeof options === 'object' && !Array.isArray(options) ? (options as Record<string, unknown>) : {};
+}
+
 export function attemptKey(postId: string, platform: Network): string {
   return `${postId}:${platform}`;
 }
@@ -143,7 +151,7 @@ export class PublishingEngine {
       },
     };
     const request = post.request;
-    const options = (request[`${row.platform === 'linkedin' ? 'linkedIn' : row.platform === 'tiktok' ? 'tikTok' : row.platform === 'youtube' ? 'youTube' : row.platform}Options`] ?? {}) as Record<string, unknown>;
+    const options = networkOptionsFor(request, row.platform);
     const platformPost: PlatformPost = {
       platform: row.platform,
       text: row.text,
@@ -162,6 +170,7 @@ export class PublishingEngine {
       now: deps.clock,
       log: (event, fields) => deps.log(JSON.stringify({ event, postId: post.id, platform: row.platform, ...fields })),
       rateBudget: databaseRateBudget(deps.store.db, deps.clock),
+      appCredentials: async () => (row.platform === 'twitter' ? openTwitterApp(deps.tokenCipher, post.profileId, request[TWITTER_APP_FIELD]) : null),
     };
   }
 

@@ -27,7 +27,7 @@ import type { PlatformPost, PublishAdapter, PublishFailure } from '../networks/p
 import type { Account, Profile } from '../core/db/storage-types.js';
 import type { Storage } from '../storage/storage.js';
 import { newId } from '../core/tokens.js';
-import { JOB_PUBLISH, mediaUrlsFor, platformError, postIdEntry, type PublishingEngine } from './engine.js';
+import { JOB_PUBLISH, mediaUrlsFor, networkOptionsFor, platformError, postIdEntry, type PublishingEngine } from './engine.js';
 import { countPosts } from './post-quota.js';
 import { isUniqueViolation, type NewPlatform, type PostStore, type StoredPlatform, type StoredPost } from './post-store.js';
 import { requestError } from './request-errors.js';
@@ -41,6 +41,7 @@ import { personalAccountRefusal } from './rules/personal-accounts.js';
 import { shortenLinksIn } from './short-links.js';
 import type { MediaDeps } from './media/inspect-media.js';
 import { checkPostMedia, keepMediaCopies, type MediaCopies } from './post-media.js';
+import { TWITTER_APP_FIELD } from '../networks/twitter/app-credentials.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spec 4.9 rule 4: 24 hours either side of the post's own time. */
@@ -89,7 +90,7 @@ export class PostService {
   }
 
   /** `POST /api/post` (and with `dryRun`, `POST /api/validate/post`: everything but storing and publishing). */
-  async create(account: Account, profile: Profile, body: Record<string, unknown>, options: { dryRun?: boolean } = {}): Promise<{ httpStatus: 200 | 400; body: PostResponse }> {
+  async create(account: Account, profile: Profile, body: Record<string, unknown>, options: { dryRun?: boolean; sealedTwitterApp?: string | null } = {}): Promise<{ httpStatus: 200 | 400; body: PostResponse }> {
     const { clock, store } = this.#deps;
     const parsed = PostRequest.safeParse(body);
     if (!parsed.success) throw requestError(parsed.error, 'post');
@@ -191,7 +192,7 @@ export class PostService {
               id,
               profileId: profile.id,
               status: due,
-              request: request as unknown as Record<string, unknown>,
+              request: { ...request, ...(options.sealedTwitterApp && { [TWITTER_APP_FIELD]: options.sealedTwitterApp }) } as Record<string, unknown>,
               platforms,
               scheduleDate: autoRepost ? at : scheduleDate,
               requiresApproval: held,
@@ -289,8 +290,8 @@ export class PostService {
       text,
       mediaUrls: mediaUrlsFor(request as unknown as Record<string, unknown>, platform),
       isVideo: request.isVideo === true,
-      // The network's option object (e.g. `youTubeOptions`), as the engine hands it to the adapter later.
-      options: ((request as unknown as Record<string, unknown>)[`${platform === 'linkedin' ? 'linkedIn' : platform === 'tiktok' ? 'tikTok' : platform === 'youtube' ? 'youTube' : platform}Options`] ?? {}) as Record<string, unknown>,
+      // The adapters check their options at create time too (reddit's title and subreddit, twitter's longPost).
+      options: networkOptionsFor(request as unknown as Record<string, unknown>, platform),
       postId: '',
       attemptKey: '',
     };

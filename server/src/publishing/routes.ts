@@ -7,7 +7,7 @@
  * - `GET /api/history` `?status&lastDays&limit&platforms&startDate&endDate&autoRepostId&type`
  * Once the month's post quota is used, get, delete and retry answer 106 too (spec 7).
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { NETWORKS, isNetwork, type Network } from '../../../src/protocol/index.js';
 import { HistoryQuery } from '../../../src/protocol/publishing/index.js';
@@ -18,6 +18,7 @@ import type { Publishing } from './publishing.js';
 import { assertQuotaLeft, monthlyCount, monthlyQuota } from './post-quota.js';
 import { requestError } from './request-errors.js';
 import { parseScheduleDate } from './rules/schedule-date.js';
+import { sealTwitterApp, twitterAppCredentialsOf } from '../networks/twitter/app-credentials.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const postId = z.string().min(1).max(100);
@@ -42,14 +43,21 @@ export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> 
   const quotaLeft = (c: { get(key: 'profile'): AppEnv['Variables']['profile']; get(key: 'account'): AppEnv['Variables']['account'] }) =>
     assertQuotaLeft(store.db, c.get('profile').id, c.get('account').plan, deps.clock());
 
+  // Spec 5.6: twitter-bound requests carry the integrator's app credentials (419 otherwise), sealed into the post.
+  const sealedTwitterAppOf = (c: Context<AppEnv>, body: Record<string, unknown>) => {
+    const app = twitterAppCredentialsOf(body, (name) => c.req.header(name));
+    return app ? sealTwitterApp(deps.tokenCipher, c.get('profile').id, app) : null;
+  };
+
   routes.post('/post', async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, 'post');
-    const result = await service.create(c.get('account'), c.get('profile'), body);
+    const result = await service.create(c.get('account'), c.get('profile'), body, { sealedTwitterApp: sealedTwitterAppOf(c, body) });
     return c.json(result.body, result.httpStatus);
   });
 
   routes.post('/validate/post', async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, 'post');
+    sealedTwitterAppOf(c, body);
     const result = await service.create(c.get('account'), c.get('profile'), body, { dryRun: true });
     return c.json({ status: 'success', validated: true, refId: result.body.refId });
   });

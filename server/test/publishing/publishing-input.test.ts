@@ -75,7 +75,7 @@ describe('bad input on POST /api/post', () => {
     });
     assert.equal(reel.status, 400, JSON.stringify(reel.json));
     assert.equal(reel.json.code, 447);
-    const pin = await svc.api('POST', '/post', { body: { post: 'a pin with a label', platforms: ['pinterest'], pinterestOptions: { aiDisclosures: ['MADE_UP'] } } });
+    const pin = await svc.api('POST', '/post', { body: { post: 'a pin with a label', platforms: ['pinterest'], mediaUrls: [`${svc.url}/sandbox/media/photo.jpg`], pinterestOptions: { aiDisclosures: ['MADE_UP'] } } });
     assert.equal(pin.json.status, 'success', JSON.stringify(pin.json));
     assert.deepEqual(pin.json.postIds[0].warnings, [{ feature: 'pinterestOptions.aiDisclosures', code: 521 }]);
   });

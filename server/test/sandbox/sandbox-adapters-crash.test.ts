@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, it } from 'node:test';
 import { startChildService } from '../support/child-service.js';
+import { SANDBOX_TWITTER_APP_HEADERS } from '../support/test-service.js';
 
 function killHard(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
@@ -32,9 +33,15 @@ const CASES = [
   { platform: 'bluesky', crashAt: 'after-commit', status: 'success', onNetwork: 1 },
   { platform: 'telegram', crashAt: 'after-commit-started', status: 'error', onNetwork: 0 },
   { platform: 'telegram', crashAt: 'after-commit', status: 'error', onNetwork: 1 },
+  // twitter: reconcile reads the user's recent tweets; a commit that never reached X runs once more.
+  { platform: 'twitter', crashAt: 'after-commit-started', status: 'success', onNetwork: 1 },
+  { platform: 'twitter', crashAt: 'after-commit', status: 'success', onNetwork: 1 },
+  // linkedin: reconcile reads the author's recent posts (GET /rest/posts?q=author) for the same commentary.
+  { platform: 'linkedin', crashAt: 'after-commit-started', status: 'success', onNetwork: 1 },
+  { platform: 'linkedin', crashAt: 'after-commit', status: 'success', onNetwork: 1 },
 ] as const;
 
-describe('bluesky and telegram attempts across a SIGKILL', () => {
+describe('bluesky, telegram, twitter and linkedin attempts across a SIGKILL', () => {
   for (const testCase of CASES) {
     it(`${testCase.platform}, killed ${testCase.crashAt}: ${testCase.status}, ${testCase.onNetwork} on the network`, async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'slk-adapter-crash-'));
@@ -43,7 +50,7 @@ describe('bluesky and telegram attempts across a SIGKILL', () => {
       try {
         const apiKey = readFileSync(join(dataDir, 'dev-api-key.txt'), 'utf8').trim();
         const call = (url: string, method: string, path: string, body?: unknown) =>
-          fetch(`${url}/api${path}`, { method, headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+          fetch(`${url}/api${path}`, { method, headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', ...SANDBOX_TWITTER_APP_HEADERS }, body: body === undefined ? undefined : JSON.stringify(body) });
         assert.equal((await call(child.url, 'POST', '/sandbox/accounts', { platform: testCase.platform })).status, 200);
         const text = `crash test ${testCase.platform} ${testCase.crashAt}`;
         // The immediate post runs its attempt inside the request; the process dies during it.

@@ -14,6 +14,13 @@ import type { Mailer } from '../../src/linking/email/link-email.js';
 import { startService } from '../../src/server.js';
 import { openStorage } from '../../src/storage/open-storage.js';
 import { freshDatabase } from './fresh-database.js';
+import { SANDBOX_TWITTER_APP } from '../../src/sandbox/networks/twitter-api.js';
+
+/** The sandbox X developer app, sent on every test request (spec 5.6: twitter-bound requests need both headers). */
+export const SANDBOX_TWITTER_APP_HEADERS: Record<string, string> = {
+  'X-Twitter-OAuth1-Api-Key': SANDBOX_TWITTER_APP.apiKey,
+  'X-Twitter-OAuth1-Api-Secret': SANDBOX_TWITTER_APP.apiSecret,
+};
 
 export interface TestClock {
   (): number;
@@ -66,7 +73,10 @@ export async function startTestService(options: TestServiceOptions = {}) {
 
   /** Raw HTTP, for inputs the typed client would never send. */
   async function api(method: string, path: string, init: { body?: unknown; headers?: Record<string, string>; rawBody?: string } = {}) {
-    const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}`, ...init.headers };
+    // The sandbox X developer app's credentials, as every twitter-bound request must carry (spec 5.6); a test
+    // overrides them with '' to send none.
+    const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}`, ...SANDBOX_TWITTER_APP_HEADERS, ...init.headers };
+    for (const name of Object.keys(SANDBOX_TWITTER_APP_HEADERS)) if (headers[name] === '') delete headers[name];
     const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
     if (body !== undefined && !headers['Content-Type']) headers['Content-Type'] = 'application/json';
     const response = await fetch(`${service.url}/api${path}`, { method, headers, body });

@@ -18,6 +18,7 @@ import { hashSecret, newId, newSecret } from '../../core/tokens.js';
 import { createSandboxBlueskySession, sandboxDidFor } from './bluesky-pds.js';
 import { issueSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 import { linkAccount } from '../../linking/service.js';
+import { sandboxTwitterTokenSecret } from './twitter-api.js';
 
 const ACTION = 'sandbox accounts';
 /** The bot name the network registry uses when telegram runs on the sandbox. */
@@ -62,11 +63,13 @@ export function sandboxAccountRoutes(deps: AppDeps): Hono<AppEnv> {
     const accountId = `sandbox-${platform}-${suffix}`;
     const accessToken = await issueSandboxToken(store, { platform, accountId, kind: 'access', ttlMs: null }, now);
     const refreshToken = await issueSandboxToken(store, { platform, accountId, kind: 'refresh', ttlMs: null }, now);
+    // twitter signs with OAuth 1.0a: the access token is also the user's oauth_token, with its derived secret.
+    const oauth1 = platform === 'twitter' ? { oauthToken: accessToken, oauthTokenSecret: sandboxTwitterTokenSecret(accessToken) } : {};
     return {
       networkUserId: accountId,
       displayName: `Sandbox ${NETWORK_LABELS[platform]} account`,
       username: `sandbox_${platform}_${suffix}`,
-      tokens: { accessToken, refreshToken, expiresIn: null, scope: 'sandbox', obtainedAt: now },
+      tokens: { accessToken, refreshToken, expiresIn: null, scope: 'sandbox', obtainedAt: now, ...oauth1 },
     };
   }
 

@@ -10,6 +10,10 @@ import { sandboxPdsRoutes } from './bluesky-pds.js';
 import { sandboxFeedRoutes } from './feed-page.js';
 import { genericSandboxApi } from './generic-api.js';
 import { sandboxTelegramRoutes } from './telegram-bot-api.js';
+import { sandboxTwitterRoutes } from './twitter-api.js';
+import { sandboxLinkedInRoutes } from './linkedin-api.js';
+import { sandboxRedditRoutes } from './reddit-api.js';
+import { sandboxPinterestRoutes } from './pinterest-api.js';
 import { refuseNulInAddress } from './input-guards.js';
 import { sandboxFacebookRoutes } from './facebook-api.js';
 import { sandboxInstagramRoutes } from './instagram-api.js';
@@ -20,7 +24,7 @@ import { sandboxTiktokRoutes } from './tiktok-api.js';
 export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // Only this module's paths: other sandbox parts (consent page, media host) share the /sandbox prefix.
-  for (const path of ['/xrpc/*', '/net/*', '/telegram/*', '/feed', '/profile/*', '/facebook/*', '/instagram/*', '/threads/*', '/youtube/*', '/tiktok/*']) routes.use(path, refuseNulInAddress());
+  for (const path of ['/xrpc/*', '/net/*', '/telegram/*', '/feed', '/profile/*', '/facebook/*', '/instagram/*', '/threads/*', '/youtube/*', '/tiktok/*', '/twitter/*', '/linkedin/*', '/reddit/*', '/pinterest/*']) routes.use(path, refuseNulInAddress());
   routes.route('/', sandboxPdsRoutes(deps));
   routes.route('/net', genericSandboxApi(deps));
   routes.route('/telegram', sandboxTelegramRoutes(deps));
@@ -29,6 +33,10 @@ export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.route('/threads', sandboxThreadsRoutes(deps));
   routes.route('/youtube', sandboxYoutubeRoutes(deps));
   routes.route('/tiktok', sandboxTiktokRoutes(deps));
+  routes.route('/twitter', sandboxTwitterRoutes(deps));
+  routes.route('/linkedin', sandboxLinkedInRoutes(deps));
+  routes.route('/reddit', sandboxRedditRoutes(deps));
+  routes.route('/pinterest', sandboxPinterestRoutes(deps));
   routes.route('/', sandboxFeedRoutes(deps));
   return routes;
 }

@@ -1,0 +1,135 @@
+/**
+ * @module
+ * The reddit publishing adapter: `POST /api/submit` on reddit's OAuth API (`ctx.baseUrl`: the sandbox on loopback,
+ * or oauth.reddit.com) with the member's bearer token and a unique User-Agent (reddit-api.ts).
+ * `redditOptions`: `title` (required, 1-300 characters), `subreddit` (required, without `r/`), `link` (a URL: a link
+ * post instead of a text post), `flairId`, `flairText`, `nsfw`, `spoiler`. The post text is the self text in reddit
+ * markdown (the service already maps rich text to markdown for reddit). One media URL without `link` is posted as a
+ * link post to the media.
+ * - commit: `POST /api/submit {sr, kind: self|link, title, text|url, resubmit, api_type=json}` →
+ *   `json.data {id, name, url}`, or `json.errors` (442 banned, 443 title word, RATELIMIT; classify.ts).
+ * - reconcile: the user's recent submissions (`GET /user/{name}/submitted`) with the same subreddit and title.
+ * - remove: `POST /api/del {id: t3_…}`; comment: `POST /api/comment {thing_id, text}`.
+ */
+import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
+import { classifyRedditError } from './classify.js';
+import { callReddit, redditErrors } from './reddit-api.js';
+
+export const REDDIT_TITLE_MAX = 300;
+export const REDDIT_TEXT_MAX = 40_000;
+const SUBREDDIT = /^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/;
+
+interface RedditPrepared extends PreparedState {
+  form: Record<string, string>;
+}
+
+const failure = (code: number, message: string, extra: Partial<PublishFailure> = {}): PublishFailure => ({ kind: 'failed', code, message, retryAvailable: false, relink: false, ...extra });
+const isFailure = (value: unknown): value is PublishFailure => (value as PublishFailure | null)?.kind === 'failed';
+
+function optionsOf(post: PlatformPost): Record<string, unknown> {
+  const options = post.options;
+  const subreddit = typeof options.subreddit === 'string' ? options.subreddit.replace(/^\/?r\//i, '') : options.subreddit;
+  return { ...options, subreddit };
+}
+
+function validateReddit(post: PlatformPost): PublishFailure[] {
+  const issues: PublishFailure[] = [];
+  const options = optionsOf(post);
+  if (typeof options.title !== 'string' || options.title.trim() === '') issues.push(failure(101, 'reddit needs redditOptions.title.'));
+  else if ([...options.title].length > REDDIT_TITLE_MAX) issues.push(failure(101, `reddit titles are at most ${REDDIT_TITLE_MAX} characters.`));
+  if (typeof options.subreddit !== 'string' || !SUBREDDIT.test(options.subreddit)) issues.push(failure(101, 'reddit needs redditOptions.subreddit, a community name such as "test".'));
+  if (options.link !== undefined && (typeof options.link !== 'string' || !/^https?:\/\/\S+$/.test(options.link))) issues.push(failure(101, 'redditOptions.link must be an http(s) URL.'));
+  for (const key of ['flairId', 'flairText']) if (options[key] !== undefined && typeof options[key] !== 'string') issues.push(failure(101, `redditOptions.${key} must be a string.`));
+  for (const key of ['nsfw', 'spoiler']) if (options[key] !== undefined && typeof options[key] !== 'boolean') issues.push(failure(101, `redditOptions.${key} must be true or false.`));
+  if (post.text.length > REDDIT_TEXT_MAX) issues.push(failure(101, `reddit self text is at most ${REDDIT_TEXT_MAX} characters.`));
+  if (post.mediaUrls.length > 1) issues.push(failure(164, 'reddit takes one media URL per post here.'));
+  return issues;
+}
+
+async function tokenOf(ctx: PublishContext): Promise<string | PublishFailure> {
+  const tokens = await ctx.account.tokens();
+  const token = tokens.accessToken ?? tokens.access_token;
+  return typeof token === 'string' && token !== '' ? token : failure(401, 'The reddit account has no access token; link it again.', { relink: true });
+}
+
+const postUrlOf = (ctx: PublishContext, subreddit: string, id: string) =>
+  ctx.account.sandbox ? `${ctx.baseUrl.replace(/\/+$/, '')}/r/${subreddit}/comments/${id}/` : `https://www.reddit.com/r/${subreddit}/comments/${id}/`;
+
+export const redditPublishAdapter: PublishAdapter = {
+  platform: 'reddit',
+
+  validate: (post) => validateReddit(post),
+
+  async prepare(ctx, previous) {
+    const issues = validateReddit(ctx.post);
+    if (issues.length > 0) return issues[0]!;
+    if (previous && previous.form) return previous;
+    const options = optionsOf(ctx.post);
+    const url = typeof options.link === 'string' ? options.link : ctx.post.mediaUrls[0];
+    const form: Record<string, string> = {
+      sr: options.subreddit as string,
+      title: options.title as string,
+      kind: url ? 'link' : 'self',
+      ...(url ? { url } : { text: ctx.post.text }),
+      resubmit: 'true',
+      sendreplies: 'true',
+      ...(typeof options.flairId === 'string' && { flair_id: options.flairId }),
+      ...(typeof options.flairText === 'string' && { flair_text: options.flairText }),
+      ...(options.nsfw === true && { nsfw: 'true' }),
+      ...(options.spoiler === true && { spoiler: 'true' }),
+    };
+    const prepared: RedditPrepared = { form };
+    return prepared;
+  },
+
+  async commit(ctx, state): Promise<CommitResult> {
+    const { form } = state as RedditPrepared;
+    const token = await tokenOf(ctx);
+    if (isFailure(token)) return token;
+    const answer = await callReddit(ctx, token, 'POST', '/api/submit', form);
+    const data = (answer.json.json as { data?: { id?: unknown; name?: unknown } } | undefined)?.data;
+    if (answer.status === 200 && redditErrors(answer).length === 0 && typeof data?.id === 'string') {
+      return { kind: 'done', id: typeof data.name === 'string' ? data.name : `t3_${data.id}`, postUrl: postUrlOf(ctx, form.sr!, data.id) };
+    }
+    return classifyRedditError(answer);
+  },
+
+  async confirm(_ctx, state) {
+    const id = typeof state.id === 'string' ? state.id : null;
+    const postUrl = typeof state.postUrl === 'string' ? state.postUrl : null;
+    return id && postUrl ? { kind: 'done', id, postUrl } : failure(101, 'Nothing to confirm on reddit.');
+  },
+
+  async reconcile(ctx, state) {
+    const { form } = state as RedditPrepared;
+    const token = await tokenOf(ctx);
+    if (isFailure(token)) return token;
+    const name = ctx.account.username ?? ctx.account.accountId;
+    const answer = await callReddit(ctx, token, 'GET', `/user/${encodeURIComponent(name)}/submitted?limit=25&sort=new&raw_json=1`);
+    if (answer.status !== 200) return classifyRedditError(answer);
+    const children = ((answer.json.data as { children?: { data?: Record<string, unknown> }[] } | undefined)?.children ?? []).map((child) => child.data ?? {});
+    const match = children.find(
+      (post) => typeof post.id === 'string' && post.title === form.title && String(post.subreddit).toLowerCase() === form.sr!.toLowerCase(),
+    );
+    if (!match) return null;
+    const id = match.id as string;
+    return { kind: 'done', id: typeof match.name === 'string' ? match.name : `t3_${id}`, postUrl: postUrlOf(ctx, form.sr!, id) };
+  },
+
+  async remove(ctx, networkPostId) {
+    const token = await tokenOf(ctx);
+    if (isFailure(token)) return false;
+    const answer = await callReddit(ctx, token, 'POST', '/api/del', { id: networkPostId.startsWith('t3_') ? networkPostId : `t3_${networkPostId}` });
+    return answer.status === 200;
+  },
+
+  async comment(ctx, networkPostId, text) {
+    const token = await tokenOf(ctx);
+    if (isFailure(token)) return token;
+    const answer = await callReddit(ctx, token, 'POST', '/api/comment', { thing_id: networkPostId, text });
+    const things = (answer.json.json as { data?: { things?: { data?: { id?: unknown; permalink?: unknown } }[] } } | undefined)?.data?.things ?? [];
+    const id = things[0]?.data?.id;
+    if (answer.status === 200 && redditErrors(answer).length === 0 && typeof id === 'string') return { kind: 'done', id, postUrl: '' };
+    return classifyRedditError(answer);
+  },
+};

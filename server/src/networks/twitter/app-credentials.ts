@@ -1,0 +1,53 @@
+/**
+ * @module
+ * The integrator's own X developer app credentials (spec 5.6). Every twitter-bound request (`POST /api/post`,
+ * `POST /api/validate/post` naming twitter) carries both `X-Twitter-OAuth1-Api-Key` and `X-Twitter-OAuth1-Api-Secret`;
+ * one or none → 400, code 419, before anything is stored or published. The pair is sealed with the token cipher
+ * (bound to the profile) into the stored post, so a scheduled post, a retry or a delete signs with the same app
+ * later; it is opened only when the twitter adapter asks, and never logged or returned.
+ */
+import { ApiError } from '../../core/errors.js';
+import type { TokenCipher } from '../../core/crypto/token-cipher.js';
+
+export const TWITTER_API_KEY_HEADER = 'X-Twitter-OAuth1-Api-Key';
+export const TWITTER_API_SECRET_HEADER = 'X-Twitter-OAuth1-Api-Secret';
+/** Field of the stored request that holds the sealed pair. */
+export const TWITTER_APP_FIELD = 'twitterAppSealed';
+
+export interface TwitterAppCredentials {
+  apiKey: string;
+  apiSecret: string;
+}
+
+const usable = (value: string | undefined): value is string => typeof value === 'string' && value.trim() !== '' && value.length <= 256;
+
+/** Null when the request does not name twitter; the pair when both headers are there; otherwise 419. */
+export function twitterAppCredentialsOf(body: Record<string, unknown>, header: (name: string) => string | undefined, action = 'post'): TwitterAppCredentials | null {
+  if (!Array.isArray(body.platforms) || !body.platforms.includes('twitter')) return null;
+  const apiKey = header(TWITTER_API_KEY_HEADER);
+  const apiSecret = header(TWITTER_API_SECRET_HEADER);
+  if (!usable(apiKey) || !usable(apiSecret)) {
+    const missing = [!usable(apiKey) && TWITTER_API_KEY_HEADER, !usable(apiSecret) && TWITTER_API_SECRET_HEADER].filter(Boolean);
+    throw new ApiError(400, 419, `twitter needs your own developer app credentials: send both ${TWITTER_API_KEY_HEADER} and ${TWITTER_API_SECRET_HEADER}.`, {
+      action,
+      details: { missing },
+    });
+  }
+  return { apiKey: apiKey.trim(), apiSecret: apiSecret.trim() };
+}
+
+const aad = (profileId: string) => `${profileId}|twitter|app-credentials`;
+
+export function sealTwitterApp(cipher: TokenCipher, profileId: string, credentials: TwitterAppCredentials): string {
+  return cipher.encrypt(JSON.stringify(credentials), aad(profileId));
+}
+
+export function openTwitterApp(cipher: TokenCipher, profileId: string, sealed: unknown): TwitterAppCredentials | null {
+  if (typeof sealed !== 'string') return null;
+  try {
+    const opened = JSON.parse(cipher.decrypt(sealed, aad(profileId))) as Partial<TwitterAppCredentials>;
+    return typeof opened.apiKey === 'string' && typeof opened.apiSecret === 'string' ? { apiKey: opened.apiKey, apiSecret: opened.apiSecret } : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * @module
+ * The sandbox reddit OAuth API at `/sandbox/reddit`, in reddit's wire format, for the reddit adapter. Every call
+ * needs `Authorization: bearer <sandbox access token>` and a non-generic User-Agent (429 otherwise, as reddit
+ * throttles default agents). Writes take forms and, with `api_type=json`, answer `{json: {errors, data}}`:
+ * - `POST /api/submit {sr, kind: self|link, title, text|url}` → `{json: {errors: [], data: {id, name, url}}}`;
+ *   titles over 300 characters → TOO_LONG; a community named `sandbox_banned` → SUBREDDIT_NOTALLOWED.
+ * - `GET /user/{name}/submitted` → a Listing of the calling account's submissions (newest first).
+ * - `POST /api/del {id}` → `{}`; `POST /api/comment {thing_id, text}` → `{json: {errors: [], data: {things}}}`.
+ * - `GET /r/{sr}/comments/{id}/` → the feed's page of the post.
+ * Fault markers in the title or text: 442 (SUBREDDIT_NOTALLOWED), 443 (SUBMIT_VALIDATION_TITLE_BLACKLISTED_STRING),
+ * 429 (RATELIMIT, "take a break for 9 minutes"), 500.
+ */
+import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { randomInt } from 'node:crypto';
+import type { AppDeps, AppEnv } from '../../context.js';
+import { faultMarker } from './faults.js';
+import { containsNul } from './input-guards.js';
+import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
+
+class RedditHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super('reddit error');
+  }
+}
+
+const FAULTS: Record<string, [string, string, string]> = {
+  '442': ['SUBREDDIT_NOTALLOWED', "you aren't allowed to post there.", 'sr'],
+  '443': ['SUBMIT_VALIDATION_TITLE_BLACKLISTED_STRING', 'Your post title contains a word or phrase that is not allowed in this community.', 'title'],
+  '429': ['RATELIMIT', "Looks like you've been doing that a lot. Take a break for 9 minutes before trying again.", 'ratelimit'],
+};
+
+const jsonErrors = (...errors: [string, string, string | null][]) => ({ json: { errors } });
+
+export function sandboxRedditRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const store = () => sandboxStoreOf(deps.storage);
+  const base = () => `${deps.config.publicUrl}/sandbox/reddit`;
+
+  routes.onError((error, c) => {
+    if (!(error instanceof RedditHttpError)) throw error;
+    return c.json(error.body, error.status as ContentfulStatusCode);
+  });
+
+  async function authorize(c: Context<AppEnv>): Promise<string> {
+    const agent = c.req.header('user-agent') ?? '';
+    if (agent === '' || /^(node|undici|python-requests|curl)\b/i.test(agent)) throw new RedditHttpError(429, { message: 'Too Many Requests', error: 429 });
+    const check = await checkSandboxToken(store(), bearerOf(c.req.header('authorization')), 'reddit', 'access', deps.clock());
+    if (!check.ok || !check.accountId) throw new RedditHttpError(401, { message: 'Unauthorized', error: 401 });
+    return check.accountId;
+  }
+
+  async function form(c: Context<AppEnv>): Promise<Record<string, string>> {
+    const fields = Object.fromEntries(new URLSearchParams(await c.req.text()));
+    if (containsNul(fields)) throw new RedditHttpError(400, { message: 'Bad Request', error: 400 });
+    return fields;
+  }
+
+  routes.post('/api/submit', async (c) => {
+    const accountId = await authorize(c);
+    const fields = await form(c);
+    const { sr = '', title = '', kind = '' } = fields;
+    if (!/^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/.test(sr)) return c.json(jsonErrors(['SUBREDDIT_NOEXIST', "that community doesn't exist", 'sr']));
+    if (title.trim() === '') return c.json(jsonErrors(['NO_TEXT', 'we need something here', 'title']));
+    if ([...title].length > 300) return c.json(jsonErrors(['TOO_LONG', 'this is too long (max: 300)', 'title']));
+    if (kind !== 'self' && kind !== 'link') return c.json(jsonErrors(['INVALID_OPTION', "that option isn't valid", 'kind']));
+    if (kind === 'link' && !/^https?:\/\/\S+$/.test(fields.url ?? '')) return c.json(jsonErrors(['BAD_URL', 'you should check that url', 'url']));
+    const text = kind === 'self' ? (fields.text ?? '') : '';
+    if (text.length > 40_000) return c.json(jsonErrors(['TOO_LONG', 'this is too long (max: 40000)', 'text']));
+    if (sr.toLowerCase() === 'sandbox_banned') return c.json(jsonErrors(FAULTS['442']!));
+    const marker = faultMarker(`${title} ${text}`);
+    if (marker === '500') throw new RedditHttpError(500, { message: 'Internal Server Error', error: 500 });
+    if (marker) return c.json(jsonErrors(FAULTS[marker] ?? ['BAD_REQUEST', `sandbox: reddit cannot produce fault ${marker} (see docs/sandbox-faults.md)`, null]));
+    const id = randomInt(36 ** 6, 36 ** 7 - 1).toString(36);
+    const now = deps.clock();
+    const row = await store().insertPost({
+      platform: 'reddit',
+      accountId,
+      networkId: `t3_${id}`,
+      clientKey: null,
+      text: kind === 'self' ? `${title}\n\n${text}` : `${title}\n\n${fields.url}`,
+      media: kind === 'link' && /\.(jpe?g|png|gif|webp)(\?|$)/i.test(fields.url ?? '') ? [{ url: fields.url!, kind: 'image' }] : [],
+      record: { id, name: `t3_${id}`, subreddit: sr, title, kind, ...(kind === 'self' ? { selftext: text } : { url: fields.url }), created_utc: Math.floor(now / 1000) },
+      status: 'published',
+      error: null,
+      createdAt: now,
+      readyAt: now,
+    });
+    if (!row) throw new RedditHttpError(500, { message: 'Internal Server Error', error: 500 });
+    return c.json({ json: { errors: [], data: { url: `${base()}/r/${sr}/comments/${id}/`, drafts_count: 0, id, name: `t3_${id}` } } });
+  });
+
+  routes.get('/user/:name/submitted', async (c) => {
+    const accountId = await authorize(c);
+    const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 25) || 25, 1), 100);
+    const posts = (await store().listForAccounts([{ platform: 'reddit', accountId }], limit * 2)).filter((post) => post.deletedAt === null).slice(0, limit);
+    return c.json({ kind: 'Listing', data: { after: null, before: null, dist: posts.length, children: posts.map((post) => ({ kind: 't3', data: post.record })) } });
+  });
+
+  routes.post('/api/del', async (c) => {
+    const accountId = await authorize(c);
+    const { id = '' } = await form(c);
+    const post = await store().findByNetworkId('reddit', accountId, id);
+    // reddit answers {} whether or not there was such a post.
+    if (post) await store().markDeleted(post.id, deps.clock());
+    return c.json({});
+  });
+
+  routes.post('/api/comment', async (c) => {
+    const accountId = await authorize(c);
+    const { thing_id: thingId = '', text = '' } = await form(c);
+    const post = await store().findByPlatformId('reddit', thingId);
+    if (!post) return c.json(jsonErrors(['NO_THING_ID', 'id not specified', 'parent']));
+    if (text.trim() === '') return c.json(jsonErrors(['NO_TEXT', 'we need something here', 'text']));
+    const marker = faultMarker(text);
+    if (marker && FAULTS[marker]) return c.json(jsonErrors(FAULTS[marker]!));
+    const comment = await store().addComment(post.id, text, [], deps.clock());
+    void accountId;
+    return c.json({ json: { errors: [], data: { things: [{ kind: 't1', data: { id: comment.id, name: `t1_${comment.id}`, body: text, parent_id: thingId } }] } } });
+  });
+
+  routes.get('/r/:sr/comments/:id/*', (c) => c.redirect(`${deps.config.publicUrl}/sandbox/net/reddit/p/t3_${encodeURIComponent(c.req.param('id').slice(0, 20))}`, 302));
+  routes.get('/r/:sr/comments/:id', (c) => c.redirect(`${deps.config.publicUrl}/sandbox/net/reddit/p/t3_${encodeURIComponent(c.req.param('id').slice(0, 20))}`, 302));
+
+  return routes;
+}
