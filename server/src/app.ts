@@ -29,6 +29,9 @@ import { mediaFileRoutes } from './publishing/media/media-file-routes.js';
 import { mediaRoutes } from './publishing/media/media-routes.js';
 import { sandboxMediaRoutes } from './sandbox/media/sandbox-media-routes.js';
 import { shortLinkRoutes } from './publishing/short-links.js';
+import { createAnalytics } from './analytics/analytics.js';
+import { analyticsRoutes } from './analytics/routes.js';
+import { commentRoutes } from './comments/routes.js';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -74,6 +77,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     for (const path of ['/post', '/post/*', '/history', '/validate/*']) api.use(path, apiKeyAuth(deps));
     api.route('/', postRoutes(deps, deps.publishing));
     app.route('/s', shortLinkRoutes(deps.publishing.store.db));
+    const analytics = createAnalytics(deps);
+    for (const path of ['/analytics/*', '/comments/*']) api.use(path, apiKeyAuth(deps));
+    api.route('/analytics', analyticsRoutes(deps, deps.publishing, analytics));
+    api.route('/comments', commentRoutes(deps, deps.publishing, analytics));
   }
   api.route('/sandbox/accounts', sandboxAccountRoutes(deps));
   app.route('/api', api);

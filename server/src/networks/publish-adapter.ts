@@ -10,6 +10,7 @@
  * network for the post the interrupted commit may have made.
  */
 import type { Network } from '../../../src/protocol/index.js';
+import type { AnalyticsAdapter } from './analytics-contract.js';
 
 /** Error classification in the spec's terms (section 7). */
 export interface PublishFailure {
@@ -96,7 +97,8 @@ export interface PublishContext {
   log(event: string, fields?: Record<string, unknown>): void;
 }
 
-export interface PublishAdapter {
+/** Analytics, comments and replies are optional (analytics-contract.ts). */
+export interface PublishAdapter extends AnalyticsAdapter {
   readonly platform: Network;
   /** Pure checks at create time (text length in the network's unit, media counts, option rules). Empty = valid. */
   validate(post: PlatformPost, account: LinkedAccountRef): PublishFailure[];

@@ -8,6 +8,7 @@
  */
 import { publishingMigration } from '../../publishing/schema.js';
 import { sandboxNetworksMigration } from '../../sandbox/networks/schema.js';
+import { analyticsMigration } from '../../analytics/schema.js';
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type SqlDialect } from './sql-dialect.js';
 
 export function schemaMigrationsTable(dialect: SqlDialect): string {
@@ -146,6 +147,7 @@ export function migrationsFor(dialect: SqlDialect): readonly string[] {
   `,
     /* 6: posts, platform attempts and the jobs table */ publishingMigration(dialect),
     /* 7: the sandbox networks' state */ sandboxNetworksMigration(dialect),
+    /* 8: stored analytics snapshots; sandbox comment authors and replies */ analyticsMigration(dialect),
   ];
 }
 

@@ -9,6 +9,7 @@ import type { AppDeps, AppEnv } from '../../context.js';
 import { sandboxPdsRoutes } from './bluesky-pds.js';
 import { sandboxFeedRoutes } from './feed-page.js';
 import { genericSandboxApi } from './generic-api.js';
+import { sandboxEngagementApi } from './engagement-api.js';
 import { sandboxTelegramRoutes } from './telegram-bot-api.js';
 import { refuseNulInAddress } from './input-guards.js';
 
@@ -17,6 +18,7 @@ export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   // Only this module's paths: other sandbox parts (consent page, media host) share the /sandbox prefix.
   for (const path of ['/xrpc/*', '/net/*', '/telegram/*', '/feed', '/profile/*']) routes.use(path, refuseNulInAddress());
   routes.route('/', sandboxPdsRoutes(deps));
+  routes.route('/net', sandboxEngagementApi(deps));
   routes.route('/net', genericSandboxApi(deps));
   routes.route('/telegram', sandboxTelegramRoutes(deps));
   routes.route('/', sandboxFeedRoutes(deps));
