@@ -43,6 +43,7 @@ export async function audienceComment(svc: TestService, platform: Network, netwo
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ text, author }),
   });
-  assert.equal(response.status, 200, await response.text());
-  return ((await response.json()) as { id: string }).id;
+  const answer = await response.text();
+  assert.equal(response.status, 200, answer);
+  return (JSON.parse(answer) as { id: string }).id;
 }
