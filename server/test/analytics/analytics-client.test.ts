@@ -1,0 +1,35 @@
+/**
+ * The typed client's analytics and comments methods against the real service: answers pass the protocol schemas,
+ * and a refused request surfaces as the client's error with the spec's code.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { LinkApiError } from '../../../src/client/index.js';
+import type { TestService } from '../support/test-service.js';
+import { linkSandboxAccounts, startPublishingService } from '../publishing/publishing-fixtures.js';
+import { audienceComment, publish } from './analytics-fixtures.js';
+
+let svc: TestService;
+
+before(async () => {
+  svc = await startPublishingService();
+  await linkSandboxAccounts(svc, ['threads', 'tiktok']);
+});
+after(() => svc.close());
+
+test('post analytics, account analytics, comments and a reply through the typed client', async () => {
+  const { id, networkPostId } = await publish(svc, 'threads');
+  svc.clock.advance(60 * 60 * 1000);
+  const byService = await svc.client.getPostAnalytics(id);
+  assert.equal((byService.threads as any).analytics.views, 100);
+  const byNetwork = await svc.client.getPostAnalyticsByNetworkId([networkPostId], 'threads');
+  assert.equal((byNetwork.threads as any)[0].analytics.likes, 9);
+  const social = await svc.client.getSocialAnalytics(['threads', 'tiktok']);
+  assert.equal(typeof (social.tiktok as any).analytics.followerCount, 'number');
+  const commentId = await audienceComment(svc, 'threads', networkPostId, 'Hello');
+  const comments = await svc.client.getComments(id);
+  assert.equal((comments.threads as any)[0].commentId, commentId);
+  const reply = await svc.client.replyToComment(id, { commentId, platform: 'threads', comment: 'Hi back' });
+  assert.equal(reply.commentId, commentId);
+  await assert.rejects(svc.client.getPostAnalyticsByNetworkId('999', 'threads'), (error: unknown) => error instanceof LinkApiError && error.code === 186);
+});
