@@ -32,6 +32,7 @@ import { shortLinkRoutes } from './publishing/short-links.js';
 import { createAnalytics } from './analytics/analytics.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { commentRoutes } from './comments/routes.js';
+import { moderationRoutes } from './moderation/routes.js';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     for (const path of ['/analytics/*', '/comments/*']) api.use(path, apiKeyAuth(deps));
     api.route('/analytics', analyticsRoutes(deps, deps.publishing, analytics));
     api.route('/comments', commentRoutes(deps, deps.publishing, analytics));
+    api.route('/validate/moderation', moderationRoutes(deps));
   }
   api.route('/sandbox/accounts', sandboxAccountRoutes(deps));
   app.route('/api', api);
