@@ -33,6 +33,7 @@ import { createAnalytics } from './analytics/analytics.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { commentRoutes } from './comments/routes.js';
 import { moderationRoutes } from './moderation/routes.js';
+import { automationRoutes } from './automations/routes.js';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -79,10 +80,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     api.route('/', postRoutes(deps, deps.publishing));
     app.route('/s', shortLinkRoutes(deps.publishing.store.db));
     const analytics = createAnalytics(deps);
-    for (const path of ['/analytics/*', '/comments/*']) api.use(path, apiKeyAuth(deps));
+    for (const path of ['/analytics/*', '/comments/*', '/automations/*']) api.use(path, apiKeyAuth(deps));
     api.route('/analytics', analyticsRoutes(deps, deps.publishing, analytics));
     api.route('/comments', commentRoutes(deps, deps.publishing, analytics));
     api.route('/validate/moderation', moderationRoutes(deps));
+    api.use('/automations', apiKeyAuth(deps));
+    api.route('/automations', automationRoutes(deps, deps.publishing));
   }
   api.route('/sandbox/accounts', sandboxAccountRoutes(deps));
   app.route('/api', api);

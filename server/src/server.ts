@@ -17,6 +17,8 @@ import { openStorage } from './storage/open-storage.js';
 import { createPublishing } from './publishing/publishing.js';
 import { createAnalytics } from './analytics/analytics.js';
 import { ensureSnapshotJobs, snapshotJobHandlers } from './analytics/snapshot-job.js';
+import { networkEventHandlers } from './automations/network-events.js';
+import { AutomationStore } from './automations/automation-store.js';
 import { createMediaPipeline } from './publishing/media/media-pipeline.js';
 import type { Storage } from './storage/storage.js';
 import { startDeliveryWorker } from './webhooks/delivery-worker.js';
@@ -70,7 +72,10 @@ export async function startService(options: StartOptions): Promise<RunningServic
   }
   const analytics = createAnalytics({ storage, clock, tokenCipher, networks, config, log });
   await ensureSnapshotJobs(storage.driver, publishing.jobs, clock());
-  const jobWorker = publishing.startWorker(snapshotJobHandlers({ db: storage.driver, service: analytics.service, clock, log }));
+  const jobWorker = publishing.startWorker({
+    ...snapshotJobHandlers({ db: storage.driver, service: analytics.service, clock, log }),
+    ...networkEventHandlers({ db: storage.driver, storage, contextDeps: analytics.contextDeps, adapters: analytics.adapters, automations: new AutomationStore(storage.driver), clock }),
+  });
   const webhookWorker = startDeliveryWorker({ storage, tokenCipher, settings: config.webhooks, log: options.log });
   return {
     url: `http://${config.host}:${port}`,

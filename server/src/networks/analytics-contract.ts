@@ -53,4 +53,6 @@ export interface AnalyticsAdapter {
   comments?(ctx: NetworkContext, networkPostId: string): Promise<NetworkComment[] | PublishFailure>;
   /** Replies to a comment under a post; returns the reply's id. */
   reply?(ctx: NetworkContext, networkPostId: string, commentId: string, text: string): Promise<{ kind: 'done'; id: string } | PublishFailure>;
+  /** Sends the commenter a private message in answer to a comment (instagram, facebook); codes 490-495 on refusal. */
+  privateReply?(ctx: NetworkContext, commentId: string, text: string): Promise<{ kind: 'done'; id: string } | PublishFailure>;
 }

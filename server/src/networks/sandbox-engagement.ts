@@ -71,5 +71,17 @@ export function sandboxEngagementMethods(platform: Network): AnalyticsAdapter {
       return { kind: 'done', id };
     };
   }
+  if (platform === 'instagram' || platform === 'facebook') {
+    methods.privateReply = async (ctx, commentId, text) => {
+      const response = await ctx.fetch(`${ctx.baseUrl}/comments/${encodeURIComponent(commentId)}/private-replies`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(await bearer(ctx)) },
+        body: JSON.stringify({ text }),
+      });
+      if (!response.ok) return classifySandboxError(response);
+      const { id } = (await response.json()) as { id: string };
+      return { kind: 'done', id };
+    };
+  }
   return methods;
 }

@@ -1,1 +1,2 @@
 export * from './analytics-api.js';
+export * from './automations-api.js';

@@ -8,6 +8,12 @@
  * - `POST /posts/{id}/replies` `{commentId, text}` → `{id}`
  * - `POST /p/{id}/audience-comments` `{author, text}` → `{id}`: someone in the audience comments (no token: it is
  *   how a test or the demo makes comments appear)
+ * - `POST /comments/{commentId}/private-replies` `{text}` → `{id}` (instagram, facebook): a private message to the
+ *   commenter. Refused with 491 when the comment is older than 7 days or was already answered; a comment text with
+ *   `[[fault:490]]`…`[[fault:495]]` gets that code.
+ * - `POST /accounts/{accountId}/audience-messages` `{text, author?}` → `{id}`: someone sends the account a message.
+ * Audience comments and messages reach the service as the network's events would (network-events.ts): a job
+ * on the service's jobs table, which fires the `comments`, `messages` and `automations` webhooks.
  * - `PUT  /accounts/{accountId}/insights-fault` `{fault}`: how the account's analytics fail from now on, like a
  *   payment sandbox's test switches: `partial` (some metrics error), `down` (503), `444` (facebook page
  *   throttle, 429), `475` (linkedin member scopes missing, 403), `limited` (instagram pre-conversion posts), null.
@@ -21,10 +27,15 @@ import { ACCOUNT_METRIC_RATES, INSTAGRAM_LIMITED_METRICS, POST_METRIC_RATES, gro
 import { bearerOf, checkAuthorizationServerToken, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 import { containsNul } from './input-guards.js';
 import type { SandboxPost } from './store.js';
+import { faultMarker } from './faults.js';
+import { queueNetworkEvent } from '../../automations/network-events.js';
 
 const FAULTS = ['partial', 'down', '444', '475', 'limited'] as const;
 type InsightsFault = (typeof FAULTS)[number];
 const MAX_IDS = 100;
+const PRIVATE_REPLY_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** HTTP status of each private-reply refusal a comment's fault marker asks for. */
+const PRIVATE_REPLY_FAULTS: Record<string, 400 | 403 | 429 | 503> = { '490': 400, '491': 400, '492': 403, '493': 429, '494': 503, '495': 400 };
 const MAX_TEXT = 10_000;
 
 function apiError(c: Context, status: 400 | 401 | 403 | 404 | 429 | 503, code: number, message: string) {
@@ -37,6 +48,8 @@ export function sandboxEngagementApi(deps: AppDeps): Hono<AppEnv> {
   const db = () => deps.storage.driver;
   /** Per `platform:accountId`: the analytics fault a test switched on (sandbox state, this process only). */
   const faults = new Map<string, InsightsFault>();
+  /** Comments already answered privately (the network allows one private reply per comment). */
+  const privatelyAnswered = new Set<string>();
 
   const platformOf = (c: Context): GenericSandboxNetwork | null => {
     const platform = c.req.param('platform') ?? '';
@@ -186,7 +199,43 @@ export function sandboxEngagementApi(deps: AppDeps): Hono<AppEnv> {
     if (typeof text !== 'string' || text.trim() === '' || text.length > MAX_TEXT || typeof author !== 'string' || author.length > 100) {
       return apiError(c, 400, 101, '`text` (and optionally `author`) are required.');
     }
-    return c.json({ id: await insertComment(post, text, author, null) });
+    const id = await insertComment(post, text, author, null);
+    await queueNetworkEvent(deps.storage.driver, { type: 'comment', platform: post.platform, accountId: post.accountId, networkPostId: post.networkId, commentId: id, text, author, at: deps.clock() }, deps.clock());
+    return c.json({ id });
+  });
+
+  routes.post('/:platform/accounts/:accountId/audience-messages', async (c) => {
+    const platform = platformOf(c);
+    if (!platform) return apiError(c, 404, 101, 'No such sandbox network.');
+    const body = await readBody(c);
+    const text = body?.text;
+    const author = body?.author ?? 'sandbox-visitor';
+    if (typeof text !== 'string' || text.trim() === '' || text.length > MAX_TEXT || typeof author !== 'string' || author.length > 100) {
+      return apiError(c, 400, 101, '`text` (and optionally `author`) are required.');
+    }
+    const id = newId('sbm_');
+    await queueNetworkEvent(deps.storage.driver, { type: 'message', platform, accountId: c.req.param('accountId'), messageId: id, text, author, at: deps.clock() }, deps.clock());
+    return c.json({ id });
+  });
+
+  routes.post('/:platform/comments/:commentId/private-replies', async (c) => {
+    const platform = platformOf(c);
+    if (platform !== 'instagram' && platform !== 'facebook') return apiError(c, 404, 101, 'Private replies exist on instagram and facebook only.');
+    const auth = await caller(c, platform);
+    if (!auth) return apiError(c, 401, 401, 'The access token is missing or invalid.');
+    const row = await db().get(
+      'SELECT c.id, c.text, c.created_at, p.account_id FROM sandbox_comments c JOIN sandbox_posts p ON p.id = c.post_id WHERE c.id = ? AND p.platform = ?',
+      [c.req.param('commentId'), platform],
+    );
+    if (!row || (auth.accountId !== null && row.account_id !== auth.accountId)) return apiError(c, 400, 490, 'Invalid comment id.');
+    const body = await readBody(c);
+    if (typeof body?.text !== 'string' || body.text.trim() === '' || body.text.length > 1000) return apiError(c, 400, 101, '`text` is required (at most 1000 characters).');
+    const marker = faultMarker(row.text as string);
+    if (marker && PRIVATE_REPLY_FAULTS[marker]) return apiError(c, PRIVATE_REPLY_FAULTS[marker] as 400, Number(marker), `Sandbox fault ${marker}: the private reply was refused.`);
+    if (deps.clock() - Number(row.created_at) > PRIVATE_REPLY_WINDOW_MS) return apiError(c, 400, 491, 'The comment is older than 7 days.');
+    if (privatelyAnswered.has(row.id as string)) return apiError(c, 400, 491, 'This comment was already answered privately.');
+    privatelyAnswered.add(row.id as string);
+    return c.json({ id: newId('sbm_') });
   });
 
   async function insertComment(post: SandboxPost, text: string, author: string | null, replyTo: string | null): Promise<string> {
