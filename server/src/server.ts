@@ -71,9 +71,10 @@ export async function startService(options: StartOptions): Promise<RunningServic
     if (derived) config.linkingUrl = `${config.publicUrl}/link`;
   }
   const analytics = createAnalytics({ storage, clock, tokenCipher, networks, config, log });
-  await ensureSnapshotJobs(storage.driver, publishing.jobs, clock());
+  if (config.analytics.snapshots) await ensureSnapshotJobs(storage.driver, publishing.jobs, clock());
   const jobWorker = publishing.startWorker({
-    ...snapshotJobHandlers({ db: storage.driver, service: analytics.service, clock, log }),
+    // Snapshots off: no handler, so snapshot jobs left from an earlier run fail once and stop.
+    ...(config.analytics.snapshots && snapshotJobHandlers({ db: storage.driver, service: analytics.service, clock, log })),
     ...networkEventHandlers({ db: storage.driver, storage, contextDeps: analytics.contextDeps, adapters: analytics.adapters, automations: new AutomationStore(storage.driver), clock }),
   });
   const webhookWorker = startDeliveryWorker({ storage, tokenCipher, settings: config.webhooks, log: options.log });

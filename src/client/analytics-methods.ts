@@ -4,8 +4,12 @@
  * analytics, comments of a post and replies. Answers are keyed by network; each network's metrics keep the names
  * that network reports (docs/analytics.md).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
+  AutomationActivityResponse,
+  CreateAutomationResponse,
+  ListAutomationsResponse,
+  type CreateAutomationRequest,
   CommentReplyResponse,
   CommentsResponse,
   PostAnalyticsResponse,
@@ -38,6 +42,20 @@ export function analyticsMethods(call: Call) {
       const query = networkPostIdOn ? `?${new URLSearchParams({ searchPlatformId: 'true', platform: networkPostIdOn })}` : '';
       return call(CommentsResponse, 'GET', `/comments/${encodeURIComponent(id)}${query}`, undefined, call_);
     },
+    /** A comment-triggered private reply on instagram or facebook. */
+    createAutomation: (automation: CreateAutomationRequest, call_?: CallOptions) => call(CreateAutomationResponse, 'POST', '/automations', automation, call_),
+    listAutomations: (call_?: CallOptions) => call(ListAutomationsResponse, 'GET', '/automations', undefined, call_),
+    /** Pauses (`true`) or resumes (`false`) an automation. */
+    pauseAutomation: (id: string, paused: boolean, call_?: CallOptions) =>
+      call(CreateAutomationResponse, 'PATCH', `/automations/${encodeURIComponent(id)}`, { paused }, call_),
+    deleteAutomation: (id: string, call_?: CallOptions) =>
+      call(z.looseObject({ status: z.literal('success'), id: z.string() }), 'DELETE', `/automations/${encodeURIComponent(id)}`, undefined, call_),
+    /** What the automation did, newest first: `sent`, `failed` (490-495 in `actionResults[].errorDetails`) or `auth_error`. */
+    getAutomationActivity: (id: string, call_?: CallOptions) =>
+      call(AutomationActivityResponse, 'GET', `/automations/${encodeURIComponent(id)}/activity`, undefined, call_),
+    /** Local moderation of a text (and media URL addresses) before posting; 438 for input it cannot take. */
+    validateModeration: (input: { post?: string; mediaUrls?: string[] }, call_?: CallOptions) =>
+      call(z.looseObject({ status: z.literal('success'), flagged: z.boolean() }), 'POST', '/validate/moderation', input, call_),
     /** Replies to a comment under a service post, on one network. */
     replyToComment: (id: string, reply: { commentId: string; platform: Network; comment: string }, call_?: CallOptions) =>
       call(CommentReplyResponse, 'POST', `/comments/${encodeURIComponent(id)}/reply`, { commentId: reply.commentId, platforms: [reply.platform], comment: reply.comment }, call_),

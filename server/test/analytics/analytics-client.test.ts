@@ -33,3 +33,13 @@ test('post analytics, account analytics, comments and a reply through the typed 
   assert.equal(reply.commentId, commentId);
   await assert.rejects(svc.client.getPostAnalyticsByNetworkId('999', 'threads'), (error: unknown) => error instanceof LinkApiError && error.code === 186);
 });
+
+test('automations and moderation through the typed client', async () => {
+  const { automation } = await svc.client.createAutomation({ triggerWords: ['info'], replyText: 'Sent!', platforms: ['instagram'] });
+  assert.equal((await svc.client.listAutomations()).automations.length, 1);
+  assert.equal((await svc.client.pauseAutomation(automation.id, true)).automation.paused, true);
+  assert.deepEqual((await svc.client.getAutomationActivity(automation.id)).activity, []);
+  await svc.client.deleteAutomation(automation.id);
+  assert.equal((await svc.client.validateModeration({ post: 'A calm sentence.' })).flagged, false);
+  await assert.rejects(svc.client.validateModeration({ post: '' }), (error: unknown) => error instanceof LinkApiError && error.code === 438);
+});

@@ -18,7 +18,8 @@ let svc: TestService;
 let otherProfileKey: string;
 
 before(async () => {
-  svc = await startPublishingService();
+  // The scheduled snapshots would store data between a test's calls: these tests control every stored answer.
+  svc = await startPublishingService({ env: { ANALYTICS_SNAPSHOTS: 'off' } });
   await linkSandboxAccounts(svc, [...PLATFORMS]);
   const created = await svc.api('POST', '/profiles', { body: { title: 'Another user' } });
   otherProfileKey = created.json.profileKey as string;
