@@ -35,6 +35,9 @@ export function analyticsMethods(call: Call) {
         { ...(Array.isArray(ids) ? { postIds: ids } : { id: ids }), platforms: [platform], searchPlatformId: true },
         call_,
       ),
+    /** A service post's stored analytics over time per network (`[{takenAt, analytics}]`, oldest first, 30 days). */
+    getPostAnalyticsHistory: (id: string, call_?: CallOptions) =>
+      call(z.looseObject({ status: z.literal('success'), id: z.string() }), 'GET', `/analytics/post/${encodeURIComponent(id)}/history`, undefined, call_),
     /** Account-level analytics (followers and the like) per network. */
     getSocialAnalytics: (platforms: AnalyticsPlatform[], call_?: CallOptions) => call(SocialAnalyticsResponse, 'POST', '/analytics/social', { platforms }, call_),
     /** Comments of a service post per network; with `networkPostIdOn`, `id` is that network's post id. */

@@ -3,6 +3,8 @@
  * The analytics API (spec 2.7, 4.4), with the API key (and `Profile-Key`):
  * - `POST /api/analytics/post` `{id}` (a service post id: every analytics network it was published on, or those
  *   of `platforms`) | `{id | postIds (≤ 100), platforms: [one network], searchPlatformId: true}` (network post ids)
+ * - `GET /api/analytics/post/:id/history`: a service post's stored snapshots per network, oldest first (the last
+ *   30 days; history for charts, not subject to the 4-day rule, which is about answering for the network)
  * - `POST /api/analytics/social` `{platforms}`: account-level analytics per network
  * Answers are keyed by network. Once the month's post quota is used, analytics answer 106 too (spec 7).
  */
@@ -18,6 +20,8 @@ import { requestError } from '../publishing/request-errors.js';
 import type { Analytics } from './analytics.js';
 
 const ACTION = 'analytics';
+/** How far back the history of a post's analytics goes. */
+const HISTORY_DAYS = 30;
 
 function isAnalyticsPlatform(name: string): name is AnalyticsPlatform {
   return (ANALYTICS_PLATFORMS as readonly string[]).includes(name);
@@ -79,6 +83,20 @@ export function analyticsRoutes(deps: AppDeps, publishing: Publishing, analytics
       return c.json({ status: entry.status, [platform!]: entry });
     }
     return c.json({ status: entries.some((entry) => entry.status === 'error') ? 'error' : 'success', [platform!]: entries });
+  });
+
+  routes.get('/post/:id/history', async (c) => {
+    const profile = c.get('profile');
+    const post = await publishing.store.findPostOfProfile(profile.id, c.req.param('id'));
+    if (!post) throw notFound(c.req.param('id'));
+    const since = deps.clock() - HISTORY_DAYS * 24 * 60 * 60 * 1000;
+    const answer: Record<string, unknown> = {};
+    for (const row of await publishing.store.listPlatforms(post.id)) {
+      if (!row.networkPostId || !isAnalyticsPlatform(row.platform)) continue;
+      const snapshots = await analytics.store.recent(profile.id, row.platform, row.networkPostId, since, 500);
+      answer[row.platform] = snapshots.reverse().map((snapshot) => ({ takenAt: new Date(snapshot.takenAt).toISOString(), analytics: snapshot.metrics }));
+    }
+    return c.json({ status: 'success', id: post.id, ...answer });
   });
 
   routes.post('/social', async (c) => {

@@ -12,7 +12,7 @@ import { audienceComment, publish } from './analytics-fixtures.js';
 let svc: TestService;
 
 before(async () => {
-  svc = await startPublishingService();
+  svc = await startPublishingService({ env: { ANALYTICS_SNAPSHOTS: 'off' } });
   await linkSandboxAccounts(svc, ['threads', 'tiktok']);
 });
 after(() => svc.close());
@@ -42,4 +42,17 @@ test('automations and moderation through the typed client', async () => {
   await svc.client.deleteAutomation(automation.id);
   assert.equal((await svc.client.validateModeration({ post: 'A calm sentence.' })).flagged, false);
   await assert.rejects(svc.client.validateModeration({ post: '' }), (error: unknown) => error instanceof LinkApiError && error.code === 438);
+});
+
+test('a post analytics history lists the stored answers oldest first', async () => {
+  const { id } = await publish(svc, 'threads');
+  for (let i = 0; i < 3; i++) {
+    svc.clock.advance(60 * 60 * 1000);
+    await svc.client.getPostAnalytics(id).catch(() => null);
+  }
+  const history = await svc.client.getPostAnalyticsHistory(id);
+  const points = history.threads as { takenAt: string; analytics: Record<string, number> }[];
+  assert.equal(points.length, 3, JSON.stringify(history));
+  assert.ok(points[0]!.takenAt < points[2]!.takenAt);
+  assert.ok(points[0]!.analytics.views! < points[2]!.analytics.views!);
 });
