@@ -55,3 +55,22 @@ test('a published post without comments lists an empty array', async () => {
   const listed = await svc.api('GET', `/comments/${id}`);
   assert.deepEqual(listed.json.twitter, []);
 });
+
+test('bluesky: the replies under a post (its first comment here) are its comments, read from the AppView', async () => {
+  await linkSandboxAccounts(svc, ['bluesky']);
+  const created = await svc.api('POST', '/post', { body: { post: freshText('Sky post'), platforms: ['bluesky'], firstComment: { comment: 'First reply' } } });
+  assert.equal(created.json.status, 'success', JSON.stringify(created.json));
+  assert.deepEqual((await svc.api('GET', `/comments/${created.json.id}`)).json.bluesky, []);
+  svc.clock.advance(21_000); // the first comment goes out about 20 s after the post
+  let comments: any[] = [];
+  for (let polls = 0; polls < 1500 && comments.length === 0; polls++) {
+    comments = (await svc.api('GET', `/comments/${created.json.id}`)).json.bluesky;
+    if (comments.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  assert.equal(comments.length, 1);
+  assert.equal(comments[0].comment, 'First reply');
+  assert.match(comments[0].commentId, /^at:\/\//);
+  const unknown = await svc.api('GET', `/comments/${encodeURIComponent('at://did:plc:nobody/app.bsky.feed.post/3k')}?searchPlatformId=true&platform=bluesky`);
+  assert.equal(unknown.status, 404);
+  assert.equal(unknown.json.code, 186);
+});

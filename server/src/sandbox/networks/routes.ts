@@ -10,6 +10,7 @@ import { sandboxPdsRoutes } from './bluesky-pds.js';
 import { sandboxFeedRoutes } from './feed-page.js';
 import { genericSandboxApi } from './generic-api.js';
 import { sandboxEngagementApi } from './engagement-api.js';
+import { sandboxBlueskyAppViewRoutes } from './bluesky-appview.js';
 import { sandboxTelegramRoutes } from './telegram-bot-api.js';
 import { refuseNulInAddress } from './input-guards.js';
 
@@ -18,6 +19,7 @@ export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   // Only this module's paths: other sandbox parts (consent page, media host) share the /sandbox prefix.
   for (const path of ['/xrpc/*', '/net/*', '/telegram/*', '/feed', '/profile/*']) routes.use(path, refuseNulInAddress());
   routes.route('/', sandboxPdsRoutes(deps));
+  routes.route('/', sandboxBlueskyAppViewRoutes(deps));
   routes.route('/net', sandboxEngagementApi(deps));
   routes.route('/net', genericSandboxApi(deps));
   routes.route('/telegram', sandboxTelegramRoutes(deps));
