@@ -78,6 +78,24 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     return c.json(await client.createPost(body as unknown as PostRequest, { profileKey }));
   });
   app.get('/api/posts', async (c) => c.json(await client.getHistory({ lastDays: 0, limit: 50 }, { profileKey })));
+  // A post's page: analytics now and over time, comments, and the activity of automations on its comments.
+  app.get('/api/posts/:id/details', async (c) => {
+    const id = c.req.param('id');
+    const settle = <T>(promise: Promise<T>) => promise.then((value) => value, (error: unknown) => ({ status: 'error', message: error instanceof Error ? error.message : String(error) }));
+    // Analytics first: the answer is stored, so the history read after it ends with it.
+    const analytics = await settle(client.getPostAnalytics(id, undefined, { profileKey }));
+    const [history, comments, automations] = await Promise.all([
+      settle(client.getPostAnalyticsHistory(id, { profileKey })),
+      settle(client.getComments(id, undefined, { profileKey })),
+      settle(client.listAutomations({ profileKey })),
+    ]);
+    const activity = [];
+    for (const automation of 'automations' in automations ? automations.automations : []) {
+      const rows = await settle(client.getAutomationActivity(automation.id, { profileKey }));
+      if ('activity' in rows) activity.push(...rows.activity.map((row) => ({ ...row, automation: automation.name })));
+    }
+    return c.json({ analytics, history, comments, activity });
+  });
   app.post('/api/posts/:id/:action', async (c) => {
     const id = c.req.param('id');
     const action = c.req.param('action');

@@ -178,6 +178,13 @@ function postLine(post) {
   const errors = post.errors.map((entry) => `${entry.platform}: ${entry.code} ${entry.message}`).join('; ');
   item.textContent = `${post.status}${when} — ${post.post.slice(0, 60)} ${links ? `[${links}]` : ''} ${errors ? `(${errors})` : ''}`;
   const actions = { 'awaiting approval': ['approve', 'delete'], scheduled: ['pause', 'delete'], paused: ['unpause', 'delete'], error: post.retried ? ['delete'] : ['retry', 'delete'] }[post.status] ?? (post.status === 'deleted' ? [] : ['delete']);
+  if (post.postIds.some((entry) => entry.status === 'success')) {
+    const details = document.createElement('button');
+    details.type = 'button';
+    details.textContent = 'details';
+    details.addEventListener('click', () => showDetails(post, item).catch((error) => ($('compose-status').textContent = error.message)));
+    item.append(' ', details);
+  }
   for (const action of actions) {
     const button = document.createElement('button');
     button.type = 'button';
@@ -188,9 +195,85 @@ function postLine(post) {
   return item;
 }
 
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** A small line chart of one metric over time (SVG, no library). */
+function sparkline(points, metric) {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 200 50');
+  svg.setAttribute('width', '200');
+  svg.setAttribute('height', '50');
+  svg.setAttribute('role', 'img');
+  const values = points.map((point) => Number(point.analytics[metric] ?? 0));
+  const max = Math.max(1, ...values);
+  const line = document.createElementNS(SVG, 'polyline');
+  line.setAttribute('fill', 'none');
+  line.setAttribute('stroke', 'currentColor');
+  line.setAttribute('stroke-width', '2');
+  line.setAttribute('points', values.map((value, i) => `${values.length === 1 ? 100 : (i * 200) / (values.length - 1)},${48 - (value * 46) / max}`).join(' '));
+  svg.append(line);
+  const title = document.createElementNS(SVG, 'title');
+  title.textContent = `${metric}: ${values.join(' → ')}`;
+  svg.append(title);
+  return svg;
+}
+
+/** The post's page: analytics now and over time per network, its comments, and automation activity on them. */
+async function showDetails(post, item) {
+  const { analytics, history, comments, activity } = await backend(`/api/posts/${encodeURIComponent(post.id)}/details`);
+  item.querySelector('.post-details')?.remove();
+  const box = document.createElement('div');
+  box.className = 'post-details';
+  const networkIds = new Set(post.postIds.map((entry) => entry.id));
+  for (const entry of post.postIds.filter((e) => e.status === 'success')) {
+    const section = document.createElement('section');
+    const heading = document.createElement('h4');
+    heading.textContent = entry.platform;
+    section.append(heading);
+    const now = analytics[entry.platform];
+    const metrics = now?.analytics ? Object.entries(now.analytics).filter(([, value]) => typeof value === 'number') : [];
+    const summary = document.createElement('p');
+    summary.textContent = metrics.length > 0 ? metrics.map(([name, value]) => `${name} ${value}`).join(' · ') : 'No analytics for this network.';
+    if (now?.recoveredFrom) summary.textContent += ` (stored data of ${now.recoveredFrom})`;
+    if (now?.backfilledFrom) summary.textContent += ` (some from ${now.backfilledFrom})`;
+    section.append(summary);
+    const points = history[entry.platform] ?? [];
+    if (points.length > 0 && metrics.length > 0) section.append(sparkline(points, metrics[0][0]), ` ${metrics[0][0]} over ${points.length} snapshot(s)`);
+    const list = document.createElement('ul');
+    for (const comment of comments[entry.platform] ?? []) {
+      const line = document.createElement('li');
+      line.textContent = `${comment.author}: ${comment.comment}${comment.replyTo ? ' (reply)' : ''}`;
+      list.append(line);
+    }
+    if (list.children.length > 0) section.append(list);
+    box.append(section);
+  }
+  const rows = activity.filter((row) => networkIds.has(row.postId));
+  if (rows.length > 0) {
+    const list = document.createElement('ul');
+    for (const row of rows) {
+      const line = document.createElement('li');
+      const reason = row.actionResults.find((result) => result.errorDetails)?.errorDetails;
+      line.textContent = `Automation "${row.automation}" → ${row.commenter}: ${row.status}${reason ? ` (${reason.code} ${reason.message})` : ''}`;
+      list.append(line);
+    }
+    box.append(list);
+  }
+  item.append(box);
+}
+
 async function refreshPosts() {
   const { history } = await backend('/api/posts');
-  $('posts').replaceChildren(...history.map(postLine));
+  // An opened post page stays open across the periodic refresh (it is fetched again only on click).
+  const open = new Map([...$('posts').querySelectorAll('li[data-post-id]')].map((li) => [li.dataset.postId, li.querySelector('.post-details')]));
+  const items = history.map((post) => {
+    const item = postLine(post);
+    item.dataset.postId = post.id;
+    const details = open.get(post.id);
+    if (details) item.append(details);
+    return item;
+  });
+  $('posts').replaceChildren(...items);
 }
 
 $('composer').addEventListener('submit', async (event) => {

@@ -31,6 +31,11 @@ import { mediaFileRoutes } from './publishing/media/media-file-routes.js';
 import { mediaRoutes } from './publishing/media/media-routes.js';
 import { sandboxMediaRoutes } from './sandbox/media/sandbox-media-routes.js';
 import { shortLinkRoutes } from './publishing/short-links.js';
+import { createAnalytics } from './analytics/analytics.js';
+import { analyticsRoutes } from './analytics/routes.js';
+import { commentRoutes } from './comments/routes.js';
+import { moderationRoutes } from './moderation/routes.js';
+import { automationRoutes } from './automations/routes.js';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -78,6 +83,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     for (const path of ['/post', '/post/*', '/history', '/validate/*']) api.use(path, apiKeyAuth(deps));
     api.route('/', postRoutes(deps, deps.publishing));
     app.route('/s', shortLinkRoutes(deps.publishing.store.db));
+    const analytics = createAnalytics(deps);
+    for (const path of ['/analytics/*', '/comments/*', '/automations/*']) api.use(path, apiKeyAuth(deps));
+    api.route('/analytics', analyticsRoutes(deps, deps.publishing, analytics));
+    api.route('/comments', commentRoutes(deps, deps.publishing, analytics));
+    api.route('/validate/moderation', moderationRoutes(deps));
+    api.use('/automations', apiKeyAuth(deps));
+    api.route('/automations', automationRoutes(deps, deps.publishing));
   }
   api.route('/sandbox/accounts', sandboxAccountRoutes(deps));
   app.route('/api', api);

@@ -10,6 +10,7 @@ import { readLimitSettings, type LimitSettings } from './core/limits/limit-setti
 import { readSqliteSynchronous, type SqliteSynchronous } from './core/db/sqlite-settings.js';
 import { readNetworkSettings, type NetworkSettings } from './networks/network-settings.js';
 import { readPublishingSettings, type PublishingSettings } from './publishing/publishing-settings.js';
+import { readAnalyticsSettings, type AnalyticsSettings } from './analytics/analytics-settings.js';
 import { readOutboundSettings, type OutboundSettings } from './core/outbound-settings.js';
 import { readWebhookSettings, type WebhookDeliverySettings } from './webhooks/delivery-settings.js';
 
@@ -46,6 +47,8 @@ export interface ServiceConfig {
   outbound: OutboundSettings;
   /** Jobs, inline publishing budget, media conversion (see publishing/publishing-settings.ts). */
   publishing: PublishingSettings;
+  /** Scheduled analytics snapshots (analytics/analytics-settings.ts). */
+  analytics: AnalyticsSettings;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -72,5 +75,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     devApiKey: env.API_KEY || null,
     outbound: readOutboundSettings(env),
     publishing: readPublishingSettings(env),
+    analytics: readAnalyticsSettings(env),
   };
 }

@@ -15,6 +15,10 @@ import { createNetworkRegistry } from './networks/registry.js';
 import { startSandboxAuthorizationServer, type SandboxAuthorizationServer } from './sandbox/sandbox-authorization-server.js';
 import { openStorage } from './storage/open-storage.js';
 import { createPublishing } from './publishing/publishing.js';
+import { createAnalytics } from './analytics/analytics.js';
+import { ensureSnapshotJobs, snapshotJobHandlers } from './analytics/snapshot-job.js';
+import { networkEventHandlers } from './automations/network-events.js';
+import { AutomationStore } from './automations/automation-store.js';
 import { createMediaPipeline } from './publishing/media/media-pipeline.js';
 import type { Storage } from './storage/storage.js';
 import { startDeliveryWorker } from './webhooks/delivery-worker.js';
@@ -66,7 +70,13 @@ export async function startService(options: StartOptions): Promise<RunningServic
     config.publicUrl = config.publicUrl.replace(/:0$/, `:${port}`);
     if (derived) config.linkingUrl = `${config.publicUrl}/link`;
   }
-  const jobWorker = publishing.startWorker();
+  const analytics = createAnalytics({ storage, clock, tokenCipher, networks, config, log });
+  if (config.analytics.snapshots) await ensureSnapshotJobs(storage.driver, publishing.jobs, clock());
+  const jobWorker = publishing.startWorker({
+    // Snapshots off: no handler, so snapshot jobs left from an earlier run fail once and stop.
+    ...(config.analytics.snapshots && snapshotJobHandlers({ db: storage.driver, service: analytics.service, clock, log })),
+    ...networkEventHandlers({ db: storage.driver, storage, contextDeps: analytics.contextDeps, adapters: analytics.adapters, automations: new AutomationStore(storage.driver), clock }),
+  });
   const webhookWorker = startDeliveryWorker({ storage, tokenCipher, settings: config.webhooks, log: options.log });
   return {
     url: `http://${config.host}:${port}`,

@@ -24,6 +24,7 @@ import {
 } from '../protocol/index.js';
 import { CLIENT_ERROR_CODES, LinkApiError } from './errors.js';
 import { publishingMethods } from './publishing-methods.js';
+import { analyticsMethods } from './analytics-methods.js';
 
 export interface LinkClientOptions {
   /** The service base address including `/api`, e.g. `https://link.example.com/api`. */
@@ -120,5 +121,6 @@ export function createLinkClient(options: LinkClientOptions) {
     unregisterWebhook: (action: WebhookAction, call_?: CallOptions) =>
       call(UnregisterWebhookResponse, 'DELETE', '/hook/webhook', { action }, call_),
     ...publishingMethods(call),
+    ...analyticsMethods(call),
   };
 }

@@ -11,6 +11,7 @@
  */
 import type { Network } from '../../../src/protocol/index.js';
 import type { RateBudget } from '../publishing/rate-budget.js';
+import type { AnalyticsAdapter } from './analytics-contract.js';
 
 /** Error classification in the spec's terms (section 7). */
 export interface PublishFailure {
@@ -113,7 +114,8 @@ export interface PublishContext {
   appCredentials?(): Promise<{ apiKey: string; apiSecret: string } | null>;
 }
 
-export interface PublishAdapter {
+/** Analytics, comments and replies are optional (analytics-contract.ts). */
+export interface PublishAdapter extends AnalyticsAdapter {
   readonly platform: Network;
   /** Pure checks at create time (text length in the network's unit, media counts, option rules). Empty = valid. */
   validate(post: PlatformPost, account: LinkedAccountRef): PublishFailure[];

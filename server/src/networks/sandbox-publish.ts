@@ -12,6 +12,7 @@ import type { Network } from '../../../src/protocol/index.js';
 import { PUBLISHING_CAPABILITIES } from '../../../src/protocol/publishing/capabilities.js';
 import { measureText } from '../publishing/rules/text-length.js';
 import { splitIntoThread } from '../publishing/rules/thread-split.js';
+import { sandboxEngagementMethods } from './sandbox-engagement.js';
 import type { CommitResult, PublishAdapter, PublishContext, PublishDone, PublishFailure, PublishPending } from './publish-adapter.js';
 
 /** Spec 8: a text needing more thread posts than this gives 275. */
@@ -68,6 +69,8 @@ export function sandboxPublishAdapter(platform: Network): PublishAdapter {
   const capabilities = PUBLISHING_CAPABILITIES[platform];
   return {
     platform,
+    // Analytics, comments and replies where the network has them (sandbox-engagement.ts).
+    ...sandboxEngagementMethods(platform),
 
     validate(post) {
       const issues: PublishFailure[] = [];

@@ -6,7 +6,7 @@
 import type { Clock } from '../core/clock.js';
 import { createGuardedFetch } from '../core/guarded-fetch.js';
 import { JobStore } from '../core/jobs/job-store.js';
-import { startJobWorker, type JobWorker, type JobWorkerSettings } from '../core/jobs/job-worker.js';
+import { startJobWorker, type JobHandler, type JobWorker, type JobWorkerSettings } from '../core/jobs/job-worker.js';
 import type { ServiceConfig } from '../config.js';
 import type { TokenCipher } from '../core/crypto/token-cipher.js';
 import type { NetworkRegistry } from '../networks/registry.js';
@@ -24,7 +24,7 @@ export interface Publishing {
   service: PostService;
   settings: JobWorkerSettings;
   /** Starts the loop that runs due jobs (scheduled posts, confirms, first comments, resumed attempts). */
-  startWorker(): JobWorker;
+  startWorker(extraHandlers?: Record<string, JobHandler>): JobWorker;
 }
 
 const CRASH_POINTS: readonly CrashPoint[] = ['after-prepare', 'after-commit-started', 'after-commit'];
@@ -85,6 +85,7 @@ export function createPublishing(options: {
     engine,
     service,
     settings,
-    startWorker: () => startJobWorker({ store: jobs, clock, settings, handlers: engine.handlers(), log }),
+    // Other features' job kinds (analytics snapshots) run on the same worker and jobs table.
+    startWorker: (extraHandlers = {}) => startJobWorker({ store: jobs, clock, settings, handlers: { ...engine.handlers(), ...extraHandlers }, log }),
   };
 }

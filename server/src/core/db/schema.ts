@@ -11,6 +11,7 @@ import { mediaCopiesAndAccountTypeMigration } from '../../publishing/schema-medi
 import { sandboxNetworksMigration } from '../../sandbox/networks/schema.js';
 import { LOCALE_AND_BRANDING_MIGRATION } from './migration-locale-branding.js';
 import { rateBudgetMigration } from '../../publishing/rate-budget-schema.js';
+import { analyticsMigration } from '../../analytics/schema.js';
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type SqlDialect } from './sql-dialect.js';
 
 export function schemaMigrationsTable(dialect: SqlDialect): string {
@@ -152,6 +153,7 @@ export function migrationsFor(dialect: SqlDialect): readonly string[] {
     /* 8: stored media copies of posts; the account type of linked accounts */ mediaCopiesAndAccountTypeMigration(),
     /* 9: a link session's locale, an account's branding */ LOCALE_AND_BRANDING_MIGRATION,
     /* 10: rate budgets shared by every instance (instagram's 50 posts per 24 h) */ rateBudgetMigration(dialect),
+    /* 11: stored analytics snapshots; sandbox comment authors and replies */ analyticsMigration(dialect),
   ];
 }
 

@@ -22,6 +22,7 @@ import { classifyBlueskyError } from './classify.js';
 import { detectFacets } from './facets.js';
 import { freshBlueskySession, refreshBlueskySession, type BlueskySessionTokens } from './session.js';
 import { xrpc, type XrpcAnswer } from './xrpc.js';
+import { blueskyComments } from './comments.js';
 
 export const BLUESKY_MAX_GRAPHEMES = 300;
 export const BLUESKY_MAX_TEXT_BYTES = 3000;
@@ -124,6 +125,8 @@ async function uploadImage(ctx: PublishContext, session: BlueskySessionTokens, u
 
 export const blueskyPublishAdapter: PublishAdapter = {
   platform: 'bluesky',
+  // Replies under a post, as comments (comments.ts).
+  comments: blueskyComments,
 
   validate: validateBluesky,
 

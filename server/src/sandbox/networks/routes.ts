@@ -9,6 +9,8 @@ import type { AppDeps, AppEnv } from '../../context.js';
 import { sandboxPdsRoutes } from './bluesky-pds.js';
 import { sandboxFeedRoutes } from './feed-page.js';
 import { genericSandboxApi } from './generic-api.js';
+import { sandboxEngagementApi } from './engagement-api.js';
+import { sandboxBlueskyAppViewRoutes } from './bluesky-appview.js';
 import { sandboxTelegramRoutes } from './telegram-bot-api.js';
 import { sandboxTwitterRoutes } from './twitter-api.js';
 import { sandboxLinkedInRoutes } from './linkedin-api.js';
@@ -26,6 +28,8 @@ export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   // Only this module's paths: other sandbox parts (consent page, media host) share the /sandbox prefix.
   for (const path of ['/xrpc/*', '/net/*', '/telegram/*', '/feed', '/profile/*', '/facebook/*', '/instagram/*', '/threads/*', '/youtube/*', '/tiktok/*', '/twitter/*', '/linkedin/*', '/reddit/*', '/pinterest/*']) routes.use(path, refuseNulInAddress());
   routes.route('/', sandboxPdsRoutes(deps));
+  routes.route('/', sandboxBlueskyAppViewRoutes(deps));
+  routes.route('/net', sandboxEngagementApi(deps));
   routes.route('/net', genericSandboxApi(deps));
   routes.route('/telegram', sandboxTelegramRoutes(deps));
   routes.route('/facebook', sandboxFacebookRoutes(deps));

@@ -1,0 +1,50 @@
+/**
+ * @module
+ * Wires analytics and comments: the stored snapshots, the service over the networks' adapters, and the snapshot
+ * job's handler. Built from the service's shared parts by app.ts (routes) and server.ts (the job worker).
+ */
+import type { Network } from '../../../src/protocol/index.js';
+import type { ServiceConfig } from '../config.js';
+import type { Clock } from '../core/clock.js';
+import type { TokenCipher } from '../core/crypto/token-cipher.js';
+import { createGuardedFetch } from '../core/guarded-fetch.js';
+import type { NetworkRegistry } from '../networks/registry.js';
+import { PUBLISH_ADAPTERS, publishBaseUrl } from '../networks/publish-adapters.js';
+import type { Storage } from '../storage/storage.js';
+import { AnalyticsService } from './analytics-service.js';
+import type { NetworkContextDeps } from './network-context.js';
+import { AnalyticsStore } from './store.js';
+
+export interface Analytics {
+  service: AnalyticsService;
+  store: AnalyticsStore;
+  /** What comments and replies need: the profile's account context on a network. */
+  contextDeps: NetworkContextDeps;
+  adapters: typeof PUBLISH_ADAPTERS;
+}
+
+export function createAnalytics(options: {
+  storage: Storage;
+  clock: Clock;
+  tokenCipher: TokenCipher;
+  networks: NetworkRegistry;
+  config: ServiceConfig;
+  log: (line: string) => void;
+}): Analytics {
+  const { config } = options;
+  const publicUrl = () => config.publicUrl;
+  // Like publishing: the sandbox networks are on this service's own origin, the one loopback origin allowed.
+  const fetch = createGuardedFetch({ ...config.outbound, allowedOrigins: () => [new URL(publicUrl()).origin] });
+  const sandboxOn = config.networks.sandboxMode !== 'off' && options.networks.sandboxIssuer !== null;
+  const contextDeps: NetworkContextDeps = {
+    storage: options.storage,
+    tokenCipher: options.tokenCipher,
+    clock: options.clock,
+    fetch,
+    baseUrl: (platform: Network, sandbox: boolean) => publishBaseUrl(platform, publicUrl(), sandbox),
+    isSandbox: () => sandboxOn,
+    log: options.log,
+  };
+  const store = new AnalyticsStore(options.storage.driver);
+  return { service: new AnalyticsService({ ...contextDeps, store, adapters: PUBLISH_ADAPTERS }), store, contextDeps, adapters: PUBLISH_ADAPTERS };
+}

@@ -1,0 +1,46 @@
+/**
+ * @module
+ * The context an analytics or comments call runs in: the profile's linked account on the network (tokens opened
+ * only when the adapter asks), the network's base URL (sandbox or real), the guarded fetch and the service clock.
+ */
+import type { Network } from '../../../src/protocol/index.js';
+import type { Clock } from '../core/clock.js';
+import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
+import type { NetworkContext } from '../networks/analytics-contract.js';
+import type { Storage } from '../storage/storage.js';
+
+export interface NetworkContextDeps {
+  storage: Storage;
+  tokenCipher: TokenCipher;
+  clock: Clock;
+  fetch: (url: string | URL, init?: RequestInit) => Promise<Response>;
+  baseUrl(platform: Network, sandbox: boolean): string | null;
+  isSandbox(platform: Network): boolean;
+  log(line: string): void;
+}
+
+/** The context for `platform` of the profile; null when no account of that network is linked (or it has no API here). */
+export async function networkContextFor(deps: NetworkContextDeps, profileId: string, platform: Network): Promise<NetworkContext | null> {
+  const social = await deps.storage.linking.findSocialAccount(profileId, platform);
+  if (!social) return null;
+  const sandbox = deps.isSandbox(platform);
+  const baseUrl = deps.baseUrl(platform, sandbox);
+  if (!baseUrl) return null;
+  return {
+    account: {
+      platform,
+      accountId: social.networkUserId,
+      username: social.username,
+      displayName: social.displayName,
+      sandbox,
+      async tokens() {
+        if (!social.tokensEncrypted) return {};
+        return JSON.parse(deps.tokenCipher.decrypt(social.tokensEncrypted, tokenAad(social.profileId, social.platform, social.networkUserId))) as Record<string, unknown>;
+      },
+    },
+    baseUrl,
+    fetch: deps.fetch,
+    now: deps.clock,
+    log: (event, fields) => deps.log(JSON.stringify({ event, profileId, platform, ...fields })),
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * Shared steps of the analytics and comments tests: publish through the real service to the sandbox networks,
+ * switch a sandbox account's analytics fault, post as the audience.
+ */
+import assert from 'node:assert/strict';
+import type { Network } from '../../../src/protocol/index.js';
+import type { TestService } from '../support/test-service.js';
+
+let n = 0;
+/** A text no earlier test posted (keeps the duplicate rule out of the way). */
+export const freshText = (label: string) => `${label} ${++n} ${Date.now().toString(36)}${n * 7919}`;
+
+/** Publishes now on `platform`; returns the service post id and the network post id. */
+export async function publish(svc: TestService, platform: Network, headers: Record<string, string> = {}) {
+  const created = await svc.api('POST', '/post', { body: { post: freshText(`Analytics on ${platform}`), platforms: [platform] }, headers });
+  assert.equal(created.status, 200, JSON.stringify(created.json));
+  assert.equal(created.json.status, 'success', JSON.stringify(created.json));
+  return { id: created.json.id as string, networkPostId: created.json.postIds[0].id as string };
+}
+
+/** The sandbox account id the profile linked on `platform`. */
+export async function sandboxAccountId(svc: TestService, platform: Network, profileId = svc.primaryProfile.id): Promise<string> {
+  const { rows } = await svc.sql('SELECT network_user_id FROM social_accounts WHERE profile_id = ? AND platform = ?', [profileId, platform]);
+  assert.equal(rows.length, 1);
+  return rows[0]!.network_user_id as string;
+}
+
+/** Switches how the sandbox account's analytics fail: partial, down, 444, 475, limited, or null (work again). */
+export async function setInsightsFault(svc: TestService, platform: Network, fault: string | null, profileId?: string) {
+  const accountId = await sandboxAccountId(svc, platform, profileId);
+  const response = await fetch(`${svc.url}/sandbox/net/${platform}/accounts/${encodeURIComponent(accountId)}/insights-fault`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ fault }),
+  });
+  assert.equal(response.status, 200, await response.text());
+}
+
+/** Someone in the audience comments under a sandbox post. */
+export async function audienceComment(svc: TestService, platform: Network, networkPostId: string, text: string, author = 'visitor-1') {
+  const response = await fetch(`${svc.url}/sandbox/net/${platform}/p/${encodeURIComponent(networkPostId)}/audience-comments`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ text, author }),
+  });
+  const answer = await response.text();
+  assert.equal(response.status, 200, answer);
+  return (JSON.parse(answer) as { id: string }).id;
+}
