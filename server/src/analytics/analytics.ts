@@ -9,7 +9,8 @@ import type { Clock } from '../core/clock.js';
 import type { TokenCipher } from '../core/crypto/token-cipher.js';
 import { createGuardedFetch } from '../core/guarded-fetch.js';
 import type { NetworkRegistry } from '../networks/registry.js';
-import { PUBLISH_ADAPTERS, publishBaseUrl } from '../networks/publish-adapters.js';
+import type { PublishAdapter } from '../networks/publish-adapter.js';
+import { ENGAGEMENT_ADAPTERS, engagementBaseUrl } from './engagement-adapters.js';
 import type { Storage } from '../storage/storage.js';
 import { AnalyticsService } from './analytics-service.js';
 import type { NetworkContextDeps } from './network-context.js';
@@ -20,7 +21,7 @@ export interface Analytics {
   store: AnalyticsStore;
   /** What comments and replies need: the profile's account context on a network. */
   contextDeps: NetworkContextDeps;
-  adapters: typeof PUBLISH_ADAPTERS;
+  adapters: Record<Network, PublishAdapter>;
 }
 
 export function createAnalytics(options: {
@@ -41,10 +42,10 @@ export function createAnalytics(options: {
     tokenCipher: options.tokenCipher,
     clock: options.clock,
     fetch,
-    baseUrl: (platform: Network, sandbox: boolean) => publishBaseUrl(platform, publicUrl(), sandbox),
+    baseUrl: (platform: Network, sandbox: boolean) => engagementBaseUrl(platform, publicUrl(), sandbox),
     isSandbox: () => sandboxOn,
     log: options.log,
   };
   const store = new AnalyticsStore(options.storage.driver);
-  return { service: new AnalyticsService({ ...contextDeps, store, adapters: PUBLISH_ADAPTERS }), store, contextDeps, adapters: PUBLISH_ADAPTERS };
+  return { service: new AnalyticsService({ ...contextDeps, store, adapters: ENGAGEMENT_ADAPTERS }), store, contextDeps, adapters: ENGAGEMENT_ADAPTERS };
 }

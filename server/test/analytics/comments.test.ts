@@ -17,7 +17,7 @@ before(async () => {
 after(() => svc.close());
 
 test('comments of a post from each network that lists them, and a reply where the network allows', async () => {
-  const created = await svc.api('POST', '/post', { body: { post: freshText('Comment on me'), platforms: ['facebook', 'twitter', 'pinterest'] } });
+  const created = await svc.api('POST', '/post', { body: { post: freshText('Comment on me'), platforms: ['facebook', 'twitter', 'pinterest'], mediaUrls: [`${svc.url}/sandbox/media/photo.jpg`] } });
   assert.equal(created.json.status, 'success', JSON.stringify(created.json));
   const ids = Object.fromEntries(created.json.postIds.map((entry: any) => [entry.platform, entry.id]));
   const first = await audienceComment(svc, 'facebook', ids.facebook, 'Nice post!', 'ada');

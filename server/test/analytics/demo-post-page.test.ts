@@ -34,7 +34,7 @@ const demoApi = async (path: string, body?: unknown) => {
 
 test('a post page shows analytics over time, comments and automation activity', async () => {
   assert.equal((await demoApi('/api/sandbox-account', { platform: 'instagram' })).status, 200);
-  const created = await demoApi('/api/posts', { post: 'Demo post with analytics', platforms: ['instagram'] });
+  const created = await demoApi('/api/posts', { post: 'Demo post with analytics', platforms: ['instagram'], mediaUrls: [`${svc.url}/sandbox/media/photo.jpg`] });
   assert.equal(created.json.status, 'success', JSON.stringify(created.json));
   const networkPostId = created.json.postIds[0].id;
   await audienceComment(svc, 'instagram', networkPostId, 'Looks great', 'ada');

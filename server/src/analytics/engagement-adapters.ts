@@ -1,0 +1,26 @@
+/**
+ * @module
+ * Which adapter reads a network's analytics, comments and replies. A network whose own adapter reads them (bluesky's
+ * comments) uses it. The other networks' real adapters publish in the network's wire format but do not read
+ * engagement yet: on the sandbox their analytics and comments come from the generic sandbox API's engagement routes
+ * (`/sandbox/net/{platform}`, which see every sandbox network's posts); against a real network they are not
+ * available (101) until the adapter grows them.
+ */
+import { NETWORKS, type Network } from '../../../src/protocol/index.js';
+import type { PublishAdapter } from '../networks/publish-adapter.js';
+import { PUBLISH_ADAPTERS, publishBaseUrl } from '../networks/publish-adapters.js';
+import { sandboxPublishAdapter } from '../networks/sandbox-publish.js';
+
+function readsEngagement(adapter: PublishAdapter): boolean {
+  return Boolean(adapter.analytics || adapter.accountAnalytics || adapter.comments);
+}
+
+export const ENGAGEMENT_ADAPTERS = Object.fromEntries(
+  NETWORKS.map((network) => [network, readsEngagement(PUBLISH_ADAPTERS[network]) ? PUBLISH_ADAPTERS[network] : sandboxPublishAdapter(network)]),
+) as Record<Network, PublishAdapter>;
+
+/** The base URL the engagement adapter of `platform` calls; null when it cannot be read here. */
+export function engagementBaseUrl(platform: Network, publicUrl: string, sandbox: boolean): string | null {
+  if (readsEngagement(PUBLISH_ADAPTERS[platform])) return publishBaseUrl(platform, publicUrl, sandbox);
+  return sandbox ? `${publicUrl}/sandbox/net/${platform}` : null;
+}
