@@ -5,17 +5,12 @@
  * adapter) and `X-Restli-Protocol-Version: 2.0.0`. Through the context's guarded fetch; no answer → `{status: 0}`.
  */
 import type { PublishContext } from '../publish-adapter.js';
+import { fetchApiAnswer, type ApiAnswer } from '../api-answer.js';
 
 /** The Posts API version this adapter is written against. */
 export const LINKEDIN_VERSION = '202610';
 
-export interface LinkedInAnswer {
-  /** 0 when no HTTP answer arrived. */
-  status: number;
-  headers: Headers;
-  json: Record<string, unknown>;
-  transportError?: string;
-}
+export type LinkedInAnswer = ApiAnswer;
 
 export async function callLinkedIn(
   ctx: Pick<PublishContext, 'fetch'>,
@@ -39,19 +34,5 @@ export async function callLinkedIn(
     headers['Content-Type'] = body.contentType;
     payload = new Uint8Array(body.bytes); // an ArrayBuffer-backed copy, as fetch bodies are typed
   }
-  let response: Response;
-  try {
-    response = await ctx.fetch(url, { method, headers, ...(payload !== undefined && { body: payload }) });
-  } catch (error) {
-    return { status: 0, headers: new Headers(), json: {}, transportError: error instanceof Error ? error.message : 'request failed' };
-  }
-  const text = await response.text().catch(() => '');
-  let json: Record<string, unknown> = {};
-  try {
-    const parsed = text ? (JSON.parse(text) as unknown) : {};
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) json = parsed as Record<string, unknown>;
-  } catch {
-    json = { message: text.slice(0, 300) };
-  }
-  return { status: response.status, headers: response.headers, json };
+  return fetchApiAnswer(ctx, url, { method, headers, ...(payload !== undefined && { body: payload }) });
 }

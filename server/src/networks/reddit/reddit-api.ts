@@ -6,16 +6,11 @@
  * guarded fetch; no answer → `{status: 0}`.
  */
 import type { PublishContext } from '../publish-adapter.js';
+import { fetchApiAnswer, type ApiAnswer } from '../api-answer.js';
 
 export const REDDIT_USER_AGENT = 'server:social-link-kit:1.0 (by /u/social-link-kit)';
 
-export interface RedditAnswer {
-  /** 0 when no HTTP answer arrived. */
-  status: number;
-  headers: Headers;
-  json: Record<string, unknown>;
-  transportError?: string;
-}
+export type RedditAnswer = ApiAnswer;
 
 export async function callReddit(
   ctx: Pick<PublishContext, 'fetch' | 'baseUrl'>,
@@ -30,21 +25,7 @@ export async function callReddit(
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams({ ...form, api_type: 'json' }).toString();
   }
-  let response: Response;
-  try {
-    response = await ctx.fetch(`${ctx.baseUrl.replace(/\/+$/, '')}${path}`, { method, headers, ...(body !== undefined && { body }) });
-  } catch (error) {
-    return { status: 0, headers: new Headers(), json: {}, transportError: error instanceof Error ? error.message : 'request failed' };
-  }
-  const text = await response.text().catch(() => '');
-  let json: Record<string, unknown> = {};
-  try {
-    const parsed = text ? (JSON.parse(text) as unknown) : {};
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) json = parsed as Record<string, unknown>;
-  } catch {
-    json = { message: text.slice(0, 300) };
-  }
-  return { status: response.status, headers: response.headers, json };
+  return fetchApiAnswer(ctx, `${ctx.baseUrl.replace(/\/+$/, '')}${path}`, { method, headers, ...(body !== undefined && { body }) });
 }
 
 /** `json.errors` of a write answer: `[[CODE, message, field]]`. */

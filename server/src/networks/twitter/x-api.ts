@@ -6,15 +6,9 @@
  */
 import type { PublishContext } from '../publish-adapter.js';
 import { oauth1Header, type OAuth1Credentials } from './oauth1.js';
+import { fetchApiAnswer, type ApiAnswer } from '../api-answer.js';
 
-export interface XAnswer {
-  /** 0 when no HTTP answer arrived. */
-  status: number;
-  headers: Headers;
-  json: Record<string, unknown>;
-  /** Set when status is 0. */
-  transportError?: string;
-}
+export type XAnswer = ApiAnswer;
 
 export type XBody = { json: unknown } | { form: Record<string, string> } | { multipart: FormData } | null;
 
@@ -38,19 +32,5 @@ export async function callX(
   } else if (body && 'multipart' in body) {
     payload = body.multipart;
   }
-  let response: Response;
-  try {
-    response = await ctx.fetch(url, { method, headers, ...(payload !== undefined && { body: payload }) });
-  } catch (error) {
-    return { status: 0, headers: new Headers(), json: {}, transportError: error instanceof Error ? error.message : 'request failed' };
-  }
-  const text = await response.text().catch(() => '');
-  let json: Record<string, unknown> = {};
-  try {
-    const parsed = text ? (JSON.parse(text) as unknown) : {};
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) json = parsed as Record<string, unknown>;
-  } catch {
-    json = { detail: text.slice(0, 300) };
-  }
-  return { status: response.status, headers: response.headers, json };
+  return fetchApiAnswer(ctx, url, { method, headers, ...(payload !== undefined && { body: payload }) }, 'detail');
 }
