@@ -23,15 +23,17 @@ import { widgetBundleRoutes } from './linking/routes/widget-bundle.js';
 import { hostedPageRoutes } from './linking/routes/hosted-page.js';
 import { oauthCallbackRoutes } from './linking/routes/oauth-callback.js';
 import { sandboxConsentRoutes } from './sandbox/consent-routes.js';
+import { accessLog } from './core/observability/access-log.js';
+import { healthRoutes, metricsRoute } from './core/observability/operations-routes.js';
+import { adminRoutes } from './accounts/admin/admin-routes.js';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
+  // Request id, JSON access line (route pattern only: paths and query strings can hold secrets), metrics.
+  app.use('*', accessLog(deps));
   app.use('*', async (c, next) => {
-    const started = performance.now();
     await next();
-    // Path only: the query string may hold a link token, which must never reach a log.
-    deps.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Content-Type-Options', 'nosniff');
   });
@@ -41,7 +43,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.use('*', bodyCeiling());
 
-  app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.route('/', healthRoutes(deps));
+  if (deps.metrics && deps.config.observability.metricsPort === null) app.route('/metrics', metricsRoute(deps.metrics, deps.config.admin.adminToken));
+  if (deps.config.admin.adminToken) app.route('/admin/api', adminRoutes(deps, deps.config.admin.adminToken));
 
   const api = new Hono<AppEnv>();
   api.use('/profiles/*', apiKeyAuth(deps));
@@ -73,7 +77,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.toEnvelope(), error.status, error.headers);
-    deps.log(`unhandled error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.stack : String(error)}`);
+    deps.log(`unhandled error on ${c.req.method} ${c.req.routePath} (request ${c.get('requestId')}): ${error instanceof Error ? error.stack : String(error)}`);
     const internal = new ApiError(500, 500, 'Internal error. Nothing was changed; try again.', { retryAvailable: true });
     return c.json(internal.toEnvelope(), 500);
   });

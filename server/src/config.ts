@@ -9,6 +9,8 @@ import { readTokenKeySettings, type TokenKeySettings } from './core/crypto/load-
 import { readLimitSettings, type LimitSettings } from './core/limits/limit-settings.js';
 import { readNetworkSettings, type NetworkSettings } from './networks/network-settings.js';
 import { readWebhookSettings, type WebhookDeliverySettings } from './webhooks/delivery-settings.js';
+import { readAdminSettings, type AdminSettings } from './accounts/admin/admin-settings.js';
+import { readObservabilitySettings, type ObservabilitySettings } from './core/observability/observability-settings.js';
 
 export interface ServiceConfig {
   host: string;
@@ -37,6 +39,10 @@ export interface ServiceConfig {
   tokenKeys: TokenKeySettings;
   /** `API_KEY`: fixes the development account's key on a fresh install instead of a random one. */
   devApiKey: string | null;
+  /** `ADMIN_TOKEN` (accounts/admin/admin-settings.ts). */
+  admin: AdminSettings;
+  /** `METRICS_PORT` (core/observability/observability-settings.ts). */
+  observability: ObservabilitySettings;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -60,5 +66,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     networks: readNetworkSettings(env),
     tokenKeys: readTokenKeySettings(env),
     devApiKey: env.API_KEY || null,
+    admin: readAdminSettings(env),
+    observability: readObservabilitySettings(env),
   };
 }

@@ -17,6 +17,9 @@ import { openStorage } from './storage/open-storage.js';
 import type { Storage } from './storage/storage.js';
 import { startDeliveryWorker } from './webhooks/delivery-worker.js';
 import { sealPlainWebhookSecrets } from './webhooks/webhook-secret.js';
+import { structuredLog } from './core/observability/json-log.js';
+import { ServiceMetrics } from './core/observability/metrics.js';
+import { addStandardCollectors, standaloneMetricsApp } from './core/observability/operations-routes.js';
 
 export interface StartOptions {
   config: ServiceConfig;
@@ -33,6 +36,8 @@ export interface RunningService {
   storage: Storage;
   /** Seals provider tokens, the service signing key and webhook secrets. */
   tokenCipher: TokenCipher;
+  /** `/metrics` on `METRICS_PORT`, or null when it is served on the main port. */
+  metricsUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -40,7 +45,8 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const { config } = options;
   const storage = options.storage ?? (await openStorage(config));
   const mailer = options.mailer !== undefined ? options.mailer : config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.emailFrom) : null;
-  const log = options.log ?? (() => {});
+  // Every line, whatever module writes it, leaves as one redacted JSON object.
+  const log = structuredLog(options.log ?? (() => {}));
   const sandbox: SandboxAuthorizationServer | null =
     config.networks.sandboxMode === 'off' ? null : await startSandboxAuthorizationServer(config.host, config.networks.sandboxPort);
   const networks = createNetworkRegistry(config.networks, () => config.publicUrl, sandbox?.issuer ?? null);
@@ -48,7 +54,10 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const limiter = createRateLimiter(storage);
   const sealedSecrets = await sealPlainWebhookSecrets(storage, tokenCipher);
   if (sealedSecrets > 0) log(`Sealed ${sealedSecrets} webhook secret(s) stored in plain text by an earlier version.`);
-  const app = createApp({ config, storage, clock: options.clock ?? systemClock, mailer, log, networks, tokenCipher, limiter });
+  const metrics = new ServiceMetrics();
+  addStandardCollectors(metrics, { storage, clock: options.clock ?? systemClock });
+  let jobsRunning = true;
+  const app = createApp({ config, storage, clock: options.clock ?? systemClock, mailer, log, networks, tokenCipher, limiter, metrics, jobsRunning: () => jobsRunning });
 
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
@@ -60,13 +69,22 @@ export async function startService(options: StartOptions): Promise<RunningServic
     config.publicUrl = config.publicUrl.replace(/:0$/, `:${port}`);
     if (derived) config.linkingUrl = `${config.publicUrl}/link`;
   }
-  const webhookWorker = startDeliveryWorker({ storage, tokenCipher, settings: config.webhooks, log: options.log });
+  const webhookWorker = startDeliveryWorker({ storage, tokenCipher, settings: config.webhooks, log });
+  const metricsServer =
+    config.observability.metricsPort === null
+      ? null
+      : await new Promise<ServerType>((resolve) => {
+          const s = serve({ fetch: standaloneMetricsApp(metrics).fetch, hostname: config.host, port: config.observability.metricsPort! }, () => resolve(s));
+        });
   return {
     url: `http://${config.host}:${port}`,
+    metricsUrl: metricsServer ? `http://${config.host}:${(metricsServer.address() as AddressInfo).port}/metrics` : null,
     storage,
     tokenCipher,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
+      jobsRunning = false;
       await webhookWorker.stop();
       await sandbox?.stop();
       await storage.close();

@@ -7,7 +7,24 @@ import { toAccount, toProfile } from '../core/db/rows.js';
 import { SqlStore } from '../core/db/sql-store.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
 
+/** What the hosted page shows for an account instead of the service's defaults. */
+export interface AccountBranding {
+  name?: string;
+  logoUrl?: string;
+  color?: string;
+}
+
 export class AccountStore extends SqlStore {
+  // Minimal branding storage for the admin CLI; the product branch owns the `branding` column and these two
+  // methods (same signatures): at merge, keep theirs.
+  async getBranding(accountId: string): Promise<AccountBranding | null> {
+    const row = await this.db.get('SELECT branding FROM accounts WHERE id = ?', [accountId]);
+    return row?.branding ? (JSON.parse(row.branding as string) as AccountBranding) : null;
+  }
+
+  async setBranding(accountId: string, branding: AccountBranding | null): Promise<void> {
+    await this.db.run('UPDATE accounts SET branding = ? WHERE id = ?', [branding ? JSON.stringify(branding) : null, accountId]);
+  }
 
   async countAccounts(): Promise<number> {
     return Number((await this.db.get('SELECT COUNT(*) AS n FROM accounts'))!.n);

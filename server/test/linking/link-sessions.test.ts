@@ -45,7 +45,8 @@ describe('POST /api/profiles/link-sessions', () => {
     assert.ok(dump.includes(session.sessionId), 'the dump holds the session');
     assert.ok(!dump.includes(token), 'token found in the database');
     assert.ok(!svc.logLines.join('\n').includes(token), 'token found in the log');
-    assert.ok(svc.logLines.some((line) => line.startsWith('GET /api/link/session 200')));
+    const access = svc.logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.ok(access.some((line) => line.method === 'GET' && line.route === '/api/link/session' && line.status === 200));
   });
 
   it('sets expiry from expiresIn minutes (1..2880) when the account has max-pack', async () => {

@@ -7,6 +7,7 @@
  * column; flags stay 0/1 INTEGER and arrays JSON text, so both share the row mappers in rows.ts.
  */
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type SqlDialect } from './sql-dialect.js';
+import { operatorMigration } from '../../accounts/admin/schema.js';
 
 export function schemaMigrationsTable(dialect: SqlDialect): string {
   return `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at ${dialect.timeType} NOT NULL)`;
@@ -142,6 +143,7 @@ export function migrationsFor(dialect: SqlDialect): readonly string[] {
     /* 5: finished outbox rows by the time they finished, for the worker's retention pruning */ `
   CREATE INDEX webhook_outbox_finished ON webhook_outbox (COALESCE(delivered_at, failed_at));
   `,
+    /* 6 (operator; renumbered at merge): twitter credentials policy, branding, post quotas, readiness probe */ operatorMigration(dialect),
   ];
 }
 

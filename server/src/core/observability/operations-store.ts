@@ -1,0 +1,27 @@
+/**
+ * @module
+ * The SQL behind `/ready` and the scrape-time gauges: the readiness probe's one-row write and read-only counts of
+ * the webhook outbox (the jobs table's counts join here when the jobs module lands).
+ */
+import { SqlStore } from '../db/sql-store.js';
+
+export class OperationsStore extends SqlStore {
+  /** One upsert: the database is reachable and takes writes. */
+  async touchProbe(now: number): Promise<void> {
+    await this.db.run('INSERT INTO service_probe (id, checked_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at', [now]);
+  }
+
+  /** Outbox rows by state; `late` = pending and due more than a minute ago. */
+  async webhookOutboxCounts(now: number): Promise<{ state: string; count: number }[]> {
+    const row = await this.db.get(
+      `SELECT
+        SUM(CASE WHEN delivered_at IS NULL AND failed_at IS NULL THEN 1 ELSE 0 END) AS pending,
+        SUM(CASE WHEN delivered_at IS NULL AND failed_at IS NULL AND next_attempt_at < ? THEN 1 ELSE 0 END) AS late,
+        SUM(CASE WHEN delivered_at IS NOT NULL THEN 1 ELSE 0 END) AS delivered,
+        SUM(CASE WHEN failed_at IS NOT NULL THEN 1 ELSE 0 END) AS failed
+       FROM webhook_outbox`,
+      [now - 60_000],
+    );
+    return ['pending', 'late', 'delivered', 'failed'].map((state) => ({ state, count: Number(row?.[state] ?? 0) }));
+  }
+}
