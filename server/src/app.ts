@@ -26,6 +26,7 @@ import { sandboxConsentRoutes } from './sandbox/consent-routes.js';
 import { accessLog } from './core/observability/access-log.js';
 import { healthRoutes, metricsRoute } from './core/observability/operations-routes.js';
 import { adminRoutes } from './accounts/admin/admin-routes.js';
+import { openApiRoutes } from './core/openapi/openapi-routes.js';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/link', linkRoutes(deps));
   api.route('/link', connectRoutes(deps));
   api.route('/hook/webhook', webhookRoutes(deps));
+  app.route('/api', openApiRoutes(deps));
   app.route('/api', api);
   app.route('/connect', oauthCallbackRoutes(deps));
   app.route('/sandbox', sandboxConsentRoutes(deps));
