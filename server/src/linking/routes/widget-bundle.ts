@@ -34,16 +34,15 @@ export function integrityOf(bytes: Uint8Array): string {
   return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 }
 
-async function bundle(): Promise<Buffer | null> {
-  return existsSync(BUNDLE) ? readFile(BUNDLE) : null;
-}
 
 function notBuilt(c: Context<AppEnv>) {
   return c.text('The widget bundle is not built: run `npm run build:cdn`.', 503);
 }
 
-export function widgetBundleRoutes(): Hono<AppEnv> {
+/** `bundlePath`: the build to serve (tests pass their own file). */
+export function widgetBundleRoutes(bundlePath = BUNDLE): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  const bundle = async (): Promise<Buffer | null> => (existsSync(bundlePath) ? readFile(bundlePath) : null);
   const serve = async (c: Context<AppEnv>, cacheControl: string) => {
     const bytes = await bundle();
     if (!bytes) return notBuilt(c);
@@ -72,7 +71,8 @@ export function widgetBundleRoutes(): Hono<AppEnv> {
     const version = c.req.param('version');
     if (version === WIDGET_CHANNEL) return serve(c, CHANNEL);
     if (version === WIDGET_VERSION) return serve(c, IMMUTABLE);
-    throw new ApiError(404, 101, `No widget version ${JSON.stringify(version)} here; see /widget/manifest.json.`, { action: 'widget' });
+    const error = new ApiError(404, 101, `No widget version ${JSON.stringify(version)} here; see /widget/manifest.json.`, { action: 'widget' });
+    return c.json(error.toEnvelope(), 404);
   });
   return routes;
 }
