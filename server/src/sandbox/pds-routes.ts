@@ -12,7 +12,11 @@ export const SANDBOX_BLUESKY_PASSWORD = 'sandbox-app-password';
 export function sandboxPdsRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.post('/xrpc/com.atproto.server.createSession', async (c) => {
-    const body = (await c.req.json().catch(() => ({}))) as { identifier?: unknown; password?: unknown };
+    const body = (await c.req.json().catch(() => undefined)) as { identifier?: unknown; password?: unknown } | null | undefined;
+    // As a PDS answers a body that is not a JSON object: 400 InvalidRequest (XRPC error shape).
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      return c.json({ error: 'InvalidRequest', message: 'Input must be a JSON object' }, 400);
+    }
     if (typeof body.identifier !== 'string' || body.password !== SANDBOX_BLUESKY_PASSWORD) {
       return c.json({ error: 'AuthenticationRequired', message: 'Invalid identifier or password' }, 401);
     }
