@@ -18,6 +18,7 @@ import type { Storage } from './storage/storage.js';
 import { startDeliveryWorker } from './webhooks/delivery-worker.js';
 import { sealPlainWebhookSecrets } from './webhooks/webhook-secret.js';
 import { structuredLog } from './core/observability/json-log.js';
+import { answerParserErrorsWithEnvelope } from './core/http/client-error.js';
 import { ServiceMetrics } from './core/observability/metrics.js';
 import { addStandardCollectors, standaloneMetricsApp } from './core/observability/operations-routes.js';
 
@@ -62,6 +63,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
   });
+  answerParserErrorsWithEnvelope(server);
   const { port } = server.address() as AddressInfo;
   if (config.port === 0) {
     // Asked for any free port: the public addresses derived from it are known only now.
