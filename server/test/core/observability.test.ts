@@ -98,6 +98,25 @@ describe('observability', () => {
     assert.match(text, /slk_http_requests_total\{method="GET",route="\/api\/link\/\*",status="401"\} \d+/);
     assert.match(text, /slk_http_request_duration_seconds_bucket\{method="GET",route="\/health",le="\+Inf"\} \d+/);
     assert.match(text, /slk_webhook_outbox_rows\{state="pending"\} \d+/);
+    // The jobs gauge is declared; its series appear with the jobs table (publishing's migration).
+    assert.match(text, /# TYPE slk_jobs gauge/);
+  });
+
+  it('counts jobs by state once the jobs table exists', async () => {
+    // The jobs table as the publishing migration creates it (only the columns the gauge reads).
+    await svc.sql('CREATE TABLE jobs (id TEXT PRIMARY KEY, run_at BIGINT NOT NULL, lease_until BIGINT, done_at BIGINT, failed_at BIGINT)');
+    const now = svc.clock();
+    await svc.sql('INSERT INTO jobs (id, run_at, lease_until, done_at, failed_at) VALUES (?, ?, ?, ?, ?), (?, ?, ?, ?, ?), (?, ?, ?, ?, ?), (?, ?, ?, ?, ?)', [
+      'due-now', now, null, null, null,
+      'late', now - 120_000, null, null, null,
+      'leased', now - 1000, now + 30_000, null, null,
+      'failed', now - 5000, null, null, now,
+    ]);
+    const text = await (await fetch(`${svc.url}/metrics`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })).text();
+    assert.match(text, /slk_jobs\{state="due"\} 2\n/);
+    assert.match(text, /slk_jobs\{state="late"\} 1\n/);
+    assert.match(text, /slk_jobs\{state="running"\} 1\n/);
+    assert.match(text, /slk_jobs\{state="failed"\} 1\n/);
   });
 
   it('/metrics does not exist without ADMIN_TOKEN', async () => {

@@ -60,6 +60,11 @@ export function addStandardCollectors(metrics: ServiceMetrics, deps: Pick<AppDep
   metrics.addCollector({
     name: 'slk_webhook_outbox_rows',
     help: 'Webhook outbox rows by state (pending, late, delivered, failed).',
-    read: async () => (await store.webhookOutboxCounts(Date.now())).map(({ state, count }) => ({ labels: { state }, value: count })),
+    read: async () => (await store.webhookOutboxCounts(deps.clock())).map(({ state, count }) => ({ labels: { state }, value: count })),
+  });
+  metrics.addCollector({
+    name: 'slk_jobs',
+    help: 'Background jobs by state (due, running, late, failed); absent until the jobs table exists.',
+    read: async () => ((await store.jobCounts(deps.clock())) ?? []).map(({ state, count }) => ({ labels: { state }, value: count })),
   });
 }

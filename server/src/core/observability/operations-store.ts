@@ -24,4 +24,26 @@ export class OperationsStore extends SqlStore {
     );
     return ['pending', 'late', 'delivered', 'failed'].map((state) => ({ state, count: Number(row?.[state] ?? 0) }));
   }
+
+  /**
+   * Jobs by state from the jobs table of the jobs module (core/jobs): due (waiting for a worker), running (leased),
+   * late (due for more than a minute), failed. Null while that table does not exist (before its migration).
+   */
+  async jobCounts(now: number): Promise<{ state: string; count: number }[] | null> {
+    let row;
+    try {
+      row = await this.db.get(
+        `SELECT
+          SUM(CASE WHEN done_at IS NULL AND failed_at IS NULL AND run_at <= ? AND (lease_until IS NULL OR lease_until < ?) THEN 1 ELSE 0 END) AS due,
+          SUM(CASE WHEN done_at IS NULL AND failed_at IS NULL AND lease_until >= ? THEN 1 ELSE 0 END) AS running,
+          SUM(CASE WHEN done_at IS NULL AND failed_at IS NULL AND run_at < ? AND (lease_until IS NULL OR lease_until < ?) THEN 1 ELSE 0 END) AS late,
+          SUM(CASE WHEN failed_at IS NOT NULL THEN 1 ELSE 0 END) AS failed
+         FROM jobs`,
+        [now, now, now, now - 60_000, now],
+      );
+    } catch {
+      return null;
+    }
+    return ['due', 'running', 'late', 'failed'].map((state) => ({ state, count: Number(row?.[state] ?? 0) }));
+  }
 }
