@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LinkApiError, createLinkClient, type LinkClient } from '../src/client/index.js';
 import { UNLINKABLE_NETWORKS, type CreateLinkSessionRequest, type UnlinkableNetwork } from '../src/protocol/index.js';
+import type { PostRequest } from '../src/protocol/publishing/index.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PUBLIC_DIR = join(ROOT, 'demo', 'public');
@@ -69,6 +70,35 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       return c.json({ status: 'error', message: 'Unknown platform' }, 400);
     }
     return c.json(await client.unlinkSocial(platform as UnlinkableNetwork, { profileKey }));
+  });
+
+  // The composer: posts for the demo profile through the typed client (the API key stays here).
+  app.post('/api/posts', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+    return c.json(await client.createPost(body as unknown as PostRequest, { profileKey }));
+  });
+  app.get('/api/posts', async (c) => c.json(await client.getHistory({ lastDays: 0, limit: 50 }, { profileKey })));
+  app.post('/api/posts/:id/:action', async (c) => {
+    const id = c.req.param('id');
+    const action = c.req.param('action');
+    if (action === 'approve') return c.json(await client.updatePost({ id, approved: true }, { profileKey }));
+    if (action === 'pause' || action === 'unpause') return c.json(await client.updatePost({ id, scheduledPause: action === 'pause' }, { profileKey }));
+    if (action === 'retry') return c.json(await client.retryPost(id, { profileKey }));
+    if (action === 'delete') return c.json(await client.deletePost({ id }, { profileKey }));
+    return c.json({ status: 'error', message: 'Unknown action' }, 400);
+  });
+  app.post('/api/sandbox-account', async (c) => {
+    const { platform } = (await c.req.json().catch(() => ({}))) as { platform?: string };
+    const response = await fetch(`${options.serviceUrl}/api/sandbox/accounts`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${options.apiKey}`, 'Profile-Key': profileKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ platform }),
+    });
+    return c.json(await response.json(), response.ok ? 200 : 400);
+  });
+  app.get('/api/feed-url', async (c) => {
+    const user = await client.getUser({ profileKey });
+    return c.json({ url: `${new URL(options.serviceUrl).origin}/sandbox/feed?profile=${encodeURIComponent(user.refId)}` });
   });
 
   app.get('/widget/social-link.js', async (c) => {

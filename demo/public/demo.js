@@ -134,3 +134,85 @@ if (new URLSearchParams(location.search).has('returned')) {
   }
 }
 void refreshAccounts();
+
+// The composer: text (and one network's own text), networks, schedule, approval, first comment; a live post list.
+const NETWORK_NAMES = ['bluesky', 'facebook', 'gmb', 'instagram', 'linkedin', 'pinterest', 'reddit', 'snapchat', 'telegram', 'threads', 'tiktok', 'twitter', 'youtube'];
+
+async function backendSend(path, body) {
+  return backend(path, body ?? {});
+}
+
+async function refreshComposer() {
+  const user = await backend('/api/accounts');
+  const fieldset = $('post-platforms');
+  fieldset.querySelectorAll('label').forEach((label) => label.remove());
+  const override = $('override-platform');
+  override.querySelectorAll('option:not([value=""])').forEach((option) => option.remove());
+  for (const platform of user.activeSocialAccounts) {
+    const label = document.createElement('label');
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    box.value = platform;
+    box.name = 'platform';
+    label.append(box, ` ${platform}`);
+    fieldset.append(label);
+    override.append(new Option(platform, platform));
+  }
+  const select = $('sandbox-platform');
+  if (select.options.length === 0) for (const name of NETWORK_NAMES) select.append(new Option(name, name));
+}
+
+function postLine(post) {
+  const item = document.createElement('li');
+  const when = post.scheduleDate ? ` for ${new Date(post.scheduleDate).toLocaleString()}` : '';
+  const links = post.postIds.map((entry) => `${entry.platform}: ${entry.status}`).join(', ');
+  const errors = post.errors.map((entry) => `${entry.platform}: ${entry.code} ${entry.message}`).join('; ');
+  item.textContent = `${post.status}${when} — ${post.post.slice(0, 60)} ${links ? `[${links}]` : ''} ${errors ? `(${errors})` : ''}`;
+  const actions = { 'awaiting approval': ['approve', 'delete'], scheduled: ['pause', 'delete'], paused: ['unpause', 'delete'], error: post.retried ? ['delete'] : ['retry', 'delete'] }[post.status] ?? (post.status === 'deleted' ? [] : ['delete']);
+  for (const action of actions) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = action;
+    button.addEventListener('click', () => backendSend(`/api/posts/${encodeURIComponent(post.id)}/${action}`).then(refreshPosts, (error) => ($('compose-status').textContent = error.message)));
+    item.append(' ', button);
+  }
+  return item;
+}
+
+async function refreshPosts() {
+  const { history } = await backend('/api/posts');
+  $('posts').replaceChildren(...history.map(postLine));
+}
+
+$('composer').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const platforms = [...document.querySelectorAll('#post-platforms input:checked')].map((box) => box.value);
+  const text = $('post-text').value;
+  const overridePlatform = $('override-platform').value;
+  const body = { post: overridePlatform && $('override-text').value ? { default: text, [overridePlatform]: $('override-text').value } : text, platforms };
+  // The service takes only YYYY-MM-DDThh:mm:ssZ.
+  if ($('post-schedule').value) body.scheduleDate = new Date($('post-schedule').value).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  if ($('post-approval').checked) body.requiresApproval = true;
+  if ($('post-comment').value) body.firstComment = { comment: $('post-comment').value };
+  try {
+    const result = await backendSend('/api/posts', body);
+    $('compose-status').textContent = `Post ${result.id}: ${result.status}`;
+  } catch (error) {
+    $('compose-status').textContent = `Not published: ${error.message}`;
+  }
+  refreshPosts();
+});
+
+$('sandbox-link-button').addEventListener('click', async () => {
+  try {
+    await backendSend('/api/sandbox-account', { platform: $('sandbox-platform').value });
+    await Promise.all([refreshComposer(), refreshAccounts()]);
+  } catch (error) {
+    $('compose-status').textContent = error.message;
+  }
+});
+
+backend('/api/feed-url').then(({ url }) => ($('feed-link').href = url), () => {});
+refreshComposer().catch(() => {});
+refreshPosts().catch(() => {});
+setInterval(() => refreshPosts().catch(() => {}), 3000);

@@ -17,7 +17,6 @@ import { webhookRoutes } from './webhooks/routes.js';
 import { integrationKeyRoutes } from './linking/legacy-jwt/integration-key-routes.js';
 import { generateJwtRoutes } from './linking/legacy-jwt/generate-jwt-routes.js';
 import { connectRoutes } from './linking/routes/connect.js';
-import { sandboxPdsRoutes } from './sandbox/pds-routes.js';
 import { telegramWebhookRoutes } from './networks/telegram/webhook-routes.js';
 import { widgetBundleRoutes } from './linking/routes/widget-bundle.js';
 import { hostedPageRoutes } from './linking/routes/hosted-page.js';
@@ -27,6 +26,13 @@ import { accessLog } from './core/observability/access-log.js';
 import { healthRoutes, metricsRoute } from './core/observability/operations-routes.js';
 import { adminRoutes } from './accounts/admin/admin-routes.js';
 import { openApiRoutes } from './core/openapi/openapi-routes.js';
+import { sandboxNetworkRoutes } from './sandbox/networks/routes.js';
+import { sandboxAccountRoutes } from './sandbox/networks/accounts-route.js';
+import { postRoutes } from './publishing/routes.js';
+import { mediaFileRoutes } from './publishing/media/media-file-routes.js';
+import { mediaRoutes } from './publishing/media/media-routes.js';
+import { sandboxMediaRoutes } from './sandbox/media/sandbox-media-routes.js';
+import { shortLinkRoutes } from './publishing/short-links.js';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -54,6 +60,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use('/user', apiKeyAuth(deps));
   api.use('/hook/*', apiKeyAuth(deps));
   api.use('/link/*', linkTokenAuth(deps));
+  api.use('/sandbox/*', apiKeyAuth(deps));
   api.route('/profiles/link-sessions', linkSessionRoutes(deps));
   api.route('/profiles/social', unlinkRoutes(deps));
   api.route('/profiles/integration-key', integrationKeyRoutes(deps));
@@ -63,11 +70,23 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/link', linkRoutes(deps));
   api.route('/link', connectRoutes(deps));
   api.route('/hook/webhook', webhookRoutes(deps));
+  if (deps.media) {
+    api.use('/media/*', apiKeyAuth(deps));
+    api.route('/media', mediaRoutes({ media: deps.media, config: deps.config }));
+    app.route('/media', mediaFileRoutes({ media: deps.media, clock: deps.clock }));
+  }
+  if (deps.publishing) {
+    for (const path of ['/post', '/post/*', '/history', '/validate/*']) api.use(path, apiKeyAuth(deps));
+    api.route('/', postRoutes(deps, deps.publishing));
+    app.route('/s', shortLinkRoutes(deps.publishing.store.db));
+  }
+  api.route('/sandbox/accounts', sandboxAccountRoutes(deps));
   app.route('/api', openApiRoutes(deps));
   app.route('/api', api);
   app.route('/connect', oauthCallbackRoutes(deps));
   app.route('/sandbox', sandboxConsentRoutes(deps));
-  if (deps.networks.sandboxIssuer) app.route('/sandbox', sandboxPdsRoutes());
+  if (deps.networks.sandboxIssuer) app.route('/sandbox/media', sandboxMediaRoutes());
+  if (deps.networks.sandboxIssuer) app.route('/sandbox', sandboxNetworkRoutes(deps));
   app.route('/webhooks/telegram', telegramWebhookRoutes(deps));
   app.route('/widget', widgetBundleRoutes());
   // `/link` and `/link/` both serve the page (the linking URL has no trailing slash).

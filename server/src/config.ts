@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { readTokenKeySettings, type TokenKeySettings } from './core/crypto/load-token-cipher.js';
 import { readLimitSettings, type LimitSettings } from './core/limits/limit-settings.js';
 import { readNetworkSettings, type NetworkSettings } from './networks/network-settings.js';
+import { readPublishingSettings, type PublishingSettings } from './publishing/publishing-settings.js';
+import { readOutboundSettings, type OutboundSettings } from './core/outbound-settings.js';
 import { readWebhookSettings, type WebhookDeliverySettings } from './webhooks/delivery-settings.js';
 import { readAdminSettings, type AdminSettings } from './accounts/admin/admin-settings.js';
 import { readObservabilitySettings, type ObservabilitySettings } from './core/observability/observability-settings.js';
@@ -43,6 +45,10 @@ export interface ServiceConfig {
   admin: AdminSettings;
   /** `METRICS_PORT` (core/observability/observability-settings.ts). */
   observability: ObservabilitySettings;
+  /** Outbound requests: media downloads, network APIs (`OUTBOUND_*`, see core/outbound-settings.ts). */
+  outbound: OutboundSettings;
+  /** Jobs, inline publishing budget, media conversion (see publishing/publishing-settings.ts). */
+  publishing: PublishingSettings;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -68,5 +74,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     devApiKey: env.API_KEY || null,
     admin: readAdminSettings(env),
     observability: readObservabilitySettings(env),
+    outbound: readOutboundSettings(env),
+    publishing: readPublishingSettings(env),
   };
 }

@@ -11,6 +11,8 @@ import type { NetworkRegistry } from './networks/registry.js';
 import type { Account, LinkSessionRecord, Profile } from './core/db/storage-types.js';
 import type { Storage } from './storage/storage.js';
 import type { ServiceMetrics } from './core/observability/metrics.js';
+import type { MediaPipeline } from './publishing/media/media-pipeline.js';
+import type { Publishing } from './publishing/publishing.js';
 
 export interface AppDeps {
   config: ServiceConfig;
@@ -25,6 +27,10 @@ export interface AppDeps {
   limiter: RateLimiter;
   /** Encrypts provider tokens at rest. */
   tokenCipher: TokenCipher;
+  /** The posts API and its engine; absent when the storage is not SQL. */
+  publishing?: Publishing | null;
+  /** Media checks, conversion and the signed media store; absent in apps built without it. */
+  media?: MediaPipeline;
   /** Access log line sink; never receives query strings or tokens. */
   log: (line: string) => void;
   /** Prometheus registry (core/observability/metrics.ts); absent, nothing is counted. */

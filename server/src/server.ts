@@ -14,6 +14,8 @@ import { createRateLimiter } from './core/limits/create-rate-limiter.js';
 import { createNetworkRegistry } from './networks/registry.js';
 import { startSandboxAuthorizationServer, type SandboxAuthorizationServer } from './sandbox/sandbox-authorization-server.js';
 import { openStorage } from './storage/open-storage.js';
+import { createPublishing } from './publishing/publishing.js';
+import { createMediaPipeline } from './publishing/media/media-pipeline.js';
 import type { Storage } from './storage/storage.js';
 import { startDeliveryWorker } from './webhooks/delivery-worker.js';
 import { sealPlainWebhookSecrets } from './webhooks/webhook-secret.js';
@@ -39,6 +41,8 @@ export interface RunningService {
   tokenCipher: TokenCipher;
   /** `/metrics` on `METRICS_PORT`, or null when it is served on the main port. */
   metricsUrl: string | null;
+  /** Every route the app mounted (`ALL` = middleware), for the OpenAPI coverage test. */
+  routes: { method: string; path: string }[];
   close(): Promise<void>;
 }
 
@@ -55,10 +59,14 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const limiter = createRateLimiter(storage);
   const sealedSecrets = await sealPlainWebhookSecrets(storage, tokenCipher);
   if (sealedSecrets > 0) log(`Sealed ${sealedSecrets} webhook secret(s) stored in plain text by an earlier version.`);
+  const clock = options.clock ?? systemClock;
+  const publishing = createPublishing({ storage, clock, tokenCipher, networks, publicUrl: () => config.publicUrl, config, log });
+  // The sandbox media host is on this service's own origin: that one loopback origin is allowed, nothing else private.
+  const media = await createMediaPipeline({ config, clock, allowedOrigins: sandbox ? () => [new URL(config.publicUrl).origin] : undefined });
   const metrics = new ServiceMetrics();
-  addStandardCollectors(metrics, { storage, clock: options.clock ?? systemClock });
+  addStandardCollectors(metrics, { storage, clock });
   let jobsRunning = true;
-  const app = createApp({ config, storage, clock: options.clock ?? systemClock, mailer, log, networks, tokenCipher, limiter, metrics, jobsRunning: () => jobsRunning });
+  const app = createApp({ config, storage, clock, mailer, log, networks, tokenCipher, limiter, publishing, media, metrics, jobsRunning: () => jobsRunning });
 
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
@@ -71,6 +79,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     config.publicUrl = config.publicUrl.replace(/:0$/, `:${port}`);
     if (derived) config.linkingUrl = `${config.publicUrl}/link`;
   }
+  const jobWorker = publishing.startWorker();
   const webhookWorker = startDeliveryWorker({ storage, tokenCipher, settings: config.webhooks, log });
   const metricsServer =
     config.observability.metricsPort === null
@@ -80,6 +89,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
         });
   return {
     url: `http://${config.host}:${port}`,
+    routes: app.routes.map(({ method, path }) => ({ method, path })),
     metricsUrl: metricsServer ? `http://${config.host}:${(metricsServer.address() as AddressInfo).port}/metrics` : null,
     storage,
     tokenCipher,
@@ -87,8 +97,10 @@ export async function startService(options: StartOptions): Promise<RunningServic
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
       jobsRunning = false;
+      await jobWorker.stop();
       await webhookWorker.stop();
       await sandbox?.stop();
+      await media.close();
       await storage.close();
     },
   };

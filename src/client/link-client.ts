@@ -23,6 +23,7 @@ import {
   type WebhookAction,
 } from '../protocol/index.js';
 import { CLIENT_ERROR_CODES, LinkApiError } from './errors.js';
+import { publishingMethods } from './publishing-methods.js';
 
 export interface LinkClientOptions {
   /** The service base address including `/api`, e.g. `https://link.example.com/api`. */
@@ -112,5 +113,6 @@ export function createLinkClient(options: LinkClientOptions) {
     listWebhooks: (call_?: CallOptions) => call(ListWebhooksResponse, 'GET', '/hook/webhook', undefined, call_),
     unregisterWebhook: (action: WebhookAction, call_?: CallOptions) =>
       call(UnregisterWebhookResponse, 'DELETE', '/hook/webhook', { action }, call_),
+    ...publishingMethods(call),
   };
 }

@@ -60,7 +60,14 @@ export class AccountStore extends SqlStore {
     if (changes.instagramLinkMethod !== undefined) columns.push(['instagram_link_method', changes.instagramLinkMethod]);
     if (columns.length === 0) return;
     const assignments = columns.map(([name]) => `${name} = ?`).join(', ');
-    await this.db.run(`UPDATE accounts SET ${assignments} WHERE id = ?`, [...columns.map(([, value]) => value), id]);
+    await this.db.transaction(async (tx) => {
+      const planBefore = changes.plan !== undefined ? (await tx.get('SELECT plan FROM accounts WHERE id = ?', [id]))?.plan : undefined;
+      await tx.run(`UPDATE accounts SET ${assignments} WHERE id = ?`, [...columns.map(([, value]) => value), id]);
+      // Spec 7 (106): a plan change resets the Primary Profile's monthly post count (publishing's post_counts).
+      if (planBefore !== undefined && planBefore !== changes.plan) {
+        await tx.run('DELETE FROM post_counts WHERE profile_id IN (SELECT id FROM profiles WHERE account_id = ? AND is_primary = 1)', [id]);
+      }
+    });
   }
 
   async addApiKey(accountId: string, keyHash: string, createdAt: number): Promise<void> {

@@ -8,7 +8,8 @@
  *
  * Request headers: `Content-Type: application/json`, `X-Webhook-Id`, `X-Webhook-Action`,
  * `X-Webhook-Timestamp` (seconds since the epoch, time of this attempt), `X-Webhook-Attempt`, and
- * `X-Signature: sha256=<hex>` when the registration has a secret (see `signature.ts`).
+ * `X-Signature: sha256=<hex>` when the registration has a secret (see `signature.ts`), and for receivers written for
+ * the public API the spec comes from, `X-Authorization-Timestamp` and (signed only) `X-Authorization-Content-SHA256`.
  *
  * Receivers must be public hosts unless `allowPrivateTargets` (https-sender.ts); a refused target is a failed
  * attempt like any other, retried with backoff (the receiver's DNS may be fixed meanwhile).
@@ -24,7 +25,7 @@ import type { Storage } from '../storage/storage.js';
 import { retryDelayMs } from './backoff.js';
 import type { WebhookDeliverySettings } from './delivery-settings.js';
 import { createHttpsSender, type WebhookSender, type WebhookSendResult } from './https-sender.js';
-import { SIGNATURE_HEADER, signWebhookBody } from './signature.js';
+import { AUTHORIZATION_TIMESTAMP_HEADER, CONTENT_HMAC_HEADER, SIGNATURE_HEADER, contentHmac, signWebhookBody } from './signature.js';
 import { openWebhookSecret } from './webhook-secret.js';
 
 /** Rows claimed per poll; a full batch means more are due, so the next poll runs at once. */
@@ -112,9 +113,13 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       'X-Webhook-Action': delivery.action,
       'X-Webhook-Timestamp': String(Math.floor(now() / 1000)),
       'X-Webhook-Attempt': String(delivery.attempts),
+      [AUTHORIZATION_TIMESTAMP_HEADER]: String(Math.floor(now() / 1000)),
     };
     const signing = openWebhookSecret(options.tokenCipher, delivery.profileId, delivery.action, delivery.sealedSecret);
-    if (signing.ok && signing.secret) headers[SIGNATURE_HEADER] = signWebhookBody(signing.secret, delivery.payload);
+    if (signing.ok && signing.secret) {
+      headers[SIGNATURE_HEADER] = signWebhookBody(signing.secret, delivery.payload);
+      headers[CONTENT_HMAC_HEADER] = contentHmac(signing.secret, delivery.payload);
+    }
     // An unopenable secret (the token key was replaced without keeping the old one) is never sent unsigned.
     const result: WebhookSendResult = signing.ok
       ? await send({ url: delivery.url, body: delivery.payload, headers, timeoutMs: settings.timeoutMs, signal: stopping.signal })

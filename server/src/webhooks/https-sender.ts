@@ -96,7 +96,7 @@ export function createHttpsSender(options: HttpsSenderOptions): WebhookSender {
 }
 
 /** A `lookup` that answers only with the vetted addresses, whatever DNS would say now. */
-function pinnedLookup(addresses: LookupAddress[]): LookupFunction {
+export function pinnedLookup(addresses: LookupAddress[]): LookupFunction {
   return (_hostname, lookupOptions, callback) => {
     const family = lookupOptions.family === 'IPv4' ? 4 : lookupOptions.family === 'IPv6' ? 6 : (lookupOptions.family ?? 0);
     const usable = family === 0 ? addresses : addresses.filter((a) => a.family === family);

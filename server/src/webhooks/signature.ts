@@ -12,6 +12,15 @@ export function signWebhookBody(secret: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
 }
 
+/** `X-Authorization-Content-SHA256`: hex HMAC-SHA256 of the raw body, keyed with the secret (the header receivers
+ * written for the public API the spec comes from check, beside `X-Authorization-Timestamp`). */
+export const CONTENT_HMAC_HEADER = 'X-Authorization-Content-SHA256';
+export const AUTHORIZATION_TIMESTAMP_HEADER = 'X-Authorization-Timestamp';
+
+export function contentHmac(secret: string, body: string): string {
+  return createHmac('sha256', secret).update(body, 'utf8').digest('hex');
+}
+
 export function verifyWebhookSignature(secret: string, body: string, header: string | undefined | null): boolean {
   if (!header) return false;
   const expected = Buffer.from(signWebhookBody(secret, body));

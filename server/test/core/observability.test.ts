@@ -12,6 +12,9 @@ import { after, before, describe, it } from 'node:test';
 import { readConfig } from '../../src/config.js';
 import { jsonLogLine, structuredLog } from '../../src/core/observability/json-log.js';
 import { startService } from '../../src/server.js';
+import { OperationsStore } from '../../src/core/observability/operations-store.js';
+import { openStorage } from '../../src/storage/open-storage.js';
+import { freshDatabase } from '../support/fresh-database.js';
 import { startTestService, tokenOf, type TestService } from '../support/test-service.js';
 
 const ADMIN_TOKEN = `adm_${randomBytes(24).toString('base64url')}`;
@@ -98,25 +101,35 @@ describe('observability', () => {
     assert.match(text, /slk_http_requests_total\{method="GET",route="\/api\/link\/\*",status="401"\} \d+/);
     assert.match(text, /slk_http_request_duration_seconds_bucket\{method="GET",route="\/health",le="\+Inf"\} \d+/);
     assert.match(text, /slk_webhook_outbox_rows\{state="pending"\} \d+/);
-    // The jobs gauge is declared; its series appear with the jobs table (publishing's migration).
-    assert.match(text, /# TYPE slk_jobs gauge/);
+    assert.match(text, /slk_jobs\{state="due"\} \d+/);
   });
 
-  it('counts jobs by state once the jobs table exists', async () => {
-    // The jobs table as the publishing migration creates it (only the columns the gauge reads).
-    await svc.sql('CREATE TABLE jobs (id TEXT PRIMARY KEY, run_at BIGINT NOT NULL, lease_until BIGINT, done_at BIGINT, failed_at BIGINT)');
-    const now = svc.clock();
-    await svc.sql('INSERT INTO jobs (id, run_at, lease_until, done_at, failed_at) VALUES (?, ?, ?, ?, ?), (?, ?, ?, ?, ?), (?, ?, ?, ?, ?), (?, ?, ?, ?, ?)', [
-      'due-now', now, null, null, null,
-      'late', now - 120_000, null, null, null,
-      'leased', now - 1000, now + 30_000, null, null,
-      'failed', now - 5000, null, null, now,
-    ]);
-    const text = await (await fetch(`${svc.url}/metrics`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })).text();
-    assert.match(text, /slk_jobs\{state="due"\} 2\n/);
-    assert.match(text, /slk_jobs\{state="late"\} 1\n/);
-    assert.match(text, /slk_jobs\{state="running"\} 1\n/);
-    assert.match(text, /slk_jobs\{state="failed"\} 1\n/);
+  it('counts jobs by state from the jobs table', async () => {
+    // A database of its own, without a worker that would claim the rows.
+    const dir = mkdtempSync(join(tmpdir(), 'slk-jobs-'));
+    const database = process.env.TEST_DATABASE_URL ? await freshDatabase('slk_jobs') : null;
+    const storage = await openStorage({ databaseFile: join(dir, 'jobs.db'), databaseUrl: database?.url ?? null });
+    try {
+      const now = Date.parse('2026-11-22T12:00:00Z');
+      const rows: [string, number, number | null, number | null][] = [
+        ['due-now', now, null, null],
+        ['late', now - 120_000, null, null],
+        ['leased', now - 1000, now + 30_000, null],
+        ['failed', now - 5000, null, now],
+      ];
+      for (const [id, runAt, leaseUntil, failedAt] of rows) {
+        await storage.driver.run(
+          "INSERT INTO jobs (id, kind, subject, payload, run_at, lease_until, failed_at, created_at) VALUES (?, 'test', 'subject', '{}', ?, ?, ?, ?)",
+          [id, runAt, leaseUntil, failedAt, now - 200_000],
+        );
+      }
+      const counts = Object.fromEntries(((await new OperationsStore(storage.driver).jobCounts(now)) ?? []).map(({ state, count }) => [state, count]));
+      assert.deepEqual(counts, { due: 2, running: 1, late: 1, failed: 1 });
+    } finally {
+      await storage.close();
+      await database?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('/metrics does not exist without ADMIN_TOKEN', async () => {

@@ -6,6 +6,8 @@
  * The backends differ only in the time columns' type (`timeType`) and PostgreSQL's outbox `seq`
  * column; flags stay 0/1 INTEGER and arrays JSON text, so both share the row mappers in rows.ts.
  */
+import { publishingMigration } from '../../publishing/schema.js';
+import { sandboxNetworksMigration } from '../../sandbox/networks/schema.js';
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type SqlDialect } from './sql-dialect.js';
 import { operatorMigration } from '../../accounts/admin/schema.js';
 
@@ -143,7 +145,9 @@ export function migrationsFor(dialect: SqlDialect): readonly string[] {
     /* 5: finished outbox rows by the time they finished, for the worker's retention pruning */ `
   CREATE INDEX webhook_outbox_finished ON webhook_outbox (COALESCE(delivered_at, failed_at));
   `,
-    /* 6 (operator; renumbered at merge): twitter credentials policy, branding, post quotas, readiness probe */ operatorMigration(dialect),
+    /* 6: posts, platform attempts and the jobs table */ publishingMigration(dialect),
+    /* 7: the sandbox networks' state */ sandboxNetworksMigration(dialect),
+    /* 8 (operator; product's migration goes before it at merge, making this 9): twitter credentials policy, branding, post quotas, readiness probe */ operatorMigration(dialect),
   ];
 }
 

@@ -29,8 +29,18 @@ import {
   UnregisterWebhookResponse,
   UserResponse,
 } from '../../../../src/protocol/index.js';
+import {
+  CreatePostResponse,
+  DeletePostResponse,
+  HistoryResponse,
+  PostRecordSchema,
+  RetryPostResponse,
+  UpdatePostResponse,
+  ValidatePostResponse,
+} from '../../../../src/protocol/publishing/post-api.js';
+import { PostRequest } from '../../../../src/protocol/publishing/post-request.js';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type HttpMethod = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete';
 export type Auth = 'apiKey' | 'apiKeyAndProfileKey' | 'linkToken' | 'adminToken' | 'none' | 'telegramSecret';
 
 export interface RouteDoc {
@@ -53,6 +63,18 @@ export interface RouteDoc {
 const html = { contentType: 'text/html', description: 'An HTML page (CSP without inline script).' };
 const css = { contentType: 'text/css', description: 'Stylesheet.' };
 const js = { contentType: 'text/javascript', description: 'Script.' };
+const json = (description: string) => ({ contentType: 'application/json', description });
+const file = { contentType: 'application/octet-stream', description: 'A media file (image or video).' };
+
+/** A sandbox route (embedded stand-in of a network's API or a media host): ours, only with the sandbox on. */
+function sandbox(method: HttpMethod, path: string, summary: string, response: RouteDoc['response'] = json('As the real network answers.')): RouteDoc {
+  return { method, path, summary, tag: 'Sandbox', auth: 'none', origin: 'service', response };
+}
+
+/** A sandbox media address answering GET and HEAD alike. */
+function sandboxMedia(path: string, summary: string): RouteDoc[] {
+  return [sandbox('get', path, summary, file), sandbox('head', path, `${summary} (headers only)`, file)];
+}
 
 export const ROUTE_TABLE: RouteDoc[] = [
   // Link sessions (spec 4.6, 4.7)
@@ -104,6 +126,48 @@ export const ROUTE_TABLE: RouteDoc[] = [
   { method: 'post', path: '/admin/api/accounts/:id/api-key', summary: "Rotate the account's API key (shown once)", tag: 'Admin', auth: 'adminToken', origin: 'service', response: admin.AdminApiKeyResponse, name: 'AdminApiKeyResponse' },
   { method: 'get', path: '/admin/api/accounts/:id/linked-accounts', summary: 'Profiles with their linked accounts and token state', tag: 'Admin', auth: 'adminToken', origin: 'service', response: admin.AdminLinkedAccountsResponse, name: 'AdminLinkedAccountsResponse' },
   { method: 'put', path: '/admin/api/profiles/:id/quota', summary: "Set a profile's monthly post quota", tag: 'Admin', auth: 'adminToken', origin: 'service', request: admin.AdminQuotaRequest, response: admin.AdminQuotaResponse, name: 'AdminQuotaResponse' },
+  // Publishing (spec 2.1-2.3, 3, 4.2-4.4; paths as DESIGN.md names them)
+  { method: 'post', path: '/api/post', summary: 'Create a post (now, scheduled or held for approval)', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/post', request: PostRequest, response: CreatePostResponse, name: 'CreatePostResponse' },
+  { method: 'post', path: '/api/validate/post', summary: 'Check a post body; nothing is stored or published', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/validate/post', request: PostRequest, response: ValidatePostResponse, name: 'ValidatePostResponse' },
+  { method: 'get', path: '/api/post/:id', summary: 'Read a post', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/post/{id}', response: PostRecordSchema, name: 'PostRecord' },
+  { method: 'patch', path: '/api/post', summary: 'Approve, pause, reschedule or annotate a post', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id, approved?, scheduledPause?, scheduleDate?, notes?}', response: UpdatePostResponse, name: 'UpdatePostResponse' },
+  { method: 'delete', path: '/api/post', summary: 'Delete a post ({id}, {bulk} or {autoRepostId})', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id} | {bulk: [ids]} | {autoRepostId}', response: DeletePostResponse, name: 'DeletePostResponse' },
+  { method: 'put', path: '/api/post/retry', summary: 'Retry a post in error, once', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id}', response: RetryPostResponse, name: 'RetryPostResponse' },
+  { method: 'get', path: '/api/history', summary: 'Post history (query: status, lastDays, limit, platforms, startDate, endDate, autoRepostId, type)', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/history', response: HistoryResponse, name: 'HistoryResponse' },
+  { method: 'post', path: '/api/media/urlExists', summary: 'Does a media URL answer (HEAD)?', tag: 'Media', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path', response: json('`{status, exists}`') },
+  { method: 'post', path: '/api/media/verifyUrl', summary: 'Check a media URL as a post would (type, size)', tag: 'Media', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path', response: json('The media check result.') },
+  { method: 'get', path: '/media/:name', summary: 'Converted media at a signed, expiring address (for pull-based networks)', tag: 'Media', auth: 'none', origin: 'service', response: file },
+  { method: 'head', path: '/media/:name', summary: 'Converted media (headers only)', tag: 'Media', auth: 'none', origin: 'service', response: file },
+  { method: 'get', path: '/s/:code', summary: 'Short link (shortenLinks): redirect to the original URL', tag: 'Posts', auth: 'none', origin: 'service', response: { contentType: 'text/plain', description: 'Redirect (302).' } },
+  { method: 'post', path: '/api/sandbox/accounts', summary: 'Link a sandbox account without a browser (for your tests)', tag: 'Sandbox', auth: 'apiKeyAndProfileKey', origin: 'service', response: json('The linked sandbox account.') },
+  // Sandbox networks and media host (SANDBOX_NETWORKS auto/all)
+  sandbox('get', '/sandbox/feed', 'What each sandbox network published', html),
+  sandbox('get', '/sandbox/feed.css', 'Stylesheet of the feed', css),
+  sandbox('get', '/sandbox/net/:platform/posts', 'Sandbox network: list posts'),
+  sandbox('post', '/sandbox/net/:platform/posts', 'Sandbox network: publish'),
+  sandbox('get', '/sandbox/net/:platform/posts/:id', 'Sandbox network: read a post'),
+  sandbox('delete', '/sandbox/net/:platform/posts/:id', 'Sandbox network: delete a post'),
+  sandbox('post', '/sandbox/net/:platform/posts/:id/comments', 'Sandbox network: comment'),
+  sandbox('get', '/sandbox/net/:platform/p/:id', 'Sandbox network: a post page', html),
+  sandbox('get', '/sandbox/profile/:did/post/:rkey', 'Sandbox bluesky: a post page', html),
+  sandbox('get', '/sandbox/telegram/c/:chat/:id', 'Sandbox telegram: a message page', html),
+  sandbox('post', '/sandbox/xrpc/com.atproto.server.refreshSession', 'Sandbox bluesky PDS: renew a session'),
+  sandbox('post', '/sandbox/xrpc/com.atproto.repo.createRecord', 'Sandbox bluesky PDS: create a record'),
+  sandbox('post', '/sandbox/xrpc/com.atproto.repo.deleteRecord', 'Sandbox bluesky PDS: delete a record'),
+  sandbox('get', '/sandbox/xrpc/com.atproto.repo.getRecord', 'Sandbox bluesky PDS: read a record'),
+  sandbox('post', '/sandbox/xrpc/com.atproto.repo.uploadBlob', 'Sandbox bluesky PDS: upload a blob'),
+  sandbox('get', '/sandbox/xrpc/com.atproto.sync.getBlob', 'Sandbox bluesky PDS: read a blob', file),
+  ...sandboxMedia('/sandbox/media/:name', 'Sandbox media host: a test file'),
+  ...sandboxMedia('/sandbox/media/stock/:name', 'Sandbox media host: a stock file'),
+  ...sandboxMedia('/sandbox/media/mode/get-fails/:code/:name', 'Sandbox media host: HEAD works, GET fails with {code}'),
+  ...sandboxMedia('/sandbox/media/mode/head-blocked/:name', 'Sandbox media host: HEAD refused'),
+  ...sandboxMedia('/sandbox/media/mode/oversized/:name', 'Sandbox media host: larger than declared'),
+  ...sandboxMedia('/sandbox/media/mode/redirect-loopback/:name', 'Sandbox media host: redirects to loopback'),
+  ...sandboxMedia('/sandbox/media/mode/redirect-private/:name', 'Sandbox media host: redirects to a private address'),
+  ...sandboxMedia('/sandbox/media/mode/redirect/:name', 'Sandbox media host: redirects'),
+  ...sandboxMedia('/sandbox/media/mode/slow/:name', 'Sandbox media host: answers slowly'),
+  ...sandboxMedia('/sandbox/media/mode/status/:code/:name', 'Sandbox media host: answers {code}'),
+  ...sandboxMedia('/sandbox/media/mode/wrong-type/:name', 'Sandbox media host: wrong content type'),
   // Embedded sandbox (SANDBOX_NETWORKS auto/all)
   { method: 'get', path: '/sandbox/authorize', summary: 'Sandbox network consent page', tag: 'Sandbox', auth: 'none', origin: 'service', response: html },
   { method: 'post', path: '/sandbox/authorize', summary: 'Sandbox consent decision', tag: 'Sandbox', auth: 'none', origin: 'service', response: { contentType: 'text/html', description: 'Redirect (302) back to the service.' } },

@@ -11,6 +11,7 @@ import type { AppDeps, AppEnv } from '../../context.js';
 import { ApiError } from '../../core/errors.js';
 import { readJsonObject } from '../../core/http/read-json.js';
 import { unlinkAccount } from '../service.js';
+import { postQuotaSummary } from '../../publishing/routes.js';
 
 export function unlinkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -40,6 +41,7 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
       refId: profile.refId,
       title: profile.title,
       activeSocialAccounts: accounts.map((account) => account.platform),
+      ...(deps.publishing && (await postQuotaSummary(deps.publishing, profile.id, c.get('account').plan, deps.clock()))),
       displayNames: accounts.map((account) => ({
         platform: account.platform,
         displayName: account.displayName,

@@ -1,0 +1,155 @@
+// Scheduler: N posts (default 10,000) to one sandbox platform, all due at the same instant; reports the time until
+// all are published and the p50/p99 lateness behind their scheduleDate. On SQLite with one service instance, and,
+// with DATABASE_URL (a PostgreSQL server database to create scratch databases on), with one and with two instances.
+// The posts and their jobs are written straight into the database (as the API writes them) so that the measured
+// part is the scheduler alone: creating 10,000 posts through the API would take longer than publishing them.
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
+const LEAD_MS = 4_000;
+const API_KEY = 'sk_bench_' + 's'.repeat(40);
+const TOKEN_KEY = randomBytes(32).toString('base64');
+
+function startService(env, port) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), API_KEY, TOKEN_ENCRYPTION_KEY: TOKEN_KEY, SANDBOX_NETWORKS: 'all', JOBS_POLL_MS: '100' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (/service on/i.test(out)) resolve(child);
+    });
+    child.on('exit', (code) => reject(new Error(`service exited early (${code}): ${out}`)));
+  });
+}
+const stop = (child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM'))));
+
+/** One SQL surface over both databases, `?` placeholders. */
+function sqlite(file) {
+  const db = new Database(file);
+  db.pragma('busy_timeout = 10000');
+  return {
+    all: async (sql, params = []) => db.prepare(sql).all(...params),
+    batch: async (statements) => db.transaction(() => statements.forEach(([sql, params]) => db.prepare(sql).run(...params)))(),
+    close: async () => db.close(),
+  };
+}
+async function postgres(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const number = (sql) => {
+    let n = 0;
+    return sql.replace(/\?/g, () => `$${++n}`);
+  };
+  return {
+    all: async (sql, params = []) => (await client.query(number(sql), params)).rows,
+    batch: async (statements) => {
+      await client.query('BEGIN');
+      for (const [sql, params] of statements) await client.query(number(sql), params);
+      await client.query('COMMIT');
+    },
+    close: () => client.end(),
+  };
+}
+
+async function seed(db, dueAt) {
+  const [profile] = await db.all('SELECT id FROM profiles WHERE is_primary = 1');
+  const now = Date.now();
+  for (let start = 0; start < POSTS; start += 500) {
+    const statements = [];
+    for (let i = start; i < Math.min(POSTS, start + 500); i++) {
+      const id = `post_bench${String(i).padStart(7, '0')}${randomBytes(4).toString('hex')}`;
+      const text = `Bench ${randomBytes(10).toString('hex')}`;
+      statements.push([
+        `INSERT INTO posts (id, profile_id, status, request, platforms, schedule_date, created_at, updated_at) VALUES (?, ?, 'scheduled', ?, '["facebook"]', ?, ?, ?)`,
+        [id, profile.id, JSON.stringify({ post: text, platforms: ['facebook'], scheduleDate: new Date(dueAt).toISOString() }), dueAt, now, now],
+      ]);
+      statements.push([`INSERT INTO post_platforms (post_id, platform, status, text, duplicate_key, effective_at) VALUES (?, 'facebook', 'queued', ?, ?, ?)`, [id, text, text.toLowerCase(), dueAt]]);
+      statements.push([`INSERT INTO jobs (id, kind, subject, payload, run_at, created_at) VALUES (?, 'publish', ?, '{"platform":"facebook"}', ?, ?)`, [`job_b${i}${randomBytes(4).toString('hex')}`, id, dueAt, now]]);
+    }
+    await db.batch(statements);
+  }
+}
+
+async function measure(label, db, instances) {
+  const dueAt = Date.now() + LEAD_MS;
+  await seed(db, dueAt);
+  for (;;) {
+    const [{ n }] = await db.all(`SELECT COUNT(*) AS n FROM posts WHERE status IN ('scheduled', 'processing')`);
+    if (Number(n) === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const rows = await db.all(`SELECT pp.finished_at - p.schedule_date AS late, pp.status FROM post_platforms pp JOIN posts p ON p.id = pp.post_id WHERE p.schedule_date = ?`, [dueAt]);
+  const late = rows.map((r) => Number(r.late)).sort((a, b) => a - b);
+  const at = (q) => late[Math.min(late.length - 1, Math.floor(q * late.length))];
+  return {
+    setup: label,
+    instances,
+    posts: rows.length,
+    failed: rows.filter((r) => r.status !== 'success').length,
+    'all published after s': (late[late.length - 1] / 1000).toFixed(1),
+    'posts/s': Math.round(rows.length / (late[late.length - 1] / 1000)),
+    'p50 late ms': at(0.5),
+    'p99 late ms': at(0.99),
+  };
+}
+
+async function linkFacebook(port) {
+  const linked = await fetch(`http://127.0.0.1:${port}/api/sandbox/accounts`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' },
+    body: '{"platform":"facebook"}',
+  });
+  if (!linked.ok) throw new Error(await linked.text());
+}
+
+const results = [];
+{
+  const dir = mkdtempSync(join(tmpdir(), 'slk-bench-sched-'));
+  const service = await startService({ DATA_DIR: dir, DATABASE_URL: '' }, 18801);
+  try {
+    await linkFacebook(18801);
+    const db = sqlite(join(dir, 'social-link.db'));
+    results.push(await measure('SQLite', db, 1));
+    await db.close();
+  } finally {
+    await stop(service);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+if (process.env.DATABASE_URL) {
+  for (const count of [1, 2]) {
+    const name = `slk_bench_${randomBytes(4).toString('hex')}`;
+    const admin = await postgres(process.env.DATABASE_URL);
+    await admin.all(`CREATE DATABASE ${name}`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    const dirs = [];
+    const services = [];
+    try {
+      for (let i = 0; i < count; i++) {
+        dirs.push(mkdtempSync(join(tmpdir(), 'slk-bench-sched-')));
+        services.push(await startService({ DATA_DIR: dirs[i], DATABASE_URL: url.href }, 18811 + i));
+      }
+      await linkFacebook(18811);
+      const db = await postgres(url.href);
+      results.push(await measure('PostgreSQL', db, count));
+      await db.close();
+    } finally {
+      for (const service of services) await stop(service);
+      await admin.all(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.close();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+console.log(`\nScheduler: ${POSTS} posts due at the same instant, one sandbox platform (facebook), worker poll 100 ms`);
+console.table(results);

@@ -1,0 +1,180 @@
+/**
+ * @module
+ * The one way the service makes an outbound HTTP(S) request (media downloads, network APIs): a `fetch`-shaped
+ * function with the webhook sender's SSRF rules. For every hop the hostname is resolved once and each address is
+ * judged (webhooks/target-addresses.ts: no private, loopback, link-local, … address unless allowed); the socket is
+ * then pinned to those vetted addresses, so a second DNS answer (rebinding) is never used. Redirects are followed
+ * by hand and every new location is judged again. One deadline covers the whole request (all hops and the body),
+ * and bodies larger than the limit are cut off with an error instead of being buffered.
+ *
+ * Private targets are allowed only by configuration (`OUTBOUND_ALLOW_PRIVATE_TARGETS=1`), or per exact origin
+ * (`allowedOrigins`: the service's own origin when its embedded sandbox serves networks and media on loopback).
+ */
+import type { IncomingMessage } from 'node:http';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { resolveTargetAddresses, systemResolveHost, type ResolveHost } from '../webhooks/target-addresses.js';
+import { pinnedLookup } from '../webhooks/https-sender.js';
+
+export type GuardedFetchFailure = 'bad-url' | 'refused' | 'timeout' | 'too-large' | 'too-many-redirects' | 'network' | 'aborted';
+
+/** Why a guarded request did not produce a response; `kind` lets callers map it to the spec's codes. */
+export class GuardedFetchError extends Error {
+  readonly kind: GuardedFetchFailure;
+  constructor(kind: GuardedFetchFailure, message: string) {
+    super(message);
+    this.name = 'GuardedFetchError';
+    this.kind = kind;
+  }
+}
+
+export interface GuardedRequestInit extends RequestInit {
+  /** Overrides the default time limit for this request (all hops and the body). */
+  timeoutMs?: number;
+  /** Overrides the default body size limit for this request. */
+  maxBytes?: number;
+}
+
+export type GuardedFetch = (url: string | URL, init?: GuardedRequestInit) => Promise<Response>;
+
+export interface GuardedFetchOptions {
+  /** Connect to private, loopback, link-local, … addresses too (OUTBOUND_ALLOW_PRIVATE_TARGETS). */
+  allowPrivateTargets: boolean;
+  /** Exact origins (`http://127.0.0.1:8787`) that may be private: read per request, since a port may be known late. */
+  allowedOrigins?: () => readonly string[];
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+  /** Defaults to the system resolver; tests inject names that resolve where they need. */
+  resolveHost?: ResolveHost;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
+  const resolveHost = options.resolveHost ?? systemResolveHost;
+  return async (input, init = {}) => {
+    const timeoutMs = init.timeoutMs ?? options.timeoutMs;
+    const maxBytes = init.maxBytes ?? options.maxBytes;
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+    const failure = () =>
+      deadline.aborted ? new GuardedFetchError('timeout', `timed out after ${timeoutMs} ms`) : new GuardedFetchError('aborted', 'aborted');
+
+    let url = parseHttpUrl(String(input));
+    let method = (init.method ?? 'GET').toUpperCase();
+    const headers = new Headers(init.headers);
+    let body = await bodyBytes(init.body, headers);
+    for (let hop = 0; ; hop++) {
+      const allowPrivate = options.allowPrivateTargets || (options.allowedOrigins?.().includes(url.origin) ?? false);
+      const target = await resolveTargetAddresses(url.hostname, { allowPrivate, resolveHost });
+      if (signal.aborted) throw failure();
+      if (!target.ok) throw new GuardedFetchError(target.error.startsWith('refused') ? 'refused' : 'network', target.error);
+      const answer = await send(url, method, headers, body, target.addresses, signal, failure);
+      const location = answer.headers.location;
+      if (init.redirect !== 'manual' && REDIRECT_STATUSES.has(answer.statusCode ?? 0) && typeof location === 'string') {
+        answer.destroy();
+        if (init.redirect === 'error') throw new GuardedFetchError('network', `redirected to ${location}`);
+        if (hop >= options.maxRedirects) throw new GuardedFetchError('too-many-redirects', `more than ${options.maxRedirects} redirects`);
+        const next = parseHttpUrl(new URL(location, url).href);
+        // A credential meant for one origin never travels to another.
+        if (next.origin !== url.origin) {
+          headers.delete('authorization');
+          headers.delete('cookie');
+        }
+        if (answer.statusCode === 303 || ((answer.statusCode === 301 || answer.statusCode === 302) && method === 'POST')) {
+          method = method === 'HEAD' ? 'HEAD' : 'GET';
+          body = null;
+          headers.delete('content-type');
+        }
+        url = next;
+        continue;
+      }
+      return toResponse(answer, method, maxBytes, signal, failure, url);
+    }
+  };
+}
+
+function parseHttpUrl(text: string): URL {
+  const url = URL.canParse(text) ? new URL(text) : null;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new GuardedFetchError('bad-url', `not an http(s) URL: ${text.slice(0, 200)}`);
+  }
+  if (url.username || url.password) throw new GuardedFetchError('bad-url', 'URLs with credentials are not fetched');
+  return url;
+}
+
+/** Any `fetch` body (string, bytes, form data, …) as bytes, filling in the content type fetch would send. */
+async function bodyBytes(body: RequestInit['body'] | null | undefined, headers: Headers): Promise<Uint8Array | null> {
+  if (body === null || body === undefined) return null;
+  const encoded = new Response(body);
+  const type = encoded.headers.get('content-type');
+  if (type && !headers.has('content-type')) headers.set('content-type', type);
+  return new Uint8Array(await encoded.arrayBuffer());
+}
+
+function send(
+  url: URL,
+  method: string,
+  headers: Headers,
+  body: Uint8Array | null,
+  addresses: Parameters<typeof pinnedLookup>[0],
+  signal: AbortSignal,
+  failure: () => GuardedFetchError,
+): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const outgoingHeaders: Record<string, string> = Object.fromEntries(headers);
+    if (body) outgoingHeaders['content-length'] = String(body.byteLength);
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
+      method,
+      headers: outgoingHeaders,
+      agent: false,
+      lookup: pinnedLookup(addresses),
+      signal,
+    });
+    request.on('response', resolve);
+    request.on('error', (error) => reject(signal.aborted ? failure() : new GuardedFetchError('network', error.message)));
+    request.end(body ?? undefined);
+  });
+}
+
+/** Reads the body up to the limit and builds a standard Response (redirected responses keep the final URL). */
+async function toResponse(
+  answer: IncomingMessage,
+  method: string,
+  maxBytes: number,
+  signal: AbortSignal,
+  failure: () => GuardedFetchError,
+  finalUrl: URL,
+): Promise<Response> {
+  const status = answer.statusCode ?? 502;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  const declared = Number(headers.get('content-length') ?? NaN);
+  if (method !== 'HEAD' && Number.isFinite(declared) && declared > maxBytes) {
+    answer.destroy();
+    throw new GuardedFetchError('too-large', `the body is ${declared} bytes, more than the limit of ${maxBytes}`);
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of answer as AsyncIterable<Buffer>) {
+      total += chunk.byteLength;
+      if (total > maxBytes) {
+        answer.destroy();
+        throw new GuardedFetchError('too-large', `the body is more than the limit of ${maxBytes} bytes`);
+      }
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof GuardedFetchError) throw error;
+    throw signal.aborted ? failure() : new GuardedFetchError('network', error instanceof Error ? error.message : String(error));
+  }
+  const noBody = method === 'HEAD' || status === 204 || status === 304 || (status >= 100 && status < 200);
+  const response = new Response(noBody ? null : Buffer.concat(chunks), { status: status < 200 ? 502 : status, headers });
+  Object.defineProperty(response, 'url', { value: finalUrl.href });
+  return response;
+}

@@ -1,0 +1,158 @@
+/**
+ * @module
+ * The one lease-claim jobs table (migration 6) on SQLite and PostgreSQL. A claim takes due rows whose lease is free
+ * or expired and leases them with a fresh token, in one transaction (PostgreSQL: `FOR UPDATE SKIP LOCKED`, so
+ * instances claim disjoint rows; SQLite: the write transaction holds the file). Completing, failing and
+ * rescheduling name the lease token, so a worker whose lease expired (and whose row another worker took) changes
+ * nothing. Times are epoch ms from the service clock.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SqlDriver, SqlExecutor } from '../db/sql-driver.js';
+import { newId } from '../tokens.js';
+
+export interface Job {
+  id: string;
+  kind: string;
+  /** What the job is about (a post id): lets a post's jobs be found and cancelled. */
+  subject: string;
+  payload: Record<string, unknown>;
+  runAt: number;
+  /** Claims so far, this one included. */
+  attempts: number;
+  leaseToken: string;
+}
+
+export interface NewJob {
+  kind: string;
+  subject: string;
+  payload?: Record<string, unknown>;
+  runAt: number;
+}
+
+export class JobStore {
+  readonly #db: SqlDriver;
+
+  constructor(db: SqlDriver) {
+    this.#db = db;
+  }
+
+  /** Adds a job; pass `tx` to add it in the transaction of the change it belongs to. */
+  async add(job: NewJob, now: number, tx: SqlExecutor = this.#db): Promise<string> {
+    const id = newId('job_');
+    await tx.run(`INSERT INTO jobs (id, kind, subject, payload, run_at, created_at) VALUES (?, ?, ?, ?, ?, ?)`, [
+      id,
+      job.kind,
+      job.subject,
+      JSON.stringify(job.payload ?? {}),
+      job.runAt,
+      now,
+    ]);
+    return id;
+  }
+
+  /**
+   * Adds a job already leased to the caller (who runs it at once, e.g. an immediate post inline). If the caller
+   * dies, the lease runs out and a worker takes the job over.
+   */
+  async addLeased(job: NewJob, now: number, leaseUntil: number, tx: SqlExecutor = this.#db): Promise<Job> {
+    const id = newId('job_');
+    const leaseToken = randomUUID();
+    const payload = job.payload ?? {};
+    await tx.run(
+      `INSERT INTO jobs (id, kind, subject, payload, run_at, attempts, lease_token, lease_until, created_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+      [id, job.kind, job.subject, JSON.stringify(payload), job.runAt, leaseToken, leaseUntil, now],
+    );
+    return { id, kind: job.kind, subject: job.subject, payload, runAt: job.runAt, attempts: 1, leaseToken };
+  }
+
+  /** Leases up to `limit` due jobs until `leaseUntil`. */
+  async claim(now: number, leaseUntil: number, limit: number): Promise<Job[]> {
+    const skipLocked = this.#db.dialect.forUpdateSkipLocked('j');
+    return this.#db.transaction(async (tx) => {
+      const rows = await tx.all(
+        `SELECT j.id FROM jobs j
+         WHERE j.done_at IS NULL AND j.failed_at IS NULL AND j.run_at <= ? AND (j.lease_until IS NULL OR j.lease_until <= ?)
+         ORDER BY j.run_at LIMIT ?${skipLocked}`,
+        [now, now, limit],
+      );
+      const jobs: Job[] = [];
+      for (const row of rows) {
+        const leaseToken = randomUUID();
+        const claimed = await tx.get(
+          `UPDATE jobs SET lease_token = ?, lease_until = ?, attempts = attempts + 1 WHERE id = ?
+           RETURNING id, kind, subject, payload, run_at, attempts`,
+          [leaseToken, leaseUntil, row.id],
+        );
+        if (!claimed) continue;
+        jobs.push({
+          id: claimed.id as string,
+          kind: claimed.kind as string,
+          subject: claimed.subject as string,
+          payload: JSON.parse(claimed.payload as string) as Record<string, unknown>,
+          runAt: Number(claimed.run_at),
+          attempts: Number(claimed.attempts),
+          leaseToken,
+        });
+      }
+      return jobs;
+    });
+  }
+
+  /** Extends a held lease; false when the lease was lost. */
+  async extend(job: Job, leaseUntil: number): Promise<boolean> {
+    return (await this.#db.run(`UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_token = ? AND done_at IS NULL`, [leaseUntil, job.id, job.leaseToken])) === 1;
+  }
+
+  async complete(job: Job, now: number): Promise<boolean> {
+    return (
+      (await this.#db.run(`UPDATE jobs SET done_at = ?, lease_token = NULL, lease_until = NULL WHERE id = ? AND lease_token = ?`, [
+        now,
+        job.id,
+        job.leaseToken,
+      ])) === 1
+    );
+  }
+
+  /** Gives up on the job for good. */
+  async fail(job: Job, now: number, error: string): Promise<boolean> {
+    return (
+      (await this.#db.run(
+        `UPDATE jobs SET failed_at = ?, last_error = ?, lease_token = NULL, lease_until = NULL WHERE id = ? AND lease_token = ?`,
+        [now, error.slice(0, 2000), job.id, job.leaseToken],
+      )) === 1
+    );
+  }
+
+  /** Releases the job to run again at `runAt` (backoff after a transient failure, or a later check), with new payload if given. */
+  async reschedule(job: Job, runAt: number, error: string | null, payload?: Record<string, unknown>): Promise<boolean> {
+    return (
+      (await this.#db.run(
+        `UPDATE jobs SET run_at = ?, last_error = ?, payload = ?, lease_token = NULL, lease_until = NULL WHERE id = ? AND lease_token = ?`,
+        [runAt, error?.slice(0, 2000) ?? null, JSON.stringify(payload ?? job.payload), job.id, job.leaseToken],
+      )) === 1
+    );
+  }
+
+  /** Cancels the open jobs of a subject (a deleted or paused post), optionally of one kind. */
+  async cancelFor(subject: string, now: number, kind?: string, tx: SqlExecutor = this.#db): Promise<number> {
+    return tx.run(
+      `UPDATE jobs SET failed_at = ?, last_error = 'cancelled', lease_token = NULL, lease_until = NULL
+       WHERE subject = ? AND done_at IS NULL AND failed_at IS NULL${kind ? ' AND kind = ?' : ''}`,
+      kind ? [now, subject, kind] : [now, subject],
+    );
+  }
+
+  /** Deletes jobs that finished (done or failed) before `before`; returns how many. */
+  async prune(before: number): Promise<number> {
+    return this.#db.run('DELETE FROM jobs WHERE COALESCE(done_at, failed_at) < ?', [before]);
+  }
+
+  /** Open jobs (not done, not failed), for tests and diagnostics. */
+  async countOpen(kind?: string): Promise<number> {
+    const row = await this.#db.get(
+      `SELECT COUNT(*) AS n FROM jobs WHERE done_at IS NULL AND failed_at IS NULL${kind ? ' AND kind = ?' : ''}`,
+      kind ? [kind] : [],
+    );
+    return Number(row?.n ?? 0);
+  }
+}

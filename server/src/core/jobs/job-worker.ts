@@ -1,0 +1,129 @@
+/**
+ * @module
+ * The worker loop: claims due jobs, runs each kind's handler, and stops cleanly (finishes the jobs in hand, starts
+ * no new claim). Due-ness comes from the service clock; only the polling pace uses real timers. A handler returns
+ * what happened; a handler that throws is retried with backoff until `maxAttempts`, then failed.
+ */
+import type { Clock } from '../clock.js';
+import { jobRetryDelayMs } from './job-backoff.js';
+import type { Job, JobStore } from './job-store.js';
+
+export type JobOutcome = { kind: 'done' } | { kind: 'retry'; runAt: number; error?: string; payload?: Record<string, unknown> } | { kind: 'failed'; error: string };
+
+export type JobHandler = (job: Job) => Promise<JobOutcome>;
+
+export interface JobWorkerSettings {
+  /** Pause between claims when nothing was due. */
+  pollMs: number;
+  /** How long a claim holds a job; longer than any one step may take. */
+  leaseMs: number;
+  /** Jobs per claim, run concurrently. */
+  batchSize: number;
+  maxAttempts: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** Finished jobs are deleted this long after they finished. */
+  keepFinishedMs: number;
+}
+
+export function readJobWorkerSettings(env: NodeJS.ProcessEnv): JobWorkerSettings {
+  const number = (name: string, fallback: number) => {
+    const value = Number(env[name]);
+    return Number.isFinite(value) && value > 0 ? value : fallback;
+  };
+  return {
+    pollMs: number('JOBS_POLL_MS', 250),
+    leaseMs: number('JOBS_LEASE_MS', 60_000),
+    batchSize: number('JOBS_BATCH_SIZE', 32),
+    maxAttempts: number('JOBS_MAX_ATTEMPTS', 8),
+    retryBaseMs: number('JOBS_RETRY_BASE_MS', 5_000),
+    retryMaxMs: number('JOBS_RETRY_MAX_MS', 15 * 60_000),
+    keepFinishedMs: number('JOBS_KEEP_FINISHED_MS', 7 * 24 * 60 * 60_000),
+  };
+}
+
+export interface JobWorker {
+  /** Runs one claim now (tests, and the loop itself); resolves with how many jobs ran. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export function startJobWorker(options: {
+  store: JobStore;
+  clock: Clock;
+  settings: JobWorkerSettings;
+  handlers: Record<string, JobHandler>;
+  log?: (line: string) => void;
+}): JobWorker {
+  const { store, clock, settings, handlers } = options;
+  const log = options.log ?? (() => {});
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  async function runJob(job: Job): Promise<void> {
+    const handler = handlers[job.kind];
+    let outcome: JobOutcome;
+    if (!handler) outcome = { kind: 'failed', error: `no handler for job kind ${job.kind}` };
+    else {
+      try {
+        outcome = await handler(job);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        outcome =
+          job.attempts >= settings.maxAttempts
+            ? { kind: 'failed', error: message }
+            : { kind: 'retry', runAt: clock() + jobRetryDelayMs(job.attempts, settings.retryBaseMs, settings.retryMaxMs), error: message };
+        log(`job ${job.id} ${job.kind} threw (attempt ${job.attempts}): ${message}`);
+      }
+    }
+    if (outcome.kind === 'done') await store.complete(job, clock());
+    else if (outcome.kind === 'failed') await store.fail(job, clock(), outcome.error);
+    else await store.reschedule(job, outcome.runAt, outcome.error ?? null, outcome.payload);
+  }
+
+  let lastPrune = Number.NEGATIVE_INFINITY;
+  const PRUNE_EVERY_MS = 60 * 60_000;
+
+  async function runOnce(): Promise<number> {
+    const now = clock();
+    // About once an hour (and at start): finished rows are history, not work.
+    if (now - lastPrune >= PRUNE_EVERY_MS) {
+      lastPrune = now;
+      const pruned = await store.prune(now - settings.keepFinishedMs);
+      if (pruned > 0) log(`jobs: deleted ${pruned} finished job(s)`);
+    }
+    const jobs = await store.claim(now, now + settings.leaseMs, settings.batchSize);
+    await Promise.all(jobs.map((job) => runJob(job).catch((error) => log(`job ${job.id} not recorded: ${String(error)}`))));
+    return jobs.length;
+  }
+
+  const loop = (async () => {
+    while (!stopped) {
+      let ran = 0;
+      try {
+        ran = await runOnce();
+      } catch (error) {
+        log(`job claim failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (stopped) break;
+      // A full batch means more may be due: claim again at once.
+      if (ran >= settings.batchSize) continue;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, settings.pollMs);
+      });
+      wake = null;
+    }
+  })();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      wake?.();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,359 @@
+/**
+ * @module
+ * The attempt pipeline, one platform of one post at a time, as a job (`publish:<platform>` of a post):
+ * prepare (idempotent, result kept) → record `commit_started_at` → adapter.commit (ONCE) → record the result →
+ * for pending results a `confirm` job. A row with a started commit and no result is what a crash leaves: it goes to
+ * adapter.reconcile, which finds what the commit made; only when the network has nothing does the commit run again.
+ * When the last platform of a post finishes, the post's status is set once (compare-and-set) and, for scheduled
+ * posts, the `scheduled` webhook is queued in that same transaction.
+ */
+import type { Network } from '../../../src/protocol/index.js';
+import type { PostIdEntry, PostPlatformError, PostStatus } from '../../../src/protocol/publishing/index.js';
+import type { Clock } from '../core/clock.js';
+import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
+import type { Job, JobStore } from '../core/jobs/job-store.js';
+import type { JobHandler, JobOutcome } from '../core/jobs/job-worker.js';
+import { jobRetryDelayMs } from '../core/jobs/job-backoff.js';
+import type { LinkedAccountRef, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../networks/publish-adapter.js';
+import type { Storage } from '../storage/storage.js';
+import type { PostStore, StoredPlatform, StoredPost } from './post-store.js';
+import { ApiError } from '../core/errors.js';
+import { countPosts, QUOTA_EXCEEDED, quotaMonth } from './post-quota.js';
+import { enqueueScheduledEvent } from './scheduled-event.js';
+
+export const JOB_PUBLISH = 'publish';
+export const JOB_CONFIRM = 'confirm';
+export const JOB_FIRST_COMMENT = 'first-comment';
+
+/** Steps at which a test build may stop the process (PUBLISH_TEST_CRASH_AT), to prove crash safety. */
+export type CrashPoint = 'after-prepare' | 'after-commit-started' | 'after-commit';
+
+export interface EngineDeps {
+  store: PostStore;
+  jobs: JobStore;
+  storage: Storage;
+  adapters: Record<Network, PublishAdapter>;
+  tokenCipher: TokenCipher;
+  clock: Clock;
+  fetch: (url: string | URL, init?: RequestInit) => Promise<Response>;
+  /** The API base for an account (sandbox or real); null when publishing there is not available. */
+  baseUrl(platform: Network, sandbox: boolean): string | null;
+  /** Whether an account of `platform` on this service publishes through the sandbox. */
+  isSandbox(platform: Network): boolean;
+  log(line: string): void;
+  /** Test only: die (SIGKILL) at this step, once per process. */
+  crashAt?: CrashPoint | null;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** Transient prepare failures are retried this many times. */
+  maxAttempts: number;
+}
+
+export function platformError(platform: Network, error: NonNullable<StoredPlatform['error']>): PostPlatformError {
+  return { action: 'post', status: 'error', platform, ...error };
+}
+
+export function postIdEntry(row: StoredPlatform): PostIdEntry | null {
+  if (row.status === 'success' && row.networkPostId) {
+    return { status: 'success', platform: row.platform, id: row.networkPostId, postUrl: row.postUrl ?? '', ...(row.warnings && { warnings: row.warnings }) };
+  }
+  if (row.status === 'pending') {
+    return { status: 'pending', platform: row.platform, id: 'pending', postUrl: String(row.pendingState?.url ?? '') };
+  }
+  return null;
+}
+
+function failureToError(failure: PublishFailure): NonNullable<StoredPlatform['error']> {
+  return {
+    code: failure.code,
+    message: failure.message,
+    ...(failure.details && { details: failure.details }),
+    retryAvailable: failure.retryAvailable,
+    ...(failure.relink && { relink: true }),
+  };
+}
+
+export function attemptKey(postId: string, platform: Network): string {
+  return `${postId}:${platform}`;
+}
+
+export class PublishingEngine {
+  readonly #deps: EngineDeps;
+  #crashed = false;
+
+  constructor(deps: EngineDeps) {
+    this.#deps = deps;
+  }
+
+  /** Test hook: SIGKILL here when asked, so nothing after this line (not even a log flush) runs. */
+  #maybeCrash(point: CrashPoint) {
+    if (this.#deps.crashAt === point && !this.#crashed) {
+      this.#crashed = true;
+      process.kill(process.pid, 'SIGKILL');
+    }
+  }
+
+  async #context(post: StoredPost, row: StoredPlatform): Promise<PublishContext | PublishFailure> {
+    const { deps } = { deps: this.#deps };
+    const social = await deps.storage.linking.findSocialAccount(post.profileId, row.platform);
+    if (!social) return { kind: 'failed', code: 163, message: `No ${row.platform} account is linked to this profile.`, retryAvailable: false, relink: true };
+    const sandbox = deps.isSandbox(row.platform);
+    const baseUrl = deps.baseUrl(row.platform, sandbox);
+    if (!baseUrl) return { kind: 'failed', code: 503, message: `Publishing to ${row.platform} is not available on this service.`, retryAvailable: false, relink: false };
+    const account: LinkedAccountRef = {
+      platform: row.platform,
+      accountId: social.networkUserId,
+      username: social.username,
+      displayName: social.displayName,
+      sandbox,
+      async tokens() {
+        if (!social.tokensEncrypted) return {};
+        const opened = deps.tokenCipher.decrypt(social.tokensEncrypted, tokenAad(social.profileId, social.platform, social.networkUserId));
+        return JSON.parse(opened) as Record<string, unknown>;
+      },
+      async saveTokens(tokens) {
+        // Rotated tokens (bluesky refreshSession): sealed like a link's; never an empty refresh token.
+        if (Object.keys(tokens).length === 0) return;
+        const sealed = deps.tokenCipher.encrypt(JSON.stringify(tokens), tokenAad(social.profileId, social.platform, social.networkUserId));
+        await deps.store.db.run('UPDATE social_accounts SET tokens_encrypted = ? WHERE profile_id = ? AND platform = ? AND network_user_id = ?', [
+          sealed,
+          social.profileId,
+          social.platform,
+          social.networkUserId,
+        ]);
+        social.tokensEncrypted = sealed;
+      },
+    };
+    const request = post.request;
+    const options = (request[`${row.platform === 'linkedin' ? 'linkedIn' : row.platform === 'tiktok' ? 'tikTok' : row.platform === 'youtube' ? 'youTube' : row.platform}Options`] ?? {}) as Record<string, unknown>;
+    const platformPost: PlatformPost = {
+      platform: row.platform,
+      text: row.text,
+      mediaUrls: mediaUrlsFor(request, row.platform),
+      isVideo: request.isVideo === true,
+      options,
+      postId: post.id,
+      attemptKey: attemptKey(post.id, row.platform),
+    };
+    return {
+      post: platformPost,
+      account,
+      baseUrl,
+      fetch: deps.fetch,
+      now: deps.clock,
+      log: (event, fields) => deps.log(JSON.stringify({ event, postId: post.id, platform: row.platform, ...fields })),
+    };
+  }
+
+  /** Runs (or resumes) one platform's attempt. Returns when the attempt is finished, pending, or must be retried later. */
+  async runAttempt(postId: string, platform: Network, attempts: number): Promise<JobOutcome> {
+    const { store, clock } = this.#deps;
+    const post = await store.findPost(postId);
+    const row = await store.findPlatform(postId, platform);
+    if (!post || !row) return { kind: 'done' };
+    // A scheduled post's first due attempt starts its processing (compare-and-set: one of its platforms' jobs wins).
+    if (post.status === 'scheduled' && (await store.moveStatus(postId, ['scheduled'], 'processing', clock()))) {
+      post.status = 'processing';
+      if (!(await this.#countDueInItsMonth(post))) return { kind: 'done' };
+    } else if (post.status === 'scheduled') post.status = (await store.findPost(postId))?.status ?? post.status;
+    // Deleted, paused or held meanwhile: the job ends without publishing.
+    if (post.status !== 'processing' || row.finishedAt !== null || row.status === 'pending') return { kind: 'done' };
+    const ctx = await this.#context(post, row);
+    if ('kind' in ctx) {
+      await store.recordError(postId, platform, failureToError(ctx), clock());
+      await this.finishPostIfDone(postId);
+      return { kind: 'done' };
+    }
+    const adapter = this.#deps.adapters[platform];
+
+    if (row.commitStartedAt !== null) {
+      // A commit started and its result was never recorded: look on the network instead of publishing again.
+      const found = await adapter.reconcile(ctx, row.prepared ?? {});
+      if (found) {
+        this.#deps.log(`publish ${postId} ${platform}: reconciled an interrupted commit (${found.kind})`);
+        await this.#recordCommitResult(post, platform, found);
+        return { kind: 'done' };
+      }
+      this.#deps.log(`publish ${postId} ${platform}: interrupted commit left nothing on the network; committing again`);
+    } else {
+      const prepared = await adapter.prepare(ctx, row.prepared);
+      if (isFailure(prepared)) return this.#failBeforeCommit(post, platform, prepared, attempts);
+      await store.savePrepared(postId, platform, prepared);
+      this.#maybeCrash('after-prepare');
+      if (!(await store.markCommitStarted(postId, platform, clock()))) return { kind: 'done' };
+      this.#maybeCrash('after-commit-started');
+    }
+    const prepared = (await store.findPlatform(postId, platform))?.prepared ?? {};
+    const result = await adapter.commit(ctx, prepared);
+    this.#maybeCrash('after-commit');
+    await this.#recordCommitResult(post, platform, result);
+    return { kind: 'done' };
+  }
+
+  /**
+   * Spec 7 (106): a post due in a later month than it was created in counts in the month it is sent; when that
+   * month's quota is used, every platform fails with 106 instead of publishing. False when it failed.
+   */
+  async #countDueInItsMonth(post: StoredPost): Promise<boolean> {
+    const { store, clock, storage } = this.#deps;
+    const now = clock();
+    if (quotaMonth(post.createdAt) === quotaMonth(now)) return true;
+    const profile = await storage.accounts.findProfileById(post.profileId);
+    const account = profile ? await storage.accounts.findAccount(profile.accountId) : null;
+    if (!account) return true;
+    try {
+      await store.db.transaction((tx) => countPosts(tx, post.profileId, account.plan, 1, now));
+      return true;
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== QUOTA_EXCEEDED) throw error;
+      for (const row of await store.listPlatforms(post.id)) {
+        if (row.status === 'queued' || row.status === 'processing') {
+          await store.recordError(post.id, row.platform, { code: QUOTA_EXCEEDED, message: error.message }, now);
+        }
+      }
+      await this.finishPostIfDone(post.id);
+      return false;
+    }
+  }
+
+  async #failBeforeCommit(post: StoredPost, platform: Network, failure: PublishFailure, attempts: number): Promise<JobOutcome> {
+    const { clock, retryBaseMs, retryMaxMs, maxAttempts } = this.#deps;
+    if (failure.retryAvailable && attempts < maxAttempts) {
+      return { kind: 'retry', runAt: clock() + jobRetryDelayMs(attempts, retryBaseMs, retryMaxMs, failure.retryAfterMs), error: `${failure.code} ${failure.message}` };
+    }
+    await this.#deps.store.recordError(post.id, platform, failureToError(failure), clock());
+    await this.finishPostIfDone(post.id);
+    return { kind: 'done' };
+  }
+
+  async #recordCommitResult(post: StoredPost, platform: Network, result: Awaited<ReturnType<PublishAdapter['commit']>>): Promise<void> {
+    const { store, jobs, clock } = this.#deps;
+    if (result.kind === 'done') {
+      await store.recordSuccess(post.id, platform, { id: result.id, postUrl: result.postUrl, ...(result.warnings && { warnings: result.warnings }) }, clock());
+      await this.#queueFirstComment(post, platform);
+    } else if (result.kind === 'pending') {
+      await store.recordPending(post.id, platform, result.state);
+      await jobs.add({ kind: JOB_CONFIRM, subject: post.id, payload: { platform }, runAt: clock() + result.checkAfterMs }, clock());
+    } else {
+      await store.recordError(post.id, platform, failureToError(result), clock());
+    }
+    await this.finishPostIfDone(post.id);
+  }
+
+  async #queueFirstComment(post: StoredPost, platform: Network): Promise<void> {
+    const firstComment = post.request.firstComment as { comment: string; mediaUrls?: string[] } | undefined;
+    if (!firstComment) return;
+    // Spec 4.9 rule 5: about 20 s after the post (tiktok: after processing, which is when this runs for it).
+    await this.#deps.jobs.add({ kind: JOB_FIRST_COMMENT, subject: post.id, payload: { platform }, runAt: this.#deps.clock() + FIRST_COMMENT_DELAY_MS }, this.#deps.clock());
+  }
+
+  async confirm(postId: string, platform: Network, attempts: number): Promise<JobOutcome> {
+    const { store, clock } = this.#deps;
+    const post = await store.findPost(postId);
+    const row = await store.findPlatform(postId, platform);
+    if (!post || !row || row.status !== 'pending') return { kind: 'done' };
+    const ctx = await this.#context(post, row);
+    if ('kind' in ctx) {
+      await store.recordError(postId, platform, failureToError(ctx), clock());
+      await this.finishPostIfDone(postId);
+      return { kind: 'done' };
+    }
+    const result = await this.#deps.adapters[platform].confirm(ctx, row.pendingState ?? {});
+    if (result.kind === 'pending') return { kind: 'retry', runAt: clock() + result.checkAfterMs };
+    if (result.kind === 'failed' && result.retryAvailable && attempts < this.#deps.maxAttempts) {
+      return { kind: 'retry', runAt: clock() + jobRetryDelayMs(attempts, this.#deps.retryBaseMs, this.#deps.retryMaxMs, result.retryAfterMs) };
+    }
+    await this.#recordCommitResult(post, platform, result);
+    if (result.kind === 'done' && platform === 'tiktok') await this.#tikTokPublished(postId);
+    return { kind: 'done' };
+  }
+
+  async #tikTokPublished(postId: string): Promise<void> {
+    const { store, clock } = this.#deps;
+    const post = await store.findPost(postId);
+    if (!post) return;
+    const rows = await store.listPlatforms(postId);
+    const entry = rows.filter((row) => row.platform === 'tiktok').map(postIdEntry).filter((e): e is PostIdEntry => e !== null);
+    await store.db.transaction((tx) =>
+      enqueueScheduledEvent(tx, { profileId: post.profileId, postId, status: 'success', errors: [], postIds: entry, subAction: 'tikTokPublished', at: clock() }),
+    );
+  }
+
+  async firstComment(postId: string, platform: Network): Promise<JobOutcome> {
+    const { store } = this.#deps;
+    const post = await store.findPost(postId);
+    const row = await store.findPlatform(postId, platform);
+    const firstComment = post?.request.firstComment as { comment: string; mediaUrls?: string[] } | undefined;
+    if (!post || !row || !firstComment || row.status !== 'success' || !row.networkPostId) return { kind: 'done' };
+    const adapter = this.#deps.adapters[platform];
+    if (!adapter.comment) return { kind: 'failed', error: `${platform} cannot take comments` };
+    const ctx = await this.#context(post, row);
+    if ('kind' in ctx) return { kind: 'failed', error: ctx.message };
+    const result = await adapter.comment(ctx, row.networkPostId, firstComment.comment, firstComment.mediaUrls ?? []);
+    if (result.kind === 'failed') return { kind: 'failed', error: `${result.code} ${result.message}` };
+    return { kind: 'done' };
+  }
+
+  /**
+   * When no platform of the post is still queued or processing, sets the post's final status once: `pending`
+   * while any platform waits for the network, `error` when any failed, else `success`. The one caller whose
+   * compare-and-set wins queues the `scheduled` webhook (scheduled posts only) in the same transaction.
+   */
+  async finishPostIfDone(postId: string): Promise<PostStatus | null> {
+    const { store, clock } = this.#deps;
+    return store.db.transaction(async (tx) => {
+      const post = await store.findPost(postId, tx);
+      if (!post) return null;
+      const rows = await store.listPlatforms(postId, tx);
+      if (rows.some((row) => row.status === 'queued' || row.status === 'processing')) return null;
+      const status: PostStatus = rows.some((row) => row.status === 'pending') ? 'pending' : rows.some((row) => row.status === 'error') ? 'error' : 'success';
+      if (!(await store.moveStatus(postId, ['processing', 'pending'], status, clock(), tx))) return null;
+      // One `scheduled` event per post; a tiktok post that was `pending` reports its end as `tikTokPublished` instead.
+      if (post.scheduleDate !== null && post.status === 'processing') {
+        await enqueueScheduledEvent(tx, {
+          profileId: post.profileId,
+          postId,
+          status,
+          errors: rows.filter((row) => row.status === 'error' && row.error).map((row) => platformError(row.platform, row.error!)),
+          postIds: rows.map(postIdEntry).filter((e): e is PostIdEntry => e !== null),
+          at: clock(),
+        });
+      }
+      return status;
+    });
+  }
+
+  /** Deletes a published platform post on its network; false when the network cannot (or the adapter has no delete). */
+  async removeOnNetwork(post: StoredPost, row: StoredPlatform): Promise<boolean> {
+    const adapter = this.#deps.adapters[row.platform];
+    if (!adapter.remove || !row.networkPostId) return false;
+    const ctx = await this.#context(post, row);
+    if ('kind' in ctx) return false;
+    return adapter.remove(ctx, row.networkPostId);
+  }
+
+  handlers(): Record<string, JobHandler> {
+    return {
+      [JOB_PUBLISH]: (job: Job) => this.runAttempt(job.subject, job.payload.platform as Network, job.attempts),
+      [JOB_CONFIRM]: (job: Job) => this.confirm(job.subject, job.payload.platform as Network, job.attempts),
+      [JOB_FIRST_COMMENT]: (job: Job) => this.firstComment(job.subject, job.payload.platform as Network),
+    };
+  }
+}
+
+function isFailure(value: PreparedState | PublishFailure): value is PublishFailure {
+  return value.kind === 'failed' && typeof value.code === 'number' && typeof value.retryAvailable === 'boolean';
+}
+
+export const FIRST_COMMENT_DELAY_MS = 20_000;
+
+/** The media URLs of a platform: its own list in the object form, else `default`, else the plain list. */
+export function mediaUrlsFor(request: Record<string, unknown>, platform: Network): string[] {
+  const media = request.mediaUrls;
+  if (Array.isArray(media)) return media as string[];
+  if (media && typeof media === 'object') {
+    const perPlatform = media as Record<string, string[] | undefined>;
+    return perPlatform[platform] ?? perPlatform.default ?? [];
+  }
+  return [];
+}

@@ -1,0 +1,462 @@
+/**
+ * @module
+ * The posts API's behaviour (spec 2.1, 2.2, 3, 4.8, 4.9), between the routes and the store/engine:
+ * - create: validate the whole request; a scheduled (or held) post is checked on every platform and rejected whole
+ *   if any fails, an immediate one continues on the platforms that pass. The post, its platform rows, its quota
+ *   count and its jobs are written in ONE transaction (the idempotency key's unique index makes a simultaneous
+ *   twin fail there), then an immediate post's attempts run inline within a budget.
+ * - update (approve, pause/unpause via `scheduledPause`, scheduleDate, notes), delete (one, bulk, series), retry
+ *   (only from `error`, once), get and history.
+ */
+import { NETWORKS, isNetwork, type Network } from '../../../src/protocol/index.js';
+import { PUBLISHING_CAPABILITIES } from '../../../src/protocol/publishing/capabilities.js';
+import {
+  EDITABLE_STATUSES,
+  PostRequest,
+  type PostIdEntry,
+  type PostPlatformError,
+  type PostRecord,
+  type PostResponse,
+  type PostStatus,
+} from '../../../src/protocol/publishing/index.js';
+import type { Clock } from '../core/clock.js';
+import type { Job, JobStore } from '../core/jobs/job-store.js';
+import type { JobOutcome } from '../core/jobs/job-worker.js';
+import { ApiError, badRequest } from '../core/errors.js';
+import type { PlatformPost, PublishAdapter, PublishFailure } from '../networks/publish-adapter.js';
+import type { Account, Profile } from '../core/db/storage-types.js';
+import type { Storage } from '../storage/storage.js';
+import { newId } from '../core/tokens.js';
+import { JOB_PUBLISH, mediaUrlsFor, platformError, postIdEntry, type PublishingEngine } from './engine.js';
+import { countPosts } from './post-quota.js';
+import { isUniqueViolation, type NewPlatform, type PostStore, type StoredPlatform, type StoredPost } from './post-store.js';
+import { requestError } from './request-errors.js';
+import { addHashtags } from './rules/auto-hashtag.js';
+import { applyLineBreaks } from './rules/line-breaks.js';
+import { isNearDuplicate, normalizeForDuplicates } from './rules/near-duplicate.js';
+import { renderRichText } from './rules/rich-text.js';
+import { isWarning, validateNetworkOptions } from './rules/network-options.js';
+import { parseScheduleDate } from './rules/schedule-date.js';
+import { shortenLinksIn } from './short-links.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Spec 4.9 rule 4: 24 hours either side of the post's own time. */
+export const DUPLICATE_WINDOW_MS = DAY_MS;
+/** Scheduling further ahead than this is refused (101): almost certainly a wrong date. */
+export const MAX_SCHEDULE_AHEAD_MS = 2 * 365 * DAY_MS;
+const PAID_PLANS = new Set(['premium', 'launch', 'business', 'enterprise']);
+
+export interface PostServiceDeps {
+  store: PostStore;
+  jobs: JobStore;
+  engine: PublishingEngine;
+  storage: Storage;
+  adapters: Record<Network, PublishAdapter>;
+  clock: Clock;
+  publicUrl(): string;
+  /** How long an immediate post's request waits for its attempts before answering with what is known. */
+  inlineBudgetMs: number;
+  /** Lease of the jobs an immediate request runs inline (a crashed request's jobs are taken over after it). */
+  leaseMs: number;
+}
+
+interface ResolvedPlatform {
+  platform: Network;
+  text: string;
+  errors: PublishFailure[];
+  /** Non-fatal issues of the network options (518, 521), reported on the platform's postIds entry. */
+  warnings: { feature: string; code: number }[];
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function fail(code: number, message: string, details?: Record<string, unknown>): PublishFailure {
+  return { kind: 'failed', code, message, retryAvailable: false, relink: false, ...(details && { details }) };
+}
+
+export class PostService {
+  readonly #deps: PostServiceDeps;
+
+  constructor(deps: PostServiceDeps) {
+    this.#deps = deps;
+  }
+
+  /** `POST /api/post` (and with `dryRun`, `POST /api/validate/post`: everything but storing and publishing). */
+  async create(account: Account, profile: Profile, body: Record<string, unknown>, options: { dryRun?: boolean } = {}): Promise<{ httpStatus: 200 | 400; body: PostResponse }> {
+    const { clock, store } = this.#deps;
+    const parsed = PostRequest.safeParse(body);
+    if (!parsed.success) throw requestError(parsed.error, 'post');
+    const request = parsed.data;
+    const now = clock();
+
+    const unknown = request.platforms.filter((platform) => !isNetwork(platform));
+    if (unknown.length > 0) {
+      throw new ApiError(400, 163, `Unknown platform(s): ${unknown.map((p) => JSON.stringify(p.slice(0, 40))).join(', ')}.`, {
+        action: 'post',
+        details: { invalid: unknown.slice(0, 20).map((p) => p.slice(0, 40)), validValues: NETWORKS },
+      });
+    }
+    const platforms = [...new Set(request.platforms as Network[])];
+
+    if (!profile.isPrimary && account.plan !== 'business' && account.plan !== 'enterprise') {
+      throw new ApiError(403, 104, 'Posting for user profiles needs the Business or Enterprise plan.', { action: 'post' });
+    }
+    let scheduleDate: number | null = null;
+    if (request.scheduleDate !== undefined) {
+      const date = parseScheduleDate(request.scheduleDate);
+      if (!date.ok) throw badRequest(date.message, { field: 'scheduleDate' }, 'post');
+      if (date.epochMs > now + MAX_SCHEDULE_AHEAD_MS) throw badRequest('"scheduleDate" is more than two years ahead.', { field: 'scheduleDate' }, 'post');
+      scheduleDate = date.epochMs;
+    }
+    // Spec 4.9 rule 6: with a scheduleDate, autoRepost is ignored.
+    const autoRepost = scheduleDate === null ? request.autoRepost : undefined;
+    if ((request.autoHashtag || autoRepost) && !PAID_PLANS.has(account.plan)) {
+      throw new ApiError(403, 104, `${request.autoHashtag ? 'autoHashtag' : 'autoRepost'} needs a paid plan.`, { action: 'post' });
+    }
+    if (request.shortenLinks && !account.maxPack) throw new ApiError(403, 104, 'shortenLinks needs the max-pack add-on.', { action: 'post' });
+    let seriesStart = now;
+    if (autoRepost?.startDate !== undefined) {
+      const start = parseScheduleDate(autoRepost.startDate);
+      if (!start.ok) throw badRequest(start.message.replace('scheduleDate', 'autoRepost.startDate'), { field: 'autoRepost.startDate' }, 'post');
+      if (start.epochMs > now + MAX_SCHEDULE_AHEAD_MS) throw badRequest('"autoRepost.startDate" is more than two years ahead.', { field: 'autoRepost.startDate' }, 'post');
+      seriesStart = Math.max(now, start.epochMs);
+    }
+    if (request.firstComment?.mediaUrls?.length) {
+      const refusing = platforms.filter((platform) => !PUBLISHING_CAPABILITIES[platform].firstComment.media);
+      if (refusing.length > 0) throw badRequest(`firstComment.mediaUrls is only for facebook, linkedin and twitter (not ${refusing.join(', ')}).`, { field: 'firstComment.mediaUrls' }, 'post');
+    }
+    if (request.idempotencyKey !== undefined && (await store.findByIdempotencyKey(profile.id, request.idempotencyKey))) {
+      throw idempotencyError(request.idempotencyKey);
+    }
+
+    const effectiveAt = scheduleDate ?? seriesStart;
+    const held = request.requiresApproval === true;
+    const scheduled = scheduleDate !== null && scheduleDate > now;
+    const resolved = await Promise.all(platforms.map((platform) => this.#resolvePlatform(account, profile, request, platform, effectiveAt)));
+    const failing = resolved.filter((entry) => entry.errors.length > 0);
+    const errors = failing.map((entry) => platformError(entry.platform, toError(entry.errors[0]!)));
+    // Spec 3: a scheduled post is created only if every platform passes; an immediate one continues on the rest.
+    if (failing.length > 0 && (scheduled || held || failing.length === resolved.length)) {
+      throw new ApiError(400, errors[0]!.code, `The post was not created: ${errors.map((e) => `${e.platform}: ${e.message}`).join(' ')}`, {
+        action: 'post',
+        details: { errors },
+      });
+    }
+    const postText = typeof request.post === 'string' ? request.post : (request.post.default ?? '');
+    if (options.dryRun) return { httpStatus: 200, body: { status: 'success', errors: [], postIds: [], id: '', refId: profile.refId, post: postText } };
+
+    // An auto-repost series: the first post at the start, then one every `days` days.
+    const times = autoRepost ? Array.from({ length: autoRepost.repeat + 1 }, (_, i) => seriesStart + i * autoRepost.days * DAY_MS) : [scheduleDate];
+    const autoRepostId = autoRepost ? newId('ar_') : null;
+    const status: PostStatus = held ? 'awaiting approval' : scheduled ? 'scheduled' : 'processing';
+    const ids = times.map(() => newId('post_'));
+    const inline: Job[] = [];
+    try {
+      await store.db.transaction(async (tx) => {
+        await countPosts(tx, profile.id, account.plan, times.length, now);
+        for (const [index, time] of times.entries()) {
+          const id = ids[index]!;
+          const at = time ?? now;
+          const due = index === 0 ? status : held ? 'awaiting approval' : 'scheduled';
+          const rows: NewPlatform[] = [];
+          for (const entry of resolved) {
+            const text = request.shortenLinks && entry.errors.length === 0 ? await shortenLinksIn(tx, entry.text, profile.id, this.#deps.publicUrl(), now) : entry.text;
+            rows.push({
+              postId: id,
+              platform: entry.platform,
+              status: entry.errors.length > 0 ? 'error' : 'queued',
+              text,
+              duplicateKey: normalizeForDuplicates(text),
+              effectiveAt: at,
+              error: entry.errors.length > 0 ? toError(entry.errors[0]!) : null,
+              warnings: entry.warnings.length > 0 ? entry.warnings : null,
+            });
+          }
+          await store.insertPost(
+            tx,
+            {
+              id,
+              profileId: profile.id,
+              status: due,
+              request: request as unknown as Record<string, unknown>,
+              platforms,
+              scheduleDate: autoRepost ? at : scheduleDate,
+              requiresApproval: held,
+              approved: false,
+              paused: false,
+              notes: request.notes ?? null,
+              idempotencyKey: index === 0 ? (request.idempotencyKey ?? null) : null,
+              autoRepostId,
+              createdAt: now,
+            },
+            rows,
+          );
+          for (const row of rows.filter((r) => r.status === 'queued')) {
+            if (due === 'processing') {
+              inline.push(await this.#deps.jobs.addLeased({ kind: JOB_PUBLISH, subject: id, payload: { platform: row.platform }, runAt: now }, now, now + this.#deps.leaseMs, tx));
+            } else if (due === 'scheduled') {
+              await this.#deps.jobs.add({ kind: JOB_PUBLISH, subject: id, payload: { platform: row.platform }, runAt: at }, now, tx);
+            }
+          }
+        }
+      });
+    } catch (error) {
+      if (request.idempotencyKey !== undefined && isUniqueViolation(error)) throw idempotencyError(request.idempotencyKey);
+      throw error;
+    }
+
+    const id = ids[0]!;
+    if (inline.length > 0) await this.#runInline(inline);
+    const post = (await store.findPost(id))!;
+    const rows = await store.listPlatforms(id);
+    const response: PostResponse = {
+      status: responseStatus(post.status, rows),
+      errors: rows.filter((row) => row.status === 'error' && row.error).map((row) => platformError(row.platform, row.error!)),
+      postIds: rows.map(postIdEntry).filter((entry): entry is PostIdEntry => entry !== null),
+      id,
+      refId: profile.refId,
+      post: postText,
+      ...(scheduleDate !== null && { scheduleDate: iso(scheduleDate) }),
+      ...(autoRepostId && { autoRepostId, autoRepost: ids.slice(1).map((repostId, i) => ({ id: repostId, scheduleDate: iso(times[i + 1]!) })) }),
+    };
+    if (response.status === 'error' && response.errors[0]) {
+      response.code = response.errors[0].code;
+      response.message = response.errors[0].message;
+    }
+    // Nothing published: an error answer, which is also the spec's envelope (clients throw on it).
+    if (response.status === 'error' && response.postIds.length === 0) return { httpStatus: 400, body: { ...response, action: 'post' } };
+    return { httpStatus: 200, body: response };
+  }
+
+  /** Runs the leased jobs of an immediate post now; whatever is not finished within the budget continues as a job. */
+  async #runInline(jobs: Job[]): Promise<void> {
+    const { engine, jobs: jobStore, clock } = this.#deps;
+    const runs = Promise.all(
+      jobs.map(async (job) => {
+        let outcome: JobOutcome;
+        try {
+          outcome = await engine.runAttempt(job.subject, job.payload.platform as Network, job.attempts);
+        } catch (error) {
+          // Left leased: when the lease ends a worker resumes it (reconcile if a commit started).
+          void error;
+          return;
+        }
+        if (outcome.kind === 'done') await jobStore.complete(job, clock());
+        else if (outcome.kind === 'retry') await jobStore.reschedule(job, outcome.runAt, outcome.error ?? null, outcome.payload);
+        else await jobStore.fail(job, clock(), outcome.error);
+      }),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const budget = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.#deps.inlineBudgetMs);
+    });
+    await Promise.race([runs, budget]);
+    clearTimeout(timer);
+  }
+
+  async #resolvePlatform(account: Account, profile: Profile, request: PostRequest, platform: Network, at: number): Promise<ResolvedPlatform> {
+    const capabilities = PUBLISHING_CAPABILITIES[platform];
+    let raw = typeof request.post === 'string' ? request.post : (request.post[platform] ?? request.post.default ?? '');
+    if (request.autoHashtag) {
+      const settings = typeof request.autoHashtag === 'object' ? request.autoHashtag : {};
+      raw = addHashtags(raw, settings);
+    }
+    const text = applyLineBreaks(renderRichText(raw, platform), platform);
+    const errors: PublishFailure[] = [];
+    const social = await this.#deps.storage.linking.findSocialAccount(profile.id, platform);
+    if (!social) {
+      errors.push(fail(163, `No ${platform} account is linked to this profile.`));
+      return { platform, text, errors, warnings: [] };
+    }
+    const post: PlatformPost = {
+      platform,
+      text,
+      mediaUrls: mediaUrlsFor(request as unknown as Record<string, unknown>, platform),
+      isVideo: request.isVideo === true,
+      options: {},
+      postId: '',
+      attemptKey: '',
+    };
+    const account$ = { platform, accountId: social.networkUserId, username: social.username, displayName: social.displayName, sandbox: true, tokens: async () => ({}) };
+    errors.push(...this.#deps.adapters[platform].validate(post, account$));
+    const warnings: ResolvedPlatform['warnings'] = [];
+    for (const issue of validateNetworkOptions(platform, request)) {
+      if (isWarning(issue)) warnings.push({ feature: issue.field ?? 'options', code: issue.code });
+      else errors.push(fail(issue.code, issue.message, { ...issue.details, ...(issue.field && { field: issue.field }) }));
+    }
+    if (request.firstComment && !capabilities.firstComment.supported) errors.push(fail(101, `${platform} does not take a first comment.`));
+    if (request.firstComment && platform === 'tiktok' && request.tikTokOptions?.visibility !== 'public') {
+      errors.push(fail(101, 'A first comment on tiktok needs tikTokOptions.visibility "public".'));
+    }
+    if (errors.length === 0 && capabilities.duplicateCheck !== 'none') {
+      const key = normalizeForDuplicates(text);
+      const candidates = await this.#deps.store.duplicateCandidates({
+        profileId: profile.id,
+        accountId: account.id,
+        platform,
+        at,
+        windowMs: DUPLICATE_WINDOW_MS,
+        duplicateKey: key,
+        acrossAccount: capabilities.duplicateCheck === 'account',
+      });
+      const duplicate = candidates.some((c) => c.duplicateKey === key || (c.sameProfile && isNearDuplicate(c.duplicateKey, key)));
+      if (duplicate) errors.push(fail(137, `Duplicate or similar content was posted on ${platform} within 24 hours of this post.`));
+    }
+    return { platform, text, errors, warnings };
+  }
+
+  async get(profile: Profile, id: string): Promise<PostRecord> {
+    const post = await this.#deps.store.findPostOfProfile(profile.id, id);
+    if (!post) throw notFound(id);
+    return this.#record(post, profile);
+  }
+
+  async #record(post: StoredPost, profile: Profile): Promise<PostRecord> {
+    const rows = await this.#deps.store.listPlatforms(post.id);
+    const request = post.request as unknown as PostRequest;
+    return {
+      id: post.id,
+      status: post.status,
+      refId: profile.refId,
+      post: typeof request.post === 'string' ? request.post : (request.post?.default ?? ''),
+      platforms: post.platforms,
+      postIds: rows.map(postIdEntry).filter((entry): entry is PostIdEntry => entry !== null),
+      errors: rows.filter((row) => row.status === 'error' && row.error).map((row) => platformError(row.platform, row.error!)),
+      ...(post.scheduleDate !== null && { scheduleDate: iso(post.scheduleDate) }),
+      created: iso(post.createdAt),
+      requiresApproval: post.requiresApproval,
+      approved: post.approved,
+      scheduledPause: post.paused,
+      ...(post.notes !== null && { notes: post.notes }),
+      ...(post.autoRepostId && { autoRepostId: post.autoRepostId }),
+      type: post.scheduleDate !== null ? 'schedule' : 'now',
+      retried: post.retried,
+    };
+  }
+
+  async history(profile: Profile, filter: Parameters<PostStore['listHistory']>[1], platforms: Network[] | null): Promise<PostRecord[]> {
+    const posts = await this.#deps.store.listHistory(profile.id, filter);
+    const chosen = platforms ? posts.filter((post) => post.platforms.some((p) => platforms.includes(p))) : posts;
+    return Promise.all(chosen.map((post) => this.#record(post, profile)));
+  }
+
+  /** `PATCH /api/post`: approve, pause/unpause, move, annotate a post that has not been sent. */
+  async update(profile: Profile, change: { id: string; approved?: boolean; scheduleDate?: string; scheduledPause?: boolean; notes?: string }): Promise<PostRecord> {
+    const { store, jobs, clock } = this.#deps;
+    const now = clock();
+    const post = await store.findPostOfProfile(profile.id, change.id);
+    if (!post) throw notFound(change.id);
+    if (!EDITABLE_STATUSES.includes(post.status)) {
+      throw badRequest(`Only a post awaiting approval, scheduled or paused can be changed; this one is ${post.status}.`, { status: post.status }, 'post');
+    }
+    let scheduleDate = post.scheduleDate;
+    if (change.scheduleDate !== undefined) {
+      const date = parseScheduleDate(change.scheduleDate);
+      if (!date.ok) throw badRequest(date.message, { field: 'scheduleDate' }, 'post');
+      if (date.epochMs > now + MAX_SCHEDULE_AHEAD_MS) throw badRequest('"scheduleDate" is more than two years ahead.', { field: 'scheduleDate' }, 'post');
+      scheduleDate = date.epochMs;
+    }
+    if (change.approved === false) throw badRequest('"approved" can only release a held post (true).', { field: 'approved' }, 'post');
+    const approved = post.approved || change.approved === true;
+    const paused = change.scheduledPause ?? post.paused;
+    // Spec 3: held until approved; paused until unpaused; then scheduled, or sent at once when its date has passed.
+    const next: PostStatus = post.requiresApproval && !approved ? 'awaiting approval' : paused ? 'paused' : 'scheduled';
+    await store.db.transaction(async (tx) => {
+      const fields: Record<string, unknown> = { approved: approved ? 1 : 0, paused: paused ? 1 : 0, schedule_date: scheduleDate };
+      if (change.notes !== undefined) fields.notes = change.notes;
+      const due = next === 'scheduled' && (scheduleDate === null || scheduleDate <= now);
+      const status: PostStatus = due ? 'processing' : next;
+      if (!(await store.moveStatus(post.id, [post.status], status, now, tx, fields))) throw badRequest('The post changed meanwhile; read it and try again.', undefined, 'post');
+      await jobs.cancelFor(post.id, now, JOB_PUBLISH, tx);
+      await tx.run(`UPDATE post_platforms SET effective_at = ? WHERE post_id = ?`, [scheduleDate ?? now, post.id]);
+      if (status === 'scheduled' || status === 'processing') {
+        const queued = await tx.all(`SELECT platform FROM post_platforms WHERE post_id = ? AND status = 'queued'`, [post.id]);
+        for (const row of queued) {
+          await jobs.add({ kind: JOB_PUBLISH, subject: post.id, payload: { platform: row.platform }, runAt: status === 'processing' ? now : scheduleDate! }, now, tx);
+        }
+      }
+    });
+    return this.get(profile, post.id);
+  }
+
+  /** `DELETE /api/post`: unsent posts are cancelled; sent ones are deleted on each network that can. */
+  async remove(profile: Profile, ids: string[]): Promise<{ id: string; status: 'deleted' | 'error'; deletedOn: Network[]; notDeletedOn: Network[]; message?: string }[]> {
+    const { store, jobs, clock, engine } = this.#deps;
+    const results = [];
+    for (const id of ids) {
+      const post = await store.findPostOfProfile(profile.id, id);
+      if (!post || post.status === 'deleted') {
+        results.push({ id, status: 'error' as const, deletedOn: [], notDeletedOn: [], message: post ? 'The post was already deleted.' : 'No post with this id.' });
+        continue;
+      }
+      const now = clock();
+      await jobs.cancelFor(post.id, now);
+      const deletedOn: Network[] = [];
+      const notDeletedOn: Network[] = [];
+      for (const row of await store.listPlatforms(post.id)) {
+        if (row.status !== 'success' || !row.networkPostId) continue;
+        const removed = await engine.removeOnNetwork(post, row).catch(() => false);
+        if (removed) {
+          await store.markPlatformDeleted(post.id, row.platform);
+          deletedOn.push(row.platform);
+        } else notDeletedOn.push(row.platform);
+      }
+      await store.moveStatus(post.id, [post.status], 'deleted', now, store.db, { deleted_at: now });
+      results.push({
+        id,
+        status: 'deleted' as const,
+        deletedOn,
+        notDeletedOn,
+        ...(notDeletedOn.length > 0 && { message: `Not deleted on ${notDeletedOn.join(', ')}: the network does not allow it through its API; delete it there.` }),
+      });
+    }
+    return results;
+  }
+
+  async seriesIds(profile: Profile, autoRepostId: string): Promise<string[]> {
+    return (await this.#deps.store.listSeries(profile.id, autoRepostId)).filter((post) => post.status !== 'deleted').map((post) => post.id);
+  }
+
+  /** `PUT /api/post/retry`: only from `error`, once; the failed platforms are sent again as jobs. */
+  async retry(profile: Profile, id: string): Promise<{ status: 'processing'; id: string; platforms: Network[] }> {
+    const { store, jobs, clock } = this.#deps;
+    const post = await store.findPostOfProfile(profile.id, id);
+    if (!post) throw notFound(id);
+    if (post.status !== 'error') throw badRequest(`Only a post in error can be retried; this one is ${post.status}.`, { status: post.status }, 'post');
+    if (post.retried) throw badRequest('This post was retried once already; create a new post instead.', undefined, 'post');
+    const now = clock();
+    const platforms = await store.db.transaction(async (tx) => {
+      if (!(await store.moveStatus(post.id, ['error'], 'processing', now, tx, { retried: 1 }))) throw badRequest('The post changed meanwhile.', undefined, 'post');
+      const failed = await store.requeueFailed(tx, post.id);
+      for (const platform of failed) await jobs.add({ kind: JOB_PUBLISH, subject: post.id, payload: { platform }, runAt: now }, now, tx);
+      return failed;
+    });
+    return { status: 'processing', id: post.id, platforms };
+  }
+}
+
+function toError(failure: PublishFailure): NonNullable<StoredPlatform['error']> {
+  return { code: failure.code, message: failure.message, ...(failure.details && { details: failure.details }), ...(failure.retryAvailable && { retryAvailable: true }) };
+}
+
+function responseStatus(status: PostStatus, rows: StoredPlatform[]): PostResponse['status'] {
+  if (status === 'awaiting approval' || status === 'scheduled' || status === 'paused') return status;
+  if (rows.some((row) => row.status === 'error')) return 'error';
+  if (status === 'processing' || rows.some((row) => row.status === 'queued' || row.status === 'processing')) return 'processing';
+  return status === 'pending' ? 'pending' : 'success';
+}
+
+function idempotencyError(key: string): ApiError {
+  return new ApiError(400, 101, 'A post with this idempotencyKey already exists for this profile.', {
+    action: 'post',
+    details: { field: 'idempotencyKey', idempotencyKey: key.slice(0, 64) },
+  });
+}
+
+export function notFound(id: string): ApiError {
+  return new ApiError(404, 101, 'No post with this id for this profile.', { action: 'post', details: { id: id.slice(0, 64) } });
+}
+
+export type { PostPlatformError };

@@ -1,0 +1,296 @@
+/**
+ * @module
+ * The posts and their platform attempts in SQL (migration 6). A post row keeps the request as accepted; each
+ * platform row records the attempt's progress: `prepared` (adapter state, safe to redo), `commit_started_at`
+ * (written BEFORE the irreversible call), then the result. A platform row with a started commit and no result is
+ * what a crash leaves: it goes to the adapter's `reconcile`, never straight to `commit`.
+ */
+import type { Network } from '../../../src/protocol/index.js';
+import type { PlatformStatus, PostStatus } from '../../../src/protocol/publishing/index.js';
+import type { PostPlatformError, PostWarning } from '../../../src/protocol/publishing/index.js';
+import type { SqlDriver, SqlExecutor } from '../core/db/sql-driver.js';
+import type { Row } from '../core/db/rows.js';
+
+export interface StoredPost {
+  id: string;
+  profileId: string;
+  status: PostStatus;
+  /** The validated request body, as accepted. */
+  request: Record<string, unknown>;
+  platforms: Network[];
+  scheduleDate: number | null;
+  requiresApproval: boolean;
+  approved: boolean;
+  paused: boolean;
+  notes: string | null;
+  idempotencyKey: string | null;
+  autoRepostId: string | null;
+  retried: boolean;
+  createdAt: number;
+  updatedAt: number;
+  deletedAt: number | null;
+}
+
+export interface StoredPlatform {
+  postId: string;
+  platform: Network;
+  status: PlatformStatus;
+  text: string;
+  duplicateKey: string | null;
+  effectiveAt: number;
+  prepared: Record<string, unknown> | null;
+  commitStartedAt: number | null;
+  finishedAt: number | null;
+  networkPostId: string | null;
+  postUrl: string | null;
+  pendingState: Record<string, unknown> | null;
+  error: Omit<PostPlatformError, 'action' | 'status' | 'platform'> | null;
+  warnings: PostWarning[] | null;
+}
+
+export type NewPost = Omit<StoredPost, 'updatedAt' | 'deletedAt' | 'retried'>;
+export type NewPlatform = Pick<StoredPlatform, 'postId' | 'platform' | 'status' | 'text' | 'duplicateKey' | 'effectiveAt' | 'error' | 'warnings'>;
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+const parse = <T>(value: unknown): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : null);
+const time = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+function toPost(row: Row): StoredPost {
+  return {
+    id: row.id as string,
+    profileId: row.profile_id as string,
+    status: row.status as PostStatus,
+    request: parse<Record<string, unknown>>(row.request) ?? {},
+    platforms: parse<Network[]>(row.platforms) ?? [],
+    scheduleDate: time(row.schedule_date),
+    requiresApproval: Number(row.requires_approval) === 1,
+    approved: Number(row.approved) === 1,
+    paused: Number(row.paused) === 1,
+    notes: (row.notes as string | null) ?? null,
+    idempotencyKey: (row.idempotency_key as string | null) ?? null,
+    autoRepostId: (row.auto_repost_id as string | null) ?? null,
+    retried: Number(row.retried) === 1,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+    deletedAt: time(row.deleted_at),
+  };
+}
+
+function toPlatform(row: Row): StoredPlatform {
+  return {
+    postId: row.post_id as string,
+    platform: row.platform as Network,
+    status: row.status as PlatformStatus,
+    text: row.text as string,
+    duplicateKey: (row.duplicate_key as string | null) ?? null,
+    effectiveAt: Number(row.effective_at),
+    prepared: parse(row.prepared),
+    commitStartedAt: time(row.commit_started_at),
+    finishedAt: time(row.finished_at),
+    networkPostId: (row.network_post_id as string | null) ?? null,
+    postUrl: (row.post_url as string | null) ?? null,
+    pendingState: parse(row.pending_state),
+    error: parse(row.error),
+    warnings: parse(row.warnings),
+  };
+}
+
+/** True for a unique-index violation on either backend. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+export class PostStore {
+  readonly db: SqlDriver;
+
+  constructor(db: SqlDriver) {
+    this.db = db;
+  }
+
+  async insertPost(tx: SqlExecutor, post: NewPost, platforms: NewPlatform[]): Promise<void> {
+    await tx.run(
+      `INSERT INTO posts (id, profile_id, status, request, platforms, schedule_date, requires_approval, approved, paused, notes,
+         idempotency_key, auto_repost_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        post.id,
+        post.profileId,
+        post.status,
+        JSON.stringify(post.request),
+        JSON.stringify(post.platforms),
+        post.scheduleDate,
+        post.requiresApproval ? 1 : 0,
+        post.approved ? 1 : 0,
+        post.paused ? 1 : 0,
+        post.notes,
+        post.idempotencyKey,
+        post.autoRepostId,
+        post.createdAt,
+        post.createdAt,
+      ],
+    );
+    for (const platform of platforms) {
+      await tx.run(
+        `INSERT INTO post_platforms (post_id, platform, status, text, duplicate_key, effective_at, error, warnings, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          platform.postId,
+          platform.platform,
+          platform.status,
+          platform.text,
+          platform.duplicateKey,
+          platform.effectiveAt,
+          json(platform.error),
+          json(platform.warnings),
+          platform.status === 'error' ? post.createdAt : null,
+        ],
+      );
+    }
+  }
+
+  async findPost(id: string, executor: SqlExecutor = this.db): Promise<StoredPost | null> {
+    const row = await executor.get('SELECT * FROM posts WHERE id = ?', [id]);
+    return row ? toPost(row) : null;
+  }
+
+  async findPostOfProfile(profileId: string, id: string): Promise<StoredPost | null> {
+    const row = await this.db.get('SELECT * FROM posts WHERE id = ? AND profile_id = ?', [id, profileId]);
+    return row ? toPost(row) : null;
+  }
+
+  async findByIdempotencyKey(profileId: string, key: string): Promise<StoredPost | null> {
+    const row = await this.db.get('SELECT * FROM posts WHERE profile_id = ? AND idempotency_key = ?', [profileId, key]);
+    return row ? toPost(row) : null;
+  }
+
+  async listPlatforms(postId: string, executor: SqlExecutor = this.db): Promise<StoredPlatform[]> {
+    const rows = await executor.all('SELECT * FROM post_platforms WHERE post_id = ? ORDER BY platform', [postId]);
+    return rows.map(toPlatform);
+  }
+
+  async findPlatform(postId: string, platform: Network): Promise<StoredPlatform | null> {
+    const row = await this.db.get('SELECT * FROM post_platforms WHERE post_id = ? AND platform = ?', [postId, platform]);
+    return row ? toPlatform(row) : null;
+  }
+
+  async listSeries(profileId: string, autoRepostId: string): Promise<StoredPost[]> {
+    const rows = await this.db.all('SELECT * FROM posts WHERE profile_id = ? AND auto_repost_id = ? ORDER BY schedule_date, created_at', [profileId, autoRepostId]);
+    return rows.map(toPost);
+  }
+
+  async listHistory(
+    profileId: string,
+    filter: { status?: PostStatus; since?: number; until?: number; autoRepostId?: string; type?: 'now' | 'schedule'; limit: number },
+  ): Promise<StoredPost[]> {
+    const where = ['profile_id = ?'];
+    const params: unknown[] = [profileId];
+    if (filter.status) {
+      where.push('status = ?');
+      params.push(filter.status);
+    } else where.push("status <> 'deleted'");
+    if (filter.since !== undefined) {
+      where.push('created_at >= ?');
+      params.push(filter.since);
+    }
+    if (filter.until !== undefined) {
+      where.push('created_at <= ?');
+      params.push(filter.until);
+    }
+    if (filter.autoRepostId) {
+      where.push('auto_repost_id = ?');
+      params.push(filter.autoRepostId);
+    }
+    if (filter.type) where.push(filter.type === 'schedule' ? 'schedule_date IS NOT NULL' : 'schedule_date IS NULL');
+    params.push(filter.limit);
+    const rows = await this.db.all(`SELECT * FROM posts WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id LIMIT ?`, params);
+    return rows.map(toPost);
+  }
+
+  /** Changes the post's status only when it is still `from` (one of them); false when something else changed it first. */
+  async moveStatus(id: string, from: readonly PostStatus[], to: PostStatus, now: number, executor: SqlExecutor = this.db, extra: Record<string, unknown> = {}): Promise<boolean> {
+    const sets = ['status = ?', 'updated_at = ?', ...Object.keys(extra).map((column) => `${column} = ?`)];
+    const placeholders = from.map(() => '?').join(', ');
+    return (
+      (await executor.run(`UPDATE posts SET ${sets.join(', ')} WHERE id = ? AND status IN (${placeholders})`, [
+        to,
+        now,
+        ...Object.values(extra),
+        id,
+        ...from,
+      ])) === 1
+    );
+  }
+
+  async updatePostFields(id: string, fields: Record<string, unknown>, now: number, executor: SqlExecutor = this.db): Promise<void> {
+    const columns = Object.keys(fields);
+    await executor.run(`UPDATE posts SET ${[...columns.map((c) => `${c} = ?`), 'updated_at = ?'].join(', ')} WHERE id = ?`, [...Object.values(fields), now, id]);
+  }
+
+  async savePrepared(postId: string, platform: Network, prepared: Record<string, unknown>): Promise<void> {
+    await this.db.run(`UPDATE post_platforms SET prepared = ?, status = 'processing' WHERE post_id = ? AND platform = ? AND finished_at IS NULL`, [
+      JSON.stringify(prepared),
+      postId,
+      platform,
+    ]);
+  }
+
+  /** Written before the irreversible call; false when another worker started (or finished) it first. */
+  async markCommitStarted(postId: string, platform: Network, now: number): Promise<boolean> {
+    return (
+      (await this.db.run(
+        `UPDATE post_platforms SET commit_started_at = ? WHERE post_id = ? AND platform = ? AND commit_started_at IS NULL AND finished_at IS NULL`,
+        [now, postId, platform],
+      )) === 1
+    );
+  }
+
+  async recordSuccess(postId: string, platform: Network, result: { id: string; postUrl: string; warnings?: PostWarning[] }, now: number): Promise<void> {
+    await this.db.run(
+      `UPDATE post_platforms SET status = 'success', network_post_id = ?, post_url = ?, warnings = COALESCE(?, warnings), pending_state = NULL, error = NULL, finished_at = ?
+       WHERE post_id = ? AND platform = ?`,
+      [result.id, result.postUrl, json(result.warnings?.length ? result.warnings : null), now, postId, platform],
+    );
+  }
+
+  async recordPending(postId: string, platform: Network, state: Record<string, unknown>): Promise<void> {
+    await this.db.run(`UPDATE post_platforms SET status = 'pending', pending_state = ? WHERE post_id = ? AND platform = ?`, [JSON.stringify(state), postId, platform]);
+  }
+
+  async recordError(postId: string, platform: Network, error: NonNullable<StoredPlatform['error']>, now: number): Promise<void> {
+    await this.db.run(`UPDATE post_platforms SET status = 'error', error = ?, finished_at = ? WHERE post_id = ? AND platform = ?`, [
+      JSON.stringify(error),
+      now,
+      postId,
+      platform,
+    ]);
+  }
+
+  async markPlatformDeleted(postId: string, platform: Network): Promise<void> {
+    await this.db.run(`UPDATE post_platforms SET status = 'deleted' WHERE post_id = ? AND platform = ?`, [postId, platform]);
+  }
+
+  /** Puts failed platforms back in the queue (retry): their earlier attempt is forgotten. */
+  async requeueFailed(tx: SqlExecutor, postId: string): Promise<Network[]> {
+    const rows = await tx.all(`SELECT platform FROM post_platforms WHERE post_id = ? AND status = 'error'`, [postId]);
+    await tx.run(
+      `UPDATE post_platforms SET status = 'queued', error = NULL, prepared = NULL, commit_started_at = NULL, finished_at = NULL
+       WHERE post_id = ? AND status = 'error'`,
+      [postId],
+    );
+    return rows.map((row) => row.platform as Network);
+  }
+
+  /**
+   * Rows that may duplicate `text` on `platform` around `at` (±24 h): this profile's, and for `sameAccountExact`
+   * also the account's other profiles' with the same duplicate key. Deleted posts and failed platforms do not count.
+   */
+  async duplicateCandidates(input: { profileId: string; accountId: string; platform: Network; at: number; windowMs: number; duplicateKey: string; acrossAccount: boolean }) {
+    const rows = await this.db.all(
+      `SELECT pp.duplicate_key, p.profile_id FROM post_platforms pp JOIN posts p ON p.id = pp.post_id JOIN profiles pr ON pr.id = p.profile_id
+       WHERE pp.platform = ? AND pp.effective_at >= ? AND pp.effective_at <= ? AND p.status <> 'deleted' AND pp.status NOT IN ('error', 'deleted')
+         AND (p.profile_id = ? OR (? = 1 AND pr.account_id = ? AND pp.duplicate_key = ?))`,
+      [input.platform, input.at - input.windowMs, input.at + input.windowMs, input.profileId, input.acrossAccount ? 1 : 0, input.accountId, input.duplicateKey],
+    );
+    return rows.map((row) => ({ duplicateKey: (row.duplicate_key as string | null) ?? '', sameProfile: row.profile_id === input.profileId }));
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * @module
+ * Publishing settings from the environment (composed by config.ts, the only reader of the environment).
+ */
+import { readJobWorkerSettings, type JobWorkerSettings } from '../core/jobs/job-worker.js';
+
+export interface PublishingSettings {
+  /** `JOBS_*`: poll, lease, batch, retries and retention of the jobs table. */
+  jobs: JobWorkerSettings;
+  /** `PUBLISH_INLINE_BUDGET_MS`: how long an immediate post may publish inline before its answer (20 s). */
+  inlineBudgetMs: number;
+  /** `PUBLISH_TEST_CRASH_AT`: test-only, the step at which the process kills itself (crash-safety tests). */
+  testCrashAt: string | null;
+  /** `MEDIA_CONVERSION_WORKERS`: image conversion threads (2). */
+  mediaConversionWorkers: number;
+  /** `MEDIA_SIGNING_KEY`: signs media URLs; a key file in DATA_DIR/media when unset. */
+  mediaSigningKey: string | null;
+}
+
+export function readPublishingSettings(env: NodeJS.ProcessEnv): PublishingSettings {
+  const budget = Number(env.PUBLISH_INLINE_BUDGET_MS);
+  return {
+    jobs: readJobWorkerSettings(env),
+    inlineBudgetMs: budget > 0 ? budget : 20_000,
+    testCrashAt: env.PUBLISH_TEST_CRASH_AT || null,
+    mediaConversionWorkers: Math.max(1, Number(env.MEDIA_CONVERSION_WORKERS) || 2),
+    mediaSigningKey: env.MEDIA_SIGNING_KEY || null,
+  };
+}

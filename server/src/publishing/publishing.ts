@@ -1,0 +1,85 @@
+/**
+ * @module
+ * Wires the publishing half: store, jobs, adapters, engine, service, and the worker that runs due jobs. Built by
+ * server.ts next to the app; its routes are mounted by app.ts when present.
+ */
+import type { Clock } from '../core/clock.js';
+import { createGuardedFetch } from '../core/guarded-fetch.js';
+import { JobStore } from '../core/jobs/job-store.js';
+import { startJobWorker, type JobWorker, type JobWorkerSettings } from '../core/jobs/job-worker.js';
+import type { ServiceConfig } from '../config.js';
+import type { TokenCipher } from '../core/crypto/token-cipher.js';
+import type { NetworkRegistry } from '../networks/registry.js';
+import { PUBLISH_ADAPTERS, publishBaseUrl } from '../networks/publish-adapters.js';
+import type { Storage } from '../storage/storage.js';
+import { PublishingEngine, type CrashPoint } from './engine.js';
+import { PostService } from './post-service.js';
+import { PostStore } from './post-store.js';
+
+export interface Publishing {
+  store: PostStore;
+  jobs: JobStore;
+  engine: PublishingEngine;
+  service: PostService;
+  settings: JobWorkerSettings;
+  /** Starts the loop that runs due jobs (scheduled posts, confirms, first comments, resumed attempts). */
+  startWorker(): JobWorker;
+}
+
+const CRASH_POINTS: readonly CrashPoint[] = ['after-prepare', 'after-commit-started', 'after-commit'];
+
+export function createPublishing(options: {
+  storage: Storage;
+  clock: Clock;
+  tokenCipher: TokenCipher;
+  networks: NetworkRegistry;
+  publicUrl: () => string;
+  config: ServiceConfig;
+  log: (line: string) => void;
+}): Publishing {
+  const db = options.storage.driver;
+  const { config, clock, log, publicUrl } = options;
+  const settings = config.publishing.jobs;
+  const store = new PostStore(db);
+  const jobs = new JobStore(db);
+  // The sandbox networks live on this service's own origin: that one loopback origin is allowed, nothing else private.
+  const fetch = createGuardedFetch({ ...config.outbound, allowedOrigins: () => [new URL(publicUrl()).origin] });
+  const crashAt = CRASH_POINTS.find((point) => point === config.publishing.testCrashAt) ?? null;
+  const sandboxOn = config.networks.sandboxMode !== 'off' && options.networks.sandboxIssuer !== null;
+  const engine = new PublishingEngine({
+    store,
+    jobs,
+    storage: options.storage,
+    adapters: PUBLISH_ADAPTERS,
+    tokenCipher: options.tokenCipher,
+    clock,
+    fetch,
+    // No real publishing adapter is configured yet: every network publishes through its sandbox when it runs.
+    isSandbox: () => sandboxOn,
+    baseUrl: (platform, sandbox) => publishBaseUrl(platform, publicUrl(), sandbox),
+    log,
+    crashAt,
+    retryBaseMs: settings.retryBaseMs,
+    retryMaxMs: settings.retryMaxMs,
+    maxAttempts: settings.maxAttempts,
+  });
+  const service = new PostService({
+    store,
+    jobs,
+    engine,
+    storage: options.storage,
+    adapters: PUBLISH_ADAPTERS,
+    clock,
+    publicUrl,
+    inlineBudgetMs: config.publishing.inlineBudgetMs,
+    leaseMs: settings.leaseMs,
+  });
+  return {
+    store,
+    jobs,
+    engine,
+    service,
+    settings,
+    startWorker: () => startJobWorker({ store: jobs, clock, settings, handlers: engine.handlers(), log }),
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * @module
+ * The posts API (DESIGN.md 3), with the API key (and `Profile-Key` for a user profile):
+ * - `POST /api/post` create · `POST /api/validate/post` the same checks, nothing stored or published
+ * - `GET /api/post/:id` · `PATCH /api/post` `{id, approved?, scheduleDate?, scheduledPause?, notes?}`
+ * - `DELETE /api/post` `{id}` | `{bulk: [ids]}` | `{autoRepostId}` · `PUT /api/post/retry` `{id}`
+ * - `GET /api/history` `?status&lastDays&limit&platforms&startDate&endDate&autoRepostId&type`
+ * Once the month's post quota is used, get, delete and retry answer 106 too (spec 7).
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { NETWORKS, isNetwork, type Network } from '../../../src/protocol/index.js';
+import { HistoryQuery } from '../../../src/protocol/publishing/index.js';
+import type { AppDeps, AppEnv } from '../context.js';
+import { ApiError, badRequest } from '../core/errors.js';
+import { readJsonObject } from '../core/http/read-json.js';
+import type { Publishing } from './publishing.js';
+import { assertQuotaLeft, monthlyCount, monthlyQuota } from './post-quota.js';
+import { requestError } from './request-errors.js';
+import { parseScheduleDate } from './rules/schedule-date.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const postId = z.string().min(1).max(100);
+
+const UpdateRequest = z.strictObject({
+  id: postId,
+  approved: z.boolean().optional(),
+  scheduleDate: z.string().max(64).optional(),
+  scheduledPause: z.boolean().optional(),
+  notes: z.string().max(5_000).optional(),
+});
+const DeleteRequest = z.union([
+  z.strictObject({ id: postId }),
+  z.strictObject({ bulk: z.array(postId).min(1).max(100) }),
+  z.strictObject({ autoRepostId: z.string().min(1).max(100) }),
+]);
+const RetryRequest = z.strictObject({ id: postId });
+
+export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const { service, store } = publishing;
+  const quotaLeft = (c: { get(key: 'profile'): AppEnv['Variables']['profile']; get(key: 'account'): AppEnv['Variables']['account'] }) =>
+    assertQuotaLeft(store.db, c.get('profile').id, c.get('account').plan, deps.clock());
+
+  routes.post('/post', async (c) => {
+    const body = await readJsonObject(c, deps.config.maxBodyBytes, 'post');
+    const result = await service.create(c.get('account'), c.get('profile'), body);
+    return c.json(result.body, result.httpStatus);
+  });
+
+  routes.post('/validate/post', async (c) => {
+    const body = await readJsonObject(c, deps.config.maxBodyBytes, 'post');
+    const result = await service.create(c.get('account'), c.get('profile'), body, { dryRun: true });
+    return c.json({ status: 'success', validated: true, refId: result.body.refId });
+  });
+
+  routes.get('/post/:id', async (c) => {
+    await quotaLeft(c);
+    return c.json(await service.get(c.get('profile'), c.req.param('id')));
+  });
+
+  routes.patch('/post', async (c) => {
+    const parsed = UpdateRequest.safeParse(await readJsonObject(c, deps.config.maxBodyBytes, 'post'));
+    if (!parsed.success) throw requestError(parsed.error, 'post');
+    const { status, ...record } = await service.update(c.get('profile'), parsed.data);
+    return c.json({ status: 'success', postStatus: status, ...record });
+  });
+
+  routes.delete('/post', async (c) => {
+    const parsed = DeleteRequest.safeParse(await readJsonObject(c, deps.config.maxBodyBytes, 'post'));
+    if (!parsed.success) throw requestError(parsed.error, 'post');
+    await quotaLeft(c);
+    const profile = c.get('profile');
+    const request = parsed.data;
+    const ids = 'id' in request ? [request.id] : 'bulk' in request ? [...new Set(request.bulk)] : await service.seriesIds(profile, request.autoRepostId);
+    const results = await service.remove(profile, ids);
+    const failed = results.filter((r) => r.status === 'error');
+    if ('id' in request && failed.length === 1) throw new ApiError(404, 101, failed[0]!.message ?? 'Not deleted.', { action: 'delete', details: { id: request.id } });
+    const single = results.length === 1 ? { ...results[0], postStatus: results[0]!.status } : {};
+    return c.json({ ...single, status: failed.length > 0 ? 'error' : 'success', posts: results });
+  });
+
+  routes.put('/post/retry', async (c) => {
+    const parsed = RetryRequest.safeParse(await readJsonObject(c, deps.config.maxBodyBytes, 'post'));
+    if (!parsed.success) throw requestError(parsed.error, 'post');
+    await quotaLeft(c);
+    const { status, ...result } = await service.retry(c.get('profile'), parsed.data.id);
+    return c.json({ status: 'success', postStatus: status, ...result });
+  });
+
+  routes.get('/history', async (c) => {
+    const parsed = HistoryQuery.safeParse(c.req.query());
+    if (!parsed.success) throw requestError(parsed.error, 'history');
+    const query = parsed.data;
+    const now = deps.clock();
+    let platforms: Network[] | null = null;
+    if (query.platforms !== undefined) {
+      const names = query.platforms.split(',').map((name) => name.trim()).filter(Boolean);
+      const unknown = names.filter((name) => !isNetwork(name));
+      if (names.length === 0 || unknown.length > 0) {
+        throw new ApiError(400, 163, '"platforms" must be a comma-separated list of networks.', { action: 'history', details: { validValues: NETWORKS } });
+      }
+      platforms = names as Network[];
+    }
+    const date = (value: string | undefined, field: string) => {
+      if (value === undefined) return undefined;
+      const parsedDate = parseScheduleDate(value);
+      if (!parsedDate.ok) throw badRequest(parsedDate.message.replace('scheduleDate', field), { field }, 'history');
+      return parsedDate.epochMs;
+    };
+    const lastDays = query.lastDays ?? 30;
+    const startDate = date(query.startDate, 'startDate');
+    const since = startDate ?? (lastDays === 0 ? undefined : now - lastDays * DAY_MS);
+    const history = await service.history(
+      c.get('profile'),
+      {
+        ...(query.status && { status: query.status }),
+        ...(since !== undefined && { since }),
+        ...(query.endDate !== undefined && { until: date(query.endDate, 'endDate') }),
+        ...(query.autoRepostId && { autoRepostId: query.autoRepostId }),
+        ...(query.type && { type: query.type }),
+        limit: query.limit ?? 25,
+      },
+      platforms,
+    );
+    return c.json({ status: 'success', refId: c.get('profile').refId, count: history.length, history });
+  });
+
+  return routes;
+}
+
+/** `monthlyPostQuota` and `monthlyPostCount` for `GET /api/user`. */
+export async function postQuotaSummary(publishing: Publishing, profileId: string, plan: AppEnv['Variables']['account']['plan'], now: number) {
+  return {
+    monthlyPostQuota: await monthlyQuota(publishing.store.db, profileId, plan),
+    monthlyPostCount: await monthlyCount(publishing.store.db, profileId, now),
+  };
+}

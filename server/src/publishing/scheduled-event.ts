@@ -1,0 +1,50 @@
+/**
+ * @module
+ * The `scheduled` webhook (spec 6.2), queued in the existing webhook outbox in the transaction that finishes the
+ * post, and only when the profile registered a `scheduled` webhook. Payload as the public API the spec was written
+ * from: `{action, subAction?, created, code, refId, status, id, errors, postIds, url}`; `subAction:
+ * 'tikTokPublished'` when tiktok finished processing. `eventId` is stable across retries.
+ */
+import type { PostIdEntry, PostPlatformError } from '../../../src/protocol/publishing/index.js';
+import type { SqlExecutor } from '../core/db/sql-driver.js';
+import { newId } from '../core/tokens.js';
+
+export interface ScheduledEventInput {
+  profileId: string;
+  postId: string;
+  status: string;
+  errors: PostPlatformError[];
+  postIds: PostIdEntry[];
+  subAction?: 'tikTokPublished';
+  at: number;
+}
+
+export async function enqueueScheduledEvent(tx: SqlExecutor, input: ScheduledEventInput): Promise<boolean> {
+  const profile = await tx.get(
+    `SELECT p.ref_id FROM webhooks w JOIN profiles p ON p.id = w.profile_id WHERE w.profile_id = ? AND w.action = 'scheduled'`,
+    [input.profileId],
+  );
+  if (!profile) return false;
+  const eventId = newId('evt_');
+  const payload = {
+    action: 'scheduled',
+    ...(input.subAction && { subAction: input.subAction }),
+    created: new Date(input.at).toISOString(),
+    code: input.errors.length > 0 ? input.errors[0]!.code : 200,
+    refId: profile.ref_id as string,
+    status: input.status,
+    id: input.postId,
+    errors: input.errors,
+    postIds: input.postIds,
+    url: input.postIds.find((entry) => entry.postUrl)?.postUrl ?? null,
+    eventId,
+  };
+  // next_attempt_at 0: due at once, whichever clock the delivery worker runs on.
+  await tx.run(`INSERT INTO webhook_outbox (id, profile_id, action, payload, created_at, next_attempt_at) VALUES (?, ?, 'scheduled', ?, ?, 0)`, [
+    eventId,
+    input.profileId,
+    JSON.stringify(payload),
+    input.at,
+  ]);
+  return true;
+}

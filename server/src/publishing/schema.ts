@@ -1,0 +1,87 @@
+/**
+ * @module
+ * Migration 6: the publishing tables. `posts` holds the request as accepted; `post_platforms` one row per network
+ * with the attempt's progress (prepared state, `commit_started_at` before the irreversible call, the result after);
+ * `jobs` is the one lease-claim table every background step runs from (a due post is a row, not a timer).
+ * Idempotency keys are a unique index, so even simultaneous requests with one key create one post.
+ */
+import type { SqlDialect } from '../core/db/sql-dialect.js';
+import { mediaTables } from './media/schema.js';
+
+export function publishingMigration(dialect: SqlDialect): string {
+  const time = dialect.timeType;
+  return `
+  CREATE TABLE posts (
+    id TEXT PRIMARY KEY,
+    profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+    status TEXT NOT NULL,
+    request TEXT NOT NULL,
+    platforms TEXT NOT NULL,
+    schedule_date ${time},
+    requires_approval INTEGER NOT NULL DEFAULT 0,
+    approved INTEGER NOT NULL DEFAULT 0,
+    paused INTEGER NOT NULL DEFAULT 0,
+    notes TEXT,
+    idempotency_key TEXT,
+    auto_repost_id TEXT,
+    retried INTEGER NOT NULL DEFAULT 0,
+    created_at ${time} NOT NULL,
+    updated_at ${time} NOT NULL,
+    deleted_at ${time}
+  );
+  CREATE UNIQUE INDEX posts_idempotency ON posts(profile_id, idempotency_key);
+  CREATE INDEX posts_profile_created ON posts(profile_id, created_at);
+  CREATE INDEX posts_auto_repost ON posts(auto_repost_id);
+  CREATE TABLE post_platforms (
+    post_id TEXT NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+    platform TEXT NOT NULL,
+    status TEXT NOT NULL,
+    text TEXT NOT NULL,
+    duplicate_key TEXT,
+    effective_at ${time} NOT NULL,
+    prepared TEXT,
+    commit_started_at ${time},
+    finished_at ${time},
+    network_post_id TEXT,
+    post_url TEXT,
+    pending_state TEXT,
+    error TEXT,
+    warnings TEXT,
+    PRIMARY KEY (post_id, platform)
+  );
+  CREATE INDEX post_platforms_duplicates ON post_platforms(platform, effective_at);
+  CREATE TABLE jobs (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    run_at ${time} NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    lease_token TEXT,
+    lease_until ${time},
+    created_at ${time} NOT NULL,
+    done_at ${time},
+    failed_at ${time},
+    last_error TEXT
+  );
+  CREATE INDEX jobs_due ON jobs(run_at) WHERE done_at IS NULL AND failed_at IS NULL;
+  CREATE INDEX jobs_subject ON jobs(subject);
+  CREATE TABLE post_counts (
+    profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+    month TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (profile_id, month)
+  );
+  CREATE TABLE post_quotas (
+    profile_id TEXT PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
+    monthly_post_quota INTEGER NOT NULL
+  );
+  CREATE TABLE short_links (
+    code TEXT PRIMARY KEY,
+    url TEXT NOT NULL,
+    profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+    created_at ${time} NOT NULL
+  );
+  ${mediaTables(dialect)}
+  `;
+}

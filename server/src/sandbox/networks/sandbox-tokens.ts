@@ -1,0 +1,90 @@
+/**
+ * @module
+ * The tokens the sandbox networks issue and accept. A sandbox network keeps only their SHA-256 (sandbox_tokens),
+ * like any token store. bluesky access tokens are JWT-shaped with an `exp` claim, as a PDS's are, so a client can
+ * see when to refresh; their signature part is random and the sandbox checks them by hash, not by signature.
+ * Tokens of accounts linked through the sandbox OAuth consent page come from the sandbox authorization server:
+ * those are JWTs checked against its published keys.
+ */
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import type { Storage } from '../../storage/storage.js';
+import { hashSecret, newSecret } from '../../core/tokens.js';
+import { SandboxNetworkStore } from './store.js';
+
+export function sandboxStoreOf(storage: Storage): SandboxNetworkStore {
+  return new SandboxNetworkStore(storage.driver);
+}
+
+export interface IssueTokenInput {
+  platform: string;
+  accountId: string;
+  kind: 'access' | 'refresh';
+  handle?: string | null;
+  /** Null = no expiry. */
+  ttlMs: number | null;
+  /** Makes the token JWT-shaped with `sub` and `exp` (bluesky). */
+  jwtShaped?: boolean;
+}
+
+export async function issueSandboxToken(store: SandboxNetworkStore, input: IssueTokenInput, now: number): Promise<string> {
+  const expiresAt = input.ttlMs === null ? null : now + input.ttlMs;
+  let token = newSecret(input.kind === 'access' ? 'sbx_at_' : 'sbx_rt_');
+  if (input.jwtShaped) {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const claims = {
+      scope: input.kind === 'access' ? 'com.atproto.access' : 'com.atproto.refresh',
+      sub: input.accountId,
+      iat: Math.floor(now / 1000),
+      ...(expiresAt !== null && { exp: Math.floor(expiresAt / 1000) }),
+      jti: newSecret(),
+    };
+    token = `${part({ typ: input.kind === 'access' ? 'at+jwt' : 'refresh+jwt', alg: 'HS256' })}.${part(claims)}.${newSecret()}`;
+  }
+  await store.putToken(hashSecret(token), { platform: input.platform, accountId: input.accountId, kind: input.kind, handle: input.handle ?? null, expiresAt, usedAt: null }, now);
+  return token;
+}
+
+export type BearerCheck =
+  | { ok: true; accountId: string | null; handle: string | null; tokenHash: string }
+  | { ok: false; reason: 'missing' | 'invalid' | 'expired' };
+
+/** A token this sandbox issued for `platform` and `kind`, unexpired by the service clock. */
+export async function checkSandboxToken(
+  store: SandboxNetworkStore,
+  token: string | null,
+  platform: string,
+  kind: 'access' | 'refresh',
+  now: number,
+): Promise<BearerCheck> {
+  if (!token) return { ok: false, reason: 'missing' };
+  const tokenHash = hashSecret(token);
+  const found = await store.findToken(tokenHash);
+  if (!found || found.platform !== platform || found.kind !== kind) return { ok: false, reason: 'invalid' };
+  if (found.expiresAt !== null && found.expiresAt <= now) return { ok: false, reason: 'expired' };
+  return { ok: true, accountId: found.accountId, handle: found.handle, tokenHash };
+}
+
+const jwksByIssuer = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+
+/** An access token of the sandbox authorization server (accounts linked through the consent page). */
+export async function checkAuthorizationServerToken(issuer: string | null, token: string, now: number): Promise<BearerCheck> {
+  if (!issuer || token.split('.').length !== 3) return { ok: false, reason: 'invalid' };
+  let jwks = jwksByIssuer.get(issuer);
+  if (!jwks) {
+    jwks = createRemoteJWKSet(new URL(`${issuer}/jwks`));
+    jwksByIssuer.set(issuer, jwks);
+  }
+  try {
+    // The authorization server is a separate component that stamps its tokens with the system time, so their
+    // lifetime is checked on that clock too (the service clock may be moved by tests or be skewed).
+    void now;
+    await jwtVerify(token, jwks, { issuer });
+    return { ok: true, accountId: null, handle: null, tokenHash: hashSecret(token) };
+  } catch (error) {
+    return { ok: false, reason: (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid' };
+  }
+}
+
+export function bearerOf(header: string | undefined): string | null {
+  return /^Bearer\s+(\S{1,4096})$/i.exec(header ?? '')?.[1] ?? null;
+}

@@ -1,0 +1,216 @@
+/**
+ * @module
+ * The sandbox networks' state (tables of migration 7, schema.ts), over the shared SQL driver. Times are the service
+ * clock's epoch milliseconds, passed in by the caller.
+ */
+import type { SqlExecutor } from '../../core/db/sql-driver.js';
+import type { Row } from '../../core/db/rows.js';
+import { newId } from '../../core/tokens.js';
+
+export type SandboxPostStatus = 'published' | 'processing' | 'failed' | 'deleted';
+
+export interface SandboxMedia {
+  url: string;
+  /** Set for media the sandbox holds itself (bluesky blobs). */
+  mimeType?: string;
+  kind?: 'image' | 'video';
+}
+
+export interface SandboxPost {
+  id: string;
+  platform: string;
+  accountId: string;
+  networkId: string;
+  clientKey: string | null;
+  text: string;
+  media: SandboxMedia[];
+  /** The network's full payload (bluesky record, telegram message, generic options), JSON. */
+  record: Record<string, unknown> | null;
+  status: SandboxPostStatus;
+  error: string | null;
+  createdAt: number;
+  /** Until this time a processing post stays `processing` (tiktok); equal to createdAt otherwise. */
+  readyAt: number;
+  deletedAt: number | null;
+}
+
+export interface SandboxComment {
+  id: string;
+  postId: string;
+  text: string;
+  media: SandboxMedia[];
+  createdAt: number;
+}
+
+export interface SandboxToken {
+  platform: string;
+  accountId: string;
+  kind: 'access' | 'refresh';
+  handle: string | null;
+  expiresAt: number | null;
+  usedAt: number | null;
+}
+
+export type NewSandboxPost = Omit<SandboxPost, 'id' | 'deletedAt'>;
+
+function toPost(row: Row): SandboxPost {
+  return {
+    id: row.id as string,
+    platform: row.platform as string,
+    accountId: row.account_id as string,
+    networkId: row.network_id as string,
+    clientKey: (row.client_key as string | null) ?? null,
+    text: row.text as string,
+    media: JSON.parse(row.media as string) as SandboxMedia[],
+    record: row.record ? (JSON.parse(row.record as string) as Record<string, unknown>) : null,
+    status: row.status as SandboxPostStatus,
+    error: (row.error as string | null) ?? null,
+    createdAt: row.created_at as number,
+    readyAt: row.ready_at as number,
+    deletedAt: (row.deleted_at as number | null) ?? null,
+  };
+}
+
+/** A processing post whose time has come reads as published: the sandbox finishes work by the clock, not by timers. */
+export function effectiveStatus(post: SandboxPost, now: number): SandboxPostStatus {
+  // A processing post that carries an error fails when its processing ends (tiktok ingest failure).
+  if (post.status === 'processing' && post.readyAt <= now) return post.error ? 'failed' : 'published';
+  return post.status;
+}
+
+export class SandboxNetworkStore {
+  constructor(private readonly db: SqlExecutor) {}
+
+  /** Inserts the post; null when the account already has a post with that network id (the caller says "exists"). */
+  async insertPost(post: NewSandboxPost): Promise<SandboxPost | null> {
+    const id = newId('sbp_');
+    const inserted = await this.db.get(
+      `INSERT INTO sandbox_posts (id, platform, account_id, network_id, client_key, text, media, record, status, error, created_at, ready_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (platform, account_id, network_id) DO NOTHING RETURNING id`,
+      [
+        id,
+        post.platform,
+        post.accountId,
+        post.networkId,
+        post.clientKey,
+        post.text,
+        JSON.stringify(post.media),
+        post.record ? JSON.stringify(post.record) : null,
+        post.status,
+        post.error,
+        post.createdAt,
+        post.readyAt,
+      ],
+    );
+    return inserted ? { ...post, id, deletedAt: null } : null;
+  }
+
+  async findByNetworkId(platform: string, accountId: string, networkId: string): Promise<SandboxPost | null> {
+    const row = await this.db.get('SELECT * FROM sandbox_posts WHERE platform = ? AND account_id = ? AND network_id = ? AND deleted_at IS NULL', [
+      platform,
+      accountId,
+      networkId,
+    ]);
+    return row ? toPost(row) : null;
+  }
+
+  /** By network id on any account of the platform (generic ids are globally unique). */
+  async findByPlatformId(platform: string, networkId: string): Promise<SandboxPost | null> {
+    const row = await this.db.get('SELECT * FROM sandbox_posts WHERE platform = ? AND network_id = ? AND deleted_at IS NULL', [platform, networkId]);
+    return row ? toPost(row) : null;
+  }
+
+  async listByClientKey(platform: string, accountId: string, clientKey: string): Promise<SandboxPost[]> {
+    const rows = await this.db.all(
+      'SELECT * FROM sandbox_posts WHERE platform = ? AND account_id = ? AND client_key = ? AND deleted_at IS NULL ORDER BY created_at, id',
+      [platform, accountId, clientKey],
+    );
+    return rows.map(toPost);
+  }
+
+  /** Posts of the given accounts (platform + account id pairs), newest first, deleted ones included. */
+  async listForAccounts(accounts: { platform: string; accountId: string }[], limit = 200): Promise<SandboxPost[]> {
+    if (accounts.length === 0) return [];
+    const where = accounts.map(() => '(platform = ? AND account_id = ?)').join(' OR ');
+    const rows = await this.db.all(`SELECT * FROM sandbox_posts WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${Math.floor(limit)}`, [
+      ...accounts.flatMap((account) => [account.platform, account.accountId]),
+    ]);
+    return rows.map(toPost);
+  }
+
+  async countForAccount(platform: string, accountId: string): Promise<number> {
+    const row = await this.db.get('SELECT COUNT(*) AS n FROM sandbox_posts WHERE platform = ? AND account_id = ?', [platform, accountId]);
+    return Number(row?.n ?? 0);
+  }
+
+  async markDeleted(id: string, now: number): Promise<boolean> {
+    return (await this.db.run("UPDATE sandbox_posts SET deleted_at = ?, status = 'deleted' WHERE id = ? AND deleted_at IS NULL", [now, id])) > 0;
+  }
+
+  async addComment(postId: string, text: string, media: SandboxMedia[], now: number): Promise<SandboxComment> {
+    const comment = { id: newId('sbc_'), postId, text, media, createdAt: now };
+    await this.db.run('INSERT INTO sandbox_comments (id, post_id, text, media, created_at) VALUES (?, ?, ?, ?, ?)', [
+      comment.id,
+      postId,
+      text,
+      JSON.stringify(media),
+      now,
+    ]);
+    return comment;
+  }
+
+  async listComments(postIds: string[]): Promise<SandboxComment[]> {
+    if (postIds.length === 0) return [];
+    const rows = await this.db.all(
+      `SELECT * FROM sandbox_comments WHERE post_id IN (${postIds.map(() => '?').join(', ')}) ORDER BY created_at, id`,
+      postIds,
+    );
+    return rows.map((row) => ({
+      id: row.id as string,
+      postId: row.post_id as string,
+      text: row.text as string,
+      media: JSON.parse(row.media as string) as SandboxMedia[],
+      createdAt: row.created_at as number,
+    }));
+  }
+
+  async putBlob(accountId: string, cid: string, mimeType: string, bytes: Uint8Array, now: number): Promise<void> {
+    await this.db.run(
+      `INSERT INTO sandbox_blobs (account_id, cid, mime_type, size, bytes_base64, created_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (account_id, cid) DO NOTHING`,
+      [accountId, cid, mimeType, bytes.byteLength, Buffer.from(bytes).toString('base64'), now],
+    );
+  }
+
+  async findBlob(accountId: string, cid: string): Promise<{ mimeType: string; size: number; bytes: Buffer } | null> {
+    const row = await this.db.get('SELECT mime_type, size, bytes_base64 FROM sandbox_blobs WHERE account_id = ? AND cid = ?', [accountId, cid]);
+    if (!row) return null;
+    return { mimeType: row.mime_type as string, size: Number(row.size), bytes: Buffer.from(row.bytes_base64 as string, 'base64') };
+  }
+
+  async putToken(tokenHash: string, token: SandboxToken, now: number): Promise<void> {
+    await this.db.run(
+      'INSERT INTO sandbox_tokens (token_hash, platform, account_id, kind, handle, created_at, expires_at, used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      [tokenHash, token.platform, token.accountId, token.kind, token.handle, now, token.expiresAt, token.usedAt],
+    );
+  }
+
+  async findToken(tokenHash: string): Promise<SandboxToken | null> {
+    const row = await this.db.get('SELECT * FROM sandbox_tokens WHERE token_hash = ?', [tokenHash]);
+    if (!row) return null;
+    return {
+      platform: row.platform as string,
+      accountId: row.account_id as string,
+      kind: row.kind as SandboxToken['kind'],
+      handle: (row.handle as string | null) ?? null,
+      expiresAt: (row.expires_at as number | null) ?? null,
+      usedAt: (row.used_at as number | null) ?? null,
+    };
+  }
+
+  /** Spends a refresh token once; false when it was already used (rotation: the old one dies). */
+  async useToken(tokenHash: string, now: number): Promise<boolean> {
+    return (await this.db.run('UPDATE sandbox_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL', [now, tokenHash])) > 0;
+  }
+}

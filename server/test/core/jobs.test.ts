@@ -1,0 +1,59 @@
+/**
+ * The lease-claim jobs table on the real database (SQLite, or PostgreSQL with TEST_DATABASE_URL): due rows only,
+ * one holder per lease, an expired lease is taken over, a stale holder changes nothing, backoff reschedules,
+ * finished rows are pruned.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { JobStore } from '../../src/core/jobs/job-store.js';
+import { startTestService, type TestService } from '../support/test-service.js';
+
+let svc: TestService;
+let jobs: JobStore;
+// The service's own worker sleeps: this test claims by hand (unknown kinds would be failed by it).
+before(async () => {
+  svc = await startTestService({ env: { JOBS_POLL_MS: '2000000000' } });
+  jobs = new JobStore(svc.storage.driver);
+});
+after(() => svc.close());
+
+test('claim takes due jobs only, leases them once, and hands an expired lease to the next claimer', async () => {
+  const now = svc.clock();
+  await jobs.add({ kind: 'test-a', subject: 's1', runAt: now - 1 }, now);
+  await jobs.add({ kind: 'test-a', subject: 's2', runAt: now + 60_000 }, now);
+  const first = await jobs.claim(now, now + 1_000, 10);
+  assert.deepEqual(first.map((job) => job.subject), ['s1']);
+  assert.equal(first[0]!.attempts, 1);
+  assert.deepEqual(await jobs.claim(now, now + 1_000, 10), [], 'a held lease is not claimed again');
+  const later = await jobs.claim(now + 1_000, now + 2_000, 10);
+  assert.deepEqual(later.map((job) => job.subject), ['s1'], 'an expired lease is taken over');
+  assert.equal(later[0]!.attempts, 2);
+  assert.equal(await jobs.complete(first[0]!, now), false, 'the stale holder changes nothing');
+  assert.equal(await jobs.complete(later[0]!, now + 1_500), true);
+  assert.deepEqual(await jobs.claim(now + 10_000, now + 11_000, 10), []);
+  assert.equal(await jobs.cancelFor('s2', now), 1);
+});
+
+test('reschedule releases the job to a later time with its payload; fail ends it; cancel ends a subject\'s open jobs', async () => {
+  const now = svc.clock();
+  await jobs.add({ kind: 'test-b', subject: 'r1', payload: { step: 1 }, runAt: now }, now);
+  const [job] = await jobs.claim(now, now + 1_000, 10);
+  assert.equal(await jobs.reschedule(job!, now + 5_000, 'busy', { step: 2 }), true);
+  assert.deepEqual(await jobs.claim(now + 4_000, now + 6_000, 10), []);
+  const [again] = await jobs.claim(now + 5_000, now + 6_000, 10);
+  assert.deepEqual(again!.payload, { step: 2 });
+  assert.equal(await jobs.fail(again!, now + 5_000, 'gave up'), true);
+  assert.deepEqual(await jobs.claim(now + 100_000, now + 101_000, 10), []);
+
+  await jobs.add({ kind: 'test-b', subject: 'c1', runAt: now }, now);
+  assert.equal(await jobs.cancelFor('c1', now), 1);
+  assert.deepEqual(await jobs.claim(now + 100_000, now + 101_000, 10), []);
+});
+
+test('prune deletes finished jobs older than the cut, keeps open ones', async () => {
+  const now = svc.clock();
+  await jobs.add({ kind: 'test-c', subject: 'open', runAt: now + 3_600_000 }, now);
+  const before = await jobs.countOpen();
+  assert.ok((await jobs.prune(now + 200_000)) >= 3);
+  assert.equal(await jobs.countOpen(), before);
+});

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  isNearDuplicate,
+  NEAR_DUPLICATE_THRESHOLD,
+  normalizeForDuplicates,
+  trigramSimilarity,
+} from '../../src/publishing/rules/near-duplicate.js';
+import { renderRichText } from '../../src/publishing/rules/rich-text.js';
+import { applyLineBreaks } from '../../src/publishing/rules/line-breaks.js';
+
+const base = 'Our spring collection is finally here. Come by the shop this weekend and say hello to the team.';
+const similarity = (a: string, b: string) => trigramSimilarity(normalizeForDuplicates(a), normalizeForDuplicates(b));
+
+describe('normalizeForDuplicates', () => {
+  it('folds styling, tags, case, whitespace, invisible separators, URLs, repeated marks and hashtag order', () => {
+    assert.equal(
+      normalizeForDuplicates('<b>Big</b> 𝗦𝗔𝗟𝗘 today!!! #b #A https://x.co/abc?utm=1\u2063\nSee   you'),
+      'big sale today! see you #a #b',
+    );
+  });
+
+  it('is idempotent, so stored keys can be compared with isNearDuplicate again', () => {
+    for (const text of [base, '<b>Big</b> 𝗦𝗔𝗟𝗘!!! #b #A https://x.co/a\nSee', 'a!#x!**!** `c`', 'x<sup>2</sup> <b>lone']) {
+      const once = normalizeForDuplicates(text);
+      assert.equal(normalizeForDuplicates(once), once, text);
+      assert.ok(isNearDuplicate(once, text));
+    }
+  });
+
+  it('makes a text and its rendered form on any network equal', () => {
+    const text = 'Launch <b>day</b> for <i>v2</i>!\nDetails: https://example.com/v2 #launch';
+    for (const network of ['twitter', 'reddit', 'instagram', 'gmb'] as const) {
+      const rendered = applyLineBreaks(renderRichText(text, network), network);
+      assert.equal(normalizeForDuplicates(rendered), normalizeForDuplicates(text), network);
+    }
+  });
+});
+
+describe('isNearDuplicate', () => {
+  it('matches exact and cosmetic variants', () => {
+    assert.ok(isNearDuplicate(base, base));
+    assert.ok(isNearDuplicate(base, base.toUpperCase()));
+    assert.ok(isNearDuplicate(`${base} https://a.example/1`, `${base} https://b.example/2`));
+    assert.ok(isNearDuplicate(`#one #two ${base}`, `${base} #two #one`));
+    assert.ok(isNearDuplicate(base, renderRichText(`<b>${base}</b>`, 'twitter')));
+  });
+
+  it('matches a text with a small edit and not one with a larger edit (both sides of the threshold)', () => {
+    const near = base.replace('hello', 'hi');
+    const far = base.replace('this weekend', 'on saturday');
+    assert.ok(similarity(base, near) >= NEAR_DUPLICATE_THRESHOLD);
+    assert.equal(isNearDuplicate(base, near), true);
+    assert.ok(similarity(base, far) < NEAR_DUPLICATE_THRESHOLD);
+    assert.equal(isNearDuplicate(base, far), false);
+  });
+
+  it('decides exactly at the threshold over a range of edits', () => {
+    let seen = { near: 0, far: 0 };
+    const words = 'bring a friend along and enjoy free coffee while you browse the new arrivals'.split(' ');
+    for (let extra = 1; extra <= words.length; extra++) {
+      const edited = `${base} ${words.slice(0, extra).join(' ')}`;
+      const expected = similarity(base, edited) >= NEAR_DUPLICATE_THRESHOLD;
+      assert.equal(isNearDuplicate(base, edited), expected, String(extra));
+      seen = expected ? { ...seen, near: seen.near + 1 } : { ...seen, far: seen.far + 1 };
+    }
+    assert.ok(seen.near > 0 && seen.far > 0, JSON.stringify(seen));
+  });
+
+  it('treats short texts as duplicates only when equal, and empty texts never', () => {
+    assert.ok(isNearDuplicate('Hi all', 'hi   ALL'));
+    assert.equal(isNearDuplicate('Hi all', 'Hi al'), false);
+    assert.equal(isNearDuplicate('', ''), false);
+    assert.equal(isNearDuplicate('https://a.example', 'https://b.example'), false);
+  });
+
+  it('keeps unrelated posts apart', () => {
+    assert.equal(isNearDuplicate(base, 'Quarterly results are out: revenue grew twelve percent.'), false);
+  });
+});

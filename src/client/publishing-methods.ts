@@ -1,0 +1,65 @@
+/**
+ * @module
+ * The posts API in the typed client: create, validate, get, update (approve, pause, reschedule), delete, retry,
+ * history. Answers are checked against the protocol schemas like every other call.
+ */
+import type { z } from 'zod';
+import type { Network } from '../protocol/index.js';
+import {
+  CreatePostResponse,
+  DeletePostResponse,
+  HistoryResponse,
+  PostRecordSchema,
+  RetryPostResponse,
+  UpdatePostResponse,
+  ValidatePostResponse,
+  type PostRequest,
+  type PostStatus,
+} from '../protocol/publishing/index.js';
+import type { CallOptions } from './link-client.js';
+
+type Call = <T extends z.ZodType>(schema: T, method: string, path: string, body: unknown, callOptions?: CallOptions) => Promise<z.infer<T>>;
+
+export interface PostChange {
+  id: string;
+  approved?: true;
+  scheduleDate?: string;
+  scheduledPause?: boolean;
+  notes?: string;
+}
+
+export interface HistoryFilter {
+  status?: PostStatus;
+  lastDays?: number;
+  limit?: number;
+  platforms?: Network[];
+  startDate?: string;
+  endDate?: string;
+  autoRepostId?: string;
+  type?: 'now' | 'schedule';
+}
+
+export function publishingMethods(call: Call) {
+  return {
+    /** Publishes now, schedules (`scheduleDate`) or holds (`requiresApproval`) a post (spec 2.1). */
+    createPost: (request: PostRequest, call_?: CallOptions) => call(CreatePostResponse, 'POST', '/post', request, call_),
+    /** Runs every check of createPost; nothing is stored or published. */
+    validatePost: (request: PostRequest, call_?: CallOptions) => call(ValidatePostResponse, 'POST', '/validate/post', request, call_),
+    getPost: (id: string, call_?: CallOptions) => call(PostRecordSchema, 'GET', `/post/${encodeURIComponent(id)}`, undefined, call_),
+    /** Approves, pauses or unpauses (`scheduledPause`), reschedules or annotates a post not yet sent. */
+    updatePost: (change: PostChange, call_?: CallOptions) => call(UpdatePostResponse, 'PATCH', '/post', change, call_),
+    /** Deletes one post, several (`bulk`), or an auto-repost series; on the networks where they allow it. */
+    deletePost: (target: { id: string } | { bulk: string[] } | { autoRepostId: string }, call_?: CallOptions) =>
+      call(DeletePostResponse, 'DELETE', '/post', target, call_),
+    /** Sends a post in `error` again to its failed platforms (once). */
+    retryPost: (id: string, call_?: CallOptions) => call(RetryPostResponse, 'PUT', '/post/retry', { id }, call_),
+    getHistory: (filter: HistoryFilter = {}, call_?: CallOptions) => {
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(filter)) {
+        if (value !== undefined) query.set(key, Array.isArray(value) ? value.join(',') : String(value));
+      }
+      const suffix = query.size > 0 ? `?${query}` : '';
+      return call(HistoryResponse, 'GET', `/history${suffix}`, undefined, call_);
+    },
+  };
+}

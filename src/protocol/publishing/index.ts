@@ -1,0 +1,5 @@
+export * from './post-request.js';
+export * from './post-response.js';
+export * from './post-state.js';
+export * from './history.js';
+export * from './post-api.js';

@@ -1,0 +1,74 @@
+/**
+ * @module
+ * Response schemas of the posts API, for the typed client (which checks every answer). Loose objects: the service
+ * may add fields without breaking older clients.
+ */
+import { z } from 'zod';
+import { Network } from '../networks.js';
+import { PostStatus } from './post-state.js';
+
+const Warning = z.looseObject({ feature: z.string(), code: z.number() });
+
+export const PostIdEntrySchema = z.looseObject({
+  status: z.enum(['success', 'pending']),
+  platform: Network,
+  id: z.string(),
+  postUrl: z.string(),
+  warnings: z.array(Warning).optional(),
+});
+
+export const PostPlatformErrorSchema = z.looseObject({
+  action: z.literal('post'),
+  status: z.literal('error'),
+  platform: Network,
+  code: z.number(),
+  message: z.string(),
+  retryAvailable: z.boolean().optional(),
+  relink: z.boolean().optional(),
+});
+
+export const CreatePostResponse = z.looseObject({
+  status: z.enum(['success', 'error', 'scheduled', 'awaiting approval', 'paused', 'processing', 'pending']),
+  errors: z.array(PostPlatformErrorSchema),
+  postIds: z.array(PostIdEntrySchema),
+  id: z.string(),
+  refId: z.string(),
+  scheduleDate: z.string().optional(),
+  post: z.string(),
+  autoRepostId: z.string().optional(),
+  autoRepost: z.array(z.looseObject({ id: z.string(), scheduleDate: z.string() })).optional(),
+});
+
+export const PostRecordSchema = z.looseObject({
+  id: z.string(),
+  status: PostStatus,
+  refId: z.string(),
+  post: z.string(),
+  platforms: z.array(Network),
+  postIds: z.array(PostIdEntrySchema),
+  errors: z.array(PostPlatformErrorSchema),
+  scheduleDate: z.string().optional(),
+  created: z.string(),
+  requiresApproval: z.boolean(),
+  approved: z.boolean(),
+  scheduledPause: z.boolean(),
+  notes: z.string().optional(),
+  autoRepostId: z.string().optional(),
+  type: z.enum(['now', 'schedule']),
+  retried: z.boolean(),
+});
+
+export const UpdatePostResponse = PostRecordSchema.omit({ status: true }).extend({ status: z.literal('success'), postStatus: PostStatus });
+
+export const DeletePostResponse = z.looseObject({
+  status: z.enum(['success', 'error']),
+  posts: z.array(
+    z.looseObject({ id: z.string(), status: z.enum(['deleted', 'error']), deletedOn: z.array(Network), notDeletedOn: z.array(Network), message: z.string().optional() }),
+  ),
+});
+
+export const RetryPostResponse = z.looseObject({ status: z.literal('success'), postStatus: z.literal('processing'), id: z.string(), platforms: z.array(Network) });
+
+export const HistoryResponse = z.looseObject({ status: z.literal('success'), refId: z.string(), count: z.number(), history: z.array(PostRecordSchema) });
+
+export const ValidatePostResponse = z.looseObject({ status: z.literal('success'), validated: z.literal(true) });

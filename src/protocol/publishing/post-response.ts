@@ -1,0 +1,77 @@
+/**
+ * @module
+ * What `POST /api/post` answers (spec 2.1): `status`, `errors[]` (one per failing network), `postIds[]` (one per
+ * network that published or is pending), `id`, `refId`, `scheduleDate`, `post`, `autoRepostId`. The top level is
+ * `error` when any network failed, even with `postIds` non-empty. `GET /api/post/:id` answers a `PostRecord`.
+ */
+import type { Network } from '../networks.js';
+import type { PostStatus } from './post-state.js';
+
+export interface PostWarning {
+  feature: string;
+  code: number;
+}
+
+export interface PostIdEntry {
+  status: 'success' | 'pending';
+  platform: Network;
+  /** The network's post id; `pending` while tiktok processes. */
+  id: string;
+  postUrl: string;
+  warnings?: PostWarning[];
+  contentIssues?: { originMediaHostFailed: boolean; details: string[] };
+}
+
+export interface PostPlatformError {
+  action: 'post';
+  status: 'error';
+  platform: Network;
+  code: number;
+  message: string;
+  details?: unknown;
+  retryAvailable?: boolean;
+  relink?: boolean;
+  /** The step that failed, e.g. `handlePostAdditions` for link shortening (441). */
+  source?: string;
+}
+
+export interface PostResponse {
+  status: 'success' | 'error' | 'scheduled' | 'awaiting approval' | 'paused' | 'processing' | 'pending';
+  errors: PostPlatformError[];
+  postIds: PostIdEntry[];
+  /** The service's post id. */
+  id: string;
+  refId: string;
+  scheduleDate?: string;
+  /** The post text as sent (string form, or the `default` of the object form). */
+  post: string;
+  autoRepostId?: string;
+  /** Future posts of an auto-repost series (2.2). */
+  autoRepost?: { id: string; scheduleDate: string }[];
+  /** Set with `status: 'error'`: the first platform error's code, so clients that read only the top level see it. */
+  code?: number;
+  message?: string;
+  /** `post` on an answer where nothing was published (HTTP 400), so it is also the spec's error envelope. */
+  action?: 'post';
+}
+
+/** A post as `GET /api/post/:id` and `GET /api/history` show it. */
+export interface PostRecord {
+  id: string;
+  status: PostStatus;
+  refId: string;
+  post: string;
+  platforms: Network[];
+  postIds: PostIdEntry[];
+  errors: PostPlatformError[];
+  scheduleDate?: string;
+  created: string;
+  requiresApproval: boolean;
+  approved: boolean;
+  scheduledPause: boolean;
+  notes?: string;
+  autoRepostId?: string;
+  /** `now` for posts published at once, `schedule` for scheduled ones. */
+  type: 'now' | 'schedule';
+  retried: boolean;
+}
