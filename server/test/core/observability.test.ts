@@ -13,6 +13,8 @@ import { readConfig } from '../../src/config.js';
 import { jsonLogLine, structuredLog } from '../../src/core/observability/json-log.js';
 import { startService } from '../../src/server.js';
 import { OperationsStore } from '../../src/core/observability/operations-store.js';
+import { healthRoutes } from '../../src/core/observability/operations-routes.js';
+import type { AppDeps } from '../../src/context.js';
 import { openStorage } from '../../src/storage/open-storage.js';
 import { freshDatabase } from '../support/fresh-database.js';
 import { startTestService, tokenOf, type TestService } from '../support/test-service.js';
@@ -141,15 +143,25 @@ describe('observability', () => {
     }
   });
 
-  it('/ready answers 503 when the database is gone', async () => {
-    const broken = await startTestService();
-    await broken.storage.close();
+  it('/ready answers 503 when the database is gone or the jobs stopped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slk-ready-'));
+    const storage = await openStorage({ databaseFile: join(dir, 'ready.db'), databaseUrl: null });
+    let jobs = true;
+    const deps = { storage, clock: () => Date.now(), log: () => {}, jobsRunning: () => jobs } as unknown as AppDeps;
+    const app = healthRoutes(deps);
     try {
-      const ready = await fetch(`${broken.url}/ready`);
-      assert.equal(ready.status, 503);
-      assert.equal(((await ready.json()) as { checks: { database: string } }).checks.database, 'unavailable');
+      assert.equal((await app.request('/ready')).status, 200);
+      jobs = false;
+      const stopped = await app.request('/ready');
+      assert.equal(stopped.status, 503);
+      assert.deepEqual(((await stopped.json()) as { checks: object }).checks, { database: 'ok', jobs: 'stopped' });
+      jobs = true;
+      await storage.close();
+      const gone = await app.request('/ready');
+      assert.equal(gone.status, 503);
+      assert.equal(((await gone.json()) as { checks: { database: string } }).checks.database, 'unavailable');
     } finally {
-      await broken.close().catch(() => {});
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
