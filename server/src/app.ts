@@ -24,6 +24,10 @@ import { widgetBundleRoutes } from './linking/routes/widget-bundle.js';
 import { hostedPageRoutes } from './linking/routes/hosted-page.js';
 import { oauthCallbackRoutes } from './linking/routes/oauth-callback.js';
 import { sandboxConsentRoutes } from './sandbox/consent-routes.js';
+import { accessLog } from './core/observability/access-log.js';
+import { healthRoutes, metricsRoute } from './core/observability/operations-routes.js';
+import { adminRoutes } from './accounts/admin/admin-routes.js';
+import { openApiRoutes } from './core/openapi/openapi-routes.js';
 import { sandboxNetworkRoutes } from './sandbox/networks/routes.js';
 import { sandboxAccountRoutes } from './sandbox/networks/accounts-route.js';
 import { postRoutes } from './publishing/routes.js';
@@ -40,12 +44,8 @@ import { automationRoutes } from './automations/routes.js';
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.use('*', async (c, next) => {
-    const started = performance.now();
-    await next();
-    // Path only: the query string may hold a link token, which must never reach a log.
-    deps.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
-  });
+  // Request id, JSON access line (route pattern only: paths and query strings can hold secrets), metrics.
+  app.use('*', accessLog(deps));
   // Headers set before next() go into the response as it is built; set after it, they make Hono copy the finished
   // response into a streamed one (twice the CPU of a small JSON answer).
   app.use('*', async (c, next) => {
@@ -56,7 +56,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.use('*', bodyCeiling());
 
-  app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.route('/', healthRoutes(deps));
+  if (deps.metrics && deps.config.observability.metricsPort === null) app.route('/metrics', metricsRoute(deps.metrics, deps.config.admin.adminToken));
+  if (deps.config.admin.adminToken) app.route('/admin/api', adminRoutes(deps, deps.config.admin.adminToken));
 
   const api = new Hono<AppEnv>();
   api.use('/profiles/*', apiKeyAuth(deps));
@@ -92,6 +94,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     api.route('/automations', automationRoutes(deps, deps.publishing));
   }
   api.route('/sandbox/accounts', sandboxAccountRoutes(deps));
+  app.route('/api', openApiRoutes(deps));
   app.route('/api', api);
   app.route('/connect', oauthCallbackRoutes(deps));
   app.route('/sandbox', sandboxConsentRoutes(deps));
@@ -109,7 +112,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.toEnvelope(), error.status, error.headers);
-    deps.log(`unhandled error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.stack : String(error)}`);
+    deps.log(`unhandled error on ${c.req.method} ${c.req.routePath} (request ${c.get('requestId')}): ${error instanceof Error ? error.stack : String(error)}`);
     const internal = new ApiError(500, 500, 'Internal error. Nothing was changed; try again.', { retryAvailable: true });
     return c.json(internal.toEnvelope(), 500);
   });

@@ -13,6 +13,8 @@ import { readPublishingSettings, type PublishingSettings } from './publishing/pu
 import { readAnalyticsSettings, type AnalyticsSettings } from './analytics/analytics-settings.js';
 import { readOutboundSettings, type OutboundSettings } from './core/outbound-settings.js';
 import { readWebhookSettings, type WebhookDeliverySettings } from './webhooks/delivery-settings.js';
+import { readAdminSettings, type AdminSettings } from './accounts/admin/admin-settings.js';
+import { readObservabilitySettings, type ObservabilitySettings } from './core/observability/observability-settings.js';
 
 export interface ServiceConfig {
   host: string;
@@ -43,6 +45,10 @@ export interface ServiceConfig {
   tokenKeys: TokenKeySettings;
   /** `API_KEY`: fixes the development account's key on a fresh install instead of a random one. */
   devApiKey: string | null;
+  /** `ADMIN_TOKEN` (accounts/admin/admin-settings.ts). */
+  admin: AdminSettings;
+  /** `METRICS_PORT` (core/observability/observability-settings.ts). */
+  observability: ObservabilitySettings;
   /** Outbound requests: media downloads, network APIs (`OUTBOUND_*`, see core/outbound-settings.ts). */
   outbound: OutboundSettings;
   /** Jobs, inline publishing budget, media conversion (see publishing/publishing-settings.ts). */
@@ -73,6 +79,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     networks: readNetworkSettings(env),
     tokenKeys: readTokenKeySettings(env),
     devApiKey: env.API_KEY || null,
+    admin: readAdminSettings(env),
+    observability: readObservabilitySettings(env),
     outbound: readOutboundSettings(env),
     publishing: readPublishingSettings(env),
     analytics: readAnalyticsSettings(env),

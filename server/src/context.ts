@@ -10,6 +10,7 @@ import type { RateLimiter } from './core/limits/rate-limiter.js';
 import type { NetworkRegistry } from './networks/registry.js';
 import type { Account, LinkSessionRecord, Profile } from './core/db/storage-types.js';
 import type { Storage } from './storage/storage.js';
+import type { ServiceMetrics } from './core/observability/metrics.js';
 import type { MediaPipeline } from './publishing/media/media-pipeline.js';
 import type { Publishing } from './publishing/publishing.js';
 
@@ -32,6 +33,10 @@ export interface AppDeps {
   media?: MediaPipeline;
   /** Access log line sink; never receives query strings or tokens. */
   log: (line: string) => void;
+  /** Prometheus registry (core/observability/metrics.ts); absent, nothing is counted. */
+  metrics?: ServiceMetrics;
+  /** For `/ready`: false once the background workers stopped. */
+  jobsRunning?: () => boolean;
 }
 
 export interface AppEnv {
@@ -41,5 +46,7 @@ export interface AppEnv {
     profile: Profile;
     /** Set on link-token routes (the hosted page). */
     linkSession: LinkSessionRecord;
+    /** Set by the access log middleware; echoed as `X-Request-Id`. */
+    requestId: string;
   };
 }

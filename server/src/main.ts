@@ -8,12 +8,13 @@ import { readConfig } from './config.js';
 import { ensureDevAccount } from './accounts/dev-account.js';
 import { startService } from './server.js';
 import { openStorage } from './storage/open-storage.js';
+import { jsonLogLine } from './core/observability/json-log.js';
 
 const config = readConfig();
 const storage = await openStorage(config);
 await ensureDevAccount(storage, config, systemClock);
 const service = await startService({ config, storage, log: (line) => console.log(line) });
-console.log(`Link-session service on ${service.url} (API ${service.url}/api, hosted page ${config.linkingUrl})`);
+console.log(jsonLogLine('info', `Link-session service on ${service.url} (API ${service.url}/api, hosted page ${config.linkingUrl})`));
 
 const shutdown = () => service.close().then(() => process.exit(0), () => process.exit(1));
 process.on('SIGINT', shutdown);

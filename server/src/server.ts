@@ -23,6 +23,10 @@ import { createMediaPipeline } from './publishing/media/media-pipeline.js';
 import type { Storage } from './storage/storage.js';
 import { startDeliveryWorker } from './webhooks/delivery-worker.js';
 import { sealPlainWebhookSecrets } from './webhooks/webhook-secret.js';
+import { structuredLog } from './core/observability/json-log.js';
+import { answerParserErrorsWithEnvelope } from './core/http/client-error.js';
+import { ServiceMetrics } from './core/observability/metrics.js';
+import { addStandardCollectors, standaloneMetricsApp } from './core/observability/operations-routes.js';
 
 export interface StartOptions {
   config: ServiceConfig;
@@ -39,6 +43,10 @@ export interface RunningService {
   storage: Storage;
   /** Seals provider tokens, the service signing key and webhook secrets. */
   tokenCipher: TokenCipher;
+  /** `/metrics` on `METRICS_PORT`, or null when it is served on the main port. */
+  metricsUrl: string | null;
+  /** Every route the app mounted (`ALL` = middleware), for the OpenAPI coverage test. */
+  routes: { method: string; path: string }[];
   close(): Promise<void>;
 }
 
@@ -46,7 +54,8 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const { config } = options;
   const storage = options.storage ?? (await openStorage(config));
   const mailer = options.mailer !== undefined ? options.mailer : config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.emailFrom) : null;
-  const log = options.log ?? (() => {});
+  // Every line, whatever module writes it, leaves as one redacted JSON object.
+  const log = structuredLog(options.log ?? (() => {}));
   const sandbox: SandboxAuthorizationServer | null =
     config.networks.sandboxMode === 'off' ? null : await startSandboxAuthorizationServer(config.host, config.networks.sandboxPort);
   const networks = createNetworkRegistry(config.networks, () => config.publicUrl, sandbox?.issuer ?? null);
@@ -57,12 +66,16 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const clock = options.clock ?? systemClock;
   // The sandbox media host is on this service's own origin: that one loopback origin is allowed, nothing else private.
   const media = await createMediaPipeline({ config, clock, allowedOrigins: sandbox ? () => [new URL(config.publicUrl).origin] : undefined });
+  const metrics = new ServiceMetrics();
+  addStandardCollectors(metrics, { storage, clock });
   const publishing = createPublishing({ storage, clock, tokenCipher, networks, publicUrl: () => config.publicUrl, config, log, media });
-  const app = createApp({ config, storage, clock, mailer, log, networks, tokenCipher, limiter, publishing, media });
+  let jobsRunning = true;
+  const app = createApp({ config, storage, clock, mailer, log, networks, tokenCipher, limiter, publishing, media, metrics, jobsRunning: () => jobsRunning });
 
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
   });
+  answerParserErrorsWithEnvelope(server);
   const { port } = server.address() as AddressInfo;
   if (config.port === 0) {
     // Asked for any free port: the public addresses derived from it are known only now.
@@ -77,13 +90,23 @@ export async function startService(options: StartOptions): Promise<RunningServic
     ...(config.analytics.snapshots && snapshotJobHandlers({ db: storage.driver, service: analytics.service, clock, log })),
     ...networkEventHandlers({ db: storage.driver, storage, contextDeps: analytics.contextDeps, adapters: analytics.adapters, automations: new AutomationStore(storage.driver), clock }),
   });
-  const webhookWorker = startDeliveryWorker({ storage, tokenCipher, settings: config.webhooks, log: options.log });
+  const webhookWorker = startDeliveryWorker({ storage, tokenCipher, settings: config.webhooks, log });
+  const metricsServer =
+    config.observability.metricsPort === null
+      ? null
+      : await new Promise<ServerType>((resolve) => {
+          const s = serve({ fetch: standaloneMetricsApp(metrics).fetch, hostname: config.host, port: config.observability.metricsPort! }, () => resolve(s));
+        });
   return {
     url: `http://${config.host}:${port}`,
+    routes: app.routes.map(({ method, path }) => ({ method, path })),
+    metricsUrl: metricsServer ? `http://${config.host}:${(metricsServer.address() as AddressInfo).port}/metrics` : null,
     storage,
     tokenCipher,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
+      jobsRunning = false;
       await jobWorker.stop();
       await webhookWorker.stop();
       await sandbox?.stop();

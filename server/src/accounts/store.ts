@@ -9,7 +9,6 @@ import type { Account, Profile } from '../core/db/storage-types.js';
 import { checkBranding, type Branding } from '../../../src/protocol/index.js';
 
 export class AccountStore extends SqlStore {
-
   async countAccounts(): Promise<number> {
     return Number((await this.db.get('SELECT COUNT(*) AS n FROM accounts'))!.n);
   }

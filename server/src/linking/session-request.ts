@@ -44,7 +44,7 @@ export function parseLinkSessionRequest(body: Record<string, unknown>, account: 
     origin: parseOrigin(body.origin, account),
     instagramLinkMethod: parseInstagramLinkMethod(body.instagramLinkMethod),
     allowedSocial: parseAllowedSocial(body.allowedSocial),
-    redirect: parseRedirect(body.redirect),
+    redirect: parseRedirect(body.redirect, account),
     domain: parseDomain(body.domain, account),
     locale: parseLocale(body.locale),
   };
@@ -117,23 +117,38 @@ function parseAllowedSocial(value: unknown): Network[] | null {
   return [...new Set(value as Network[])];
 }
 
-function parseRedirect(value: unknown): string | null {
-  if (value === undefined) return null;
-  const invalid = (message: string) => new ApiError(400, ErrorCode.redirectInvalid, message, { action: ACTION });
-  if (typeof value !== 'string') throw invalid('"redirect" must be a string.');
-  const isWeb = /^https?:\/\//i.test(value) && parseWebUrl(value);
-  const isApp = parseSessionOrigin(value)?.kind === 'app';
-  if (!isWeb && !isApp) throw invalid('"redirect" must be an absolute http(s) URL or an app scheme URL.');
-  return value;
-}
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-function parseWebUrl(value: string): boolean {
-  try {
-    new URL(value);
-    return value.length <= 2048;
-  } catch {
-    return false;
+/**
+ * `redirect`: an https URL (http only on loopback), or a native app's scheme URL; no control characters, no
+ * credentials; and, when the account has an origin allowlist, on it (its origin, or an allowlisted app scheme).
+ */
+function parseRedirect(value: unknown, account: Account): string | null {
+  if (value === undefined) return null;
+  const invalid = (message: string, details?: unknown) => new ApiError(400, ErrorCode.redirectInvalid, message, { action: ACTION, details });
+  if (typeof value !== 'string') throw invalid('"redirect" must be a string.');
+  if (value.length > 2048 || /[\u0000-\u001f\u007f]/.test(value)) throw invalid('"redirect" must be at most 2048 characters, without control characters.');
+  const app = parseSessionOrigin(value);
+  if (app?.kind === 'app') {
+    const schemes = account.allowedOrigins.map((entry) => parseSessionOrigin(entry)).flatMap((entry) => (entry?.kind === 'app' ? [entry.scheme] : []));
+    if (account.allowedOrigins.length > 0 && !schemes.includes(app.scheme)) {
+      throw invalid('"redirect" is not in the allowed origins of this account.', { allowedOrigins: account.allowedOrigins });
+    }
+    return value;
   }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw invalid('"redirect" must be an absolute https URL (http only on loopback) or an app scheme URL.');
+  }
+  const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+  if (!secure || !/^https?:\/\//i.test(value)) throw invalid('"redirect" must be an absolute https URL (http only on loopback) or an app scheme URL.');
+  if (url.username || url.password) throw invalid('"redirect" must not contain credentials.');
+  if (account.allowedOrigins.length > 0 && !account.allowedOrigins.includes(url.origin)) {
+    throw invalid('"redirect" is not in the allowed origins of this account.', { allowedOrigins: account.allowedOrigins });
+  }
+  return value;
 }
 
 function parseDomain(value: unknown, account: Account): string {

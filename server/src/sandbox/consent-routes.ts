@@ -63,7 +63,11 @@ button.alt{background:#fff;color:#3451b2}button:focus-visible{outline:3px solid 
   });
 
   routes.post('/authorize', async (c) => {
-    const form = Object.fromEntries(Object.entries(await c.req.parseBody()).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]));
+    // A malformed form (e.g. multipart without a boundary) is the caller's error: 400, not 500.
+    const body = await c.req.parseBody().catch(() => {
+      throw badRequest('Sandbox: the consent form could not be read.');
+    });
+    const form = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]));
     const { params } = checkedParams(form);
     const choice = (CHOICES as readonly string[]).includes(form.choice ?? '') ? form.choice : 'deny';
     const back = new URL(params.redirect_uri);

@@ -30,6 +30,10 @@ export function parseUrl(value: unknown, allowPrivateTargets: boolean): string {
     throw invalid();
   }
   if (url.protocol !== 'https:' || url.hostname === '') throw invalid();
+  // Credentials in the URL would be stored and sent in clear and shown back by the list: use `secret` instead.
+  if (url.username !== '' || url.password !== '') {
+    throw badRequest('"url" must not contain credentials (user:password@); sign deliveries with "secret" instead.', { field: 'url' }, WEBHOOK_ACTION);
+  }
   const refusal = allowPrivateTargets ? null : refuseHostBeforeLookup(url.hostname);
   if (refusal) {
     throw badRequest(

@@ -85,7 +85,8 @@ describe('link-session email failures', () => {
       const created = await svc.client.createLinkSession({ email: EMAIL });
       assert.equal(created.emailSent, false);
       assert.equal(created.emailError?.code, ErrorCode.emailSendFailed);
-      assert.match(created.emailError!.details, /550|Mailbox unavailable/);
+      assert.match(created.emailError!.details, /SMTP 550/);
+      assert.doesNotMatch(created.emailError!.details, new RegExp(new URL(smtp.url).port));
       assert.equal((await svc.client.getLinkSession(created.sessionId)).state, 'active');
     } finally {
       await svc.close();
@@ -99,6 +100,9 @@ describe('link-session email failures', () => {
       const created = await svc.client.createLinkSession({ email: EMAIL });
       assert.equal(created.emailSent, false);
       assert.equal(created.emailError?.code, ErrorCode.emailSendFailed);
+      // Security review: the details never name the mail server's host or port.
+      assert.doesNotMatch(created.emailError!.details, /127\.0\.0\.1|:1\b|ECONNREFUSED/);
+      assert.match(created.emailError!.details, /could not be reached/);
     } finally {
       await svc.close();
     }

@@ -45,7 +45,8 @@ describe('POST /api/profiles/link-sessions', () => {
     assert.ok(dump.includes(session.sessionId), 'the dump holds the session');
     assert.ok(!dump.includes(token), 'token found in the database');
     assert.ok(!svc.logLines.join('\n').includes(token), 'token found in the log');
-    assert.ok(svc.logLines.some((line) => line.startsWith('GET /api/link/session 200')));
+    const access = svc.logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.ok(access.some((line) => line.method === 'GET' && line.route === '/api/link/session' && line.status === 200));
   });
 
   it('sets expiry from expiresIn minutes (1..2880) when the account has max-pack', async () => {
@@ -114,13 +115,32 @@ describe('POST /api/profiles/link-sessions', () => {
     assert.deepEqual(view.networks.map((n) => `${n.platform}:${n.method}`), ['bluesky:credentials', 'facebook:oauth']);
   });
 
-  for (const redirect of [42, true, { url: 'https://a.example' }, 'not a url', 'javascript:alert(1)']) {
+  for (const redirect of [
+    42,
+    true,
+    { url: 'https://a.example' },
+    'not a url',
+    'javascript:alert(1)',
+    // Security review: https only (http on loopback), no control characters, no credentials.
+    'http://app.example/done',
+    'https://app.example/\u0000done',
+    'https://app.example/do\nne',
+    'https://user:pw@app.example/done',
+    `https://app.example/${'x'.repeat(2100)}`,
+  ]) {
     it(`rejects redirect ${JSON.stringify(redirect)} with 509`, async () => {
       const { status, json } = await svc.api('POST', '/profiles/link-sessions', { body: { redirect } });
       assert.equal(status, 400);
       assert.equal(json.code, ErrorCode.redirectInvalid);
     });
   }
+
+  it('accepts an http redirect on loopback and an app scheme redirect', async () => {
+    for (const redirect of ['http://127.0.0.1:3000/done', 'http://localhost/done', 'com.example.app:/linked']) {
+      const { status } = await svc.api('POST', '/profiles/link-sessions', { body: { redirect } });
+      assert.equal(status, 200, redirect);
+    }
+  });
 
   it('accepts a redirect URL and an ignored privateKey', async () => {
     const { status, json } = await svc.api('POST', '/profiles/link-sessions', {
@@ -299,6 +319,30 @@ describe('reading, revoking and expiring link sessions', () => {
       assert.equal((await other.client.getLinkSession(theirs.sessionId)).state, 'active');
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('redirect and the origin allowlist', () => {
+  let svc: TestService;
+  before(async () => {
+    svc = await startTestService({ account: { allowedOrigins: ['https://app.example', 'com.example.app:/linked'] } });
+  });
+  after(() => svc.close());
+
+  it('accepts a redirect on an allowlisted origin or app scheme', async () => {
+    for (const redirect of ['https://app.example/done?x=1', 'com.example.app:/other']) {
+      const { status } = await svc.api('POST', '/profiles/link-sessions', { body: { origin: 'https://app.example', redirect } });
+      assert.equal(status, 200, redirect);
+    }
+  });
+
+  it('refuses a redirect elsewhere with 509 and the allowlist', async () => {
+    for (const redirect of ['https://evil.example/done', 'https://app.example.evil.test/', 'org.evil.app:/linked', 'http://127.0.0.1/x']) {
+      const { status, json } = await svc.api('POST', '/profiles/link-sessions', { body: { origin: 'https://app.example', redirect } });
+      assert.equal(status, 400, redirect);
+      assert.equal(json.code, ErrorCode.redirectInvalid, redirect);
+      assert.deepEqual(json.details.allowedOrigins, ['https://app.example', 'com.example.app:/linked']);
     }
   });
 });

@@ -132,6 +132,8 @@ export async function startTestService(options: TestServiceOptions = {}) {
     config,
     clock,
     storage,
+    /** Every route the app mounted (OpenAPI coverage). */
+    routes: service.routes,
     /** The service's token cipher, for workers a test starts on the service's storage. */
     tokenCipher: service.tokenCipher,
     account,

@@ -94,6 +94,8 @@ describe('webhook registration', () => {
     ['secret not a string', { action: 'social', url: 'https://hooks.example/', secret: 123 }],
     ['empty secret', { action: 'social', url: 'https://hooks.example/', secret: '' }],
     ['unknown field', { action: 'social', url: 'https://hooks.example/', events: ['link'] }],
+    ['credentials in the url', { action: 'social', url: 'https://user:pw@hooks.example/' }],
+    ['a user name in the url', { action: 'social', url: 'https://user@hooks.example/' }],
   ];
   for (const [name, body] of invalidBodies) {
     it(`rejects ${name} with 400 code 101`, async () => {

@@ -49,3 +49,20 @@ function isValid(field: (typeof FIELDS)[number], value: string): boolean {
 export function sendFailedError(reason: string): EmailError {
   return { code: ErrorCode.emailSendFailed, message: 'The link email could not be sent.', details: reason };
 }
+
+/**
+ * What `emailError.details` may say about a failed send: the kind of failure and the SMTP reply code, never the
+ * error text (nodemailer's names the mail server's host and port, e.g. "connect ECONNREFUSED 10.0.0.5:587").
+ */
+export function describeSendFailure(error: unknown): string {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  if (typeof responseCode === 'number') {
+    return responseCode >= 500
+      ? `The mail server refused the message (SMTP ${responseCode}).`
+      : `The mail server could not take the message now (SMTP ${responseCode}); try again later.`;
+  }
+  if (code === 'EAUTH') return 'The service could not sign in to its mail server.';
+  if (code === 'ETIMEDOUT') return 'The mail server did not answer in time; try again later.';
+  if (code === 'EENVELOPE') return 'The recipient address was refused.';
+  return 'The mail server could not be reached; try again later.';
+}

@@ -6,8 +6,9 @@
  * - `aud`: the fixed audience {@link LEGACY_AUDIENCE}
  * - `sub`: the `refId` of the profile to link (public, unique across the service; the signature binds it)
  * - `iat`: required, not more than {@link CLOCK_TOLERANCE_SECONDS} in the future
- * - `exp`: optional (such a link never expires, spec 5.5); when present it is enforced without leeway and
- *   `exp - iat` may not exceed {@link MAX_LIFETIME_MINUTES} minutes
+ * - `exp`: optional (such a link never expires, spec 5.5); when present it is enforced without leeway; a lifetime
+ *   `exp - iat` over {@link MAX_LIFETIME_MINUTES} minutes is accepted with a logged warning (spec 5.5: such links
+ *   expire only by their `exp`); generateJWT never issues one
  * - `nbf`: enforced when present, with the clock tolerance
  * - header `typ`: when present it must be `JWT`
  * - optional claims `allowedSocial` and `redirect` follow the link-session rules of spec 4.6

@@ -6,6 +6,7 @@
  * the integration key ends the link at once. Any failure returns a reason for the log; the caller answers
  * with the same 501 as for any bad token.
  */
+import { jsonLogLine } from '../../core/observability/json-log.js';
 import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify, type JWTPayload } from 'jose';
 import type { AppDeps } from '../../context.js';
 import { parseLinkSessionRequest } from '../session-request.js';
@@ -29,7 +30,7 @@ export function legacyJwtFromHeader(header: string | undefined): string | null {
   return match && match[1]!.length <= MAX_JWT_LENGTH ? match[1]! : null;
 }
 
-export async function verifyLegacyJwt(deps: Pick<AppDeps, 'storage' | 'clock'>, jwt: string): Promise<LegacyJwtResult> {
+export async function verifyLegacyJwt(deps: Pick<AppDeps, 'storage' | 'clock' | 'log'>, jwt: string): Promise<LegacyJwtResult> {
   const fail = (reason: string): LegacyJwtResult => ({ ok: false, reason });
   let header: ReturnType<typeof decodeProtectedHeader>;
   let unverified: JWTPayload;
@@ -72,7 +73,15 @@ export async function verifyLegacyJwt(deps: Pick<AppDeps, 'storage' | 'clock'>, 
   if (claims.exp !== undefined) {
     // No leeway on expiry: the stand-in session ends exactly at exp, as the service clock sees it.
     if (claims.exp * 1000 <= now) return fail('expired');
-    if (claims.exp - iat > MAX_LIFETIME_MINUTES * 60) return fail('lifetime longer than 2880 minutes');
+    // Spec 5.5: such links expire only by their `exp`, so a longer lifetime is accepted; the operator is told.
+    if (claims.exp - iat > MAX_LIFETIME_MINUTES * 60) {
+      const minutes = Math.round((claims.exp - iat) / 60);
+      deps.log(
+        jsonLogLine('warn', `legacy JWT link accepted with a lifetime of ${minutes} minutes (more than ${MAX_LIFETIME_MINUTES}); it expires only at its exp`, {
+          accountId: account.id,
+        }),
+      );
+    }
   }
 
   let options: ReturnType<typeof parseLinkSessionRequest>;

@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { ErrorCode, type CreateLinkSessionResponse, type LinkSession } from '../../../../src/protocol/index.js';
 import { iso } from '../../core/clock.js';
 import type { AppDeps, AppEnv } from '../../context.js';
-import { checkEmailFields, sendFailedError } from '../email/email-request.js';
+import { checkEmailFields, describeSendFailure, sendFailedError } from '../email/email-request.js';
 import { composeLinkEmail } from '../email/link-email.js';
 import { ApiError } from '../../core/errors.js';
 import { readJsonObject } from '../../core/http/read-json.js';
@@ -88,9 +88,9 @@ async function sendLinkEmail(
     await deps.mailer.send(composeLinkEmail(check.fields, url, profile.title, new Date(expiresAt)));
     return { emailSent: true };
   } catch (error) {
-    // The SMTP error text names the server's reason; it never contains the link.
+    // The operator's log gets the SMTP error; the integrator only its kind (never the mail server's host or port).
     deps.log(`link email failed: ${error instanceof Error ? error.message : String(error)}`);
-    return { emailSent: false, emailError: sendFailedError(error instanceof Error ? error.message : 'SMTP error') };
+    return { emailSent: false, emailError: sendFailedError(describeSendFailure(error)) };
   }
 }
 

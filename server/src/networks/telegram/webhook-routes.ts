@@ -5,6 +5,7 @@
  * `/start <code>` (or just the code) from a chat links that chat to the code's session. Telegram retries on
  * non-2xx, so every well-formed update gets 200, whatever its content.
  */
+import { badRequest } from '../../core/errors.js';
 import { Hono } from 'hono';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps, AppEnv } from '../../context.js';
@@ -17,9 +18,17 @@ export function telegramWebhookRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!secret || !same(c.req.param('secret'), secret) || !same(c.req.header('x-telegram-bot-api-secret-token') ?? '', secret)) {
       return c.json({ ok: false }, 401);
     }
-    const update = (await c.req.json().catch(() => null)) as { message?: { text?: string; chat?: TelegramChat } } | null;
-    const text = update?.message?.text?.trim() ?? '';
-    const chat = update?.message?.chat;
+    const update: unknown = await c.req.json().catch(() => undefined);
+    // Telegram always sends a JSON object; anything else is not from Telegram: 400, never 500.
+    if (typeof update !== 'object' || update === null || Array.isArray(update)) {
+      const error = badRequest('The update must be a JSON object.', undefined, 'telegram');
+      return c.json(error.toEnvelope(), 400);
+    }
+    // Fields of an unexpected type are ignored like any update that carries no code.
+    const message = (update as { message?: unknown }).message;
+    const fields = typeof message === 'object' && message !== null ? (message as { text?: unknown; chat?: unknown }) : {};
+    const text = typeof fields.text === 'string' ? fields.text.trim() : '';
+    const chat = typeof fields.chat === 'object' && fields.chat !== null ? (fields.chat as TelegramChat) : undefined;
     const code = /^(?:\/start\s+)?([A-Z0-9]{8})$/i.exec(text)?.[1]?.toUpperCase();
     if (!code || typeof chat?.id !== 'number') return c.json({ ok: true });
     await completeTelegramCode(deps, code, { ...chat, id: chat.id });

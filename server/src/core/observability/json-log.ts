@@ -1,0 +1,26 @@
+/**
+ * @module
+ * Structured logs: one JSON object per line (`time`, `level`, `msg`, then fields). JSON.stringify escapes every
+ * control character below U+0020 and we escape U+2028/U+2029 too, so a crafted path or header cannot start a
+ * forged line. Every line goes through redactSecrets.
+ *
+ * `deps.log(line)` keeps its plain-string signature: `structuredLog` turns plain lines into `{msg}` objects and
+ * passes lines made by `jsonLogLine` through (they are recognised by their fixed opening).
+ */
+import { redactSecrets } from './redact.js';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+const OPENING = '{"time":';
+
+export function jsonLogLine(level: LogLevel, msg: string, fields: Record<string, unknown> = {}, now = Date.now()): string {
+  const text = JSON.stringify({ time: new Date(now).toISOString(), level, msg, ...fields });
+  return redactSecrets(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** Wraps a sink so every line it receives is one redacted JSON object. */
+export function structuredLog(sink: (line: string) => void): (line: string) => void {
+  return (line) => {
+    if (line.startsWith(OPENING) && !/[\r\n]/.test(line)) sink(redactSecrets(line));
+    else sink(jsonLogLine(/^(unhandled|.*failed)/i.test(line) ? 'error' : 'info', line));
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * @module
+ * A small Prometheus registry (text format 0.0.4): counters and histograms with labels, and collectors that read
+ * gauges at scrape time (e.g. the webhook outbox from the database). Named hooks for the parts that record
+ * outcomes: `jobOutcome` and `publishOutcome` (the jobs and publishing modules call them), `webhookDelivery`.
+ */
+type Labels = Record<string, string>;
+
+const LATENCY_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+function labelText(labels: Labels): string {
+  const parts = Object.entries(labels).map(([name, value]) => `${name}="${value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"')}"`);
+  return parts.length ? `{${parts.join(',')}}` : '';
+}
+
+class Counter {
+  readonly #values = new Map<string, { labels: Labels; value: number }>();
+  constructor(
+    readonly name: string,
+    readonly help: string,
+  ) {}
+  inc(labels: Labels, by = 1): void {
+    const key = JSON.stringify(labels);
+    const entry = this.#values.get(key) ?? { labels, value: 0 };
+    entry.value += by;
+    this.#values.set(key, entry);
+  }
+  render(): string[] {
+    return [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`, ...[...this.#values.values()].map((e) => `${this.name}${labelText(e.labels)} ${e.value}`)];
+  }
+}
+
+class Histogram {
+  readonly #series = new Map<string, { labels: Labels; counts: number[]; sum: number; count: number }>();
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    readonly buckets: number[],
+  ) {}
+  observe(labels: Labels, value: number): void {
+    const key = JSON.stringify(labels);
+    const series = this.#series.get(key) ?? { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 };
+    this.buckets.forEach((bound, i) => {
+      if (value <= bound) series.counts[i]!++;
+    });
+    series.sum += value;
+    series.count++;
+    this.#series.set(key, series);
+  }
+  render(): string[] {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
+    for (const s of this.#series.values()) {
+      this.buckets.forEach((bound, i) => lines.push(`${this.name}_bucket${labelText({ ...s.labels, le: String(bound) })} ${s.counts[i]}`));
+      lines.push(`${this.name}_bucket${labelText({ ...s.labels, le: '+Inf' })} ${s.count}`);
+      lines.push(`${this.name}_sum${labelText(s.labels)} ${s.sum}`, `${this.name}_count${labelText(s.labels)} ${s.count}`);
+    }
+    return lines;
+  }
+}
+
+/** A gauge family read when scraped: `read()` returns its current series. */
+export interface GaugeCollector {
+  name: string;
+  help: string;
+  read(): Promise<{ labels: Labels; value: number }[]>;
+}
+
+export class ServiceMetrics {
+  readonly #requests = new Counter('slk_http_requests_total', 'HTTP requests by method, route pattern and status.');
+  readonly #latency = new Histogram('slk_http_request_duration_seconds', 'HTTP request latency by method and route pattern.', LATENCY_BUCKETS_S);
+  readonly #jobs = new Counter('slk_jobs_total', 'Background jobs finished, by kind and outcome (done, retry, failed).');
+  readonly #publishes = new Counter('slk_publish_outcomes_total', 'Publish attempts per network and outcome (success, pending, error).');
+  readonly #webhooks = new Counter('slk_webhook_deliveries_total', 'Webhook delivery attempts by outcome (delivered, retry, failed).');
+  readonly #collectors: GaugeCollector[] = [];
+
+  request(method: string, route: string, status: number, seconds: number): void {
+    this.#requests.inc({ method, route, status: String(status) });
+    this.#latency.observe({ method, route }, seconds);
+  }
+
+  /** Hook for the jobs module. */
+  jobOutcome(kind: string, outcome: 'done' | 'retry' | 'failed'): void {
+    this.#jobs.inc({ kind, outcome });
+  }
+
+  /** Hook for the publishing module. */
+  publishOutcome(network: string, outcome: 'success' | 'pending' | 'error'): void {
+    this.#publishes.inc({ network, outcome });
+  }
+
+  /** Hook for the webhook delivery worker. */
+  webhookDelivery(outcome: 'delivered' | 'retry' | 'failed'): void {
+    this.#webhooks.inc({ outcome });
+  }
+
+  /** Gauges read at scrape time, e.g. jobs due/running/failed/late from the jobs table. */
+  addCollector(collector: GaugeCollector): void {
+    this.#collectors.push(collector);
+  }
+
+  async render(): Promise<string> {
+    const lines = [...this.#requests.render(), ...this.#latency.render(), ...this.#jobs.render(), ...this.#publishes.render(), ...this.#webhooks.render()];
+    for (const collector of this.#collectors) {
+      lines.push(`# HELP ${collector.name} ${collector.help}`, `# TYPE ${collector.name} gauge`);
+      for (const { labels, value } of await collector.read()) lines.push(`${collector.name}${labelText(labels)} ${value}`);
+    }
+    return `${lines.join('\n')}\n`;
+  }
+}

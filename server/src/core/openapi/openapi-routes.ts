@@ -1,0 +1,55 @@
+/**
+ * @module
+ * `GET /api/openapi.json` (the generated document) and `GET /api/reference` (the same, as a server-rendered page:
+ * no script, no outside hosts, a stylesheet from the service).
+ */
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../context.js';
+import { escapeHtml, htmlPageHeaders } from '../http/html.js';
+import { WIDGET_VERSION } from '../../linking/routes/widget-bundle.js';
+import { buildOpenApiDocument } from './openapi-document.js';
+
+const STYLES = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1f24}
+h2{margin-top:2rem;border-bottom:1px solid #d0d7de}code,pre{font:13px ui-monospace,monospace}
+.op{border:1px solid #d0d7de;border-radius:6px;margin:.75rem 0;padding:.5rem .75rem}
+.method{display:inline-block;min-width:4.5rem;font-weight:700;text-transform:uppercase}
+.origin{float:right;color:#57606a;font-size:13px}pre{background:#f6f8fa;padding:.5rem;overflow:auto;max-height:24rem}`;
+
+type JsonObject = Record<string, any>;
+
+function renderReference(document: JsonObject): string {
+  const byTag = new Map<string, string[]>();
+  for (const [path, operations] of Object.entries(document.paths as Record<string, JsonObject>)) {
+    for (const [method, op] of Object.entries(operations)) {
+      const request = op.requestBody?.content?.['application/json']?.schema;
+      const answer = op.responses['200'].content;
+      const entry = `<div class="op" id="${escapeHtml(op.operationId)}">
+<span class="origin">${escapeHtml(op['x-origin'])}</span><span class="method">${escapeHtml(method)}</span> <code>${escapeHtml(path)}</code>
+<p>${escapeHtml(op.description)}</p>
+${request ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(request, null, 2))}</pre></details>` : ''}
+<details><summary>Answer</summary><pre>${escapeHtml(JSON.stringify(answer, null, 2))}</pre></details></div>`;
+      const tag = op.tags[0] as string;
+      byTag.set(tag, [...(byTag.get(tag) ?? []), entry]);
+    }
+  }
+  const sections = [...byTag].map(([tag, entries]) => `<h2>${escapeHtml(tag)}</h2>${entries.join('\n')}`).join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>API reference: ${escapeHtml(document.info.title)}</title><link rel="stylesheet" href="/api/reference.css"></head>
+<body><h1>${escapeHtml(document.info.title)} ${escapeHtml(document.info.version)}</h1>
+<p>${escapeHtml(document.info.description)} Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a>.
+Schemas: <a href="#schemas">components</a>.</p>
+${sections}
+<h2 id="schemas">Schemas</h2><pre>${escapeHtml(JSON.stringify(document.components.schemas, null, 2))}</pre></body></html>`;
+}
+
+export function openApiRoutes(deps: Pick<AppDeps, 'config'>): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  let document: JsonObject | null = null;
+  // Built on first use: publicUrl is final only once the socket listens (port 0 in tests).
+  const current = () => (document ??= buildOpenApiDocument({ version: WIDGET_VERSION, serverUrl: deps.config.publicUrl }));
+
+  routes.get('/openapi.json', (c) => c.json(current(), 200, { 'Access-Control-Allow-Origin': '*' }));
+  routes.get('/reference', (c) => c.html(renderReference(current()), 200, htmlPageHeaders({ 'style-src': "'self'" })));
+  routes.get('/reference.css', (c) => c.body(STYLES, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=300' }));
+  return routes;
+}

@@ -1,0 +1,179 @@
+/**
+ * @module
+ * Every route of the service with its schemas: the one table the OpenAPI document (openapi-document.ts) is built
+ * from. A route added to the app without a row here fails test/core/openapi.test.ts.
+ *
+ * `origin`: `spec` = the path and fields are the spec's; `named` = the spec describes the operation but does not
+ * show its path or some fields (the paths and fields there are ours, spelled out in `ours`); `service` = ours alone
+ * (hosted page, browser flows, operator endpoints, sandbox).
+ */
+import type { $ZodType } from 'zod/v4/core';
+import * as admin from '../../../../src/protocol/admin.js';
+import * as requests from '../../../../src/protocol/api-requests.js';
+import {
+  BotCodeResponse,
+  CreateLinkSessionResponse,
+  CreateProfileResponse,
+  CredentialsConnectRequest,
+  CredentialsConnectResponse,
+  DeleteProfileResponse,
+  DisconnectResponse,
+  LinkSession,
+  ListProfilesResponse,
+  ListWebhooksResponse,
+  RegisterWebhookResponse,
+  RevokeLinkSessionResponse,
+  SessionView,
+  StartConnectResponse,
+  UnlinkResponse,
+  UnregisterWebhookResponse,
+  UserResponse,
+} from '../../../../src/protocol/index.js';
+import {
+  CreatePostResponse,
+  DeletePostResponse,
+  HistoryResponse,
+  PostRecordSchema,
+  RetryPostResponse,
+  UpdatePostResponse,
+  ValidatePostResponse,
+} from '../../../../src/protocol/publishing/post-api.js';
+import { PostRequest } from '../../../../src/protocol/publishing/post-request.js';
+
+export type HttpMethod = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete';
+export type Auth = 'apiKey' | 'apiKeyAndProfileKey' | 'linkToken' | 'adminToken' | 'none' | 'telegramSecret';
+
+export interface RouteDoc {
+  method: HttpMethod;
+  /** The Hono pattern, `:param` style. */
+  path: string;
+  summary: string;
+  tag: string;
+  auth: Auth;
+  origin: 'spec' | 'named' | 'service';
+  /** For `named`: what the spec does not show and we chose. */
+  ours?: string;
+  request?: $ZodType;
+  /** A JSON answer's schema, or the content type of a non-JSON answer. */
+  response: $ZodType | { contentType: string; description: string };
+  /** JSON answers under one name, for components.schemas. */
+  name?: string;
+}
+
+const html = { contentType: 'text/html', description: 'An HTML page (CSP without inline script).' };
+const css = { contentType: 'text/css', description: 'Stylesheet.' };
+const js = { contentType: 'text/javascript', description: 'Script.' };
+const json = (description: string) => ({ contentType: 'application/json', description });
+const file = { contentType: 'application/octet-stream', description: 'A media file (image or video).' };
+
+/** A sandbox route (embedded stand-in of a network's API or a media host): ours, only with the sandbox on. */
+function sandbox(method: HttpMethod, path: string, summary: string, response: RouteDoc['response'] = json('As the real network answers.')): RouteDoc {
+  return { method, path, summary, tag: 'Sandbox', auth: 'none', origin: 'service', response };
+}
+
+/** A sandbox media address answering GET and HEAD alike. */
+function sandboxMedia(path: string, summary: string): RouteDoc[] {
+  return [sandbox('get', path, summary, file), sandbox('head', path, `${summary} (headers only)`, file)];
+}
+
+export const ROUTE_TABLE: RouteDoc[] = [
+  // Link sessions (spec 4.6, 4.7)
+  { method: 'post', path: '/api/profiles/link-sessions', summary: 'Create a link session', tag: 'Link sessions', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/profiles/link-sessions; error codes 501-513 (README "Errors")', request: requests.CreateLinkSessionRequestBody, response: CreateLinkSessionResponse, name: 'CreateLinkSessionResponse' },
+  { method: 'get', path: '/api/profiles/link-sessions/:sessionId', summary: 'Read a link session', tag: 'Link sessions', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; fields completedAt, lastCompletedAt, completedNetworks, state', response: LinkSession, name: 'LinkSession' },
+  { method: 'delete', path: '/api/profiles/link-sessions/:sessionId', summary: 'Revoke a link session', tag: 'Link sessions', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path and answer fields', response: RevokeLinkSessionResponse, name: 'RevokeLinkSessionResponse' },
+  // Profiles and linked accounts (spec 2.3, 2.4)
+  { method: 'post', path: '/api/profiles', summary: 'Create a user profile (its Profile-Key is shown once)', tag: 'Profiles', auth: 'apiKey', origin: 'spec', request: requests.CreateProfileRequest, response: CreateProfileResponse, name: 'CreateProfileResponse' },
+  { method: 'get', path: '/api/profiles', summary: 'List user profiles', tag: 'Profiles', auth: 'apiKey', origin: 'spec', response: ListProfilesResponse, name: 'ListProfilesResponse' },
+  { method: 'delete', path: '/api/profiles', summary: 'Delete the user profile named by Profile-Key', tag: 'Profiles', auth: 'apiKeyAndProfileKey', origin: 'spec', response: DeleteProfileResponse, name: 'DeleteProfileResponse' },
+  { method: 'delete', path: '/api/profiles/social', summary: 'Unlink a network from the profile', tag: 'Profiles', auth: 'apiKeyAndProfileKey', origin: 'spec', request: requests.UnlinkRequest, response: UnlinkResponse, name: 'UnlinkResponse' },
+  { method: 'get', path: '/api/user', summary: 'The profile and its linked accounts', tag: 'Profiles', auth: 'apiKeyAndProfileKey', origin: 'spec', response: UserResponse, name: 'UserResponse' },
+  // Legacy JWT links (spec 5.5)
+  { method: 'post', path: '/api/profiles/generateJWT', summary: 'Generate a legacy JWT link (deprecated)', tag: 'Legacy JWT links', auth: 'apiKeyAndProfileKey', origin: 'spec', request: requests.GenerateJwtRequest, response: requests.GenerateJwtResponse, name: 'GenerateJwtResponse' },
+  { method: 'put', path: '/api/profiles/integration-key', summary: "Register the integration's public key for legacy JWT links", tag: 'Legacy JWT links', auth: 'apiKey', origin: 'named', ours: 'the whole operation: the spec names the integration package, not how it is managed', request: requests.IntegrationKeyRequest, response: requests.IntegrationKeyResponse, name: 'IntegrationKeyResponse' },
+  { method: 'get', path: '/api/profiles/integration-key', summary: 'The keys that verify legacy JWT links', tag: 'Legacy JWT links', auth: 'apiKey', origin: 'named', ours: 'the whole operation', response: requests.IntegrationKeysResponse, name: 'IntegrationKeysResponse' },
+  { method: 'delete', path: '/api/profiles/integration-key', summary: 'Reset the integration: every JWT link issued so far stops working', tag: 'Legacy JWT links', auth: 'apiKey', origin: 'named', ours: 'the whole operation', response: requests.IntegrationResetResponse, name: 'IntegrationResetResponse' },
+  // Webhooks (spec 2.5, 4.5, 6)
+  { method: 'post', path: '/api/hook/webhook', summary: 'Register a webhook', tag: 'Webhooks', auth: 'apiKeyAndProfileKey', origin: 'spec', request: requests.RegisterWebhookRequest, response: RegisterWebhookResponse, name: 'RegisterWebhookResponse' },
+  { method: 'get', path: '/api/hook/webhook', summary: 'List webhooks', tag: 'Webhooks', auth: 'apiKeyAndProfileKey', origin: 'spec', response: ListWebhooksResponse, name: 'ListWebhooksResponse' },
+  { method: 'delete', path: '/api/hook/webhook', summary: 'Unregister a webhook', tag: 'Webhooks', auth: 'apiKeyAndProfileKey', origin: 'spec', request: requests.UnregisterWebhookRequest, response: UnregisterWebhookResponse, name: 'UnregisterWebhookResponse' },
+  // The hosted page's API (link token)
+  { method: 'get', path: '/api/link/session', summary: 'The session as the hosted page shows it', tag: 'Hosted page API', auth: 'linkToken', origin: 'service', response: SessionView, name: 'SessionView' },
+  { method: 'post', path: '/api/link/connect/:platform', summary: 'Start (oauth), complete (credentials) or get a bot code (telegram) for a network', tag: 'Hosted page API', auth: 'linkToken', origin: 'service', request: CredentialsConnectRequest, response: StartConnectResponse, name: 'StartConnectResponse' },
+  { method: 'delete', path: '/api/link/accounts/:platform', summary: 'Disconnect a network from the hosted page', tag: 'Hosted page API', auth: 'linkToken', origin: 'service', response: DisconnectResponse, name: 'DisconnectResponse' },
+  // Browser flows and pages
+  { method: 'get', path: '/link', summary: 'The hosted linking page ({linking_url})', tag: 'Browser', auth: 'none', origin: 'named', ours: 'served at {PUBLIC_URL}/link', response: html },
+  { method: 'get', path: '/link/assets/:file', summary: "The hosted page's assets", tag: 'Browser', auth: 'none', origin: 'service', response: { contentType: 'application/octet-stream', description: 'Script, stylesheet or image.' } },
+  { method: 'get', path: '/connect/start', summary: 'Opens the network sign-in (one-time ticket)', tag: 'Browser', auth: 'none', origin: 'service', response: { contentType: 'text/html', description: 'Redirect (302) to the network.' } },
+  { method: 'get', path: '/connect/callback/:platform', summary: "The network's OAuth redirect URI", tag: 'Browser', auth: 'none', origin: 'service', response: html },
+  { method: 'get', path: '/connect/result.js', summary: 'Script of the connect result page', tag: 'Browser', auth: 'none', origin: 'service', response: js },
+  { method: 'get', path: '/connect/result.css', summary: 'Stylesheet of the connect result page', tag: 'Browser', auth: 'none', origin: 'service', response: css },
+  { method: 'get', path: '/widget/social-link.js', summary: 'The widget (unversioned address, same as the v1 channel)', tag: 'Widget', auth: 'none', origin: 'service', response: js },
+  { method: 'get', path: '/widget/:version/social-link.js', summary: 'The widget: `v1` channel (5 min cache) or an exact version (immutable)', tag: 'Widget', auth: 'none', origin: 'service', response: js },
+  { method: 'get', path: '/widget/manifest.json', summary: 'Widget versions with their SRI hashes', tag: 'Widget', auth: 'none', origin: 'service', response: requests.WidgetManifest, name: 'WidgetManifest' },
+  { method: 'post', path: '/webhooks/telegram/:secret', summary: "The Telegram bot's webhook (completes bot-code links)", tag: 'Network callbacks', auth: 'telegramSecret', origin: 'service', request: requests.TelegramUpdate, response: { contentType: 'application/json', description: '`{ok: true}`' } },
+  // Operations
+  { method: 'get', path: '/health', summary: 'The process is up', tag: 'Operations', auth: 'none', origin: 'service', response: requests.HealthResponse, name: 'HealthResponse' },
+  { method: 'get', path: '/ready', summary: 'Database reachable and writable, jobs running (503 otherwise)', tag: 'Operations', auth: 'none', origin: 'service', response: requests.ReadyResponse, name: 'ReadyResponse' },
+  { method: 'get', path: '/metrics', summary: 'Prometheus metrics (admin token, or METRICS_PORT)', tag: 'Operations', auth: 'adminToken', origin: 'service', response: { contentType: 'text/plain; version=0.0.4', description: 'Prometheus text format.' } },
+  { method: 'get', path: '/api/openapi.json', summary: 'This document', tag: 'Operations', auth: 'none', origin: 'service', response: { contentType: 'application/json', description: 'OpenAPI 3.1.' } },
+  { method: 'get', path: '/api/reference', summary: 'This document as an HTML reference', tag: 'Operations', auth: 'none', origin: 'service', response: html },
+  { method: 'get', path: '/api/reference.css', summary: 'Stylesheet of the reference page', tag: 'Operations', auth: 'none', origin: 'service', response: css },
+  // Admin API (ADMIN_TOKEN)
+  { method: 'post', path: '/admin/api/accounts', summary: 'Create an account (its API key is shown once)', tag: 'Admin', auth: 'adminToken', origin: 'service', request: admin.AdminCreateAccountRequest, response: admin.AdminCreateAccountResponse, name: 'AdminCreateAccountResponse' },
+  { method: 'get', path: '/admin/api/accounts', summary: 'List accounts', tag: 'Admin', auth: 'adminToken', origin: 'service', response: admin.AdminAccountListResponse, name: 'AdminAccountListResponse' },
+  { method: 'get', path: '/admin/api/accounts/:id', summary: 'Show an account', tag: 'Admin', auth: 'adminToken', origin: 'service', response: admin.AdminAccountResponse, name: 'AdminAccountResponse' },
+  { method: 'patch', path: '/admin/api/accounts/:id', summary: 'Change plan, add-ons, domains, origins, instagram method, twitter policy, branding', tag: 'Admin', auth: 'adminToken', origin: 'service', request: admin.AdminAccountChanges, response: admin.AdminAccountResponse },
+  { method: 'post', path: '/admin/api/accounts/:id/api-key', summary: "Rotate the account's API key (shown once)", tag: 'Admin', auth: 'adminToken', origin: 'service', response: admin.AdminApiKeyResponse, name: 'AdminApiKeyResponse' },
+  { method: 'get', path: '/admin/api/accounts/:id/linked-accounts', summary: 'Profiles with their linked accounts and token state', tag: 'Admin', auth: 'adminToken', origin: 'service', response: admin.AdminLinkedAccountsResponse, name: 'AdminLinkedAccountsResponse' },
+  { method: 'put', path: '/admin/api/profiles/:id/quota', summary: "Set a profile's monthly post quota", tag: 'Admin', auth: 'adminToken', origin: 'service', request: admin.AdminQuotaRequest, response: admin.AdminQuotaResponse, name: 'AdminQuotaResponse' },
+  // Publishing (spec 2.1-2.3, 3, 4.2-4.4; paths as DESIGN.md names them)
+  { method: 'post', path: '/api/post', summary: 'Create a post (now, scheduled or held for approval)', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/post', request: PostRequest, response: CreatePostResponse, name: 'CreatePostResponse' },
+  { method: 'post', path: '/api/validate/post', summary: 'Check a post body; nothing is stored or published', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/validate/post', request: PostRequest, response: ValidatePostResponse, name: 'ValidatePostResponse' },
+  { method: 'get', path: '/api/post/:id', summary: 'Read a post', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/post/{id}', response: PostRecordSchema, name: 'PostRecord' },
+  { method: 'patch', path: '/api/post', summary: 'Approve, pause, reschedule or annotate a post', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id, approved?, scheduledPause?, scheduleDate?, notes?}', response: UpdatePostResponse, name: 'UpdatePostResponse' },
+  { method: 'delete', path: '/api/post', summary: 'Delete a post ({id}, {bulk} or {autoRepostId})', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id} | {bulk: [ids]} | {autoRepostId}', response: DeletePostResponse, name: 'DeletePostResponse' },
+  { method: 'put', path: '/api/post/retry', summary: 'Retry a post in error, once', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id}', response: RetryPostResponse, name: 'RetryPostResponse' },
+  { method: 'get', path: '/api/history', summary: 'Post history (query: status, lastDays, limit, platforms, startDate, endDate, autoRepostId, type)', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/history', response: HistoryResponse, name: 'HistoryResponse' },
+  { method: 'post', path: '/api/media/urlExists', summary: 'Does a media URL answer (HEAD)?', tag: 'Media', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path', response: json('`{status, exists}`') },
+  { method: 'post', path: '/api/media/verifyUrl', summary: 'Check a media URL as a post would (type, size)', tag: 'Media', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path', response: json('The media check result.') },
+  { method: 'get', path: '/media/:name', summary: 'Converted media at a signed, expiring address (for pull-based networks)', tag: 'Media', auth: 'none', origin: 'service', response: file },
+  { method: 'head', path: '/media/:name', summary: 'Converted media (headers only)', tag: 'Media', auth: 'none', origin: 'service', response: file },
+  { method: 'get', path: '/s/:code', summary: 'Short link (shortenLinks): redirect to the original URL', tag: 'Posts', auth: 'none', origin: 'service', response: { contentType: 'text/plain', description: 'Redirect (302).' } },
+  { method: 'post', path: '/api/sandbox/accounts', summary: 'Link a sandbox account without a browser (for your tests)', tag: 'Sandbox', auth: 'apiKeyAndProfileKey', origin: 'service', response: json('The linked sandbox account.') },
+  // Sandbox networks and media host (SANDBOX_NETWORKS auto/all)
+  sandbox('get', '/sandbox/feed', 'What each sandbox network published', html),
+  sandbox('get', '/sandbox/feed.css', 'Stylesheet of the feed', css),
+  sandbox('get', '/sandbox/net/:platform/posts', 'Sandbox network: list posts'),
+  sandbox('post', '/sandbox/net/:platform/posts', 'Sandbox network: publish'),
+  sandbox('get', '/sandbox/net/:platform/posts/:id', 'Sandbox network: read a post'),
+  sandbox('delete', '/sandbox/net/:platform/posts/:id', 'Sandbox network: delete a post'),
+  sandbox('post', '/sandbox/net/:platform/posts/:id/comments', 'Sandbox network: comment'),
+  sandbox('get', '/sandbox/net/:platform/p/:id', 'Sandbox network: a post page', html),
+  sandbox('get', '/sandbox/profile/:did/post/:rkey', 'Sandbox bluesky: a post page', html),
+  sandbox('get', '/sandbox/telegram/c/:chat/:id', 'Sandbox telegram: a message page', html),
+  sandbox('post', '/sandbox/xrpc/com.atproto.server.refreshSession', 'Sandbox bluesky PDS: renew a session'),
+  sandbox('post', '/sandbox/xrpc/com.atproto.repo.createRecord', 'Sandbox bluesky PDS: create a record'),
+  sandbox('post', '/sandbox/xrpc/com.atproto.repo.deleteRecord', 'Sandbox bluesky PDS: delete a record'),
+  sandbox('get', '/sandbox/xrpc/com.atproto.repo.getRecord', 'Sandbox bluesky PDS: read a record'),
+  sandbox('post', '/sandbox/xrpc/com.atproto.repo.uploadBlob', 'Sandbox bluesky PDS: upload a blob'),
+  sandbox('get', '/sandbox/xrpc/com.atproto.sync.getBlob', 'Sandbox bluesky PDS: read a blob', file),
+  ...sandboxMedia('/sandbox/media/:name', 'Sandbox media host: a test file'),
+  ...sandboxMedia('/sandbox/media/stock/:name', 'Sandbox media host: a stock file'),
+  ...sandboxMedia('/sandbox/media/mode/get-fails/:code/:name', 'Sandbox media host: HEAD works, GET fails with {code}'),
+  ...sandboxMedia('/sandbox/media/mode/head-blocked/:name', 'Sandbox media host: HEAD refused'),
+  ...sandboxMedia('/sandbox/media/mode/oversized/:name', 'Sandbox media host: larger than declared'),
+  ...sandboxMedia('/sandbox/media/mode/redirect-loopback/:name', 'Sandbox media host: redirects to loopback'),
+  ...sandboxMedia('/sandbox/media/mode/redirect-private/:name', 'Sandbox media host: redirects to a private address'),
+  ...sandboxMedia('/sandbox/media/mode/redirect/:name', 'Sandbox media host: redirects'),
+  ...sandboxMedia('/sandbox/media/mode/slow/:name', 'Sandbox media host: answers slowly'),
+  ...sandboxMedia('/sandbox/media/mode/status/:code/:name', 'Sandbox media host: answers {code}'),
+  ...sandboxMedia('/sandbox/media/mode/wrong-type/:name', 'Sandbox media host: wrong content type'),
+  // Embedded sandbox (SANDBOX_NETWORKS auto/all)
+  { method: 'get', path: '/sandbox/authorize', summary: 'Sandbox network consent page', tag: 'Sandbox', auth: 'none', origin: 'service', response: html },
+  { method: 'post', path: '/sandbox/authorize', summary: 'Sandbox consent decision', tag: 'Sandbox', auth: 'none', origin: 'service', response: { contentType: 'text/html', description: 'Redirect (302) back to the service.' } },
+  { method: 'get', path: '/sandbox/sandbox.css', summary: 'Sandbox stylesheet', tag: 'Sandbox', auth: 'none', origin: 'service', response: css },
+  { method: 'post', path: '/sandbox/xrpc/com.atproto.server.createSession', summary: 'Sandbox bluesky PDS: app password login', tag: 'Sandbox', auth: 'none', origin: 'service', response: { contentType: 'application/json', description: 'An atproto session.' } },
+];
+
+/** The other answers of a connect call, listed as alternatives in the document. */
+export const CONNECT_ALTERNATIVES = { CredentialsConnectResponse, BotCodeResponse };
