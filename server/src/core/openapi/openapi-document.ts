@@ -14,9 +14,9 @@ function jsonSchema(schema: $ZodType, io: 'input' | 'output'): JsonObject {
   return rest;
 }
 
-/** `/a/:id/b` → `/a/{id}/b` */
+/** `/a/:id/b` → `/a/{id}/b`; an optional `:part?` → `{part}`; a trailing wildcard `/*` → `/{rest}` (OpenAPI has neither). */
 export function openApiPath(honoPath: string): string {
-  return honoPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+  return honoPath.replace(/:([A-Za-z0-9_]+)\??/g, '{$1}').replace(/\/\*$/, '/{rest}');
 }
 
 const SECURITY: Record<Auth, JsonObject[]> = {
@@ -37,7 +37,7 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
   const paths: Record<string, JsonObject> = {};
   for (const route of ROUTE_TABLE) {
     const path = openApiPath(route.path);
-    const parameters = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => ({
+    const parameters = [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((match) => ({
       name: match[1],
       in: 'path',
       required: true,
