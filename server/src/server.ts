@@ -68,7 +68,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const media = await createMediaPipeline({ config, clock, allowedOrigins: sandbox ? () => [new URL(config.publicUrl).origin] : undefined });
   const metrics = new ServiceMetrics();
   addStandardCollectors(metrics, { storage, clock });
-  const publishing = createPublishing({ storage, clock, tokenCipher, networks, publicUrl: () => config.publicUrl, config, log, media });
+  const publishing = createPublishing({ storage, clock, tokenCipher, networks, publicUrl: () => config.publicUrl, config, log, media, metrics });
   let jobsRunning = true;
   const app = createApp({ config, storage, clock, mailer, log, networks, tokenCipher, limiter, publishing, media, metrics, jobsRunning: () => jobsRunning });
 

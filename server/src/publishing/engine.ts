@@ -54,6 +54,8 @@ export interface EngineDeps {
   maxAttempts: number;
   /** The media pipeline: media is converted and stored before adapters see it; absent = URLs passed as given. */
   media?: MediaDeps;
+  /** Counts each network's publish outcome (core/observability/metrics.ts); absent = not counted. */
+  metrics?: { publishOutcome(network: string, outcome: 'success' | 'pending' | 'error'): void };
 }
 
 export function platformError(platform: Network, error: NonNullable<StoredPlatform['error']>): PostPlatformError {
@@ -269,12 +271,14 @@ export class PublishingEngine {
       return { kind: 'retry', runAt: clock() + jobRetryDelayMs(attempts, retryBaseMs, retryMaxMs, failure.retryAfterMs), error: `${failure.code} ${failure.message}` };
     }
     await this.#deps.store.recordError(post.id, platform, failureToError(failure), clock());
+    this.#deps.metrics?.publishOutcome(platform, 'error');
     await this.finishPostIfDone(post.id);
     return { kind: 'done' };
   }
 
   async #recordCommitResult(post: StoredPost, platform: Network, result: Awaited<ReturnType<PublishAdapter['commit']>>): Promise<void> {
     const { store, jobs, clock } = this.#deps;
+    this.#deps.metrics?.publishOutcome(platform, result.kind === 'done' ? 'success' : result.kind === 'pending' ? 'pending' : 'error');
     if (result.kind === 'done') {
       await store.recordSuccess(post.id, platform, { id: result.id, postUrl: result.postUrl, ...(result.warnings && { warnings: result.warnings }) }, clock());
       await this.#queueFirstComment(post, platform);

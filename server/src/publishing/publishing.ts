@@ -3,6 +3,7 @@
  * Wires the publishing half: store, jobs, adapters, engine, service, and the worker that runs due jobs. Built by
  * server.ts next to the app; its routes are mounted by app.ts when present.
  */
+import type { ServiceMetrics } from '../core/observability/metrics.js';
 import type { Clock } from '../core/clock.js';
 import { createGuardedFetch } from '../core/guarded-fetch.js';
 import { JobStore } from '../core/jobs/job-store.js';
@@ -39,6 +40,8 @@ export function createPublishing(options: {
   log: (line: string) => void;
   /** The media pipeline (media-pipeline.ts); absent in apps built without it. */
   media?: MediaDeps;
+  /** Publish and job outcome counters (core/observability/metrics.ts); absent = not counted. */
+  metrics?: ServiceMetrics;
 }): Publishing {
   const db = options.storage.driver;
   const { config, clock, log, publicUrl } = options;
@@ -66,6 +69,7 @@ export function createPublishing(options: {
     retryMaxMs: settings.retryMaxMs,
     maxAttempts: settings.maxAttempts,
     media: options.media,
+    metrics: options.metrics,
   });
   const service = new PostService({
     store,
@@ -86,6 +90,6 @@ export function createPublishing(options: {
     service,
     settings,
     // Other features' job kinds (analytics snapshots) run on the same worker and jobs table.
-    startWorker: (extraHandlers = {}) => startJobWorker({ store: jobs, clock, settings, handlers: { ...engine.handlers(), ...extraHandlers }, log }),
+    startWorker: (extraHandlers = {}) => startJobWorker({ store: jobs, clock, settings, handlers: { ...engine.handlers(), ...extraHandlers }, log, metrics: options.metrics }),
   };
 }

@@ -54,6 +54,8 @@ export function startJobWorker(options: {
   settings: JobWorkerSettings;
   handlers: Record<string, JobHandler>;
   log?: (line: string) => void;
+  /** Counts each job's outcome (core/observability/metrics.ts); absent = not counted. */
+  metrics?: { jobOutcome(kind: string, outcome: JobOutcome['kind']): void };
 }): JobWorker {
   const { store, clock, settings, handlers } = options;
   const log = options.log ?? (() => {});
@@ -77,6 +79,7 @@ export function startJobWorker(options: {
         log(`job ${job.id} ${job.kind} threw (attempt ${job.attempts}): ${message}`);
       }
     }
+    options.metrics?.jobOutcome(job.kind, outcome.kind);
     if (outcome.kind === 'done') await store.complete(job, clock());
     else if (outcome.kind === 'failed') await store.fail(job, clock(), outcome.error);
     else await store.reschedule(job, outcome.runAt, outcome.error ?? null, outcome.payload);
