@@ -133,7 +133,9 @@ export function sandboxPinterestRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.post('/upload/:id', async (c) => {
     const mediaId = c.req.param('id');
-    const form = await c.req.parseBody();
+    // A body that is not a form (or a broken multipart) is refused like a bad signature, never a 500.
+    const form = await c.req.parseBody().catch(() => null);
+    if (!form) return c.text('MalformedPOSTRequest', 400);
     if (!/^\d{1,30}$/.test(mediaId) || form.signature !== uploadSignature(mediaId) || form.key !== `uploads/${mediaId}` || !(form.file instanceof Blob)) return c.text('AccessDenied', 403);
     const owner = await deps.storage.driver.get('SELECT account_id FROM sandbox_blobs WHERE cid = ?', [`pinterest-media:${mediaId}`]);
     if (!owner) return c.text('NoSuchUpload', 404);
