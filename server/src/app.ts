@@ -2,10 +2,11 @@
  * @module
  * The link-session service as a Hono app. `server.ts` puts it on a socket; tests can also call `app.request()`.
  */
+import { isNulCharacterError } from './core/db/nul-character-error.js';
 import { Hono } from 'hono';
 import { ErrorCode } from '../../src/protocol/index.js';
 import type { AppDeps, AppEnv } from './context.js';
-import { ApiError } from './core/errors.js';
+import { ApiError, badRequest } from './core/errors.js';
 import { bodyCeiling } from './core/limits/body-ceiling.js';
 import { apiKeyAuth } from './accounts/api-key-auth.js';
 import { linkTokenAuth } from './linking/link-token-auth.js';
@@ -112,6 +113,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.toEnvelope(), error.status, error.headers);
+    if (isNulCharacterError(error)) {
+      const refused = badRequest('The request holds a NUL character (%00), which no field accepts.', undefined, 'request');
+      return c.json(refused.toEnvelope(), 400);
+    }
     deps.log(`unhandled error on ${c.req.method} ${c.req.routePath} (request ${c.get('requestId')}): ${error instanceof Error ? error.stack : String(error)}`);
     const internal = new ApiError(500, 500, 'Internal error. Nothing was changed; try again.', { retryAvailable: true });
     return c.json(internal.toEnvelope(), 500);
