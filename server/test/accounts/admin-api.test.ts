@@ -55,7 +55,8 @@ describe('admin API', () => {
       allowedOrigins: ['https://http-co.test'],
       instagramLinkMethod: 'facebook',
       twitterCredentialsPolicy: 'service-app',
-      branding: { name: 'Http Co', logoUrl: 'https://http-co.test/logo.png', color: '#aabbcc' },
+      // Stored by the account store's branding rules (src/protocol/branding.ts): the colour comes back lower-case.
+      branding: { name: 'Http Co', logoUrl: 'https://http-co.test/logo.png', color: '#AABBCC' },
     });
     assert.equal(changed.status, 200, JSON.stringify(changed.json));
     assert.equal(changed.json.account.plan, 'premium');
@@ -80,6 +81,7 @@ describe('admin API', () => {
       ['POST', '/accounts', { name: 'x', plan: 'gold' }, 400],
       ['PATCH', `/accounts/${id}`, { surprise: true }, 400],
       ['PATCH', `/accounts/${id}`, { branding: { logoUrl: 'javascript:alert(1)' } }, 400],
+      ['PATCH', `/accounts/${id}`, { branding: { name: 'x'.repeat(81) } }, 400],
       ['PATCH', `/accounts/${id}`, { allowedOrigins: ['*'] }, 400],
       ['PATCH', `/accounts/${id}`, { domains: [] }, 400],
       ['PATCH', '/accounts/acct_nope', { plan: 'free' }, 404],

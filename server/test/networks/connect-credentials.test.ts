@@ -87,4 +87,21 @@ describe('bluesky (app password) and telegram (bot code) connections', () => {
     assert.equal((await telegramUpdate(TELEGRAM_SECRET, `/start ${json.code}`, 77)).status, 200);
     assert.deepEqual((await svc.client.getLinkSession(session.sessionId)).completedNetworks, []);
   });
+
+  it('answers a webhook body that is not a JSON object with a 400 envelope; odd field types are ignored with 200', async () => {
+    const post = (body: string) =>
+      fetch(`${svc.url}/webhooks/telegram/${TELEGRAM_SECRET}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': TELEGRAM_SECRET },
+        body,
+      });
+    for (const body of ['{not json', '[1,2]', '"text"', 'null']) {
+      const response = await post(body);
+      assert.equal(response.status, 400, body);
+      const envelope = (await response.json()) as Record<string, unknown>;
+      assert.equal(envelope.status, 'error');
+      assert.equal(envelope.action, 'telegram');
+    }
+    assert.equal((await post(JSON.stringify({ message: { text: 42, chat: 'x' } }))).status, 200);
+  });
 });
