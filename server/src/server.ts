@@ -90,7 +90,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     ...(config.analytics.snapshots && snapshotJobHandlers({ db: storage.driver, service: analytics.service, clock, log })),
     ...networkEventHandlers({ db: storage.driver, storage, contextDeps: analytics.contextDeps, adapters: analytics.adapters, automations: new AutomationStore(storage.driver), clock }),
   });
-  const webhookWorker = startDeliveryWorker({ storage, tokenCipher, settings: config.webhooks, log });
+  const webhookWorker = startDeliveryWorker({ storage, tokenCipher, settings: config.webhooks, log, metrics });
   const metricsServer =
     config.observability.metricsPort === null
       ? null

@@ -48,6 +48,8 @@ export interface DeliveryWorkerOptions {
    */
   now?: () => number;
   log?: (line: string) => void;
+  /** Counts each attempt's outcome (core/observability/metrics.ts); absent = not counted. */
+  metrics?: { webhookDelivery(outcome: 'delivered' | 'retry' | 'failed'): void };
 }
 
 export interface DeliveryWorker {
@@ -136,6 +138,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     } else {
       outcome = { kind: 'retry', nextAttemptAt: at + retryDelayMs(delivery.attempts, settings.retryBaseMs, settings.retryMaxMs), error: result.error };
     }
+    options.metrics?.webhookDelivery(outcome.kind);
     // Origin only: a receiver URL may carry its own secret in the path or query.
     log(`webhook ${delivery.id} ${delivery.action} → ${new URL(delivery.url).origin}: attempt ${delivery.attempts} ${result.ok ? `delivered (${result.status})` : `failed (${result.error}), ${outcome.kind}`}`);
     try {

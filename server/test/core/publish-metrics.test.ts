@@ -1,23 +1,33 @@
 /**
  * The publishing engine and the jobs worker count their outcomes in /metrics: a scheduled post published by the
- * worker on the real service moves `slk_publish_outcomes_total` for its network and `slk_jobs_total` for its job.
+ * worker on the real service moves `slk_publish_outcomes_total` for its network and `slk_jobs_total` for its job,
+ * and its `scheduled` webhook, once delivered, `slk_webhook_deliveries_total`.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { TestService } from '../support/test-service.js';
 import { linkSandboxAccounts, startPublishingService, waitForPost } from '../publishing/publishing-fixtures.js';
+import { FAST_DELIVERY } from '../webhooks/fixtures.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 const ADMIN_TOKEN = `adm_${randomBytes(24).toString('base64url')}`;
 const HOUR = 60 * 60 * 1000;
 
 let svc: TestService;
+let receiver: WebhookReceiver;
 before(async () => {
+  receiver = await startWebhookReceiver();
   // No analytics snapshots: the only jobs are the post's own.
-  svc = await startPublishingService({ env: { ADMIN_TOKEN, ANALYTICS_SNAPSHOTS: 'off' } });
+  svc = await startPublishingService({ env: { ADMIN_TOKEN, ANALYTICS_SNAPSHOTS: 'off', ...FAST_DELIVERY, ...receiver.serviceEnv } });
   await linkSandboxAccounts(svc, ['facebook']);
+  const registered = await svc.api('POST', '/hook/webhook', { body: { action: 'scheduled', url: receiver.url } });
+  assert.equal(registered.status, 200, JSON.stringify(registered.json));
 });
-after(() => svc.close());
+after(async () => {
+  await svc.close();
+  await receiver.close();
+});
 
 async function scrape(): Promise<string> {
   const response = await fetch(`${svc.url}/metrics`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
@@ -39,7 +49,7 @@ function jobsWithOutcome(text: string, outcome: string): number {
     .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
 }
 
-test('a post published by the jobs worker counts a facebook success and a finished job', async () => {
+test('a post published by the jobs worker counts a facebook success, a finished job and a delivered webhook', async () => {
   const publishSeries = 'slk_publish_outcomes_total{network="facebook",outcome="success"}';
   const before = await scrape();
   assert.equal(counter(before, publishSeries), 0);
@@ -54,4 +64,15 @@ test('a post published by the jobs worker counts a facebook success and a finish
   const afterPublish = await scrape();
   assert.equal(counter(afterPublish, publishSeries), 1);
   assert.ok(jobsWithOutcome(afterPublish, 'done') >= 1, afterPublish);
+
+  // The worker counts a delivery once the receiver has answered: wait for the webhook, then for the counter.
+  const deliveredSeries = 'slk_webhook_deliveries_total{outcome="delivered"}';
+  assert.equal(counter(before, deliveredSeries), 0);
+  await receiver.waitFor((webhook) => JSON.parse(webhook.body).id === created.json.id);
+  let delivered = 0;
+  for (let polls = 0; polls < 500 && delivered === 0; polls++) {
+    delivered = counter(await scrape(), deliveredSeries);
+    if (delivered === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  assert.equal(delivered, 1);
 });
