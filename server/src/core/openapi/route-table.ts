@@ -180,7 +180,7 @@ export const ROUTE_TABLE: RouteDoc[] = [
   sandbox('post', '/sandbox/net/:platform/p/:id/audience-comments', 'Sandbox network: someone comments (tests)'),
   sandbox('post', '/sandbox/net/:platform/accounts/:accountId/audience-messages', 'Sandbox network: someone sends a message (tests)'),
   sandbox('post', '/sandbox/net/:platform/comments/:commentId/private-replies', 'Sandbox network: private reply to a comment'),
-  sandbox('post', '/sandbox/telegram-bot', 'Sandbox telegram Bot API'),
+  sandbox('post', '/sandbox/telegram-bot', 'Sandbox telegram bot: send a bot code from a sandbox chat (completes the link)'),
   sandbox('get', '/sandbox/xrpc/app.bsky.feed.getPostThread', 'Sandbox bluesky: a post thread'),
   // Sandbox stand-ins of each network's own API (the real adapters talk to these in sandbox mode)
   sandbox('post', '/sandbox/facebook/:version/:page/feed', 'Sandbox facebook: publish to a page feed'),
