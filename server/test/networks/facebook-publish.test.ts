@@ -41,16 +41,16 @@ describe('facebook adapter against the sandbox Graph API', () => {
   });
 
   it('an album: photos uploaded unpublished, then one feed post carrying both', async () => {
-    const created = await publish({ post: 'facebook album', mediaUrls: ['https://example.com/a.jpg', 'https://example.com/b.jpg'] });
+    const created = await publish({ post: 'facebook album', mediaUrls: [`${svc.url}/sandbox/media/photo.jpg`, `${svc.url}/sandbox/media/photo.png`] });
     await waitForPost(svc, created.id, (p) => p.status === 'success');
     const [row] = await rowsWithText('facebook album');
-    assert.deepEqual(JSON.parse(row!.media).map((m: { url: string }) => m.url), ['https://example.com/a.jpg', 'https://example.com/b.jpg']);
+    assert.deepEqual(JSON.parse(row!.media).map((m: { url: string }) => m.url), [`${svc.url}/sandbox/media/photo.jpg`, `${svc.url}/sandbox/media/photo.png`]);
     const parts = await svc.sql("SELECT COUNT(*) AS n FROM sandbox_posts WHERE platform = 'facebook:part' AND account_id = ?", [linked.account.accountId]);
     assert.equal(Number(parts.rows[0]!.n), 2);
   });
 
   it('a video is pending until facebook has processed it (service clock), then succeeds', async () => {
-    const created = await publish({ post: 'facebook video', mediaUrls: ['https://example.com/v.mp4'], isVideo: true });
+    const created = await publish({ post: 'facebook video', mediaUrls: [`${svc.url}/sandbox/media/video-10s.mp4`], isVideo: true });
     await waitForPost(svc, created.id, (p) => p.status === 'pending' || p.status === 'processing');
     const row = await svc.sql("SELECT status FROM post_platforms WHERE post_id = ? AND platform = 'facebook'", [created.id]);
     assert.notEqual(row.rows[0]!.status, 'success');

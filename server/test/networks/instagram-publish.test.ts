@@ -55,7 +55,7 @@ describe('instagram adapter against the sandbox Graph API', () => {
   };
 
   it('an image: one container, published once, permalink opens', async () => {
-    const created = await publish({ post: 'instagram image', mediaUrls: ['https://example.com/a.jpg'] });
+    const created = await publish({ post: 'instagram image', mediaUrls: [`${svc.url}/sandbox/media/photo.jpg`] });
     const post = await advanceUntilFinished(created.id);
     assert.equal(post.status, 'success', JSON.stringify(post));
     assert.equal((await published('instagram image')).length, 1);
@@ -65,7 +65,7 @@ describe('instagram adapter against the sandbox Graph API', () => {
   it('a trial reel waits for its container on the service clock, with share_to_feed, trial_params and audio_name', async () => {
     const created = await publish({
       post: 'instagram reel',
-      mediaUrls: ['https://example.com/r.mp4'],
+      mediaUrls: [`${svc.url}/sandbox/media/video-10s.mp4`],
       isVideo: true,
       instagramOptions: { trialParams: { graduationStrategy: 'SS_PERFORMANCE' }, shareToFeed: true, audioName: 'Original sound' },
     });
@@ -77,18 +77,22 @@ describe('instagram adapter against the sandbox Graph API', () => {
   });
 
   it('a carousel of two images and a video, and a story', async () => {
-    const carousel = await publish({ post: 'instagram carousel', mediaUrls: ['https://example.com/1.jpg', 'https://example.com/2.jpg', 'https://example.com/3.mp4'] });
+    const carousel = await publish({ post: 'instagram carousel', mediaUrls: [`${svc.url}/sandbox/media/photo.jpg`, `${svc.url}/sandbox/media/photo.png`, `${svc.url}/sandbox/media/video-10s.mp4`] });
     const carouselPost = await advanceUntilFinished(carousel.id);
     assert.equal(carouselPost.status, 'success');
     const [row] = await published('instagram carousel');
     assert.ok(row, JSON.stringify([carouselPost, (await svc.sql("SELECT platform, text, status FROM sandbox_posts WHERE platform LIKE 'instagram%'")).rows]));
     assert.equal(JSON.parse(row!.media).length, 3);
     assert.equal(JSON.parse(row!.record).media_type, 'CAROUSEL');
-    const story = await publish({ post: 'instagram story', mediaUrls: ['https://example.com/s.jpg'], instagramOptions: { stories: true } });
+    const story = await publish({ post: 'instagram story', mediaUrls: [`${svc.url}/sandbox/media/photo.jpg`], instagramOptions: { stories: true } });
     const storyPost = await advanceUntilFinished(story.id);
     assert.equal(storyPost.status, 'success', JSON.stringify(storyPost));
-    // Stories take no caption: the story is found by its media.
-    const stories = await svc.sql("SELECT record FROM sandbox_posts WHERE platform = 'instagram' AND account_id = ? AND media LIKE '%/s.jpg%'", [linked.account.accountId]);
+    // Stories take no caption, and instagram gets its media at the service's signed address: the story is the
+    // account's post the service recorded for this post.
+    const stories = await svc.sql(
+      "SELECT record FROM sandbox_posts WHERE platform = 'instagram' AND account_id = ? AND network_id IN (SELECT network_post_id FROM post_platforms WHERE post_id = ?)",
+      [linked.account.accountId, story.id],
+    );
     assert.equal(JSON.parse(stories.rows[0]!.record).media_type, 'STORIES');
   });
 
@@ -110,7 +114,7 @@ describe('instagram adapter against the sandbox Graph API', () => {
     assert.deepEqual([generic.code, generic.retryAvailable], [138, false]);
     const revoked = (await prepareUntilReady(context({ text: 'revoked [[fault:401]]', mediaUrls: ['https://example.com/a.jpg'] }))) as PublishFailure;
     assert.deepEqual([revoked.code, revoked.relink], [401, true]);
-    const created = await publish({ post: 'through the API [[fault:138]]', mediaUrls: ['https://example.com/a.jpg'] });
+    const created = await publish({ post: 'through the API [[fault:138]]', mediaUrls: [`${svc.url}/sandbox/media/photo.jpg`] });
     const post = created.status === 'error' ? created : await advanceUntilFinished(created.id);
     assert.equal(post.errors[0].code, 138);
   });
@@ -123,7 +127,7 @@ describe('instagram adapter against the sandbox Graph API', () => {
       await svc.sql('INSERT INTO rate_budget_uses (id, budget, used_at) VALUES (?, ?, ?)', [`rbu_test_${i}`, budget, svc.clock() - 3600_000 + i]);
     }
     const before = (await svc.sql("SELECT COUNT(*) AS n FROM sandbox_posts WHERE platform = 'instagram' AND account_id = ?", [linked.account.accountId])).rows[0]!.n;
-    const created = await publish({ post: 'one too many', mediaUrls: ['https://example.com/a.jpg'] });
+    const created = await publish({ post: 'one too many', mediaUrls: [`${svc.url}/sandbox/media/photo.jpg`] });
     const post = created.status === 'error' ? created : await advanceUntilFinished(created.id);
     const error = post.errors[0];
     assert.equal(error.code, 435, JSON.stringify(post));

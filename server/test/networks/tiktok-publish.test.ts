@@ -26,7 +26,7 @@ describe('tiktok adapter against the sandbox Content Posting API', () => {
   const videos = async (text: string) => (await svc.sql("SELECT * FROM sandbox_posts WHERE platform = 'tiktok' AND account_id = ? AND text = ?", [linked.account.accountId, text])).rows;
 
   it('through POST /api/post: pending with id "pending", then the post id once processed', async () => {
-    const created = await svc.api('POST', '/post', { body: { post: 'tiktok clip', platforms: ['tiktok'], mediaUrls: ['https://example.com/clip.mp4'], isVideo: true, tikTokOptions: { visibility: 'public' } } });
+    const created = await svc.api('POST', '/post', { body: { post: 'tiktok clip', platforms: ['tiktok'], mediaUrls: [`${svc.url}/sandbox/media/video-10s.mp4`], isVideo: true, tikTokOptions: { visibility: 'public' } } });
     assert.equal(created.status, 200, JSON.stringify(created.json));
     assert.equal(created.json.status, 'pending', JSON.stringify(created.json));
     assert.equal(created.json.postIds[0].id, 'pending');

@@ -56,7 +56,7 @@ describe('create', () => {
   });
 
   test('tiktok stays pending until processing ends, then succeeds (confirm job on the service clock)', async () => {
-    const created = await svc.api('POST', '/post', { body: { post: fresh('Clip'), platforms: ['tiktok'], mediaUrls: ['https://example.com/clip.mp4'], isVideo: true } });
+    const created = await svc.api('POST', '/post', { body: { post: fresh('Clip'), platforms: ['tiktok'], mediaUrls: [`${svc.url}/sandbox/media/video-10s.mp4`], isVideo: true } });
     assert.equal(created.status, 200, JSON.stringify(created.json));
     assert.equal(created.json.status, 'pending');
     assert.equal(created.json.postIds[0].id, 'pending');

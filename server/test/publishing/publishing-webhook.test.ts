@@ -61,7 +61,7 @@ describe('scheduled webhook', () => {
 
   it('tiktok: `scheduled` first, then `tikTokPublished` once processing ends', async () => {
     const due = new Date(svc.clock() + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    const created = await svc.api('POST', '/post', { body: { post: 'Dance', platforms: ['tiktok'], mediaUrls: ['https://example.com/dance.mp4'], isVideo: true, scheduleDate: due } });
+    const created = await svc.api('POST', '/post', { body: { post: 'Dance', platforms: ['tiktok'], mediaUrls: [`${svc.url}/sandbox/media/video-10s.mp4`], isVideo: true, scheduleDate: due } });
     svc.clock.advance(61_000);
     const first = await receiver.waitFor((w) => JSON.parse(w.body).id === created.json.id);
     assert.equal(JSON.parse(first.body).status, 'pending');
