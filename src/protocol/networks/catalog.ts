@@ -24,7 +24,28 @@ export interface NetworkEntry {
   readonly unlinkable: boolean;
 }
 
-/** In the order the hosted page lists them when a link allows every network. */
+/**
+ * Every network a link session can connect, in the order the hosted page lists them when a link allows every
+ * network. A plain list beside the entries below, so a bundle that needs only the ids (the widget's message check)
+ * leaves the entries out.
+ */
+export const NETWORKS = [
+  'facebook',
+  'instagram',
+  'linkedin',
+  'twitter',
+  'youtube',
+  'tiktok',
+  'pinterest',
+  'reddit',
+  'gmb',
+  'threads',
+  'snapchat',
+  'bluesky',
+  'telegram',
+] as const;
+export type Network = (typeof NETWORKS)[number];
+
 export const NETWORK_CATALOG = {
   facebook: { label: 'Facebook', connectMethod: 'oauth', unlinkable: true },
   instagram: { label: 'Instagram', connectMethod: 'oauth', unlinkable: true },
@@ -39,28 +60,22 @@ export const NETWORK_CATALOG = {
   snapchat: { label: 'Snapchat', connectMethod: 'oauth', unlinkable: false },
   bluesky: { label: 'Bluesky', connectMethod: 'credentials', unlinkable: true },
   telegram: { label: 'Telegram', connectMethod: 'bot', unlinkable: true },
-} as const satisfies Record<string, NetworkEntry>;
+} as const satisfies Record<Network, NetworkEntry>;
 
 type Catalog = typeof NETWORK_CATALOG;
-export type Network = keyof Catalog;
 export type UnlinkableNetwork = { [N in Network]: Catalog[N]['unlinkable'] extends true ? N : never }[Network];
 
-const entries = Object.entries(NETWORK_CATALOG) as [Network, NetworkEntry][];
-
-/** Every network a link session can connect. */
-export const NETWORKS: readonly Network[] = entries.map(([network]) => network);
-
+// The derived lists are pure (marked for the bundler), so bundles that do not use them leave them out.
 /** The networks `DELETE /profiles/social` accepts, alphabetical as the API reports them. */
-export const UNLINKABLE_NETWORKS = entries
-  .filter(([, entry]) => entry.unlinkable)
-  .map(([network]) => network as UnlinkableNetwork)
-  .sort() as readonly UnlinkableNetwork[];
+export const UNLINKABLE_NETWORKS = /* @__PURE__ */ NETWORKS.filter((network) => NETWORK_CATALOG[network].unlinkable).sort() as readonly UnlinkableNetwork[];
 
 /** Display names, translatable through the hosted page's text table. */
-export const NETWORK_LABELS = Object.fromEntries(entries.map(([network, entry]) => [network, entry.label])) as Record<Network, string>;
+export const NETWORK_LABELS = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ NETWORKS.map((network) => [network, NETWORK_CATALOG[network].label]),
+) as Record<Network, string>;
 
 export function isNetwork(value: unknown): value is Network {
-  return typeof value === 'string' && Object.hasOwn(NETWORK_CATALOG, value);
+  return typeof value === 'string' && (NETWORKS as readonly string[]).includes(value);
 }
 
 export function connectMethodOf(network: Network): ConnectMethod {
