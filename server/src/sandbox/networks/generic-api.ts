@@ -15,7 +15,7 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { PUBLISHING_CAPABILITIES } from '../../../../src/protocol/publishing/capabilities.js';
-import type { Network } from '../../../../src/protocol/index.js';
+import { NETWORK_CATALOG, NETWORKS, type Network } from '../../../../src/protocol/networks/catalog.js';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { measureText } from '../../publishing/rules/text-length.js';
 import { GENERIC_FAULTS, faultMarker } from './faults.js';
@@ -24,20 +24,14 @@ import { containsNul } from './input-guards.js';
 import { effectiveStatus, type SandboxMedia, type SandboxPost } from './store.js';
 import { randomInt } from 'node:crypto';
 
-export const GENERIC_SANDBOX_NETWORKS = [
-  'facebook',
-  'instagram',
-  'linkedin',
-  'twitter',
-  'youtube',
-  'tiktok',
-  'pinterest',
-  'reddit',
-  'gmb',
-  'threads',
-  'snapchat',
-] as const satisfies readonly Network[];
-export type GenericSandboxNetwork = (typeof GENERIC_SANDBOX_NETWORKS)[number];
+/**
+ * The networks this generic API serves: those that link through OAuth 2.0, read from the catalogue (bluesky and
+ * telegram have sandboxes of their own, the PDS and the Bot API).
+ */
+export type GenericSandboxNetwork = { [N in Network]: (typeof NETWORK_CATALOG)[N]['connectMethod'] extends 'oauth' ? N : never }[Network];
+export const GENERIC_SANDBOX_NETWORKS: readonly GenericSandboxNetwork[] = NETWORKS.filter(
+  (network): network is GenericSandboxNetwork => NETWORK_CATALOG[network].connectMethod === 'oauth',
+);
 
 /** How long tiktok "processes" a post before it is published, on the service clock. */
 export const TIKTOK_PROCESSING_MS = 5_000;
