@@ -1,18 +1,42 @@
 /**
- * Docker cannot build here (no daemon), so the container files are checked by rule: a multi-stage Dockerfile on
+ * Docker cannot build here (no daemon), so the container files are checked by a Dockerfile linter
+ * (dockerfile-utils, the one behind the editors' Dockerfile support), a YAML parser, and by rule: a multi-stage Dockerfile on
  * Node 20 whose runtime stage runs as a non-root user with a readiness health check, and a compose file whose
  * service waits for a healthy PostgreSQL and refuses to start without its secrets. README "Containers" has the
  * manual check (`docker compose up`, then /ready).
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { validate } from 'dockerfile-utils';
+import { parse } from 'yaml';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const read = (name: string) => readFileSync(join(root, name), 'utf8');
 
 describe('container files', () => {
+  it('the Dockerfile linter finds nothing in the Dockerfile, and does find faults in a broken one', () => {
+    const problems = validate(read('Dockerfile')).map((diagnostic) => `${diagnostic.range.start.line + 1}: ${diagnostic.message}`);
+    assert.deepEqual(problems, []);
+    // The linter can fail: the same file with a port typo and a COPY without its target is refused.
+    const broken = read('Dockerfile').replace('EXPOSE 8787', 'EXPOSE 87a87').replace('COPY demo/package.json demo/', 'COPY demo/package.json');
+    assert.equal(validate(broken).length, 2);
+  });
+
+  it('every file the build stage copies from the context exists and is not dockerignored', () => {
+    const ignored = read('.dockerignore').split('\n').filter(Boolean);
+    const copies = read('Dockerfile').split('\n').filter((line) => line.startsWith('COPY ') && !line.includes('--from='));
+    assert.ok(copies.length >= 3);
+    for (const copy of copies) {
+      const sources = copy.split(/\s+/).slice(1, -1);
+      for (const source of sources.filter((s) => s !== '.')) {
+        assert.ok(existsSync(join(root, source)), `${source} exists`);
+        assert.ok(!ignored.includes(source) && !ignored.includes(source.split('/')[0]!), `${source} is in the build context`);
+      }
+    }
+  });
+
   it('Dockerfile: multi-stage, Node 20, non-root runtime, health check on /ready', () => {
     const lines = read('Dockerfile').split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
     const froms = lines.filter((line) => line.startsWith('FROM '));
@@ -30,6 +54,16 @@ describe('container files', () => {
 
   it('compose.yaml: PostgreSQL with a health check, the service waits for it, secrets are required', () => {
     const compose = read('compose.yaml');
+    const parsed = parse(compose) as {
+      services: Record<string, { image?: string; build?: string; depends_on?: Record<string, { condition: string }>; healthcheck?: { test: string[] }; ports?: string[] }>;
+      volumes: Record<string, unknown>;
+    };
+    assert.deepEqual(Object.keys(parsed.services).sort(), ['db', 'service']);
+    assert.equal(parsed.services.service!.build, '.');
+    assert.deepEqual(parsed.services.service!.depends_on, { db: { condition: 'service_healthy' } });
+    assert.match(parsed.services.db!.healthcheck!.test.join(' '), /pg_isready/);
+    for (const port of parsed.services.service!.ports ?? []) assert.match(port, /^127\.0\.0\.1:/, 'published on loopback only');
+    assert.deepEqual(Object.keys(parsed.volumes).sort(), ['db-data', 'service-data']);
     assert.match(compose, /image: postgres:\d+/);
     assert.match(compose, /pg_isready/);
     assert.match(compose, /condition: service_healthy/);

@@ -2,7 +2,7 @@ import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '../../../src/protocol/constant
 import { expect, test } from '../support/fixtures.js';
 import type { Page } from '@playwright/test';
 import type { PageServer } from '../hosted/fixtures/page-server.js';
-import type { Stack } from '../support/stack.js';
+import { assertLogsKeepSecrets, type Stack } from '../support/stack.js';
 
 /** The spec's servers, as its helpers need them. */
 type Servers = { stack: Stack; integrator: PageServer };
@@ -274,4 +274,13 @@ test('a regular browser gets no web view notice', async ({ page, stack, integrat
   await page.goto(session.url);
   await expect(page.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
   await expect(page.locator('[data-webview]')).toHaveCount(0);
+});
+
+test('the log check every stack spec ends with can fail: a seen secret or a raw link token in the log is refused', () => {
+  const line = '{"level":"info","route":"/connect"}';
+  expect(() => assertLogsKeepSecrets([line], new Set(['sk_e2e_secret_value']))).not.toThrow();
+  expect(() => assertLogsKeepSecrets([`${line} sk_e2e_secret_value`], new Set(['sk_e2e_secret_value']))).toThrow(/secrets reached/);
+  expect(() => assertLogsKeepSecrets(['GET /connect?session=abcdefghijklmnop'], new Set())).toThrow(/link token/);
+  expect(() => assertLogsKeepSecrets(['GET /connect?session=[redacted]'], new Set())).not.toThrow();
+  expect(() => assertLogsKeepSecrets([], new Set())).toThrow(/no log lines/);
 });
