@@ -38,6 +38,15 @@ describe('analytics calls', () => {
   });
 });
 
+describe('a permission the account was linked without', () => {
+  it('(#10) and (#200) on analytics and comments ask for a relink', () => {
+    const analytics = classifyAnalyticsError('facebook', answer(400, 10, undefined, '(#10) Application does not have permission for this action'));
+    assert.deepEqual([analytics.code, analytics.relink, analytics.retryAvailable], [401, true, false]);
+    const comments = classifyCommentError('instagram', answer(403, 200, undefined, '(#200) Permissions error'), 'post');
+    assert.deepEqual([comments.code, comments.relink], [401, true]);
+  });
+});
+
 describe('comments', () => {
   it('an object that does not exist is 186 for a post and 490 for a comment', () => {
     const gone = answer(400, 100, 33, 'Unsupported get request. Object with ID 123 does not exist, cannot be loaded due to missing permissions, or does not support this operation.');

@@ -4,6 +4,8 @@
  * Publishing's classification (classify.ts) covers the rest; these are the differences:
  * - analytics: on facebook, the rate-limit family (4 app, 17 user, 32 page, 613 custom, 80001 page business-use
  *   limit) is the page analytics throttle 444 (a 429, retry later, never relink);
+ * - a permission missing (10 without subcode, 200-299: an account linked before the engagement scopes were asked
+ *   for) → 401 with relink: linking again grants them;
  * - "not found": code 100 with subcode 33 (object does not exist, or not visible to this token) and code 803 (unknown
  *   alias) say the post is not the account's: 186 for analytics and comments, 490 for a reply to a comment;
  * - private replies (`POST /{page-or-ig-user-id}/messages {recipient: {comment_id}}`), codes 490-495:
@@ -40,6 +42,15 @@ function detailsOf(answer: GraphFailure): Record<string, unknown> {
   return { graphCode: error.code, ...(error.subcode !== null && { graphSubcode: error.subcode }), networkMessage: error.userMessage ?? error.message };
 }
 
+function isMissingPermission(answer: GraphFailure): boolean {
+  const { code, subcode } = answer.error;
+  return (code === 10 && subcode === null) || (code >= 200 && code <= 299);
+}
+
+function missingPermission(platform: MetaNetwork, answer: GraphFailure, what: string): PublishFailure {
+  return { kind: 'failed', code: 401, message: `The ${platform} account was linked without the permission to read ${what}; link it again.`, retryAvailable: false, relink: true, details: detailsOf(answer) };
+}
+
 /** An insights or account-analytics call that failed as a whole. */
 export function classifyAnalyticsError(platform: MetaNetwork, answer: GraphFailure): PublishFailure {
   if (platform === 'facebook' && FACEBOOK_THROTTLE_CODES.has(answer.error.code)) {
@@ -54,6 +65,7 @@ export function classifyAnalyticsError(platform: MetaNetwork, answer: GraphFailu
       details: detailsOf(answer),
     };
   }
+  if (isMissingPermission(answer)) return missingPermission(platform, answer, 'analytics');
   const classified = classifyGraphError(platform, answer);
   // Rate limits of instagram and threads stay 429; other refusals are not publishing's 138 / 379 / 101.
   if (classified.relink || classified.code === 429 || classified.code === 500) return classified;
@@ -67,6 +79,7 @@ export function classifyCommentError(platform: MetaNetwork, answer: GraphFailure
       ? { kind: 'failed', code: 186, message: `No ${platform} post with this id was found for this account.`, retryAvailable: false, relink: false, details: detailsOf(answer) }
       : { kind: 'failed', code: 490, message: `No ${platform} comment with this id was found under the post.`, retryAvailable: false, relink: false, details: detailsOf(answer) };
   }
+  if (isMissingPermission(answer)) return missingPermission(platform, answer, 'comments');
   const classified = classifyGraphError(platform, answer);
   if (classified.relink || classified.code === 429 || classified.code === 500) return classified;
   return { ...classified, code: 101, message: `${platform} refused the comments request: ${answer.error.message}` };
