@@ -1,8 +1,9 @@
 /**
  * @module
  * Which adapter reads a network's analytics, comments and replies. A network whose own adapter reads them (bluesky's
- * comments) uses it. The other networks' real adapters publish in the network's wire format but do not read
- * engagement yet: on the sandbox their analytics and comments come from the generic sandbox API's engagement routes
+ * comments; facebook, instagram and threads on their Graph APIs) uses it, on the sandbox and the real network alike.
+ * The other networks' real adapters publish in the network's wire format but do not read engagement yet: on the
+ * sandbox their analytics and comments come from the generic sandbox API's engagement routes
  * (`/sandbox/net/{platform}`, which see every sandbox network's posts); against a real network they are not
  * available (101) until the adapter grows them.
  */

@@ -16,7 +16,10 @@ export const FACEBOOK_LOGIN = {
   identity: plainIdentity,
 } as const;
 
+/** Analytics, comments, replies and private replies (engagement.ts). */
+const FACEBOOK_ENGAGEMENT_SCOPES = ['read_insights', 'pages_read_user_content', 'pages_manage_engagement', 'pages_messaging'];
+
 export const facebookLink = {
   method: 'oauth',
-  definition: { ...FACEBOOK_LOGIN, scopes: ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'business_management'] },
+  definition: { ...FACEBOOK_LOGIN, scopes: ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'business_management', ...FACEBOOK_ENGAGEMENT_SCOPES] },
 } satisfies OAuthLink;

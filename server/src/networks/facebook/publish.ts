@@ -15,6 +15,7 @@
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishDone, PublishFailure } from '../publish-adapter.js';
 import { classifyGraphError } from '../meta/classify.js';
 import { accessTokenOf, callGraph } from '../meta/graph.js';
+import { facebookEngagement } from './engagement.js';
 
 export const FACEBOOK_TEXT_MAX = 63_206;
 export const FACEBOOK_IMAGES_MAX = 10;
@@ -71,6 +72,8 @@ async function videoStatus(ctx: PublishContext, videoId: string): Promise<Commit
 
 export const facebookPublishAdapter: PublishAdapter = {
   platform: 'facebook',
+  // Analytics, comments and replies (engagement.ts).
+  ...facebookEngagement,
 
   validate: (post) => validateFacebook(post),
 

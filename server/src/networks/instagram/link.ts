@@ -14,14 +14,15 @@ export const instagramLink = {
     credentialsOf: 'facebook',
     definition: {
       ...FACEBOOK_LOGIN,
-      scopes: ['instagram_basic', 'instagram_content_publish', 'pages_show_list', 'business_management'],
+      // The manage_* scopes: insights, comments and private replies (engagement.ts).
+      scopes: ['instagram_basic', 'instagram_content_publish', 'pages_show_list', 'business_management', 'instagram_manage_insights', 'instagram_manage_comments', 'instagram_manage_messages'],
     },
   },
   definition: {
     authorizationEndpoint: 'https://www.instagram.com/oauth/authorize',
     tokenEndpoint: 'https://api.instagram.com/oauth/access_token',
     identityEndpoint: 'https://graph.instagram.com/v21.0/me?fields=user_id,username,name,account_type',
-    scopes: ['instagram_business_basic', 'instagram_business_content_publish'],
+    scopes: ['instagram_business_basic', 'instagram_business_content_publish', 'instagram_business_manage_insights', 'instagram_business_manage_comments', 'instagram_business_manage_messages'],
     scopeSeparator: ',',
     ...UNTYPED_TOKEN_LOGIN,
   },

@@ -20,6 +20,7 @@
 import type { CommitResult, PlatformPost, PreparedState, PrepareWaiting, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
 import { classifyContainerError, classifyGraphError } from '../meta/classify.js';
 import { callGraph } from '../meta/graph.js';
+import { instagramEngagement } from './engagement.js';
 
 export const INSTAGRAM_CAPTION_MAX = 2_200;
 export const INSTAGRAM_HASHTAGS_MAX = 30;
@@ -102,6 +103,8 @@ const waiting = (state: InstagramPrepared, checkAfterMs = CONTAINER_CHECK_MS): P
 
 export const instagramPublishAdapter: PublishAdapter = {
   platform: 'instagram',
+  // Analytics, comments and replies (engagement.ts).
+  ...instagramEngagement,
 
   validate: (post) => validateInstagram(post),
 

@@ -34,7 +34,10 @@ export function graphErrorOf(json: unknown): GraphError | null {
   };
 }
 
-export async function accessTokenOf(ctx: PublishContext): Promise<string | null> {
+/** What a Graph call needs of a publish (or analytics) context. */
+export type GraphContext = Pick<PublishContext, 'account' | 'baseUrl' | 'fetch'>;
+
+export async function accessTokenOf(ctx: GraphContext): Promise<string | null> {
   const tokens = await ctx.account.tokens();
   const token = tokens.accessToken ?? tokens.access_token;
   return typeof token === 'string' && token !== '' ? token : null;
@@ -45,7 +48,7 @@ export async function accessTokenOf(ctx: PublishContext): Promise<string | null>
  * reported as status 0 (code 2, Meta's "temporary" code) so callers treat it as transient.
  */
 export async function callGraph(
-  ctx: PublishContext,
+  ctx: GraphContext,
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
   params: Record<string, unknown> = {},

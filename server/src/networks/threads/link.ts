@@ -12,7 +12,8 @@ export const threadsLink = {
     authorizationEndpoint: 'https://threads.net/oauth/authorize',
     tokenEndpoint: 'https://graph.threads.net/oauth/access_token',
     identityEndpoint: 'https://graph.threads.net/v1.0/me?fields=id,username,name',
-    scopes: ['threads_basic', 'threads_content_publish'],
+    // The last three: insights, reading and answering replies (engagement.ts).
+    scopes: ['threads_basic', 'threads_content_publish', 'threads_manage_insights', 'threads_read_replies', 'threads_manage_replies'],
     scopeSeparator: ',',
     ...UNTYPED_TOKEN_LOGIN,
   },

@@ -18,6 +18,7 @@ import { splitIntoThread } from '../../publishing/rules/thread-split.js';
 import type { CommitResult, PlatformPost, PreparedState, PrepareWaiting, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
 import { classifyGraphError } from '../meta/classify.js';
 import { callGraph } from '../meta/graph.js';
+import { threadsEngagement } from './engagement.js';
 
 export const THREADS_TEXT_MAX = 500;
 export const THREADS_PARTS_MAX = 30;
@@ -102,6 +103,8 @@ export function createThreadsPublishAdapter(options: ThreadsAdapterOptions): Pub
 
   return {
     platform: 'threads',
+    // Analytics, comments and replies (engagement.ts).
+    ...threadsEngagement,
 
     validate: (post) => validateThreads(post),
 

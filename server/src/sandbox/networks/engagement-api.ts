@@ -28,10 +28,10 @@ import { bearerOf, checkAuthorizationServerToken, checkSandboxToken, sandboxStor
 import { containsNul } from './input-guards.js';
 import type { SandboxPost } from './store.js';
 import { faultMarker } from './faults.js';
+import { INSIGHTS_FAULTS, engagementStateOf, type InsightsFault } from './engagement-state.js';
 import { queueNetworkEvent } from '../../automations/network-events.js';
 
-const FAULTS = ['partial', 'down', '444', '475', 'limited'] as const;
-type InsightsFault = (typeof FAULTS)[number];
+const FAULTS = INSIGHTS_FAULTS;
 const MAX_IDS = 100;
 const PRIVATE_REPLY_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** HTTP status of each private-reply refusal a comment's fault marker asks for. */
@@ -46,10 +46,8 @@ export function sandboxEngagementApi(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const store = () => sandboxStoreOf(deps.storage);
   const db = () => deps.storage.driver;
-  /** Per `platform:accountId`: the analytics fault a test switched on (sandbox state, this process only). */
-  const faults = new Map<string, InsightsFault>();
-  /** Comments already answered privately (the network allows one private reply per comment). */
-  const privatelyAnswered = new Set<string>();
+  // Shared with the Meta Graph sandboxes (engagement-state.ts).
+  const { faults, privatelyAnswered } = engagementStateOf(deps);
 
   const platformOf = (c: Context): GenericSandboxNetwork | null => {
     const platform = c.req.param('platform') ?? '';

@@ -11,7 +11,13 @@
  *   `POST /{page-id}/video_reels {upload_phase: finish, video_id, video_state: PUBLISHED, description}` → `{success}`
  * - `GET /{page-id}/published_posts` → `{data: [{id, message, created_time, permalink_url}]}`, newest first
  * - `GET /{object-id}?fields=…` → `{id, permalink_url, message?, status?: {video_status}}`
- * - `POST /{object-id}/comments {message, attachment_url?}` → `{id}`; `DELETE /{object-id}` → `{success: true}`
+ * - `POST /{object-id}/comments {message, attachment_url?}` → `{id}` (under a post, or a reply under a comment);
+ *   `DELETE /{object-id}` → `{success: true}`
+ * - after a post is out (graph-engagement.ts): `GET /{post-id}/insights?metric=…` (post_impressions,
+ *   post_impressions_unique, post_reactions_by_type_total, post_clicks, post_video_views,
+ *   post_activity_by_action_type), `GET /{page-id}?fields=fan_count,followers_count`,
+ *   `GET /{post-id}/comments` → `{data: [{id, message, from: {id, name}, created_time, parent?: {id}}]}`, and the
+ *   private reply `POST /{page-id}/messages {recipient: {comment_id}, message: {text}}`
  * Faults in the message or description: 249 and 476 (code 368), 429 (code 4), 401 (code 190), 500 (code 2).
  */
 import { Hono, type Context } from 'hono';
@@ -29,6 +35,19 @@ import {
   type GraphFault,
 } from './graph-sandbox.js';
 import { sandboxStoreOf } from './sandbox-tokens.js';
+import {
+  accountMetricsOf,
+  addOwnComment,
+  answerPrivateReply,
+  commentsOf,
+  findComment,
+  graphTime,
+  insightsAnswer,
+  partialCount,
+  postMetricsOf,
+  requestedMetrics,
+  throwInsightsFault,
+} from './graph-engagement.js';
 import { effectiveStatus, type SandboxMedia, type SandboxPost } from './store.js';
 
 export const FACEBOOK_VIDEO_PROCESSING_MS = 5_000;
@@ -43,6 +62,23 @@ export const FACEBOOK_FAULTS: Record<string, GraphFault> = {
   '401': { status: 400, code: 190, subcode: 460, message: 'Error validating access token: The session has been invalidated.' },
   '500': { status: 500, code: 2, message: 'An unexpected error has occurred. Please retry your request later.' },
 };
+
+const POST_INSIGHTS = ['post_impressions', 'post_impressions_unique', 'post_reactions_by_type_total', 'post_clicks', 'post_video_views', 'post_activity_by_action_type'] as const;
+const PAGE_FIELDS = ['fan_count', 'followers_count'] as const;
+
+/** The post's grown numbers (insight-metrics.ts names) under Graph's insight names and breakdowns. */
+function postInsightValues(metrics: Record<string, number>): Record<string, unknown> {
+  const reactions = metrics.reactions ?? 0;
+  const loves = Math.floor(reactions / 4);
+  return {
+    post_impressions: metrics.impressions,
+    post_impressions_unique: metrics.reach,
+    post_reactions_by_type_total: { like: reactions - loves, love: loves },
+    post_clicks: metrics.clicks,
+    post_video_views: metrics.videoViews,
+    post_activity_by_action_type: { comment: metrics.comments, share: metrics.shares, like: reactions },
+  };
+}
 
 export function sandboxFacebookRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -172,6 +208,15 @@ export function sandboxFacebookRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.get('/:version/:id', async (c) => {
     const owner = await graphAccount(deps, c, 'facebook');
+    const fields = (c.req.query('fields') ?? '').split(',');
+    if (owner !== null && owner === c.req.param('id') && PAGE_FIELDS.some((field) => fields.includes(field))) {
+      // The page itself: its follower counts (the `partial` fault leaves the first one out).
+      throwInsightsFault(deps, 'facebook', owner);
+      const grown = await accountMetricsOf(deps, 'facebook', await store().listForAccounts([{ platform: 'facebook', accountId: owner }], 1000));
+      const answered = PAGE_FIELDS.slice(partialCount(deps, 'facebook', owner, 1));
+      const values: Record<string, number> = { fan_count: grown.fanCount ?? 0, followers_count: grown.followersCount ?? 0 };
+      return c.json({ id: owner, ...Object.fromEntries(answered.map((field) => [field, values[field]])) });
+    }
     const post = await store().findByPlatformId('facebook', c.req.param('id'));
     if (!post || (owner !== null && owner !== post.accountId)) throw new GraphSandboxError(400, 100, 'Unsupported get request. Object does not exist or cannot be loaded.', 33);
     const status = effectiveStatus(post, deps.clock());
@@ -186,16 +231,47 @@ export function sandboxFacebookRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.post('/:version/:id/comments', async (c) => {
     const owner = await graphAccount(deps, c, 'facebook');
-    const post = await store().findByPlatformId('facebook', c.req.param('id'));
-    if (!post || (owner !== null && owner !== post.accountId)) throw new GraphSandboxError(400, 100, 'Object does not exist.', 33);
+    const id = c.req.param('id');
+    const post = await store().findByPlatformId('facebook', id);
+    // Not a post: a comment, and this is a reply under it.
+    const parent = post ? null : await findComment(deps, 'facebook', id);
+    const accountId = post?.accountId ?? parent?.accountId;
+    if (!accountId || (owner !== null && owner !== accountId)) throw new GraphSandboxError(400, 100, 'Object does not exist.', 33);
     const body = await graphBody(c);
     const message = optionalString(body, 'message', 8000) ?? '';
     const attachment = body.attachment_url === undefined ? null : urlParam(body, 'attachment_url');
     if (message.trim() === '' && !attachment) throw new GraphSandboxError(400, 100, 'Invalid parameter: message');
     throwGraphFault('facebook', FACEBOOK_FAULTS, message);
-    const comment = await store().addComment(post.id, message, attachment ? [{ url: attachment, kind: 'image' }] : [], deps.clock());
-    return c.json({ id: `${post.networkId}_${comment.id}` });
+    if (parent) return c.json({ id: await addOwnComment(deps, parent.postRowId, message, parent.id) });
+    const comment = await store().addComment(post!.id, message, attachment ? [{ url: attachment, kind: 'image' }] : [], deps.clock());
+    return c.json({ id: comment.id });
   });
+
+  routes.get('/:version/:id/comments', async (c) => {
+    const owner = await graphAccount(deps, c, 'facebook');
+    const post = await store().findByPlatformId('facebook', c.req.param('id'));
+    if (!post || (owner !== null && owner !== post.accountId)) throw new GraphSandboxError(400, 100, 'Unsupported get request. Object does not exist or cannot be loaded.', 33);
+    const data = (await commentsOf(deps, post)).map((comment) => ({
+      id: comment.id,
+      message: comment.text,
+      from: comment.author === null ? { id: post.accountId, name: post.accountId } : { id: `user-${comment.author}`, name: comment.author },
+      created_time: graphTime(comment.createdAt),
+      ...(comment.replyTo !== null && { parent: { id: comment.replyTo } }),
+    }));
+    return c.json({ data, paging: { cursors: { before: 'MAZDZD', after: 'MAZDZD' } } });
+  });
+
+  routes.get('/:version/:id/insights', async (c) => {
+    const owner = await graphAccount(deps, c, 'facebook');
+    const post = await store().findByPlatformId('facebook', c.req.param('id'));
+    if (!post || (owner !== null && owner !== post.accountId)) throw new GraphSandboxError(400, 100, 'Unsupported get request. Object does not exist or cannot be loaded.', 33);
+    const asked = requestedMetrics(c, POST_INSIGHTS);
+    throwInsightsFault(deps, 'facebook', post.accountId);
+    const values = postInsightValues(postMetricsOf(deps, 'facebook', post));
+    return c.json(insightsAnswer(post.networkId, values, asked, partialCount(deps, 'facebook', post.accountId, 2)));
+  });
+
+  routes.post('/:version/:page/messages', async (c) => answerPrivateReply(deps, c, 'facebook', await pageOf(c)));
 
   routes.delete('/:version/:id', async (c) => {
     const owner = await graphAccount(deps, c, 'facebook');

@@ -13,6 +13,12 @@
  *   (code 9, subcode 2207042, as the network answers);
  * - `GET  /{ig-user-id}/media` → `{data: [{id, caption, timestamp, permalink, media_type}]}`, newest first;
  * - `GET  /{media-id}?fields=permalink` and `POST /{media-id}/comments {message}` → `{id}`. No delete, as on the network.
+ * - after a post is out (graph-engagement.ts): `GET /{media-id}/insights?metric=impressions,reach,likes,comments,
+ *   saved,shares,views` (the `limited` fault: code 10, subcode 2108006, as for media from before the business
+ *   conversion), `GET /{media-id}?fields=like_count,comments_count`, `GET /{ig-user-id}?fields=followers_count,
+ *   follows_count,media_count`, `GET /{media-id}/comments` → `{data: [{id, text, username, timestamp, replies:
+ *   {data}}]}`, `POST /{ig-comment-id}/replies {message}` → `{id}`, and the private reply
+ *   `POST /{ig-user-id}/messages {recipient: {comment_id}, message: {text}}`.
  * Faults in the caption (docs/sandbox-faults.md): 138, 258 (2207085), 401, 435, 436 (container never finishes),
  * 440 (container ERROR 2207003), 500.
  */
@@ -32,6 +38,20 @@ import {
   type GraphFault,
 } from './graph-sandbox.js';
 import { sandboxStoreOf } from './sandbox-tokens.js';
+import {
+  accountMetricsOf,
+  addOwnComment,
+  answerPrivateReply,
+  commentsOf,
+  findComment,
+  graphTime,
+  insightsAnswer,
+  partialCount,
+  postMetricsOf,
+  requestedMetrics,
+  throwInsightsFault,
+} from './graph-engagement.js';
+import { insightsFaultOf } from './engagement-state.js';
 import type { SandboxMedia, SandboxPost } from './store.js';
 
 export const INSTAGRAM_VIDEO_CONTAINER_MS = 3_000;
@@ -50,6 +70,11 @@ export const INSTAGRAM_FAULTS: Record<string, GraphFault> = {
 /** Faults of the container itself (it is created, then fails or never finishes) and of media_publish. */
 const CONTAINER_FAULTS = new Set(['436', '440']);
 const PUBLISH_FAULT_435: GraphFault = { status: 400, code: 9, subcode: 2207042, message: 'Application request limit reached: the maximum number of posts was published.', retryAfterSeconds: 3600 };
+
+const MEDIA_INSIGHTS = ['impressions', 'reach', 'likes', 'comments', 'saved', 'shares', 'views'] as const;
+const ACCOUNT_FIELDS = ['followers_count', 'follows_count', 'media_count'] as const;
+/** Graph's answer for insights of media posted before the account became a business account. */
+const SUBCODE_BEFORE_CONVERSION = 2108006;
 
 type ContainerRecord = {
   media_type: string;
@@ -205,18 +230,73 @@ export function sandboxInstagramRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ id: comment.id });
   });
 
+  routes.get('/:version/:id/insights', async (c) => {
+    const owner = await graphAccount(deps, c, 'instagram');
+    const post = await store().findByPlatformId('instagram', c.req.param('id'));
+    if (!post || (owner !== null && owner !== post.accountId)) throw new GraphSandboxError(400, 100, 'Unsupported get request. Object does not exist or cannot be loaded.', 33);
+    const asked = requestedMetrics(c, MEDIA_INSIGHTS);
+    throwInsightsFault(deps, 'instagram', post.accountId);
+    if (insightsFaultOf(deps, 'instagram', post.accountId) === 'limited') {
+      throw new GraphSandboxError(400, 10, '(#10) Not enough viewers for the media to show insights: the media was posted before the business account conversion.', SUBCODE_BEFORE_CONVERSION);
+    }
+    return c.json(insightsAnswer(post.networkId, postMetricsOf(deps, 'instagram', post), asked, partialCount(deps, 'instagram', post.accountId, 2)));
+  });
+
+  routes.get('/:version/:id/comments', async (c) => {
+    const owner = await graphAccount(deps, c, 'instagram');
+    const post = await store().findByPlatformId('instagram', c.req.param('id'));
+    if (!post || (owner !== null && owner !== post.accountId)) throw new GraphSandboxError(400, 100, 'Unsupported get request. Object does not exist or cannot be loaded.', 33);
+    const comments = await commentsOf(deps, post);
+    const shape = (comment: (typeof comments)[number]) => ({ id: comment.id, text: comment.text, username: comment.author ?? post.accountId.replace(/^sandbox-/, ''), timestamp: graphTime(comment.createdAt) });
+    // Top-level comments, each with its replies (instagram has one level of replies).
+    const data = comments
+      .filter((comment) => comment.replyTo === null)
+      .map((comment) => ({ ...shape(comment), replies: { data: comments.filter((reply) => reply.replyTo === comment.id).map(shape) } }));
+    return c.json({ data });
+  });
+
+  routes.post('/:version/:id/replies', async (c) => {
+    const owner = await graphAccount(deps, c, 'instagram');
+    const parent = await findComment(deps, 'instagram', c.req.param('id'));
+    if (!parent || (owner !== null && owner !== parent.accountId)) throw new GraphSandboxError(400, 100, 'Unsupported post request. Object does not exist or cannot be loaded.', 33);
+    const body = await graphBody(c);
+    const message = optionalString(body, 'message', 2_200) ?? '';
+    if (message.trim() === '') throw new GraphSandboxError(400, 100, 'Invalid parameter: message');
+    throwGraphFault('instagram', INSTAGRAM_FAULTS, message);
+    return c.json({ id: await addOwnComment(deps, parent.postRowId, message, parent.id) });
+  });
+
+  routes.post('/:version/:user/messages', async (c) => answerPrivateReply(deps, c, 'instagram', await userOf(c)));
+
   routes.get('/:version/:id', async (c) => {
     const owner = await graphAccount(deps, c, 'instagram');
     const id = c.req.param('id');
     const now = deps.clock();
+    const fields = (c.req.query('fields') ?? '').split(',');
     if (owner === id || (owner === null && id.startsWith('sandbox-instagram-'))) {
-      return c.json({ id, username: id.replace(/^sandbox-/, ''), account_type: id.endsWith('-personal') ? 'PERSONAL' : 'BUSINESS' });
+      const account = { id, username: id.replace(/^sandbox-/, ''), account_type: id.endsWith('-personal') ? 'PERSONAL' : 'BUSINESS' };
+      if (!ACCOUNT_FIELDS.some((field) => fields.includes(field))) return c.json(account);
+      // The account's counts: the analytics faults apply (`partial` leaves the first one out).
+      throwInsightsFault(deps, 'instagram', id);
+      const grown = await accountMetricsOf(deps, 'instagram', await store().listForAccounts([{ platform: 'instagram', accountId: id }], 1000));
+      const values: Record<string, number> = { followers_count: grown.followersCount ?? 0, follows_count: grown.followsCount ?? 0, media_count: grown.mediaCount ?? 0 };
+      const answered = ACCOUNT_FIELDS.slice(partialCount(deps, 'instagram', id, 1));
+      return c.json({ ...account, ...Object.fromEntries(answered.map((field) => [field, values[field]])) });
     }
     const container = await store().findByPlatformId(CONTAINERS, id);
     if (container && (owner === null || owner === container.accountId)) return c.json({ id, ...containerStatus(container, now) });
     const post = await store().findByPlatformId('instagram', id);
     if (post && (owner === null || owner === post.accountId)) {
-      return c.json({ id, caption: post.text, permalink: permalink(id), timestamp: new Date(post.createdAt).toISOString() });
+      const counts = fields.includes('like_count') || fields.includes('comments_count');
+      if (counts) throwInsightsFault(deps, 'instagram', post.accountId);
+      const grown = counts ? postMetricsOf(deps, 'instagram', post) : {};
+      return c.json({
+        id,
+        caption: post.text,
+        permalink: permalink(id),
+        timestamp: new Date(post.createdAt).toISOString(),
+        ...(counts && { like_count: grown.likes ?? 0, comments_count: grown.comments ?? 0 }),
+      });
     }
     throw new GraphSandboxError(400, 100, 'Unsupported get request. Object does not exist or cannot be loaded.', 33);
   });

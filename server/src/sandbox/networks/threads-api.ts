@@ -9,6 +9,11 @@
  * - `POST /{threads-user-id}/threads_publish {creation_id}` → `{id}`; a container not finished yet → code 24,
  *   subcode 4279009, as the network answers a publish that comes too early;
  * - `GET /{threads-user-id}/threads` → `{data: [{id, text, timestamp, permalink}]}`; `GET /{media-id}?fields=permalink`.
+ * - after a post is out (graph-engagement.ts): `GET /{media-id}/insights?metric=views,likes,replies,reposts,quotes,
+ *   shares`, `GET /{threads-user-id}/threads_insights?metric=followers_count` (`total_value`),
+ *   `GET /{media-id}/conversation` → `{data: [{id, text, username, timestamp, replied_to: {id}}]}` (the comments the
+ *   audience made, every depth); a container with `reply_to_id` naming one of those comments publishes as a reply
+ *   under it.
  * No delete (the API has none). Faults in the text: 379 (code 100, subcode 4279001), 522 (the container never
  * finishes), 401, 500.
  */
@@ -17,6 +22,7 @@ import type { AppDeps, AppEnv } from '../../context.js';
 import { faultMarker } from './faults.js';
 import { GraphSandboxError, answerGraphErrors, graphAccount, graphBody, graphId, optionalString, requireOwner, throwGraphFault, urlParam, type GraphFault } from './graph-sandbox.js';
 import { sandboxStoreOf } from './sandbox-tokens.js';
+import { accountMetricsOf, addOwnComment, commentsOf, findComment, graphTime, insightsAnswer, partialCount, postMetricsOf, requestedMetrics, throwInsightsFault } from './graph-engagement.js';
 import type { SandboxMedia, SandboxPost } from './store.js';
 
 export const THREADS_VIDEO_CONTAINER_MS = 3_000;
@@ -29,6 +35,9 @@ export const THREADS_FAULTS: Record<string, GraphFault> = {
   '401': { status: 400, code: 190, subcode: 460, message: 'Error validating access token: The session has been invalidated.' },
   '500': { status: 500, code: 2, message: 'An unexpected error has occurred. Please retry your request later.' },
 };
+
+const MEDIA_INSIGHTS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'] as const;
+const USER_INSIGHTS = ['followers_count'] as const;
 
 interface ContainerRecord {
   media_type: string;
@@ -82,7 +91,9 @@ export function sandboxThreadsRoutes(deps: AppDeps): Hono<AppEnv> {
     }
     if (mediaType === 'TEXT' && text.trim() === '') throw new GraphSandboxError(400, 100, 'A text post needs text.');
     const replyTo = optionalString(body, 'reply_to_id', 64);
-    if (replyTo && !(await store().findByNetworkId('threads', user, replyTo))) throw new GraphSandboxError(400, 100, 'Invalid parameter: reply_to_id', 33);
+    if (replyTo && !(await store().findByNetworkId('threads', user, replyTo)) && (await findComment(deps, 'threads', replyTo))?.accountId !== user) {
+      throw new GraphSandboxError(400, 100, 'Invalid parameter: reply_to_id', 33);
+    }
     const countries = body.allowlisted_country_codes;
     if (countries !== undefined && (!Array.isArray(countries) || countries.some((code) => typeof code !== 'string' || !/^[A-Z]{2}$/.test(code)))) {
       throw new GraphSandboxError(400, 100, 'Invalid parameter: allowlisted_country_codes');
@@ -123,6 +134,13 @@ export function sandboxThreadsRoutes(deps: AppDeps): Hono<AppEnv> {
     if (status === 'PUBLISHED') throw new GraphSandboxError(400, 100, 'The container was already published.', 4279001);
     if (status !== 'FINISHED') throw new GraphSandboxError(400, 24, 'Media Not Found: the media is not ready to be published.', 4279009);
     const record = container.record as unknown as ContainerRecord;
+    const answered = record.reply_to_id ? await findComment(deps, 'threads', record.reply_to_id) : null;
+    if (answered) {
+      // A reply to someone's comment: it joins the conversation under the post.
+      const id = await addOwnComment(deps, answered.postRowId, container.text, answered.id);
+      await store().updatePost(container.id, { status: 'published', record: { ...record, published_id: id } as unknown as Record<string, unknown>, readyAt: container.readyAt });
+      return c.json({ id });
+    }
     const post = await store().insertPost({
       platform: 'threads',
       accountId: user,
@@ -145,6 +163,44 @@ export function sandboxThreadsRoutes(deps: AppDeps): Hono<AppEnv> {
     const user = await userOf(c);
     const posts = await store().listForAccounts([{ platform: 'threads', accountId: user }], 100);
     return c.json({ data: posts.map((post) => ({ id: post.networkId, text: post.text, timestamp: new Date(post.createdAt).toISOString(), permalink: permalink(post.networkId) })) });
+  });
+
+  routes.get('/:version/:id/insights', async (c) => {
+    const owner = await graphAccount(deps, c, 'threads');
+    const post = await store().findByPlatformId('threads', c.req.param('id'));
+    if (!post || (owner !== null && owner !== post.accountId)) throw new GraphSandboxError(400, 100, 'Object does not exist.', 33);
+    const asked = requestedMetrics(c, MEDIA_INSIGHTS);
+    throwInsightsFault(deps, 'threads', post.accountId);
+    return c.json(insightsAnswer(post.networkId, postMetricsOf(deps, 'threads', post), asked, partialCount(deps, 'threads', post.accountId, 2)));
+  });
+
+  routes.get('/:version/:user/threads_insights', async (c) => {
+    const user = await userOf(c);
+    requestedMetrics(c, USER_INSIGHTS);
+    throwInsightsFault(deps, 'threads', user);
+    const grown = await accountMetricsOf(deps, 'threads', await store().listForAccounts([{ platform: 'threads', accountId: user }], 1000));
+    const data = USER_INSIGHTS.slice(partialCount(deps, 'threads', user, 1)).map((name) => ({
+      name,
+      period: 'day',
+      total_value: { value: grown.followersCount ?? 0 },
+      title: name,
+      id: `${user}/insights/${name}/day`,
+    }));
+    return c.json({ data });
+  });
+
+  routes.get('/:version/:id/conversation', async (c) => {
+    const owner = await graphAccount(deps, c, 'threads');
+    const post = await store().findByPlatformId('threads', c.req.param('id'));
+    if (!post || (owner !== null && owner !== post.accountId)) throw new GraphSandboxError(400, 100, 'Object does not exist.', 33);
+    const data = (await commentsOf(deps, post)).map((comment) => ({
+      id: comment.id,
+      text: comment.text,
+      username: comment.author ?? post.accountId.replace(/^sandbox-/, ''),
+      timestamp: graphTime(comment.createdAt),
+      replied_to: { id: comment.replyTo ?? post.networkId },
+    }));
+    return c.json({ data });
   });
 
   routes.get('/p/:id', async (c) => {
