@@ -18,6 +18,7 @@ import { twitterPublishAdapter } from './twitter/publish.js';
 import { linkedinPublishAdapter } from './linkedin/publish.js';
 import { redditPublishAdapter } from './reddit/publish.js';
 import { pinterestPublishAdapter } from './pinterest/publish.js';
+import { gmbPublishAdapter } from './gmb/publish.js';
 
 /** The Graph API version the Meta adapters speak (its paths follow `{base}/{version}`). */
 export const GRAPH_VERSION = 'v21.0';
@@ -37,6 +38,7 @@ export const PUBLISH_ADAPTERS = {
   linkedin: linkedinPublishAdapter,
   reddit: redditPublishAdapter,
   pinterest: pinterestPublishAdapter,
+  gmb: gmbPublishAdapter,
 } satisfies Record<Network, PublishAdapter>;
 
 /**
@@ -55,6 +57,7 @@ const OWN_SANDBOX_PATHS: Partial<Record<Network, string>> = {
   linkedin: '/sandbox/linkedin',
   reddit: '/sandbox/reddit',
   pinterest: '/sandbox/pinterest',
+  gmb: '/sandbox/gmb',
 };
 
 /** The real APIs' bases (version prefix included), for when the network is configured with real credentials. */
@@ -69,6 +72,8 @@ export const REAL_PUBLISH_BASE_URLS: Partial<Record<Network, string>> = {
   linkedin: 'https://api.linkedin.com',
   reddit: 'https://oauth.reddit.com',
   pinterest: 'https://api.pinterest.com',
+  // Local posts' host; accounts and locations live on sibling hosts (gmb/google-api.ts).
+  gmb: 'https://mybusiness.googleapis.com',
 };
 
 
