@@ -19,6 +19,7 @@ import { linkedinPublishAdapter } from './linkedin/publish.js';
 import { redditPublishAdapter } from './reddit/publish.js';
 import { pinterestPublishAdapter } from './pinterest/publish.js';
 import { gmbPublishAdapter } from './gmb/publish.js';
+import { snapchatPublishAdapter } from './snapchat/publish.js';
 
 /** The Graph API version the Meta adapters speak (its paths follow `{base}/{version}`). */
 export const GRAPH_VERSION = 'v21.0';
@@ -39,6 +40,7 @@ export const PUBLISH_ADAPTERS = {
   reddit: redditPublishAdapter,
   pinterest: pinterestPublishAdapter,
   gmb: gmbPublishAdapter,
+  snapchat: snapchatPublishAdapter,
 } satisfies Record<Network, PublishAdapter>;
 
 /**
@@ -58,6 +60,7 @@ const OWN_SANDBOX_PATHS: Partial<Record<Network, string>> = {
   reddit: '/sandbox/reddit',
   pinterest: '/sandbox/pinterest',
   gmb: '/sandbox/gmb',
+  snapchat: '/sandbox/snapchat',
 };
 
 /** The real APIs' bases (version prefix included), for when the network is configured with real credentials. */
@@ -74,6 +77,7 @@ export const REAL_PUBLISH_BASE_URLS: Partial<Record<Network, string>> = {
   pinterest: 'https://api.pinterest.com',
   // Local posts' host; accounts and locations live on sibling hosts (gmb/google-api.ts).
   gmb: 'https://mybusiness.googleapis.com',
+  snapchat: 'https://businessapi.snapchat.com',
 };
 
 
