@@ -1,12 +1,11 @@
 /**
  * @module
- * Which adapter publishes to each network, and at which base URL. Every network has one (`satisfies` makes a
- * missing network a type error). bluesky (XRPC) and telegram (Bot API) have their own adapters; the networks without
- * a real adapter yet use the generic sandbox adapter.
+ * Which adapter publishes to each network, and at which base URL. Every network has its own adapter speaking its
+ * real API (`satisfies` makes a missing network a type error); the generic sandbox adapter (sandbox-publish.ts)
+ * remains only for reading engagement on the sandbox (analytics/engagement-adapters.ts).
  */
-import { NETWORKS, type Network } from '../../../src/protocol/index.js';
+import type { Network } from '../../../src/protocol/index.js';
 import type { PublishAdapter } from './publish-adapter.js';
-import { sandboxPublishAdapter } from './sandbox-publish.js';
 import { blueskyPublishAdapter } from './bluesky/publish.js';
 import { telegramPublishAdapter } from './telegram/publish.js';
 import { facebookPublishAdapter } from './facebook/publish.js';
@@ -27,7 +26,6 @@ export const GRAPH_VERSION = 'v21.0';
 export const THREADS_VERSION = 'v1.0';
 
 export const PUBLISH_ADAPTERS = {
-  ...(Object.fromEntries(NETWORKS.map((network) => [network, sandboxPublishAdapter(network)])) as Record<Network, PublishAdapter>),
   bluesky: blueskyPublishAdapter,
   telegram: telegramPublishAdapter,
   facebook: facebookPublishAdapter,
