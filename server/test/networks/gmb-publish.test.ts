@@ -3,7 +3,8 @@
  * `POST /api/post`: the location found through the account and location APIs, a standard post with a photo, event
  * and offer posts with Google's own fields, `gmbOptions` checked at create time (101, platform and field named),
  * 519 refused but the account left connected, 401 relink, reconcile by the location's local posts, delete; and
- * Google's recorded error bodies classified one by one.
+ * Google's recorded error bodies classified one by one. Accounts linked through the consent page (OAuth) publish
+ * to gmb and snapchat as well.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -14,7 +15,8 @@ import { googleUrl } from '../../src/networks/gmb/google-api.js';
 import { gmbPublishAdapter as adapter } from '../../src/networks/gmb/publish.js';
 import { linkSandboxAccounts, sandboxPostsFor, startPublishingService, waitForPost } from '../publishing/publishing-fixtures.js';
 import { linkSandboxAccount } from '../sandbox/sandbox-adapter-context.js';
-import type { TestService } from '../support/test-service.js';
+import { connectAccount } from '../support/oauth-driver.js';
+import { tokenOf, type TestService } from '../support/test-service.js';
 
 const EVENT = { title: 'Tasting night', schedule: { startDate: { year: 2027, month: 3, day: 1 }, endDate: { year: 2027, month: 3, day: 2 }, startTime: { hours: 18, minutes: 0 } } };
 
@@ -131,6 +133,22 @@ describe('gmb adapter against the sandbox Business Profile APIs', () => {
     assert.equal(googleUrl(real, 'mybusinessaccountmanagement', '/v1/accounts'), 'https://mybusinessaccountmanagement.googleapis.com/v1/accounts');
     assert.equal(googleUrl(real, 'mybusiness', '/v4/accounts/1/locations/2/localPosts'), 'https://mybusiness.googleapis.com/v4/accounts/1/locations/2/localPosts');
     assert.equal(googleUrl({ baseUrl: 'http://127.0.0.1:1/sandbox/gmb' }, 'mybusinessbusinessinformation', '/v1/x'), 'http://127.0.0.1:1/sandbox/gmb/mybusinessbusinessinformation/v1/x');
+  });
+});
+
+describe('gmb and snapchat accounts linked through the sandbox consent page (OAuth) publish too', () => {
+  let svc: TestService;
+  before(async () => {
+    svc = await startPublishingService();
+  });
+  after(() => svc.close());
+
+  it('the sandbox APIs take the authorization server\'s tokens and address the account by its subject', async () => {
+    const token = tokenOf((await svc.client.createLinkSession({ origin: 'https://app.example' })).url);
+    for (const platform of ['gmb', 'snapchat'] as const) assert.equal((await connectAccount(svc, token, platform)).data.outcome, 'success', platform);
+    const created = await svc.api('POST', '/post', { body: { post: 'linked in a browser', platforms: ['gmb', 'snapchat'], mediaUrls: [`${svc.url}/sandbox/media/photo.jpg`] } });
+    assert.equal(created.json.status, 'success', JSON.stringify(created.json));
+    assert.deepEqual(created.json.postIds.map((entry: { platform: string }) => entry.platform).sort(), ['gmb', 'snapchat']);
   });
 });
 
