@@ -58,6 +58,9 @@ describe('gmb adapter against the sandbox Business Profile APIs', () => {
     assert.equal(offer.json.status, 'success', JSON.stringify(offer.json));
     const offerRecord = await recordOf(offer.json.id);
     assert.deepEqual([offerRecord.topicType, offerRecord.offer.couponCode], ['OFFER', 'SPRING20']);
+    // isVideo speaks of the request's media; gmb given none publishes its text.
+    const textOnly = await post({ post: fresh('Open late tonight'), isVideo: true });
+    assert.equal(textOnly.json.status, 'success', JSON.stringify(textOnly.json));
   });
 
   it('bad gmbOptions, video and too many photos are refused at create time with the platform named; a scheduled post is not created', async () => {

@@ -34,7 +34,8 @@ function validateGmb(post: PublishContext['post']): PublishFailure[] {
   const length = [...post.text].length;
   if (post.text.trim() === '') issues.push(failure(101, 'gmb posts need text (the summary).'));
   if (length > GMB_SUMMARY_MAX) issues.push(failure(101, `gmb posts are at most ${GMB_SUMMARY_MAX} characters; this one has ${length}.`));
-  if (post.isVideo || post.mediaUrls.some((url) => VIDEO_URL.test(url))) issues.push(failure(164, 'gmb local posts take photos only, not video.'));
+  // `isVideo` speaks of the request's media: it matters only when gmb gets some.
+  if ((post.isVideo && post.mediaUrls.length > 0) || post.mediaUrls.some((url) => VIDEO_URL.test(url))) issues.push(failure(164, 'gmb local posts take photos only, not video.'));
   if (post.mediaUrls.length > 1) issues.push(failure(164, 'gmb takes one photo per post.'));
   issues.push(...gmbOptionIssues(post.options));
   return issues;
