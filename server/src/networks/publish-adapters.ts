@@ -1,12 +1,11 @@
 /**
  * @module
- * Which adapter publishes to each network, and at which base URL. Every network has one (`satisfies` makes a
- * missing network a type error). bluesky (XRPC) and telegram (Bot API) have their own adapters; the networks without
- * a real adapter yet use the generic sandbox adapter.
+ * Which adapter publishes to each network, and at which base URL. Every network has its own adapter speaking its
+ * real API (`satisfies` makes a missing network a type error); the generic sandbox adapter (sandbox-publish.ts)
+ * remains only for reading engagement on the sandbox (analytics/engagement-adapters.ts).
  */
-import { NETWORKS, type Network } from '../../../src/protocol/index.js';
+import type { Network } from '../../../src/protocol/index.js';
 import type { PublishAdapter } from './publish-adapter.js';
-import { sandboxPublishAdapter } from './sandbox-publish.js';
 import { blueskyPublishAdapter } from './bluesky/publish.js';
 import { telegramPublishAdapter } from './telegram/publish.js';
 import { facebookPublishAdapter } from './facebook/publish.js';
@@ -18,6 +17,8 @@ import { twitterPublishAdapter } from './twitter/publish.js';
 import { linkedinPublishAdapter } from './linkedin/publish.js';
 import { redditPublishAdapter } from './reddit/publish.js';
 import { pinterestPublishAdapter } from './pinterest/publish.js';
+import { gmbPublishAdapter } from './gmb/publish.js';
+import { snapchatPublishAdapter } from './snapchat/publish.js';
 
 /** The Graph API version the Meta adapters speak (its paths follow `{base}/{version}`). */
 export const GRAPH_VERSION = 'v21.0';
@@ -25,7 +26,6 @@ export const GRAPH_VERSION = 'v21.0';
 export const THREADS_VERSION = 'v1.0';
 
 export const PUBLISH_ADAPTERS = {
-  ...(Object.fromEntries(NETWORKS.map((network) => [network, sandboxPublishAdapter(network)])) as Record<Network, PublishAdapter>),
   bluesky: blueskyPublishAdapter,
   telegram: telegramPublishAdapter,
   facebook: facebookPublishAdapter,
@@ -37,6 +37,8 @@ export const PUBLISH_ADAPTERS = {
   linkedin: linkedinPublishAdapter,
   reddit: redditPublishAdapter,
   pinterest: pinterestPublishAdapter,
+  gmb: gmbPublishAdapter,
+  snapchat: snapchatPublishAdapter,
 } satisfies Record<Network, PublishAdapter>;
 
 /**
@@ -55,6 +57,8 @@ const OWN_SANDBOX_PATHS: Partial<Record<Network, string>> = {
   linkedin: '/sandbox/linkedin',
   reddit: '/sandbox/reddit',
   pinterest: '/sandbox/pinterest',
+  gmb: '/sandbox/gmb',
+  snapchat: '/sandbox/snapchat',
 };
 
 /** The real APIs' bases (version prefix included), for when the network is configured with real credentials. */
@@ -69,6 +73,9 @@ export const REAL_PUBLISH_BASE_URLS: Partial<Record<Network, string>> = {
   linkedin: 'https://api.linkedin.com',
   reddit: 'https://oauth.reddit.com',
   pinterest: 'https://api.pinterest.com',
+  // Local posts' host; accounts and locations live on sibling hosts (gmb/google-api.ts).
+  gmb: 'https://mybusiness.googleapis.com',
+  snapchat: 'https://businessapi.snapchat.com',
 };
 
 

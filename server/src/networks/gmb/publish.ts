@@ -1,0 +1,126 @@
+/**
+ * @module
+ * The gmb (Google Business Profile) publishing adapter: local posts through the Business Profile APIs
+ * (google-api.ts: the sandbox on loopback, or Google) with the account's access token.
+ * - validate: summary ≤1,500 characters, text required, one photo at most, no video, `gmbOptions` (local-post.ts).
+ * - prepare: finds the location to post to (`GET v1/accounts` → the first account, `GET v1/{account}/locations`
+ *   → its first location) and builds the `LocalPost`; kept with the attempt, so a resumed attempt asks nothing again.
+ * - commit: `POST v4/accounts/{a}/locations/{l}/localPosts` → the `LocalPost` with its `name` (the id) and
+ *   `searchUrl` (the post URL).
+ * - reconcile: the location's local posts (`GET …/localPosts`) with the same summary and topic made since the
+ *   attempt was prepared; Google takes no client key, so content and time are what identify it.
+ * - remove: `DELETE v4/{name}`. No comments: local posts have none.
+ * Errors: classify.ts (519 keeps the account connected).
+ */
+import type { CommitResult, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
+import { classifyGmbError } from './classify.js';
+import { callGoogle, googleUrl } from './google-api.js';
+import { GMB_SUMMARY_MAX, gmbOptionIssues, localPostOf, type LocalPost } from './local-post.js';
+
+interface GmbPrepared extends PreparedState {
+  /** `accounts/{a}/locations/{l}`, the v4 parent of local posts. */
+  location: string;
+  localPost: LocalPost;
+  /** When prepare ran (service clock): reconcile looks only at posts made since. */
+  preparedAt: number;
+}
+
+const failure = (code: number, message: string, extra: Partial<PublishFailure> = {}): PublishFailure => ({ kind: 'failed', code, message, retryAvailable: false, relink: false, ...extra });
+const isFailure = (value: unknown): value is PublishFailure => (value as PublishFailure | null)?.kind === 'failed';
+const VIDEO_URL = /\.(mp4|mov|m4v|webm)(\?|#|$)/i;
+
+function validateGmb(post: PublishContext['post']): PublishFailure[] {
+  const issues: PublishFailure[] = [];
+  const length = [...post.text].length;
+  if (post.text.trim() === '') issues.push(failure(101, 'gmb posts need text (the summary).'));
+  if (length > GMB_SUMMARY_MAX) issues.push(failure(101, `gmb posts are at most ${GMB_SUMMARY_MAX} characters; this one has ${length}.`));
+  // `isVideo` speaks of the request's media: it matters only when gmb gets some.
+  if ((post.isVideo && post.mediaUrls.length > 0) || post.mediaUrls.some((url) => VIDEO_URL.test(url))) issues.push(failure(164, 'gmb local posts take photos only, not video.'));
+  if (post.mediaUrls.length > 1) issues.push(failure(164, 'gmb takes one photo per post.'));
+  issues.push(...gmbOptionIssues(post.options));
+  return issues;
+}
+
+async function tokenOf(ctx: PublishContext): Promise<string | PublishFailure> {
+  const tokens = await ctx.account.tokens();
+  const token = tokens.accessToken ?? tokens.access_token;
+  return typeof token === 'string' && token !== '' ? token : failure(401, 'The gmb account has no access token; link it again.', { relink: true });
+}
+
+/** The first location of the first Business Profile account the Google user manages. */
+async function findLocation(ctx: PublishContext, token: string): Promise<string | PublishFailure> {
+  const accounts = await callGoogle(ctx, token, 'GET', googleUrl(ctx, 'mybusinessaccountmanagement', '/v1/accounts?pageSize=20'));
+  if (accounts.status !== 200) return classifyGmbError(accounts);
+  const account = (Array.isArray(accounts.json.accounts) ? accounts.json.accounts : [])
+    .map((entry) => (entry as { name?: unknown }).name)
+    .find((name): name is string => typeof name === 'string' && /^accounts\/\d+$/.test(name));
+  if (!account) return failure(101, 'This Google account manages no Business Profile; link the Google account that owns the business.');
+  const locations = await callGoogle(ctx, token, 'GET', googleUrl(ctx, 'mybusinessbusinessinformation', `/v1/${account}/locations?readMask=name,title&pageSize=20`));
+  if (locations.status !== 200) return classifyGmbError(locations);
+  const location = (Array.isArray(locations.json.locations) ? locations.json.locations : [])
+    .map((entry) => (entry as { name?: unknown }).name)
+    .find((name): name is string => typeof name === 'string' && /^locations\/\d+$/.test(name));
+  if (!location) return failure(101, 'This Business Profile account has no location to post to.');
+  return `${account}/${location}`;
+}
+
+function postUrlOf(ctx: PublishContext, localPost: Record<string, unknown>, name: string): string {
+  if (typeof localPost.searchUrl === 'string' && /^https?:\/\//.test(localPost.searchUrl)) return localPost.searchUrl;
+  return ctx.account.sandbox ? `${ctx.baseUrl.replace(/\/+$/, '')}/posts/${encodeURIComponent(name)}` : 'https://business.google.com/';
+}
+
+const sameContent = (found: Record<string, unknown>, sent: LocalPost) => found.summary === sent.summary && (found.topicType ?? 'STANDARD') === sent.topicType;
+
+export const gmbPublishAdapter: PublishAdapter = {
+  platform: 'gmb',
+
+  validate: (post) => validateGmb(post),
+
+  async prepare(ctx, previous) {
+    const issues = validateGmb(ctx.post);
+    if (issues.length > 0) return issues[0]!;
+    if (previous && typeof previous.location === 'string' && previous.localPost) return previous;
+    const token = await tokenOf(ctx);
+    if (isFailure(token)) return token;
+    const location = await findLocation(ctx, token);
+    if (isFailure(location)) return location;
+    const prepared: GmbPrepared = { location, localPost: localPostOf(ctx.post, ctx.post.mediaUrls), preparedAt: ctx.now() };
+    return prepared;
+  },
+
+  async commit(ctx, state): Promise<CommitResult> {
+    const prepared = state as GmbPrepared;
+    const token = await tokenOf(ctx);
+    if (isFailure(token)) return token;
+    const answer = await callGoogle(ctx, token, 'POST', googleUrl(ctx, 'mybusiness', `/v4/${prepared.location}/localPosts`), prepared.localPost);
+    const name = answer.json.name;
+    if (answer.status === 200 && typeof name === 'string') return { kind: 'done', id: name, postUrl: postUrlOf(ctx, answer.json, name) };
+    if (answer.status === 200) return failure(500, 'gmb accepted the post but sent no id; check the profile before retrying.', { details: { outcome: 'unknown' } });
+    return classifyGmbError(answer);
+  },
+
+  async confirm(_ctx, state) {
+    const id = typeof state.id === 'string' ? state.id : null;
+    const postUrl = typeof state.postUrl === 'string' ? state.postUrl : null;
+    return id && postUrl ? { kind: 'done', id, postUrl } : failure(101, 'Nothing to confirm on gmb.');
+  },
+
+  async reconcile(ctx, state) {
+    const prepared = state as GmbPrepared;
+    const token = await tokenOf(ctx);
+    if (isFailure(token)) return token;
+    const answer = await callGoogle(ctx, token, 'GET', googleUrl(ctx, 'mybusiness', `/v4/${prepared.location}/localPosts?pageSize=100`));
+    if (answer.status !== 200) return classifyGmbError(answer);
+    const posts = Array.isArray(answer.json.localPosts) ? (answer.json.localPosts as Record<string, unknown>[]) : [];
+    const since = prepared.preparedAt - 60_000;
+    const match = posts.find((post) => typeof post.name === 'string' && sameContent(post, prepared.localPost) && !(Date.parse(String(post.createTime)) < since));
+    return match ? { kind: 'done', id: match.name as string, postUrl: postUrlOf(ctx, match, match.name as string) } : null;
+  },
+
+  async remove(ctx, networkPostId) {
+    const token = await tokenOf(ctx);
+    if (isFailure(token) || !/^accounts\/\d+\/locations\/\d+\/localPosts\/[\w-]+$/.test(networkPostId)) return false;
+    const answer = await callGoogle(ctx, token, 'DELETE', googleUrl(ctx, 'mybusiness', `/v4/${networkPostId}`));
+    return answer.status === 200 || answer.status === 404;
+  },
+};
