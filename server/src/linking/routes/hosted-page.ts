@@ -4,11 +4,12 @@
  * The page request carries the token (`?session=`) on first load, or the session id (`?sid=`, not secret) after
  * the page removed the token from the address bar; either names the session whose `origin` alone may frame the
  * page (`frame-ancestors`, sent as a header: a meta tag is ignored). Anything else, app-scheme origins included,
- * gets `frame-ancestors 'none'`. The same session's account logo (branding) is the one image `img-src` allows from
- * outside. On a first load with a usable token the HTML also carries the session view as inert JSON
- * (`<script type="application/json">`, not run, so the CSP is unchanged), so the page renders without asking for
- * it; a reload (`?sid=` only) gets the plain page, which asks the API with its stored token. The HTML is
- * `no-store`; hashed assets may be cached.
+ * gets `frame-ancestors 'none'`, and so does a session that is unknown, expired or revoked (those three are answered
+ * identically). The same session's account logo (branding) is the one image `img-src` allows from outside.
+ * On a first load with a usable token the HTML also carries the session view as inert JSON (`<script
+ * type="application/json">`, not run, so the CSP is unchanged), so the page renders without asking for it; a
+ * reload (`?sid=` only) gets the plain page, which asks the API with its stored token. The HTML is `no-store`;
+ * hashed assets may be cached.
  */
 import { Hono, type Context } from 'hono';
 import { existsSync, statSync } from 'node:fs';
@@ -86,11 +87,14 @@ export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
     let view: SessionView | null = null;
     try {
       const token = c.req.query('session');
-      const session = withinLimit ? await findSession(token, c.req.query('sid')) : null;
+      const found = withinLimit ? await findSession(token, c.req.query('sid')) : null;
+      // Unknown, expired and revoked links get the same page, byte for byte and header for header: only a usable
+      // session loosens frame-ancestors and img-src, so the answer tells a guesser nothing (security checklist 16, 33).
+      const session = isSessionUsable(found, deps.clock()) ? found : null;
       ancestors = frameAncestorsOf(session);
       logo = await logoSourceOf(session);
       // Only the token's holder gets the view: a session id alone is not a credential.
-      if (token && isSessionUsable(session, deps.clock())) view = await buildSessionView(deps, session);
+      if (token && session) view = await buildSessionView(deps, session);
     } catch {
       // A failed lookup: serve the page unframeable, and let it ask the API.
     }
