@@ -5,10 +5,12 @@
  * connect/, the session flows in session.ts.
  */
 import { render } from 'lit';
+import { ORIGIN_MISMATCH_REASON, type OriginMismatchNotice } from '../../src/protocol/constants.js';
+import { ErrorCode } from '../../src/protocol/error-codes.js';
 import { fitFrameToContent } from './frame-size.js';
 import { createMessenger } from './integrator-messenger.js';
 import { createLinkApi } from './link-api.js';
-import { rememberSessionId, takeLinkCredential } from './link-credential.js';
+import { forgetLinkCredential, rememberSessionId, takeLinkCredential } from './link-credential.js';
 import { takeInlineSessionView } from './inline-view.js';
 import { schemas } from './schemas.js';
 import { finish, loadView, noticeOutOfBandLinks, showView, tick } from './session.js';
@@ -38,6 +40,7 @@ async function start() {
   page.api = createLinkApi(credential);
   // On a first load the HTML already holds the view: render it now instead of asking the API for it.
   const inline = takeInlineSessionView();
+  if (inline?.status === 'origin_mismatch') return showOriginMismatch(inline);
   const view = inline ? showView(inline) : await loadView();
   // The schemas (zod) are needed only from the first API answer or sign-in result on: load them now, off the
   // first render.
@@ -55,6 +58,20 @@ async function start() {
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && page.mode !== 'direct') finish('escape');
   });
+}
+
+/**
+ * Opened by a widget on an origin the session does not name: no linking here. The notice, and one coded error to
+ * that origin (the only one that can hear it), so its widget stops waiting at once.
+ */
+function showOriginMismatch(notice: OriginMismatchNotice): void {
+  forgetLinkCredential();
+  page.ended = true;
+  page.screen = { kind: 'mismatch' };
+  update();
+  const messenger = createMessenger(notice.sessionId, notice.opener, page.mode);
+  if (page.mode === 'frame') fitFrameToContent(messenger, root);
+  messenger.error(ErrorCode.originInvalid, 'The link was opened from an origin its session does not name.', undefined, ORIGIN_MISMATCH_REASON);
 }
 
 void start();

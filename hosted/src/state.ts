@@ -9,7 +9,7 @@ import { detectMode, type Messenger } from './integrator-messenger.js';
 import type { LinkApi } from './link-api.js';
 
 export type Tone = 'info' | 'success' | 'error';
-export type Screen = { kind: 'loading' } | { kind: 'ready'; view: SessionView } | { kind: 'invalid'; expired: boolean; redirect?: string | null } | { kind: 'failed' };
+export type Screen = { kind: 'loading' } | { kind: 'ready'; view: SessionView } | { kind: 'invalid'; expired: boolean; redirect?: string | null } | { kind: 'failed' } | { kind: 'mismatch' };
 /** A network that connects on the page itself: its credentials form, or the code to send to its bot. */
 export type InlineStep =
   | { method: 'credentials'; platform: Network }

@@ -30,6 +30,11 @@ export function pageTemplate() {
       </section>`;
     case 'invalid':
       return invalidTemplate(screen);
+    case 'mismatch':
+      return html`<section class="notice" aria-labelledby="notice-title" data-screen="origin-mismatch">
+        <h1 id="notice-title">${t('mismatchTitle')}</h1>
+        <p>${t('mismatchBody')}</p>
+      </section>`;
     case 'ready':
       return refusedInFrame(screen.view) ? notEmbeddableTemplate() : readyTemplate(screen.view);
   }

@@ -17,6 +17,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INLINE_SESSION_VIEW_ID, parseSessionOrigin, type SessionView } from '../../../../src/protocol/index.js';
+import { OPENER_ORIGIN_PARAM, type OriginMismatchNotice } from '../../../../src/protocol/constants.js';
 import type { AppDeps, AppEnv } from '../../context.js';
 import type { LinkSessionRecord } from '../../core/db/storage-types.js';
 import { htmlPageHeaders } from '../../core/http/html.js';
@@ -67,6 +68,19 @@ export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
     return origin?.kind === 'web' ? origin.origin : "'none'";
   };
 
+  /**
+   * The origin the widget says it runs on (`?from=`), when it is a web origin the session does not name. Such a
+   * page gets only the mismatch notice (no view, no linking UI) and may be framed by that origin alone, so the
+   * widget there hears a coded error at once instead of waiting on a frame the browser refused. A page that lies
+   * about its origin gains nothing: frame-ancestors then names an origin it is not, and the browser refuses it.
+   */
+  const mismatchedOpener = (session: LinkSessionRecord, claimed: string | undefined): string | null => {
+    const opener = parseSessionOrigin(claimed);
+    if (opener?.kind !== 'web') return null;
+    const own = parseSessionOrigin(session.origin);
+    return own?.kind === 'web' && own.origin === opener.origin ? null : opener.origin;
+  };
+
   /** The integrator's logo origin (the account's branding): the one image from outside the page. */
   const logoSourceOf = async (session: LinkSessionRecord | null): Promise<string> => {
     const logoUrl = session ? (await deps.storage.accounts.getBranding(session.accountId))?.logoUrl : undefined;
@@ -84,17 +98,23 @@ export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
     if (html === null) return c.text('The hosted page is not built: run `npm run build:hosted`.', 503);
     let ancestors = "'none'";
     let logo = '';
-    let view: SessionView | null = null;
+    let view: SessionView | OriginMismatchNotice | null = null;
     try {
       const token = c.req.query('session');
       const found = withinLimit ? await findSession(token, c.req.query('sid')) : null;
       // Unknown, expired and revoked links get the same page, byte for byte and header for header: only a usable
       // session loosens frame-ancestors and img-src, so the answer tells a guesser nothing (security checklist 16, 33).
       const session = isSessionUsable(found, deps.clock()) ? found : null;
-      ancestors = frameAncestorsOf(session);
-      logo = await logoSourceOf(session);
-      // Only the token's holder gets the view: a session id alone is not a credential.
-      if (token && session) view = await buildSessionView(deps, session);
+      const opener = session ? mismatchedOpener(session, c.req.query(OPENER_ORIGIN_PARAM)) : null;
+      if (session && opener) {
+        ancestors = opener;
+        view = { status: 'origin_mismatch', sessionId: session.id, opener };
+      } else {
+        ancestors = frameAncestorsOf(session);
+        logo = await logoSourceOf(session);
+        // Only the token's holder gets the view: a session id alone is not a credential.
+        if (token && session) view = await buildSessionView(deps, session);
+      }
     } catch {
       // A failed lookup: serve the page unframeable, and let it ask the API.
     }
