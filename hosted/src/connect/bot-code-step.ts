@@ -51,7 +51,8 @@ export class BotCodeStep extends LitElement {
   private readonly simulateBot = async (): Promise<void> => {
     const { link, step } = this;
     await whileBusy(link, step.platform, async () => {
-      const response = await fetch(new URL('/sandbox/telegram-bot', location.origin), {
+      // The sandbox's stand-in bot of this network (server/src/sandbox): its path follows the network's id.
+      const response = await fetch(new URL(`/sandbox/${step.platform}-bot`, location.origin), {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ code: step.code }),
