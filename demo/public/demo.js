@@ -121,6 +121,47 @@ $('native-button').addEventListener('click', async () => {
   }, 2000);
 });
 
+/** The simulated app's return address (demo/server.ts creates native sessions with it as `origin`). */
+const APP_RETURN_PREFIX = 'com.socialkit.demo:/linked';
+
+/**
+ * The simulated app receives its custom-scheme return (`…?event=&sessionId=&platform=`), as the operating system
+ * would deliver it: it shows the address and its parameters, then asks its backend, the source of truth, what the
+ * session really completed (the address alone proves nothing: anyone can open it).
+ */
+async function receiveAppReturn(address) {
+  const url = (() => {
+    try {
+      return new URL(address);
+    } catch {
+      return null;
+    }
+  })();
+  if (!url || `${url.protocol}${url.pathname}` !== APP_RETURN_PREFIX) {
+    log('error', { reason: 'not_our_return', message: `Not ${APP_RETURN_PREFIX}: ${address}` });
+    return;
+  }
+  const params = Object.fromEntries(url.searchParams);
+  $('app-return-url').textContent = url.href;
+  $('app-return-params').replaceChildren(
+    ...Object.entries(params).flatMap(([name, value]) => [
+      Object.assign(document.createElement('dt'), { textContent: name }),
+      Object.assign(document.createElement('dd'), { textContent: value }),
+    ]),
+  );
+  $('app-return').hidden = false;
+  log('native-return', params);
+  if (params.sessionId) {
+    const session = await checkStatus(params.sessionId).catch(() => null);
+    if (session) setSession(params.sessionId, `app return ${params.event ?? ''}: session ${session.state}, completed: ${session.completedNetworks.join(', ') || 'none'}`);
+  }
+}
+
+$('app-return-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  void receiveAppReturn($('app-return-input').value.trim());
+});
+
 $('revoke-button').addEventListener('click', async () => {
   if (!currentSessionId) return;
   const result = await backend(`/api/session/${encodeURIComponent(currentSessionId)}/revoke`, {});

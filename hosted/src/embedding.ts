@@ -5,17 +5,15 @@
  */
 import { ErrorCode } from '../../src/protocol/error-codes.js';
 import type { SessionView } from '../../src/protocol/hosted-api.js';
-import { page } from './state.js';
+import type { LinkState } from './link-state.js';
 
 export const MAX_PACK_REQUIRED = 'max_pack_required';
 
-let reported = false;
-
-export function refusedInFrame(view: SessionView): boolean {
-  if (page.mode !== 'frame' || view.embeddable !== false) return false;
-  if (!reported && page.messenger) {
-    reported = true;
-    page.messenger.error(ErrorCode.planRequired, 'Embedding the linking page needs the max-pack add-on.', undefined, MAX_PACK_REQUIRED);
+export function refusedInFrame(link: LinkState, view: SessionView): boolean {
+  if (link.mode !== 'frame' || view.embeddable !== false) return false;
+  if (!link.embeddingRefusalReported && link.messenger) {
+    link.embeddingRefusalReported = true;
+    link.messenger.error(ErrorCode.planRequired, 'Embedding the linking page needs the max-pack add-on.', undefined, MAX_PACK_REQUIRED);
   }
   return true;
 }

@@ -1,60 +1,32 @@
 /**
- * The hosted linking page's start-up: takes the link credential, shows the session (inlined in the HTML on a first
- * load, else read from the API), tells the integrator's page it is ready, and starts the countdown, the periodic
- * session read and the Escape key. State lives in state.ts, the screens in views/, each connect method in
- * connect/, the session flows in session.ts.
+ * The hosted linking page's entry: defines its elements and puts `<slk-link-page>` (views/link-page.ts) in place
+ * of the static "Loading…" of index.html. The page's state lives in that element (link-state.ts), each screen is
+ * an element of views/, each connect method is in connect/, the session flows are in session.ts.
  */
-import { render } from 'lit';
-import { fitFrameToContent } from './frame-size.js';
-import { createMessenger } from './integrator-messenger.js';
-import { createLinkApi } from './link-api.js';
-import { rememberSessionId, takeLinkCredential } from './link-credential.js';
-import { takeInlineSessionView } from './inline-view.js';
-import { schemas } from './schemas.js';
-import { finish, loadView, noticeOutOfBandLinks, showView, tick } from './session.js';
-import { page, setRenderer, update } from './state.js';
-import { pageTemplate } from './views/page.js';
+import { BotCodeStep } from './connect/bot-code-step.js';
+import { CredentialsStep } from './connect/credentials-step.js';
+import { ExpiredScreen } from './views/expired-screen.js';
+import { InvalidScreen } from './views/invalid-screen.js';
+import { LinkPage } from './views/link-page.js';
+import { LoadFailedScreen } from './views/load-failed-screen.js';
+import { LoadingScreen } from './views/loading-screen.js';
+import { NetworksScreen } from './views/networks-screen.js';
+import { NotEmbeddableScreen } from './views/not-embeddable-screen.js';
+import { OriginMismatchScreen } from './views/origin-mismatch-screen.js';
 
-/** How often the page re-reads the session while idle, to see links and revocations made elsewhere. */
-const REVALIDATE_MS = 5000;
-
-const root = document.getElementById('app')!;
-const announcer = document.getElementById('announcer')!;
-
-// The static "Loading…" placeholder of index.html is not lit's: clear it once so render() owns the container.
-let firstRender = true;
-setRenderer(() => {
-  if (firstRender) root.replaceChildren();
-  firstRender = false;
-  render(pageTemplate(), root);
-});
-
-async function start() {
-  const credential = takeLinkCredential();
-  if (!credential) {
-    page.screen = { kind: 'invalid', expired: false };
-    return update();
-  }
-  page.api = createLinkApi(credential);
-  // On a first load the HTML already holds the view: render it now instead of asking the API for it.
-  const inline = takeInlineSessionView();
-  const view = inline ? showView(inline) : await loadView();
-  // The schemas (zod) are needed only from the first API answer or sign-in result on: load them now, off the
-  // first render.
-  schemas().catch(() => {}); // a failed load is retried by the first call that needs it
-  if (!view) return;
-  rememberSessionId(view.sessionId);
-  page.messenger = createMessenger(view.sessionId, view.origin, page.mode);
-  page.messenger.ready();
-  if (page.mode === 'frame') fitFrameToContent(page.messenger, root);
-  noticeOutOfBandLinks(view);
-  window.setInterval(() => tick(announcer), 1000);
-  window.setInterval(() => {
-    if (!page.ended && !document.hidden && page.busyPlatform === null) void loadView();
-  }, REVALIDATE_MS);
-  document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && page.mode !== 'direct') finish('escape');
-  });
+for (const element of [
+  LinkPage,
+  LoadingScreen,
+  LoadFailedScreen,
+  InvalidScreen,
+  ExpiredScreen,
+  OriginMismatchScreen,
+  NotEmbeddableScreen,
+  NetworksScreen,
+  CredentialsStep,
+  BotCodeStep,
+]) {
+  if (!customElements.get(element.tagName)) customElements.define(element.tagName, element);
 }
 
-void start();
+document.getElementById('app')!.replaceChildren(document.createElement(LinkPage.tagName));

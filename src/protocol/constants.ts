@@ -17,5 +17,21 @@ export { NETWORKS, NETWORK_LABELS, type Network } from './networks/catalog.js';
  */
 export const INLINE_SESSION_VIEW_ID = 'session-view';
 
+/**
+ * The query parameter in which the widget (frame and popup modes) tells the hosted page the origin it runs on.
+ * When the link session names another origin, the page shows only an "opened from another site" notice and
+ * reports `connect:error` with code 505 and reason `origin_mismatch` to that origin, instead of staying silent.
+ */
+export const OPENER_ORIGIN_PARAM = 'from';
+export const ORIGIN_MISMATCH_REASON = 'origin_mismatch';
+
+/** What the page's HTML carries instead of the session view when the opener's origin is not the session's. */
+export interface OriginMismatchNotice {
+  status: 'origin_mismatch';
+  sessionId: string;
+  /** The origin the widget said it runs on: the only place the page's error message goes. */
+  opener: string;
+}
+
 /** The event of the OAuth popup's report to the hosted page (see ./oauth-result.ts); the popup's script is not bundled. */
 export const OAUTH_RESULT_EVENT = 'oauth:result';

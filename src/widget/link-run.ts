@@ -3,6 +3,7 @@
  * One `open()` from start to end: accepts messages only from the hosted page's window and origin, turns them into
  * DOM events and callbacks (each outcome once), and removes the UI on every ending.
  */
+import { OPENER_ORIGIN_PARAM, ORIGIN_MISMATCH_REASON } from '../protocol/constants.js';
 import type { CancelReason } from '../protocol/messages.js';
 import type { Network } from '../protocol/networks.js';
 import { originOf } from '../protocol/origin.js';
@@ -52,6 +53,16 @@ function hostedOriginOf(url: string): string | null {
   return origin && /^https?:\/\//.test(origin) ? origin : null;
 }
 
+/**
+ * Frame and popup modes tell the hosted page which origin opened it, so a link created for another origin answers
+ * at once with a coded error (505, `origin_mismatch`) instead of a frame the browser silently refuses.
+ */
+function withOpenerOrigin(url: string): string {
+  const target = new URL(url);
+  target.searchParams.set(OPENER_ORIGIN_PARAM, window.location.origin);
+  return target.href;
+}
+
 /** Calls an integrator callback without letting its exception break the widget. */
 function invoke<T>(callback: ((value: T) => void) | undefined, value: T): void {
   if (!callback) return;
@@ -72,6 +83,7 @@ export class LinkRun implements LinkRunContext {
   closed = false;
 
   private readonly driver: ModeDriver;
+  private readonly messagesBack: boolean;
   private hostedOrigin: string | null = null;
   private isReady = false;
   private readonly linked = new Set<Network>();
@@ -83,6 +95,7 @@ export class LinkRun implements LinkRunContext {
     this.texts = resolveTexts(options.texts, widgetCatalogues.get(this.locale));
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
     const mode = options.mode ?? 'frame';
+    this.messagesBack = mode !== 'direct';
     this.driver = mode === 'popup' ? popupMode(this) : mode === 'direct' ? directMode(this) : frameMode(this);
     const run = this;
     this.handle = {
@@ -128,7 +141,7 @@ export class LinkRun implements LinkRunContext {
       return;
     }
     this.hostedOrigin = origin;
-    this.driver.navigate(url);
+    this.driver.navigate(this.messagesBack ? withOpenerOrigin(url) : url);
   }
 
   private readonly handleMessage = (event: MessageEvent): void => {
@@ -156,6 +169,8 @@ export class LinkRun implements LinkRunContext {
       case 'connect:error': {
         // Each attempt reports its own outcome once, so a second identical error is a second attempt.
         const { sessionId, platform, code, message: text, reason } = message;
+        // The page says why it will not link here: stop waiting for its `connect:ready` and show what it says.
+        if (reason === ORIGIN_MISMATCH_REASON) this.driver.ready();
         this.emit('error', { sessionId, ...(platform && { platform }), code, reason: reason ?? null, message: text });
         return;
       }

@@ -41,7 +41,8 @@ describe('open({ mode: "frame" })', () => {
     const title = dialog.shadowRoot!.getElementById(native.getAttribute('aria-labelledby')!)!;
     expect(title.textContent).to.equal('Connect your social accounts');
     const frame = frameOf()!;
-    expect(frame.getAttribute('src')).to.equal(url);
+    // The widget adds the origin it runs on, so a link made for another origin can say so at once.
+    expect(frame.getAttribute('src')).to.equal(`${url}&from=${encodeURIComponent(location.origin)}`);
     expect(frame.getAttribute('sandbox')!.split(' ').sort()).to.deep.equal(
       ['allow-forms', 'allow-popups', 'allow-popups-to-escape-sandbox', 'allow-same-origin', 'allow-scripts'],
     );
@@ -110,6 +111,23 @@ describe('open({ mode: "frame" })', () => {
     }
     expect(seen.map((event) => event.type)).to.deep.equal(['social-link-error', 'social-link-error', 'social-link-error']);
     expect(seen.every((event) => (event as SocialLinkErrorEvent).detail.code === SENTINEL_CODE)).to.equal(true);
+  });
+
+  it('an origin_mismatch error from the page stops the wait at once: the page shows, no load_timeout follows', async () => {
+    const seen = recordEvents(document, ALL_EVENTS);
+    handle = open({ url: hostedUrl([]), readyTimeoutMs: 300 });
+    const dialog = openDialog();
+    await dialog.updateComplete;
+    await oneEvent(frameOf()!, 'load');
+    postFrom(frameOf()!.contentWindow!, message('connect:error', { code: 505, message: 'opened elsewhere', reason: 'origin_mismatch' }));
+    const error = (await oneEvent(document, 'social-link-error')) as SocialLinkErrorEvent;
+    expect(error.detail).to.deep.include({ sessionId: SESSION_ID, code: 505, reason: 'origin_mismatch' });
+    await dialog.updateComplete;
+    expect(frameOf()!.classList.contains('loading')).to.equal(false, 'the page and its notice show');
+    await afterTimersUpTo(300);
+    expect(dialog.shadowRoot!.querySelector('[part="timeout"]')).to.equal(null);
+    expect(seen.map((event) => event.type)).to.deep.equal(['social-link-error'], 'no ready, no load_timeout');
+    expect(openDialogs()).to.have.length(1, 'the user reads the notice and closes it');
   });
 
   it('raises no load_timeout once the hosted page is ready', async () => {

@@ -5,66 +5,65 @@
 import { ErrorCode } from '../../../src/protocol/error-codes.js';
 import type { Network } from '../../../src/protocol/networks.js';
 import { rememberPendingPlatform } from '../link-credential.js';
+import { isLinked, label, type LinkState } from '../link-state.js';
 import { openOAuthWindow, waitForOAuthResult } from '../oauth-window.js';
 import { announceLinked, isLinkRefused, loadView, reportConnectError } from '../session.js';
-import { api, isLinked, label, page, setStatus, update } from '../state.js';
-import { t } from '../texts.js';
 
 /** Synchronous up to window.open: the popup must open inside the click. */
-export function connectWithPopup(platform: Network): void {
-  if (page.busyPlatform || page.ended) return;
+export function connectWithPopup(link: LinkState, platform: Network): void {
+  if (link.busyPlatform || link.ended) return;
   const popup = openOAuthWindow();
   if (!popup) {
-    setStatus(t('popupBlocked', { network: label(platform) }), 'error');
+    link.setStatus(link.t('popupBlocked', { network: label(platform) }), 'error');
     return;
   }
-  page.busyPlatform = platform;
+  link.busyPlatform = platform;
   rememberPendingPlatform(platform);
-  setStatus(t('opening', { network: label(platform) }));
-  void runSignIn(platform, popup).finally(() => {
-    page.busyPlatform = null;
-    page.cancelActiveAttempt = null;
+  link.setStatus(link.t('opening', { network: label(platform) }));
+  void runSignIn(link, platform, popup).finally(() => {
+    link.busyPlatform = null;
+    link.cancelActiveAttempt = null;
     rememberPendingPlatform(null);
-    update();
+    link.update();
   });
 }
 
-async function runSignIn(platform: Network, popup: Window): Promise<void> {
+async function runSignIn(link: LinkState, platform: Network, popup: Window): Promise<void> {
   const name = label(platform);
   let startUrl: string;
   try {
-    ({ startUrl } = await api().startConnect(platform));
+    ({ startUrl } = await link.api().startConnect(platform));
   } catch (error) {
     popup.close();
-    if (isLinkRefused(error)) return void (await loadView());
-    return reportConnectError(platform, error);
+    if (isLinkRefused(error)) return void (await loadView(link));
+    return reportConnectError(link, platform, error);
   }
   popup.location.href = startUrl;
-  setStatus(t('waiting', { network: name }));
+  link.setStatus(link.t('waiting', { network: name }));
   const attempt = waitForOAuthResult(popup, platform);
-  page.cancelActiveAttempt = attempt.cancel;
+  link.cancelActiveAttempt = attempt.cancel;
   const result = await attempt.result;
-  if (page.ended) return;
+  if (link.ended) return;
 
   if (result.outcome === 'cancelled') {
-    page.messenger?.cancelled('denied', platform);
-    return setStatus(t('denied', { network: name }), 'error');
+    link.messenger?.cancelled('denied', platform);
+    return link.setStatus(link.t('denied', { network: name }), 'error');
   }
   if (result.outcome === 'error' && result.code === ErrorCode.linkInvalid) {
     // 501 never travels as a message (spec 6.4): the session read ends the link with connect:cancelled.
-    return void (await loadView());
+    return void (await loadView(link));
   }
   if (result.outcome === 'error') {
-    page.messenger?.error(result.code, result.message, platform);
-    return setStatus(t('failed', { network: name, message: result.message }), 'error');
+    link.messenger?.error(result.code, result.message, platform);
+    return link.setStatus(link.t('failed', { network: name, message: result.message }), 'error');
   }
   // Success or a silent close: the server says whether the account was stored. A silent close counts only
   // when this session completed the network, not when the account was linked before.
-  setStatus(t('saving', { network: name }));
-  const view = await loadView();
+  link.setStatus(link.t('saving', { network: name }));
+  const view = await loadView(link);
   if (!view) return;
   const linkedNow = result.outcome === 'success' || view.completedNetworks.includes(platform);
-  if (linkedNow && isLinked(view, platform)) return announceLinked(platform);
-  page.messenger?.cancelled('popup_closed', platform);
-  setStatus(t('popupClosed', { network: name }), 'error');
+  if (linkedNow && isLinked(view, platform)) return announceLinked(link, platform);
+  link.messenger?.cancelled('popup_closed', platform);
+  link.setStatus(link.t('popupClosed', { network: name }), 'error');
 }

@@ -6,19 +6,15 @@
 import { html, nothing } from 'lit';
 import { checkBranding, type Branding } from '../../../src/protocol/branding.js';
 import type { SessionView } from '../../../src/protocol/hosted-api.js';
-import { t } from '../texts.js';
+import type { PageTexts } from '../texts.js';
 
 export function brandingOf(view: SessionView): Branding {
   const checked = view.branding ? checkBranding(view.branding) : null;
   return checked?.ok ? checked.branding : {};
 }
 
-let appliedColor: string | undefined;
-
 /** Sets the accent through the CSSOM (the page's CSP allows no inline style attributes). */
 export function applyBrandColor(branding: Branding): void {
-  if (branding.color === appliedColor) return;
-  appliedColor = branding.color;
   const root = document.documentElement.style;
   if (!branding.color) {
     root.removeProperty('--slk-brand');
@@ -38,7 +34,8 @@ function luminance(color: string): number {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
-export function brandHeaderTemplate(branding: Branding) {
+export function brandHeaderTemplate(texts: PageTexts, branding: Branding) {
+  const { t } = texts;
   const app = branding.name;
   return html`${branding.logoUrl && app
       ? html`<img class="brand-logo" src=${branding.logoUrl} alt=${t('logoAlt', { app })} width="48" height="48" referrerpolicy="no-referrer" />`

@@ -52,6 +52,8 @@ export default {
   expiredBody: 'Zu deiner Sicherheit gilt ein Verbindungslink nur wenige Minuten. Kehre zur App zurück und beginne erneut: Deine verbundenen Konten bleiben erhalten.',
   embedTitle: 'Diese Seite kann nicht in einer anderen Website angezeigt werden',
   embedBody: 'Zum Einbetten der Verbindungsseite ist das Add-on max-pack nötig. Öffne den Link stattdessen in einem neuen Fenster.',
+  mismatchTitle: 'Dieser Link wurde von einer anderen Website geöffnet',
+  mismatchBody: 'Die App, die diesen Link erstellt hat, hat diese Seite nicht geöffnet, daher kann hier nichts verbunden werden. Kehre zu der App zurück, die du verwendet hast, und beginne dort erneut.',
   loadFailed: 'Die Verbindungsseite konnte nicht geladen werden',
   loadFailedBody: 'Prüfe deine Internetverbindung und lade die Seite neu.',
   reload: 'Neu laden',

@@ -56,6 +56,8 @@ export const en = {
   expiredBody: 'For your security, a linking link works only for a few minutes. Go back to the app and start again: your connected accounts are kept.',
   embedTitle: 'This page cannot be shown inside another site',
   embedBody: 'Embedding the linking page needs the max-pack add-on. Open the link in a new window instead.',
+  mismatchTitle: 'This link was opened from another site',
+  mismatchBody: 'The app that created this link did not open this page, so nothing can be connected here. Go back to the app you were using and start again from there.',
   loadFailed: 'The linking page could not load',
   loadFailedBody: 'Check your connection, then reload the page.',
   reload: 'Reload',

@@ -52,6 +52,8 @@ export default {
   expiredBody: 'Por tu seguridad, un enlace de conexión solo funciona unos minutos. Vuelve a la aplicación y empieza de nuevo: tus cuentas conectadas se conservan.',
   embedTitle: 'Esta página no se puede mostrar dentro de otro sitio',
   embedBody: 'Para insertar la página de conexión se necesita el complemento max-pack. Abre el enlace en una ventana nueva.',
+  mismatchTitle: 'Este enlace se abrió desde otro sitio',
+  mismatchBody: 'La aplicación que creó este enlace no abrió esta página, así que aquí no se puede conectar nada. Vuelve a la aplicación que estabas usando y empieza de nuevo desde allí.',
   loadFailed: 'No se pudo cargar la página de conexión',
   loadFailedBody: 'Comprueba tu conexión y vuelve a cargar la página.',
   reload: 'Volver a cargar',

@@ -52,6 +52,8 @@ export default {
   expiredBody: 'Pour votre sécurité, un lien de connexion n’est valable que quelques minutes. Revenez à l’application et recommencez : vos comptes connectés sont conservés.',
   embedTitle: 'Cette page ne peut pas s’afficher dans un autre site',
   embedBody: 'L’intégration de la page de connexion nécessite l’option max-pack. Ouvrez plutôt le lien dans une nouvelle fenêtre.',
+  mismatchTitle: 'Ce lien a été ouvert depuis un autre site',
+  mismatchBody: 'L’application qui a créé ce lien n’a pas ouvert cette page : rien ne peut être connecté ici. Revenez à l’application que vous utilisiez et recommencez depuis celle-ci.',
   loadFailed: 'La page de connexion n’a pas pu se charger',
   loadFailedBody: 'Vérifiez votre connexion, puis rechargez la page.',
   reload: 'Recharger',

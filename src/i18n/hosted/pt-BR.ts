@@ -52,6 +52,8 @@ export default {
   expiredBody: 'Para sua segurança, um link de conexão funciona só por alguns minutos. Volte ao aplicativo e comece de novo: suas contas conectadas continuam salvas.',
   embedTitle: 'Esta página não pode ser exibida dentro de outro site',
   embedBody: 'Para incorporar a página de conexão é preciso o complemento max-pack. Abra o link em uma nova janela.',
+  mismatchTitle: 'Este link foi aberto a partir de outro site',
+  mismatchBody: 'O aplicativo que criou este link não abriu esta página, então nada pode ser conectado aqui. Volte ao aplicativo que você estava usando e comece de novo por lá.',
   loadFailed: 'Não foi possível carregar a página de conexão',
   loadFailedBody: 'Verifique sua conexão e recarregue a página.',
   reload: 'Recarregar',

@@ -1,7 +1,8 @@
 /**
  * Direct mode and the simulated native app through the demo site. Neither gets messages: direct mode navigates
  * the demo's own tab (it returns to /?returned=1 through `redirect`), and the native app (origin
- * `com.socialkit.demo:/linked`) polls the session read. The demo logs what the session read says.
+ * `com.socialkit.demo:/linked`) polls the session read. The demo logs what the session read says, and shows the
+ * custom-scheme return the page opened once the test, playing the operating system, delivers it.
  */
 import { expect, test } from '../support/fixtures.js';
 import type { Page } from '@playwright/test';
@@ -87,6 +88,39 @@ test('native app (simulated): the link opens in a new tab; the demo app learns t
   // A custom-scheme origin gets no postMessage: nothing but the poll's entry in the log.
   expect(await eventTypes(page)).toEqual(['native-status']);
   expect((await readDemoSession(stack, sessionId)).completedNetworks).toEqual(['pinterest']);
+});
+
+test('native app (simulated): the custom-scheme return the page opens reaches the app, which shows it with its parameters', async ({ page, stack }) => {
+  await openDemo(page, stack);
+  const tabPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Connect from the app' }).click();
+  const tab = await tabPromise;
+  await expect(tab.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
+  const sessionId = new URL(tab.url()).searchParams.get('sid')!;
+  // The test plays the operating system: it sees the tab open the app's address and hands it to the app.
+  const appReturn = tab.waitForRequest((request) => request.url().startsWith('com.socialkit.demo:'));
+  // Snapchat: no other test of this file links it (they share the demo's account).
+  await consent(tab, tab, 'Snapchat', 'Allow');
+  const address = (await appReturn).url();
+  await page.getByLabel('Return address').fill(address);
+  await page.getByRole('button', { name: 'Deliver to the app' }).click();
+
+  const shown = page.getByRole('region', { name: 'Return the app received' });
+  await expect(shown.locator('code')).toHaveText(address);
+  expect(new URL(address).searchParams.get('event')).toBe('connect:success');
+  await expect(shown.locator('dt')).toHaveText(['event', 'sessionId', 'platform']);
+  await expect(shown.locator('dd')).toHaveText(['connect:success', sessionId, 'snapchat']);
+  expect((await events(page)).find((e) => e.type === 'native-return')!.detail).toEqual({ event: 'connect:success', sessionId, platform: 'snapchat' });
+  // The app does not trust the address alone: it reads the session, which confirms the completion.
+  await expect(page.locator('#session-status')).toContainText(`${sessionId}: app return connect:success: session active, completed: snapchat`);
+});
+
+test('native app (simulated): an address that is not the app\'s return is refused and shows nothing', async ({ page, stack }) => {
+  await openDemo(page, stack);
+  await page.getByLabel('Return address').fill('com.other.app:/linked?event=connect:success&sessionId=ls_x');
+  await page.getByRole('button', { name: 'Deliver to the app' }).click();
+  await expect(page.locator('#event-log li.ev-error')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Return the app received' })).toBeHidden();
 });
 
 test('native app (simulated): a blocked browser tab is logged as popup_blocked', async ({ page, stack }) => {

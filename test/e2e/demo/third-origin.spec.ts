@@ -2,13 +2,16 @@
  * A page on a third origin (neither the service nor the demo) gets hold of a link the demo's backend created for
  * the demo's origin. Framing it is refused by the hosted page's `frame-ancestors`; opening it in a popup works
  * for the user, but the hosted page posts only to the demo's origin, so the third page receives nothing. The
- * widget itself, used on the third origin, tells the user when the refused frame never answers.
+ * widget itself, used on the third origin, names its origin to the page (`from`): the page then shows only an
+ * "opened from another site" notice (framable by that origin alone) and sends the widget a coded error (505,
+ * `origin_mismatch`) at once, instead of the 15-second "not responding".
  */
 import { expect, test } from '../support/fixtures.js';
 import type { Page } from '@playwright/test';
 import type { Stack } from '../support/stack.js';
 import { clickAndWaitForClose } from '../support/click-and-close.js';
 import { readDemoSession } from './helpers.js';
+import { axeViolations } from '../support/axe.js';
 
 test.use({ stackOptions: { withDemo: true } });
 
@@ -74,26 +77,63 @@ test('a third origin that opens the link in a popup receives no message, even wh
   expect((await readDemoSession(stack, link.sessionId)).completedNetworks).toEqual(['facebook']);
 });
 
-test('the widget on a third origin: the browser refuses the frame, and the dialog says the page is not responding', async ({ page, stack, thirdParty }) => {
-  const link = await demoLink(stack, 'frame');
-  await page.goto(`${thirdParty.origin}/?mode=none`);
-  const errors = await page.evaluate(
-    async ({ serviceUrl, url }) => {
+/** Loads the widget's script-tag build on `page` and opens `url` in `mode` from a click; errors land in window.widgetErrors. */
+async function openWithWidget(page: Page, serviceUrl: string, url: string, mode: 'frame' | 'popup') {
+  await page.evaluate(
+    async ({ serviceUrl, url, mode }) => {
       // eslint-disable-next-line no-unsanitized/method -- the test's own service URL, as an integrator's script tag loads it
       const widget = await import(`${serviceUrl}/widget/social-link.js`);
       const seen: Array<{ reason: string | null; code: number | null }> = [];
       (window as unknown as { widgetErrors: typeof seen }).widgetErrors = seen;
-      widget.open({ url, mode: 'frame', readyTimeoutMs: 1500, onError: ({ reason, code }: { reason: string | null; code: number | null }) => seen.push({ reason, code }) });
-      return seen;
+      const button = document.createElement('button');
+      button.textContent = 'Link with the widget';
+      // A timeout far longer than the test: an error that arrives is the page's, not the widget's own.
+      button.addEventListener('click', () =>
+        widget.open({ url, mode, readyTimeoutMs: 600_000, onError: ({ reason, code }: { reason: string | null; code: number | null }) => seen.push({ reason, code }) }),
+      );
+      document.body.append(button);
     },
-    { serviceUrl: stack.serviceUrl, url: link.url },
+    { serviceUrl, url, mode },
   );
-  expect(errors).toEqual([]);
+  await page.getByRole('button', { name: 'Link with the widget' }).click();
+}
+
+const widgetErrors = (page: Page) => page.evaluate(() => (window as unknown as { widgetErrors: unknown[] }).widgetErrors);
+const ORIGIN_MISMATCH = { reason: 'origin_mismatch', code: 505 };
+
+test('the widget on a third origin, frame mode: the page says it was opened from another site, and the widget gets 505 at once', async ({ page, stack, thirdParty }) => {
+  const link = await demoLink(stack, 'frame');
+  await page.goto(`${thirdParty.origin}/?mode=none`);
+  await openWithWidget(page, stack.serviceUrl, link.url, 'frame');
+  // The page tells the user, in the frame the browser now allows for the notice alone.
+  const frame = page.frameLocator('social-link-dialog iframe');
+  await expect(frame.getByRole('heading', { name: 'This link was opened from another site' })).toBeVisible();
+  await expect(frame.getByRole('button')).toHaveCount(0);
+  await expect.poll(() => widgetErrors(page)).toEqual([ORIGIN_MISMATCH]);
   const dialog = page.getByRole('dialog', { name: 'Connect your social accounts' });
-  await expect(dialog.getByRole('alert')).toHaveText(/not responding/);
-  expect(await page.evaluate(() => (window as unknown as { widgetErrors: unknown[] }).widgetErrors)).toEqual([{ reason: 'load_timeout', code: null }]);
-  await expect(page.frameLocator('social-link-dialog iframe').getByRole('heading', { name: 'Connect your social accounts' })).toHaveCount(0);
-  expect(await received(page)).toEqual([]);
+  // Not the "not responding" notice: the widget stopped waiting when the page answered.
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  const hosted = page.frames().find((f) => f.url().startsWith(`${stack.serviceUrl}/link`));
+  expect(hosted).toBeDefined();
+  expect(await axeViolations(hosted!)).toEqual([]);
+  // Only the error reached the third page: no ready, no session data.
+  const messages = (await received(page)) as Array<{ data: { event?: string } }>;
+  expect(messages.map((m) => m.data.event).filter((event) => event !== 'connect:resize')).toEqual(['connect:error']);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
+  expect((await readDemoSession(stack, link.sessionId)).completedNetworks).toEqual([]);
+});
+
+test('the widget on a third origin, popup mode: the popup says so in the browser language, and the widget gets 505', async ({ page, stack, thirdParty }) => {
+  const link = await demoLink(stack, 'popup');
+  await page.goto(`${thirdParty.origin}/?mode=none`);
+  const popupPromise = page.waitForEvent('popup');
+  await openWithWidget(page, stack.serviceUrl, link.url, 'popup');
+  const hosted = await popupPromise;
+  await expect(hosted.getByRole('heading', { name: 'This link was opened from another site' })).toBeVisible();
+  await expect(hosted.getByRole('button', { name: /Connect / })).toHaveCount(0);
+  await expect.poll(() => widgetErrors(page)).toEqual([ORIGIN_MISMATCH]);
+  expect(await axeViolations(hosted)).toEqual([]);
+  // The token left the address bar and was not kept: the notice is a dead end, not a way in.
+  expect(hosted.url()).not.toContain('session=');
 });

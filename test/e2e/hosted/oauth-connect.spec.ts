@@ -5,7 +5,7 @@
  */
 import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '../../../src/protocol/constants.js';
 import { checkNoTokenLeakedAfterAll, expect, test } from '../support/fixtures.js';
-import { t } from '../../../hosted/src/texts.js';
+import { ENGLISH_TEXTS } from '../../../hosted/src/texts.js';
 import {
   answerConsent,
   createLink,
@@ -16,6 +16,8 @@ import {
   received,
   startConnect,
 } from './harness.js';
+
+const { t } = ENGLISH_TEXTS;
 
 checkNoTokenLeakedAfterAll();
 

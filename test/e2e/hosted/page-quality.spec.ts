@@ -8,8 +8,10 @@ import { checkNoTokenLeakedAfterAll, expect, test } from '../support/fixtures.js
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { t } from '../../../hosted/src/texts.js';
+import { ENGLISH_TEXTS } from '../../../hosted/src/texts.js';
 import { answerConsent, createLink, linkEvents, networkRow, openInFrame, startConnect, type Harness } from './harness.js';
+
+const { t } = ENGLISH_TEXTS;
 
 checkNoTokenLeakedAfterAll();
 

@@ -1,9 +1,9 @@
 /** axe-core in a page (or frame), run outside the page's CSP: the violations as `impact id (nodes)` lines. */
-import type { Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-export async function axeViolations(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page | Frame): Promise<string[]> {
   const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
   await page.evaluate(readFileSync(axePath, 'utf8'));
   return page.evaluate(async () => {

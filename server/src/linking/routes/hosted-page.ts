@@ -4,11 +4,12 @@
  * The page request carries the token (`?session=`) on first load, or the session id (`?sid=`, not secret) after
  * the page removed the token from the address bar; either names the session whose `origin` alone may frame the
  * page (`frame-ancestors`, sent as a header: a meta tag is ignored). Anything else, app-scheme origins included,
- * gets `frame-ancestors 'none'`. The same session's account logo (branding) is the one image `img-src` allows from
- * outside. On a first load with a usable token the HTML also carries the session view as inert JSON
- * (`<script type="application/json">`, not run, so the CSP is unchanged), so the page renders without asking for
- * it; a reload (`?sid=` only) gets the plain page, which asks the API with its stored token. The HTML is
- * `no-store`; hashed assets may be cached.
+ * gets `frame-ancestors 'none'`, and so does a session that is unknown, expired or revoked (those three are answered
+ * identically). The same session's account logo (branding) is the one image `img-src` allows from outside.
+ * On a first load with a usable token the HTML also carries the session view as inert JSON (`<script
+ * type="application/json">`, not run, so the CSP is unchanged), so the page renders without asking for it; a
+ * reload (`?sid=` only) gets the plain page, which asks the API with its stored token. The HTML is `no-store`;
+ * hashed assets may be cached.
  */
 import { Hono, type Context } from 'hono';
 import { existsSync, statSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INLINE_SESSION_VIEW_ID, parseSessionOrigin, type SessionView } from '../../../../src/protocol/index.js';
+import { OPENER_ORIGIN_PARAM, type OriginMismatchNotice } from '../../../../src/protocol/constants.js';
 import type { AppDeps, AppEnv } from '../../context.js';
 import type { LinkSessionRecord } from '../../core/db/storage-types.js';
 import { htmlPageHeaders } from '../../core/http/html.js';
@@ -66,6 +68,19 @@ export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
     return origin?.kind === 'web' ? origin.origin : "'none'";
   };
 
+  /**
+   * The origin the widget says it runs on (`?from=`), when it is a web origin the session does not name. Such a
+   * page gets only the mismatch notice (no view, no linking UI) and may be framed by that origin alone, so the
+   * widget there hears a coded error at once instead of waiting on a frame the browser refused. A page that lies
+   * about its origin gains nothing: frame-ancestors then names an origin it is not, and the browser refuses it.
+   */
+  const mismatchedOpener = (session: LinkSessionRecord, claimed: string | undefined): string | null => {
+    const opener = parseSessionOrigin(claimed);
+    if (opener?.kind !== 'web') return null;
+    const own = parseSessionOrigin(session.origin);
+    return own?.kind === 'web' && own.origin === opener.origin ? null : opener.origin;
+  };
+
   /** The integrator's logo origin (the account's branding): the one image from outside the page. */
   const logoSourceOf = async (session: LinkSessionRecord | null): Promise<string> => {
     const logoUrl = session ? (await deps.storage.accounts.getBranding(session.accountId))?.logoUrl : undefined;
@@ -83,14 +98,23 @@ export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
     if (html === null) return c.text('The hosted page is not built: run `npm run build:hosted`.', 503);
     let ancestors = "'none'";
     let logo = '';
-    let view: SessionView | null = null;
+    let view: SessionView | OriginMismatchNotice | null = null;
     try {
       const token = c.req.query('session');
-      const session = withinLimit ? await findSession(token, c.req.query('sid')) : null;
-      ancestors = frameAncestorsOf(session);
-      logo = await logoSourceOf(session);
-      // Only the token's holder gets the view: a session id alone is not a credential.
-      if (token && isSessionUsable(session, deps.clock())) view = await buildSessionView(deps, session);
+      const found = withinLimit ? await findSession(token, c.req.query('sid')) : null;
+      // Unknown, expired and revoked links get the same page, byte for byte and header for header: only a usable
+      // session loosens frame-ancestors and img-src, so the answer tells a guesser nothing (security checklist 16, 33).
+      const session = isSessionUsable(found, deps.clock()) ? found : null;
+      const opener = session ? mismatchedOpener(session, c.req.query(OPENER_ORIGIN_PARAM)) : null;
+      if (session && opener) {
+        ancestors = opener;
+        view = { status: 'origin_mismatch', sessionId: session.id, opener };
+      } else {
+        ancestors = frameAncestorsOf(session);
+        logo = await logoSourceOf(session);
+        // Only the token's holder gets the view: a session id alone is not a credential.
+        if (token && session) view = await buildSessionView(deps, session);
+      }
     } catch {
       // A failed lookup: serve the page unframeable, and let it ask the API.
     }
