@@ -29,9 +29,9 @@ import { containsNul } from './input-guards.js';
 import type { SandboxPost } from './store.js';
 import { faultMarker } from './faults.js';
 import { queueNetworkEvent } from '../../automations/network-events.js';
+import { INSIGHTS_FAULTS, insightsFaultsOf, type InsightsFault } from './insights-faults.js';
 
-const FAULTS = ['partial', 'down', '444', '475', 'limited'] as const;
-type InsightsFault = (typeof FAULTS)[number];
+const FAULTS = INSIGHTS_FAULTS;
 const MAX_IDS = 100;
 const PRIVATE_REPLY_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** HTTP status of each private-reply refusal a comment's fault marker asks for. */
@@ -47,7 +47,7 @@ export function sandboxEngagementApi(deps: AppDeps): Hono<AppEnv> {
   const store = () => sandboxStoreOf(deps.storage);
   const db = () => deps.storage.driver;
   /** Per `platform:accountId`: the analytics fault a test switched on (sandbox state, this process only). */
-  const faults = new Map<string, InsightsFault>();
+  const faults = insightsFaultsOf(deps.storage);
   /** Comments already answered privately (the network allows one private reply per comment). */
   const privatelyAnswered = new Set<string>();
 

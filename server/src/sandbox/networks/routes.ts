@@ -22,6 +22,7 @@ import { sandboxInstagramRoutes } from './instagram-api.js';
 import { sandboxThreadsRoutes } from './threads-api.js';
 import { sandboxYoutubeRoutes } from './youtube-api.js';
 import { sandboxTiktokRoutes } from './tiktok-api.js';
+import { sandboxTwitterEngagementRoutes } from './twitter-engagement-api.js';
 
 export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -37,6 +38,7 @@ export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.route('/threads', sandboxThreadsRoutes(deps));
   routes.route('/youtube', sandboxYoutubeRoutes(deps));
   routes.route('/tiktok', sandboxTiktokRoutes(deps));
+  routes.route('/twitter', sandboxTwitterEngagementRoutes(deps));
   routes.route('/twitter', sandboxTwitterRoutes(deps));
   routes.route('/linkedin', sandboxLinkedInRoutes(deps));
   routes.route('/reddit', sandboxRedditRoutes(deps));
