@@ -23,6 +23,7 @@ import { sandboxThreadsRoutes } from './threads-api.js';
 import { sandboxYoutubeRoutes } from './youtube-api.js';
 import { sandboxTiktokRoutes } from './tiktok-api.js';
 import { sandboxTwitterEngagementRoutes } from './twitter-engagement-api.js';
+import { sandboxYoutubeEngagementRoutes } from './youtube-engagement-api.js';
 
 export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -36,6 +37,7 @@ export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.route('/facebook', sandboxFacebookRoutes(deps));
   routes.route('/instagram', sandboxInstagramRoutes(deps));
   routes.route('/threads', sandboxThreadsRoutes(deps));
+  routes.route('/youtube', sandboxYoutubeEngagementRoutes(deps));
   routes.route('/youtube', sandboxYoutubeRoutes(deps));
   routes.route('/tiktok', sandboxTiktokRoutes(deps));
   routes.route('/twitter', sandboxTwitterEngagementRoutes(deps));
