@@ -24,6 +24,7 @@ import { sandboxYoutubeRoutes } from './youtube-api.js';
 import { sandboxTiktokRoutes } from './tiktok-api.js';
 import { sandboxTwitterEngagementRoutes } from './twitter-engagement-api.js';
 import { sandboxYoutubeEngagementRoutes } from './youtube-engagement-api.js';
+import { sandboxLinkedInEngagementRoutes } from './linkedin-engagement-api.js';
 
 export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -42,6 +43,7 @@ export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.route('/tiktok', sandboxTiktokRoutes(deps));
   routes.route('/twitter', sandboxTwitterEngagementRoutes(deps));
   routes.route('/twitter', sandboxTwitterRoutes(deps));
+  routes.route('/linkedin', sandboxLinkedInEngagementRoutes(deps));
   routes.route('/linkedin', sandboxLinkedInRoutes(deps));
   routes.route('/reddit', sandboxRedditRoutes(deps));
   routes.route('/pinterest', sandboxPinterestRoutes(deps));
