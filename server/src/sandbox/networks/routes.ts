@@ -25,6 +25,7 @@ import { sandboxTiktokRoutes } from './tiktok-api.js';
 import { sandboxTwitterEngagementRoutes } from './twitter-engagement-api.js';
 import { sandboxYoutubeEngagementRoutes } from './youtube-engagement-api.js';
 import { sandboxLinkedInEngagementRoutes } from './linkedin-engagement-api.js';
+import { sandboxTiktokEngagementRoutes } from './tiktok-engagement-api.js';
 
 export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -40,6 +41,7 @@ export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.route('/threads', sandboxThreadsRoutes(deps));
   routes.route('/youtube', sandboxYoutubeEngagementRoutes(deps));
   routes.route('/youtube', sandboxYoutubeRoutes(deps));
+  routes.route('/tiktok', sandboxTiktokEngagementRoutes(deps));
   routes.route('/tiktok', sandboxTiktokRoutes(deps));
   routes.route('/twitter', sandboxTwitterEngagementRoutes(deps));
   routes.route('/twitter', sandboxTwitterRoutes(deps));
