@@ -3,8 +3,8 @@
  * The sandbox YouTube Data API's reads after a video is out, at `/sandbox/youtube`, with the paths and shapes of
  * www.googleapis.com (the channel's Bearer token, as youtube-api.ts):
  * - `GET /youtube/v3/videos?part=snippet,statistics,status&id=a,b` (≤ 50 ids) → `{items: [{id, snippet, statistics,
- *   status}]}`: any channel's video, as YouTube lists every public video; statistics are strings. A `part` without
- *   `statistics` is left to youtube-api.ts.
+ *   status}]}` (only the parts asked): any channel's video, as YouTube lists every public video; statistics are
+ *   strings. A `part` without `snippet` or `statistics` is left to youtube-api.ts.
  * - `GET /youtube/v3/channels?part=statistics&mine=true` → `{items: [{id, statistics}]}`.
  * - `GET /youtube/v3/commentThreads?part=snippet,replies&videoId=` → `{items: [{id, snippet: {videoId,
  *   topLevelComment, totalReplyCount}, replies: {comments}}]}`: the audience's comments
@@ -97,14 +97,17 @@ export function sandboxYoutubeEngagementRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.get('/youtube/v3/videos', async (c, next) => {
     const parts = (c.req.query('part') ?? '').split(',');
-    if (!parts.includes('statistics')) return next();
+    if (!parts.includes('statistics') && !parts.includes('snippet')) return next();
     const { channel, fault } = await channelOf(c);
     const ids = (c.req.query('id') ?? '').split(',').filter(Boolean);
     if (ids.length === 0 || ids.length > MAX_IDS) throw new GoogleError(400, 'invalidParameter', `The id parameter takes 1 to ${MAX_IDS} video ids.`);
     const items = [];
     for (const id of ids) {
       const video = await liveVideo(id);
-      if (video) items.push(resourceOf(video, fault, video.accountId === channel));
+      if (!video) continue;
+      const resource: Record<string, unknown> = resourceOf(video, fault, video.accountId === channel);
+      for (const part of ['snippet', 'statistics', 'status']) if (!parts.includes(part)) delete resource[part];
+      items.push(resource);
     }
     return c.json({ kind: 'youtube#videoListResponse', pageInfo: { totalResults: items.length, resultsPerPage: items.length }, items });
   });
