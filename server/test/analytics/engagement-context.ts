@@ -5,6 +5,7 @@
  */
 import type { Network } from '../../../src/protocol/index.js';
 import type { NetworkContext } from '../../src/networks/analytics-contract.js';
+import type { PublishFailure } from '../../src/networks/publish-adapter.js';
 import { publishBaseUrl } from '../../src/networks/publish-adapters.js';
 import { SANDBOX_TWITTER_APP } from '../../src/sandbox/networks/twitter-api.js';
 import { linkSandboxAccount } from '../sandbox/sandbox-adapter-context.js';
@@ -36,7 +37,8 @@ export async function engagementContext(svc: TestService, platform: Network) {
 }
 
 /** Asserts the value is not a failure and narrows it. */
-export function ok<T>(value: T | { kind: 'failed'; code: number; message: string }): T {
-  if (value && typeof value === 'object' && 'kind' in value && value.kind === 'failed') throw new Error(`unexpected failure ${value.code}: ${value.message}`);
-  return value as T;
+export function ok<T>(value: T): Exclude<T, PublishFailure> {
+  const failure = value as Partial<PublishFailure> | null;
+  if (failure?.kind === 'failed') throw new Error(`unexpected failure ${failure.code}: ${failure.message}`);
+  return value as Exclude<T, PublishFailure>;
 }

@@ -96,7 +96,7 @@ describe('linkedin comments', () => {
 
     svc.clock.advance(1000);
     const reply = ok(await adapter.reply!(linked.ctx, networkPostId, comment!.id, 'Thank you!'));
-    const posted = linked.calls.findLast((call) => call.method === 'POST')!;
+    const posted = [...linked.calls].reverse().find((call) => call.method === 'POST')!;
     assert.equal(posted.path, `/sandbox/linkedin/rest/socialActions/${encodeURIComponent(comment!.id)}/comments`);
     assert.deepEqual(JSON.parse(posted.body!), { actor: `urn:li:person:${linked.accountId}`, object: networkPostId, parentComment: comment!.id, message: { text: 'Thank you!' } });
     const after_ = ok(await adapter.comments!(linked.ctx, networkPostId));

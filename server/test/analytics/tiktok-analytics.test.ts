@@ -44,7 +44,7 @@ describe('tiktok analytics', () => {
     const { networkPostId } = await publishVideo();
     svc.clock.advance(2 * HOUR);
     const [own, missing] = ok(await adapter.analytics!(linked.ctx, [networkPostId, '7000000000000000001'])) as PostAnalytics[];
-    const call = linked.calls.findLast((candidate) => candidate.path === '/sandbox/tiktok/v2/video/query/')!;
+    const call = [...linked.calls].reverse().find((candidate) => candidate.path === '/sandbox/tiktok/v2/video/query/')!;
     assert.equal(call.method, 'POST');
     assert.deepEqual(JSON.parse(call.body!), { filters: { video_ids: [networkPostId, '7000000000000000001'] } });
     for (const field of ['view_count', 'like_count', 'comment_count', 'share_count']) assert.ok(call.query.get('fields')!.split(',').includes(field), field);
@@ -59,7 +59,7 @@ describe('tiktok analytics', () => {
 
   test('creator stats come from user/info', async () => {
     const answer = ok(await adapter.accountAnalytics!(linked.ctx));
-    const call = linked.calls.findLast((candidate) => candidate.path === '/sandbox/tiktok/v2/user/info/')!;
+    const call = [...linked.calls].reverse().find((candidate) => candidate.path === '/sandbox/tiktok/v2/user/info/')!;
     for (const field of ['follower_count', 'following_count', 'likes_count', 'video_count']) assert.ok(call.query.get('fields')!.split(',').includes(field), field);
     assert.deepEqual(Object.keys(answer.metrics).sort(), ['followerCount', 'followingCount', 'likesCount', 'videoCount']);
   });

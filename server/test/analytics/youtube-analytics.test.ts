@@ -28,7 +28,7 @@ before(async () => {
 after(() => svc.close());
 
 const lastCall = (path: string): RecordedCall => {
-  const call = linked.calls.findLast((candidate) => candidate.path === path);
+  const call = [...linked.calls].reverse().find((candidate) => candidate.path === path);
   assert.ok(call, `no call to ${path}: ${linked.calls.map((c) => c.path).join(', ')}`);
   return call;
 };
