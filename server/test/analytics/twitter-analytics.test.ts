@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import type { PostAnalytics } from '../../src/networks/analytics-contract.js';
 import { twitterPublishAdapter as adapter } from '../../src/networks/twitter/publish.js';
 import { ENGAGEMENT_ADAPTERS } from '../../src/analytics/engagement-adapters.js';
-import { startPublishingService } from '../publishing/publishing-fixtures.js';
+import { linkSandboxAccounts, startPublishingService } from '../publishing/publishing-fixtures.js';
 import type { TestService } from '../support/test-service.js';
 import { audienceComment, freshText, publish, setInsightsFault } from './analytics-fixtures.js';
 import { engagementContext, ok, type RecordedCall } from './engagement-context.js';
@@ -97,6 +97,17 @@ describe('twitter analytics', () => {
     assert.equal((limited as any).code, 364);
     assert.ok((limited as any).retryAfterMs > 0);
     assert.deepEqual((partial as PostAnalytics[])[0]!.failedMetrics, ['impressionCount']);
+  });
+});
+
+describe('twitter without an X app to sign with', () => {
+  test('a profile whose twitter account has no tweets through an app gets 419 as a 400, not a 5xx', async () => {
+    const profileKey = (await svc.api('POST', '/profiles', { body: { title: 'No tweets yet' } })).json.profileKey as string;
+    await linkSandboxAccounts(svc, ['twitter'], profileKey);
+    const social = await svc.api('POST', '/analytics/social', { body: { platforms: ['twitter'] }, headers: { 'Profile-Key': profileKey } });
+    assert.equal(social.status, 400, JSON.stringify(social.json));
+    assert.deepEqual([social.json.status, social.json.code, social.json.retryAvailable], ['error', 419, false]);
+    assert.match(social.json.message, /published through/);
   });
 });
 

@@ -13,7 +13,7 @@
 import type { AnalyticsAdapter, NetworkComment, NetworkContext, PostAnalytics } from '../analytics-contract.js';
 import type { PublishFailure } from '../publish-adapter.js';
 import { classifyXError } from './classify.js';
-import { credentialsOf } from './credentials.js';
+import { credentialsOf as publishingCredentialsOf } from './credentials.js';
 import { callX, type XAnswer } from './x-api.js';
 
 const TWEET_FIELDS = 'author_id,public_metrics,non_public_metrics,organic_metrics';
@@ -43,6 +43,15 @@ interface Tweet {
   created_at?: string;
   referenced_tweets?: { type: string; id: string }[];
   [group: string]: unknown;
+}
+
+/** Reads sign like publishing; without an app, say where reads take it from (the profile's tweets, not this request). */
+async function credentialsOf(ctx: NetworkContext) {
+  const credentials = await publishingCredentialsOf(ctx);
+  if ('kind' in credentials && credentials.code === 419) {
+    return { ...credentials, message: "twitter reads sign with the X developer app this profile's tweets were published through; publish to twitter through your app (X-Twitter-OAuth1-Api-Key and -Secret) first." };
+  }
+  return credentials;
 }
 
 /** A failed read: X's classification, except that no answer or a 5xx is a 503 the service may recover from stored data. */
