@@ -14,6 +14,7 @@
  *   uploadToken}}` in 4 MiB parts; `PUT` to an upload URL → 201 with an ETag; `POST /rest/videos?action=
  *   finalizeUpload {uploadedPartIds}` checks every part's ETag.
  * - `POST /rest/socialActions/{urn}/comments` → 201; `GET /feed/update/{urn}` → the feed's page of the post.
+ *   Analytics, comment listings and replies to comments are linkedin-engagement-api.ts.
  * Errors: `{status, serviceErrorCode?, code?, message}`. Fault markers in the text: 119 (504), 401, 429, 500.
  */
 import { Hono, type Context } from 'hono';

@@ -13,6 +13,7 @@
  * clock. Otherwise 401. Sandbox accounts are Premium: up to 25,000 weighted characters. An exact duplicate of one of
  * the account's tweets → 403 duplicate content. Fault markers in the text: 111, 272, 364, 416, 417, 423, 500, 503.
  * Errors are X's problem objects `{title, detail, type, status}` (and `{errors: [{code, message}]}` where X uses them).
+ * The reads after a post is out (metrics, users, conversation search) are twitter-engagement-api.ts.
  */
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
