@@ -182,10 +182,11 @@ function unreachable(error: unknown): PublishFailure {
 
 /** The network's failure in the spec's envelope: 444 is a 429 (wait, no relink), 475 a 403 (relink). */
 function analyticsFailure(failure: PublishFailure): ApiError {
-  const status = failure.code === 444 || failure.code === 429 ? 429 : failure.code === 475 || failure.relink ? 403 : 502;
+  // 419: no X developer app to sign twitter reads with: the caller's to fix, not the network's failure.
+  const status = failure.code === 444 || failure.code === 429 ? 429 : failure.code === 475 || failure.relink ? 403 : failure.code === 419 ? 400 : 502;
   return new ApiError(status, failure.code, failure.message, {
     action: 'analytics',
-    retryAvailable: failure.code !== 475 && !failure.relink,
+    retryAvailable: failure.code !== 475 && failure.code !== 419 && !failure.relink,
     details: { ...(failure.relink || failure.code === 475 ? { relink: true } : {}), ...(failure.retryAfterMs !== undefined && { retryAfterMs: failure.retryAfterMs }) },
   });
 }

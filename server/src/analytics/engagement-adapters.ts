@@ -1,11 +1,11 @@
 /**
  * @module
- * Which adapter reads a network's analytics, comments and replies. A network whose own adapter reads them (bluesky's
- * comments; facebook, instagram and threads on their Graph APIs) uses it, on the sandbox and the real network alike.
- * The other networks' real adapters publish in the network's wire format but do not read engagement yet: on the
- * sandbox their analytics and comments come from the generic sandbox API's engagement routes
- * (`/sandbox/net/{platform}`, which see every sandbox network's posts); against a real network they are not
- * available (101) until the adapter grows them.
+ * Which adapter reads a network's analytics, comments and replies. A network whose own adapter reads them uses it,
+ * against its own sandbox or the real network alike (bluesky's comments; facebook, instagram and threads on their
+ * Graph APIs; twitter, youtube, linkedin and tiktok, `networks/<id>/engagement.ts`). The other networks' real
+ * adapters publish in the network's wire format but do not read engagement: on the sandbox their analytics and
+ * comments come from the generic sandbox API's engagement routes (`/sandbox/net/{platform}`, which see every sandbox
+ * network's posts); against a real network they are not available (101).
  */
 import { NETWORKS, type Network } from '../../../src/protocol/index.js';
 import type { PublishAdapter } from '../networks/publish-adapter.js';

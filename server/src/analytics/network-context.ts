@@ -8,6 +8,7 @@ import type { Clock } from '../core/clock.js';
 import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { NetworkContext } from '../networks/analytics-contract.js';
 import type { Storage } from '../storage/storage.js';
+import { latestTwitterAppOf } from '../networks/twitter/stored-app.js';
 
 export interface NetworkContextDeps {
   storage: Storage;
@@ -42,5 +43,7 @@ export async function networkContextFor(deps: NetworkContextDeps, profileId: str
     fetch: deps.fetch,
     now: deps.clock,
     log: (event, fields) => deps.log(JSON.stringify({ event, profileId, platform, ...fields })),
+    // X reads sign with the developer app the profile's tweets were published through.
+    ...(platform === 'twitter' && { appCredentials: () => latestTwitterAppOf(deps.storage.driver, deps.tokenCipher, profileId) }),
   };
 }

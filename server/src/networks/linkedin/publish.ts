@@ -16,6 +16,7 @@ import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, Publish
 import { classifyLinkedInError } from './classify.js';
 import { escapeLittleText } from './little-text.js';
 import { callLinkedIn } from './rest-api.js';
+import { linkedinEngagement } from './engagement.js';
 
 export const LINKEDIN_TEXT_MAX = 3_000;
 export const LINKEDIN_MAX_IMAGES = 20;
@@ -106,6 +107,7 @@ function postUrlOf(ctx: PublishContext, urn: string): string {
 
 export const linkedinPublishAdapter: PublishAdapter = {
   platform: 'linkedin',
+  ...linkedinEngagement,
 
   validate: (post) => validateLinkedIn(post),
 

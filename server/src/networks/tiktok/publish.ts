@@ -13,6 +13,7 @@
  * invalid_params → 101; url_ownership_unverified → 164; FAILED processing → 164 naming TikTok's reason.
  */
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
+import { tiktokEngagement } from './engagement.js';
 
 export const TIKTOK_CAPTION_MAX = 2_200;
 const CHECK_MS = 5_000;
@@ -85,6 +86,7 @@ const postUrl = (prepared: Partial<TiktokPrepared>, id: string) => `https://www.
 
 export const tiktokPublishAdapter: PublishAdapter = {
   platform: 'tiktok',
+  ...tiktokEngagement,
 
   validate: (post) => validateTiktok(post),
 

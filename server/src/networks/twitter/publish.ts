@@ -20,6 +20,8 @@ import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, Publish
 import { classifyXError } from './classify.js';
 import type { OAuth1Credentials } from './oauth1.js';
 import { callX, type XAnswer } from './x-api.js';
+import { twitterEngagement } from './engagement.js';
+import { credentialsOf } from './credentials.js';
 
 export const TWITTER_MAX_WEIGHTED = 280;
 export const TWITTER_LONG_POST_MAX = 25_000;
@@ -71,23 +73,6 @@ function validateTwitter(post: PlatformPost): PublishFailure[] {
     if (post.options[key] !== undefined && typeof post.options[key] !== 'boolean') issues.push(failure(101, `twitterOptions.${key} must be true or false.`));
   }
   return issues;
-}
-
-/** The app (from the request) and the user's OAuth 1.0a token; 419 without the app, 423 for an OAuth 2.0-only link. */
-async function credentialsOf(ctx: PublishContext): Promise<OAuth1Credentials | PublishFailure> {
-  const app = (await ctx.appCredentials?.()) ?? null;
-  if (!app) {
-    return failure(419, 'twitter needs your own developer app credentials: send X-Twitter-OAuth1-Api-Key and X-Twitter-OAuth1-Api-Secret with the request.');
-  }
-  const tokens = await ctx.account.tokens();
-  const token = tokens.oauthToken;
-  const tokenSecret = tokens.oauthTokenSecret;
-  if (typeof token !== 'string' || typeof tokenSecret !== 'string' || token === '' || tokenSecret === '') {
-    return failure(423, 'This twitter account was linked with legacy access (no OAuth 1.0a token of your app). Link it again through your own developer app.', {
-      relink: true,
-    });
-  }
-  return { consumerKey: app.apiKey, consumerSecret: app.apiSecret, token, tokenSecret };
 }
 
 function mediaIdOf(answer: XAnswer): string | null {
@@ -173,6 +158,7 @@ function comparable(text: string): string {
 
 export const twitterPublishAdapter: PublishAdapter = {
   platform: 'twitter',
+  ...twitterEngagement,
 
   validate: (post) => validateTwitter(post),
 

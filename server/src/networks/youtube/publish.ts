@@ -14,6 +14,7 @@
  */
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishDone, PublishFailure } from '../publish-adapter.js';
 import { classifyYoutubeError, googleAnswerOf } from './classify.js';
+import { youtubeEngagement } from './engagement.js';
 
 export const YOUTUBE_TITLE_MAX = 100;
 export const YOUTUBE_DESCRIPTION_MAX_BYTES = 5_000;
@@ -90,6 +91,7 @@ async function sessionState(ctx: PublishContext, prepared: YoutubePrepared): Pro
 
 export const youtubePublishAdapter: PublishAdapter = {
   platform: 'youtube',
+  ...youtubeEngagement,
 
   validate: (post) => validateYoutube(post),
 

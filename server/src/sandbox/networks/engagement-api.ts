@@ -28,8 +28,9 @@ import { bearerOf, checkAuthorizationServerToken, checkSandboxToken, sandboxStor
 import { containsNul } from './input-guards.js';
 import type { SandboxPost } from './store.js';
 import { faultMarker } from './faults.js';
-import { INSIGHTS_FAULTS, engagementStateOf, type InsightsFault } from './engagement-state.js';
+import { engagementStateOf } from './engagement-state.js';
 import { queueNetworkEvent } from '../../automations/network-events.js';
+import { INSIGHTS_FAULTS, insightsFaultsOf, type InsightsFault } from './insights-faults.js';
 
 const FAULTS = INSIGHTS_FAULTS;
 const MAX_IDS = 100;

@@ -14,7 +14,8 @@
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { newId } from '../../core/tokens.js';
-import { engagementStateOf, insightsFaultOf } from './engagement-state.js';
+import { engagementStateOf } from './engagement-state.js';
+import { insightsFaultOf } from './insights-faults.js';
 import { faultMarker } from './faults.js';
 import { GraphSandboxError, graphBody } from './graph-sandbox.js';
 import { ACCOUNT_METRIC_RATES, POST_METRIC_RATES, grownMetrics } from './insight-metrics.js';
@@ -88,7 +89,7 @@ export async function addOwnComment(deps: AppDeps, postRowId: string, text: stri
 
 /** Throws the analytics fault switched on for the account, as Graph would answer it. `limited` is instagram's own. */
 export function throwInsightsFault(deps: AppDeps, platform: MetaNetwork, accountId: string): void {
-  const fault = insightsFaultOf(deps, platform, accountId);
+  const fault = insightsFaultOf(deps.storage, platform, accountId);
   if (fault === 'down') throw new GraphSandboxError(503, 2, 'Service temporarily unavailable');
   if (fault === '444' && platform === 'facebook') throw new GraphSandboxError(400, 80001, 'There have been too many calls to this Page account. Wait a bit and try again.', undefined, 60);
   if (fault === '444') throw new GraphSandboxError(400, 4, 'Application request limit reached', undefined, 60);
@@ -96,7 +97,7 @@ export function throwInsightsFault(deps: AppDeps, platform: MetaNetwork, account
 
 /** How many of the first metrics the `partial` fault leaves out of an answer (0 when it is off). */
 export function partialCount(deps: AppDeps, platform: MetaNetwork, accountId: string, count: number): number {
-  return insightsFaultOf(deps, platform, accountId) === 'partial' ? count : 0;
+  return insightsFaultOf(deps.storage, platform, accountId) === 'partial' ? count : 0;
 }
 
 /** The post's metrics under the names of docs/analytics.md, grown since it was published. */

@@ -51,7 +51,7 @@ import {
   requestedMetrics,
   throwInsightsFault,
 } from './graph-engagement.js';
-import { insightsFaultOf } from './engagement-state.js';
+import { insightsFaultOf } from './insights-faults.js';
 import type { SandboxMedia, SandboxPost } from './store.js';
 
 export const INSTAGRAM_VIDEO_CONTAINER_MS = 3_000;
@@ -236,7 +236,7 @@ export function sandboxInstagramRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!post || (owner !== null && owner !== post.accountId)) throw new GraphSandboxError(400, 100, 'Unsupported get request. Object does not exist or cannot be loaded.', 33);
     const asked = requestedMetrics(c, MEDIA_INSIGHTS);
     throwInsightsFault(deps, 'instagram', post.accountId);
-    if (insightsFaultOf(deps, 'instagram', post.accountId) === 'limited') {
+    if (insightsFaultOf(deps.storage, 'instagram', post.accountId) === 'limited') {
       throw new GraphSandboxError(400, 10, '(#10) Not enough viewers for the media to show insights: the media was posted before the business account conversion.', SUBCODE_BEFORE_CONVERSION);
     }
     return c.json(insightsAnswer(post.networkId, postMetricsOf(deps, 'instagram', post), asked, partialCount(deps, 'instagram', post.accountId, 2)));

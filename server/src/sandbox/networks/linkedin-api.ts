@@ -14,6 +14,7 @@
  *   uploadToken}}` in 4 MiB parts; `PUT` to an upload URL → 201 with an ETag; `POST /rest/videos?action=
  *   finalizeUpload {uploadedPartIds}` checks every part's ETag.
  * - `POST /rest/socialActions/{urn}/comments` → 201; `GET /feed/update/{urn}` → the feed's page of the post.
+ *   Analytics, comment listings and replies to comments are linkedin-engagement-api.ts.
  * Errors: `{status, serviceErrorCode?, code?, message}`. Fault markers in the text: 119 (504), 401, 429, 500.
  */
 import { Hono, type Context } from 'hono';
@@ -30,7 +31,7 @@ export const LINKEDIN_PART_BYTES = 4 * 1024 * 1024;
 const MAX_MEDIA_BYTES = 32 * 1024 * 1024;
 const TEXT_MAX = 3_000;
 
-class LinkedInError extends Error {
+export class LinkedInError extends Error {
   constructor(
     readonly status: number,
     readonly body: Record<string, unknown>,
@@ -39,7 +40,7 @@ class LinkedInError extends Error {
   }
 }
 
-const error = (status: number, message: string, extra: Record<string, unknown> = {}) => new LinkedInError(status, { status, message, ...extra });
+export const error = (status: number, message: string, extra: Record<string, unknown> = {}) => new LinkedInError(status, { status, message, ...extra });
 const FAULTS: Record<string, () => LinkedInError> = {
   '119': () => error(504, 'Request timed out'),
   '401': () => error(401, 'The token used in the request has been revoked by the user', { serviceErrorCode: 65601, code: 'REVOKED_ACCESS_TOKEN' }),
@@ -59,6 +60,19 @@ function versionActive(version: string, now: number): boolean {
   return Number(match[2]) >= 1 && Number(match[2]) <= 12 && months >= 0 && months < 12;
 }
 
+/** The account of the Bearer token, after the versioned headers are checked. */
+export async function authorizeLinkedInRequest(deps: AppDeps, c: Context<AppEnv>, versioned = true): Promise<string> {
+  const store = () => sandboxStoreOf(deps.storage);
+  const check = await checkSandboxToken(store(), bearerOf(c.req.header('authorization')), 'linkedin', 'access', deps.clock());
+  if (!check.ok || !check.accountId) throw error(401, 'Invalid access token', { serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN' });
+  if (versioned) {
+    const version = c.req.header('linkedin-version') ?? '';
+    if (!versionActive(version, deps.clock())) throw error(426, `Requested version ${version.slice(0, 10)} is not active`, { code: 'NONEXISTENT_VERSION' });
+    if (c.req.header('x-restli-protocol-version') !== '2.0.0') throw error(400, 'X-Restli-Protocol-Version must be 2.0.0', { code: 'ILLEGAL_ARGUMENT' });
+  }
+  return check.accountId;
+}
+
 export function sandboxLinkedInRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const store = () => sandboxStoreOf(deps.storage);
@@ -69,17 +83,7 @@ export function sandboxLinkedInRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(err.body, err.status as ContentfulStatusCode);
   });
 
-  /** The account of the Bearer token, after the versioned headers are checked. */
-  async function authorize(c: Context<AppEnv>, versioned = true): Promise<string> {
-    const check = await checkSandboxToken(store(), bearerOf(c.req.header('authorization')), 'linkedin', 'access', deps.clock());
-    if (!check.ok || !check.accountId) throw error(401, 'Invalid access token', { serviceErrorCode: 65600, code: 'INVALID_ACCESS_TOKEN' });
-    if (versioned) {
-      const version = c.req.header('linkedin-version') ?? '';
-      if (!versionActive(version, deps.clock())) throw error(426, `Requested version ${version.slice(0, 10)} is not active`, { code: 'NONEXISTENT_VERSION' });
-      if (c.req.header('x-restli-protocol-version') !== '2.0.0') throw error(400, 'X-Restli-Protocol-Version must be 2.0.0', { code: 'ILLEGAL_ARGUMENT' });
-    }
-    return check.accountId;
-  }
+  const authorize = (c: Context<AppEnv>, versioned = true) => authorizeLinkedInRequest(deps, c, versioned);
 
   async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
     const body = (await c.req.json().catch(() => null)) as unknown;

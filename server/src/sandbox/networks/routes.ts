@@ -24,6 +24,10 @@ import { sandboxYoutubeRoutes } from './youtube-api.js';
 import { sandboxTiktokRoutes } from './tiktok-api.js';
 import { sandboxGmbRoutes } from './gmb-api.js';
 import { sandboxSnapchatRoutes } from './snapchat-api.js';
+import { sandboxTwitterEngagementRoutes } from './twitter-engagement-api.js';
+import { sandboxYoutubeEngagementRoutes } from './youtube-engagement-api.js';
+import { sandboxLinkedInEngagementRoutes } from './linkedin-engagement-api.js';
+import { sandboxTiktokEngagementRoutes } from './tiktok-engagement-api.js';
 
 export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -37,9 +41,13 @@ export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.route('/facebook', sandboxFacebookRoutes(deps));
   routes.route('/instagram', sandboxInstagramRoutes(deps));
   routes.route('/threads', sandboxThreadsRoutes(deps));
+  routes.route('/youtube', sandboxYoutubeEngagementRoutes(deps));
   routes.route('/youtube', sandboxYoutubeRoutes(deps));
+  routes.route('/tiktok', sandboxTiktokEngagementRoutes(deps));
   routes.route('/tiktok', sandboxTiktokRoutes(deps));
+  routes.route('/twitter', sandboxTwitterEngagementRoutes(deps));
   routes.route('/twitter', sandboxTwitterRoutes(deps));
+  routes.route('/linkedin', sandboxLinkedInEngagementRoutes(deps));
   routes.route('/linkedin', sandboxLinkedInRoutes(deps));
   routes.route('/reddit', sandboxRedditRoutes(deps));
   routes.route('/pinterest', sandboxPinterestRoutes(deps));

@@ -13,6 +13,7 @@
  * clock. Otherwise 401. Sandbox accounts are Premium: up to 25,000 weighted characters. An exact duplicate of one of
  * the account's tweets → 403 duplicate content. Fault markers in the text: 111, 272, 364, 416, 417, 423, 500, 503.
  * Errors are X's problem objects `{title, detail, type, status}` (and `{errors: [{code, message}]}` where X uses them).
+ * The reads after a post is out (metrics, users, conversation search) are twitter-engagement-api.ts.
  */
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -24,6 +25,7 @@ import { faultMarker } from './faults.js';
 import { containsNul } from './input-guards.js';
 import { checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 import type { SandboxMedia } from './store.js';
+import { replyToAudienceComment } from './twitter-engagement-api.js';
 
 /** The sandbox's one developer app (public: it only works here). Send these as X-Twitter-OAuth1-Api-Key/-Secret. */
 export const SANDBOX_TWITTER_APP = { apiKey: 'sandbox-twitter-api-key', apiSecret: 'sandbox-twitter-api-secret' } as const;
@@ -36,7 +38,7 @@ export function sandboxTwitterTokenSecret(token: string): string {
   return createHash('sha256').update(`sandbox-twitter-token-secret|${token}`).digest('base64url');
 }
 
-class XApiError extends Error {
+export class XApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: Record<string, unknown>,
@@ -46,7 +48,7 @@ class XApiError extends Error {
   }
 }
 
-const problem = (status: number, title: string, detail: string, type = 'about:blank', extra: Record<string, unknown> = {}) =>
+export const problem = (status: number, title: string, detail: string, type = 'about:blank', extra: Record<string, unknown> = {}) =>
   new XApiError(status, { title, detail, type, status, ...extra });
 const invalid = (detail: string) => problem(400, 'Invalid Request', detail, 'https://api.twitter.com/2/problems/invalid-request', { errors: [{ message: detail }] });
 
@@ -91,6 +93,28 @@ const sameText = (a: string, b: string) => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
+/** Checks the OAuth 1.0a signature; returns the account the token belongs to. */
+export async function authorizeXRequest(deps: AppDeps, c: Context<AppEnv>, formParams: [string, string][]): Promise<string> {
+  const store = () => sandboxStoreOf(deps.storage);
+  const unauthorized = problem(401, 'Unauthorized', 'Unauthorized');
+  const oauth = parseOAuth1Header(c.req.header('authorization'));
+  if (!oauth || oauth.oauth_signature_method !== 'HMAC-SHA1' || !oauth.oauth_signature || !oauth.oauth_nonce) throw unauthorized;
+  if (oauth.oauth_consumer_key !== SANDBOX_TWITTER_APP.apiKey) throw new XApiError(401, { errors: [{ code: 32, message: 'Could not authenticate you.' }] });
+  const now = deps.clock();
+  const timestamp = Number(oauth.oauth_timestamp) * 1000;
+  if (!Number.isFinite(timestamp) || Math.abs(timestamp - now) > SIGNATURE_WINDOW_MS) throw unauthorized;
+  const token = oauth.oauth_token ?? '';
+  const check = await checkSandboxToken(store(), token, 'twitter', 'access', now);
+  if (!check.ok || !check.accountId) throw unauthorized;
+  const signed = Object.entries(oauth).filter(([key]) => key !== 'oauth_signature' && key !== 'realm');
+  const url = new URL(c.req.url);
+  // Behind the service the request URL is its public one: sign over the public origin as the client did.
+  const publicUrl = `${deps.config.publicUrl}${url.pathname}${url.search}`;
+  const expected = oauth1Signature(SANDBOX_TWITTER_APP.apiSecret, sandboxTwitterTokenSecret(token), signatureBaseString(c.req.method, publicUrl, [...signed, ...formParams]));
+  if (!sameText(expected, oauth.oauth_signature)) throw unauthorized;
+  return check.accountId;
+}
+
 export function sandboxTwitterRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const store = () => sandboxStoreOf(deps.storage);
@@ -101,26 +125,7 @@ export function sandboxTwitterRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(error.body, error.status as ContentfulStatusCode, error.headers);
   });
 
-  /** Checks the OAuth 1.0a signature; returns the account the token belongs to. */
-  async function authorize(c: Context<AppEnv>, formParams: [string, string][]): Promise<string> {
-    const unauthorized = problem(401, 'Unauthorized', 'Unauthorized');
-    const oauth = parseOAuth1Header(c.req.header('authorization'));
-    if (!oauth || oauth.oauth_signature_method !== 'HMAC-SHA1' || !oauth.oauth_signature || !oauth.oauth_nonce) throw unauthorized;
-    if (oauth.oauth_consumer_key !== SANDBOX_TWITTER_APP.apiKey) throw new XApiError(401, { errors: [{ code: 32, message: 'Could not authenticate you.' }] });
-    const now = deps.clock();
-    const timestamp = Number(oauth.oauth_timestamp) * 1000;
-    if (!Number.isFinite(timestamp) || Math.abs(timestamp - now) > SIGNATURE_WINDOW_MS) throw unauthorized;
-    const token = oauth.oauth_token ?? '';
-    const check = await checkSandboxToken(store(), token, 'twitter', 'access', now);
-    if (!check.ok || !check.accountId) throw unauthorized;
-    const signed = Object.entries(oauth).filter(([key]) => key !== 'oauth_signature' && key !== 'realm');
-    const url = new URL(c.req.url);
-    // Behind the service the request URL is its public one: sign over the public origin as the client did.
-    const publicUrl = `${deps.config.publicUrl}${url.pathname}${url.search}`;
-    const expected = oauth1Signature(SANDBOX_TWITTER_APP.apiSecret, sandboxTwitterTokenSecret(token), signatureBaseString(c.req.method, publicUrl, [...signed, ...formParams]));
-    if (!sameText(expected, oauth.oauth_signature)) throw unauthorized;
-    return check.accountId;
-  }
+  const authorize = (c: Context<AppEnv>, formParams: [string, string][]) => authorizeXRequest(deps, c, formParams);
 
   const throwFault = (text: string) => {
     const marker = faultMarker(text);
@@ -148,6 +153,9 @@ export function sandboxTwitterRoutes(deps: AppDeps): Hono<AppEnv> {
     if (text.trim() === '' && mediaIds.length === 0) throw invalid('Post text or media is required.');
     if (measureText(text, 'weighted') > SANDBOX_TWITTER_MAX_WEIGHTED) throw invalid('Your Tweet text is too long.');
     const replyTo = (body.reply as { in_reply_to_tweet_id?: unknown } | undefined)?.in_reply_to_tweet_id;
+    // An answer to a comment of the sandbox audience (twitter-engagement-api.ts).
+    const answered = typeof replyTo === 'string' && replyTo.startsWith('sbc_') && text.trim() !== '' ? await replyToAudienceComment(deps, replyTo, text) : null;
+    if (answered) return c.json({ data: answered }, 201);
     if (replyTo !== undefined && (typeof replyTo !== 'string' || !(await store().findByPlatformId('twitter', replyTo)))) throw invalid('The tweet replied to does not exist.');
     const replySettings = body.reply_settings;
     if (replySettings !== undefined && !['following', 'mentionedUsers', 'subscribers', 'verified'].includes(replySettings as string)) throw invalid('`reply_settings` is not valid.');
