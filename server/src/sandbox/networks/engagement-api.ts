@@ -30,7 +30,7 @@ import type { SandboxPost } from './store.js';
 import { faultMarker } from './faults.js';
 import { engagementStateOf } from './engagement-state.js';
 import { queueNetworkEvent } from '../../automations/network-events.js';
-import { INSIGHTS_FAULTS, insightsFaultsOf, type InsightsFault } from './insights-faults.js';
+import { INSIGHTS_FAULTS, type InsightsFault } from './insights-faults.js';
 
 const FAULTS = INSIGHTS_FAULTS;
 const MAX_IDS = 100;
