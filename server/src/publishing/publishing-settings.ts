@@ -3,6 +3,7 @@
  * Publishing settings from the environment (composed by config.ts, the only reader of the environment).
  */
 import { readJobWorkerSettings, type JobWorkerSettings } from '../core/jobs/job-worker.js';
+import { readS3MediaStoreSettings, type S3MediaStoreSettings } from '../storage/s3-media-store.js';
 
 export interface PublishingSettings {
   /** `JOBS_*`: poll, lease, batch, retries and retention of the jobs table. */
@@ -15,6 +16,8 @@ export interface PublishingSettings {
   mediaConversionWorkers: number;
   /** `MEDIA_SIGNING_KEY`: signs media URLs; a key file in DATA_DIR/media when unset. */
   mediaSigningKey: string | null;
+  /** `MEDIA_S3_*`: an S3-compatible store for media copies instead of DATA_DIR/media; null when unset. */
+  mediaS3: S3MediaStoreSettings | null;
 }
 
 export function readPublishingSettings(env: NodeJS.ProcessEnv): PublishingSettings {
@@ -25,5 +28,6 @@ export function readPublishingSettings(env: NodeJS.ProcessEnv): PublishingSettin
     testCrashAt: env.PUBLISH_TEST_CRASH_AT || null,
     mediaConversionWorkers: Math.max(1, Number(env.MEDIA_CONVERSION_WORKERS) || 2),
     mediaSigningKey: env.MEDIA_SIGNING_KEY || null,
+    mediaS3: readS3MediaStoreSettings(env),
   };
 }
