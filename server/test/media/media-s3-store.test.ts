@@ -158,7 +158,8 @@ describe('the service with MEDIA_S3_* configured', () => {
     assert.equal(created.json.status, 'success', JSON.stringify(created.json));
     const [instagram] = await sandboxPostsFor(svc, created.json.id, 'instagram');
     const [sent] = JSON.parse(instagram.media) as { url: string }[];
-    assert.ok(sent?.url.startsWith(`${serviceS3.endpoint}/slk/`), sent?.url);
+    assert.ok(sent, instagram.media);
+    assert.ok(sent.url.startsWith(`${serviceS3.endpoint}/slk/`), sent.url);
     assert.ok(new URL(sent.url).searchParams.has('X-Amz-Signature'));
     const name = new URL(sent.url).pathname.split('/').at(-1)!;
     assert.equal(serviceS3.objects.get(name)?.contentType, 'image/jpeg');
