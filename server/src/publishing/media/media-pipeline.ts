@@ -12,6 +12,7 @@ import { createGuardedFetch, type GuardedFetch } from '../../core/guarded-fetch.
 import { createConversionPool } from './image-conversion-pool.js';
 import type { MediaDeps } from './inspect-media.js';
 import { openMediaStore } from './media-store.js';
+import { createRecentInspections } from './recent-inspections.js';
 import { openS3MediaStore } from '../../storage/s3-media-store.js';
 
 export interface MediaPipeline extends MediaDeps {
@@ -41,6 +42,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     store,
     now: options.clock,
     maxVideoBytes: config.outbound.maxBytes,
+    recent: createRecentInspections({ ttlMs: 60_000, maxBytes: 128 * 1024 * 1024 }),
     close: () => converter.close(),
   };
 }
