@@ -18,6 +18,8 @@ export interface PublishingSettings {
   mediaSigningKey: string | null;
   /** `MEDIA_S3_*`: an S3-compatible store for media copies instead of DATA_DIR/media; null when unset. */
   mediaS3: S3MediaStoreSettings | null;
+  /** `MEDIA_STOCK_BASE_URL`: stock-image provider serving `<id>.jpg`; the sandbox media host's when unset. */
+  mediaStockBaseUrl: string | null;
 }
 
 export function readPublishingSettings(env: NodeJS.ProcessEnv): PublishingSettings {
@@ -29,5 +31,6 @@ export function readPublishingSettings(env: NodeJS.ProcessEnv): PublishingSettin
     mediaConversionWorkers: Math.max(1, Number(env.MEDIA_CONVERSION_WORKERS) || 2),
     mediaSigningKey: env.MEDIA_SIGNING_KEY || null,
     mediaS3: readS3MediaStoreSettings(env),
+    mediaStockBaseUrl: env.MEDIA_STOCK_BASE_URL || null,
   };
 }

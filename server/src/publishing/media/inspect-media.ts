@@ -27,6 +27,8 @@ export interface MediaDeps {
   maxVideoBytes?: number;
   /** Inspections of the last minute (recent-inspections.ts): an immediate post downloads each file once. */
   recent?: RecentInspections;
+  /** The stock-image provider's base URL (`<base>/<id>.jpg`); default: the sandbox media host's stock folder. */
+  stockBaseUrl?: () => string;
 }
 
 export type MediaInspection =

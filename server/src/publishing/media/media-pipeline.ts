@@ -42,6 +42,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     store,
     now: options.clock,
     maxVideoBytes: config.outbound.maxBytes,
+    stockBaseUrl: () => config.publishing.mediaStockBaseUrl ?? `${config.publicUrl}/sandbox/media/stock`,
     recent: createRecentInspections({ ttlMs: 60_000, maxBytes: 128 * 1024 * 1024 }),
     close: () => converter.close(),
   };
