@@ -1,7 +1,7 @@
 /**
  * @module
  * The media pipeline's long-lived parts, built once at start-up: the guarded fetch, the conversion pool and the
- * store. `MEDIA_CONVERSION_WORKERS` (default 2) bounds how many images are decoded at once, so memory too;
+ * store. `MEDIA_CONVERSION_WORKERS` (default: one per core) bounds how many images are decoded at once, so memory too;
  * `MEDIA_SIGNING_KEY` signs stored-media addresses (default: a key file in DATA_DIR/media); with `MEDIA_S3_*` the
  * copies live in an S3-compatible store and networks get its presigned addresses.
  */
