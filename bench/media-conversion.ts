@@ -71,6 +71,22 @@ rows.push({
   value: `total ${Math.round(total)} ms; per conversion max ${Math.round(Math.max(...own))} ms, median ${Math.round(own.sort((a, b) => a - b)[10]!)} ms`,
   'peak RSS': mb(rss.stop()),
 });
+{
+  // What the pipeline does per HEIC: inspect (size, for the aspect-ratio rule), then convert; 10 at once.
+  const rss = peakRss();
+  const started = performance.now();
+  const each: number[] = [];
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      const begun = performance.now();
+      await pool.inspect(heic, 'image/heic');
+      await pool.toJpeg(heic, 'image/heic');
+      each.push(performance.now() - begun);
+    }),
+  );
+  each.sort((a, b) => a - b);
+  rows.push({ measure: `10 HEIC inspect + convert at once, pool ${size}`, value: `total ${Math.round(performance.now() - started)} ms; slowest image ${Math.round(each[9]!)} ms`, 'peak RSS': mb(rss.stop()) });
+}
 await pool.close();
 console.log(`baseline RSS ${mb(baseline)}`);
 console.table(rows);
