@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import type { MediaInspection } from '../../src/publishing/media/inspect-media.js';
+import { createRecentInspections } from '../../src/publishing/media/recent-inspections.js';
 import { mediaFixture } from '../../src/sandbox/media/media-fixtures.js';
 import type { TestService } from '../support/test-service.js';
 import { linkSandboxAccounts, sandboxPostsFor, startPublishingService, waitForPost } from '../publishing/publishing-fixtures.js';
@@ -56,5 +58,30 @@ describe('media downloads', () => {
     await waitForPost(svc, created.json.id, (p) => p.status === 'success');
     assert.equal(count('HEAD', '/later.webp'), 2, requests.join('\n'));
     assert.equal(count('GET', '/later.webp'), atCreate + 1, requests.join('\n'));
+  });
+});
+
+describe('recent inspections', () => {
+  const image = (size: number) => ({ kind: 'image', bytes: new Uint8Array(size) }) as unknown as MediaInspection;
+
+  test('kept for the time limit of the service clock, then fetched again', () => {
+    const recent = createRecentInspections({ ttlMs: 60_000, maxBytes: 100 });
+    const inspection = image(10);
+    recent.set('a', 1_000, inspection);
+    assert.equal(recent.get('a', 61_000), inspection);
+    assert.equal(recent.get('a', 61_001), undefined);
+    assert.equal(recent.get('b', 1_000), undefined);
+  });
+
+  test('bounded by bytes, oldest dropped first; a file larger than the bound is not kept', () => {
+    const recent = createRecentInspections({ ttlMs: 60_000, maxBytes: 100 });
+    recent.set('a', 0, image(40));
+    recent.set('b', 1, image(40));
+    recent.set('c', 2, image(40));
+    assert.equal(recent.get('a', 3), undefined);
+    assert.ok(recent.get('b', 3));
+    assert.ok(recent.get('c', 3));
+    recent.set('huge', 4, image(101));
+    assert.equal(recent.get('huge', 5), undefined);
   });
 });

@@ -38,8 +38,9 @@ export function createRecentInspections(options: { ttlMs: number; maxBytes: numb
       drop(key);
       entries.set(key, { at: now, inspection, bytes });
       total += bytes;
-      for (const oldest of entries.keys()) {
-        if (total <= options.maxBytes) break;
+      // Oldest first: drop what has expired, then what no longer fits.
+      for (const [oldest, entry] of entries) {
+        if (total <= options.maxBytes && now - entry.at <= options.ttlMs) break;
         drop(oldest);
       }
     },
