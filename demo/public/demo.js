@@ -327,6 +327,8 @@ $('composer').addEventListener('submit', async (event) => {
   if ($('post-schedule').value) body.scheduleDate = new Date($('post-schedule').value).toISOString().replace(/\.\d{3}Z$/, 'Z');
   if ($('post-approval').checked) body.requiresApproval = true;
   if ($('post-comment').value) body.firstComment = { comment: $('post-comment').value };
+  const mediaUrls = $('post-media').value.split('\n').map((line) => line.trim()).filter(Boolean);
+  if (mediaUrls.length > 0) body.mediaUrls = mediaUrls;
   try {
     const result = await backendSend('/api/posts', body);
     $('compose-status').textContent = `Post ${result.id}: ${result.status}`;
@@ -343,6 +345,22 @@ $('sandbox-link-button').addEventListener('click', async () => {
   } catch (error) {
     $('compose-status').textContent = error.message;
   }
+});
+
+// Media: the sandbox media host (on the service's origin) offers sample files; WebP and HEIC show the conversion
+// (instagram, linkedin, tiktok… get a JPEG copy at a signed address, visible in the sandbox feed).
+const MEDIA_SAMPLES = ['photo.jpg', 'photo.png', 'photo.webp', 'photo.heic', 'photo.avif', 'video-10s.mp4'];
+fetch('/config.json')
+  .then((response) => response.json())
+  .then(({ serviceOrigin }) => {
+    for (const name of MEDIA_SAMPLES) $('media-sample').append(new Option(name, `${serviceOrigin}/sandbox/media/${name}`));
+  })
+  .catch(() => {});
+$('media-add-button').addEventListener('click', () => {
+  const url = $('media-sample').value;
+  if (!url) return;
+  const field = $('post-media');
+  field.value = field.value.trim() ? `${field.value.trim()}\n${url}` : url;
 });
 
 backend('/api/feed-url').then(({ url }) => ($('feed-link').href = url), () => {});

@@ -27,6 +27,8 @@ export interface PublishFailure {
   retryAfterMs?: number;
   /** The user may retry, but the service must not on its own (the adapter already waited: instagram 258, 435). */
   noAutoRetry?: boolean;
+  /** The network's crawler could not download a media URL (robots.txt, 403 at the host): the engine re-hosts, then 479. */
+  mediaFetchBlocked?: boolean;
   details?: Record<string, unknown>;
 }
 

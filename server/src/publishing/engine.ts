@@ -24,6 +24,7 @@ import { enqueueScheduledEvent } from './scheduled-event.js';
 import { personalAccountRefusal } from './rules/personal-accounts.js';
 import type { MediaDeps } from './media/inspect-media.js';
 import { PREPARED_MEDIA_KEY, preparedMediaOf, preparePostMedia } from './prepare-post-media.js';
+import { crawlerBlockedAfterRehost, shouldRehost } from './media/crawler-blocked.js';
 import { openTwitterApp, TWITTER_APP_FIELD } from '../networks/twitter/app-credentials.js';
 
 export const JOB_PUBLISH = 'publish';
@@ -207,11 +208,18 @@ export class PublishingEngine {
       }
       this.#deps.log(`publish ${postId} ${platform}: interrupted commit left nothing on the network; committing again`);
     } else {
-      const media = await this.#prepareMedia(post, row, ctx);
+      let media = await this.#prepareMedia(post, row, ctx);
       if (isFailure(media)) return this.#failBeforeCommit(post, platform, media, attempts);
       ctx.post.mediaUrls = media.urls;
-      const prepared = await adapter.prepare(ctx, row.prepared);
-      if (isFailure(prepared)) return this.#failBeforeCommit(post, platform, prepared, attempts);
+      let prepared = await adapter.prepare(ctx, row.prepared);
+      if (isFailure(prepared) && shouldRehost(prepared, media)) {
+        // The network's crawler could not fetch the origin: once more from the service's own copies (479 after).
+        media = await this.#prepareMedia(post, row, ctx, true);
+        if (isFailure(media)) return this.#failBeforeCommit(post, platform, media, attempts);
+        ctx.post.mediaUrls = media.urls;
+        prepared = await adapter.prepare(ctx, row.prepared);
+      }
+      if (isFailure(prepared)) return this.#failBeforeCommit(post, platform, crawlerBlockedAfterRehost(prepared, media), attempts);
       if (isWaiting(prepared)) {
         // The network is still processing (containers): keep what prepare made, with the media, and ask again later.
         await store.savePrepared(postId, platform, { ...prepared.state, [PREPARED_MEDIA_KEY]: media });
@@ -224,19 +232,19 @@ export class PublishingEngine {
     const prepared = (await store.findPlatform(postId, platform))?.prepared ?? {};
     const result = await adapter.commit(ctx, prepared);
     this.#maybeCrash('after-commit');
-    await this.#recordCommitResult(post, platform, result);
+    await this.#recordCommitResult(post, platform, result.kind === 'failed' ? crawlerBlockedAfterRehost(result, preparedMediaOf(prepared)) : result);
     return { kind: 'done' };
   }
 
   /** The media step (prepare-post-media.ts), once per attempt: a resumed attempt reuses what it stored. */
-  async #prepareMedia(post: StoredPost, row: StoredPlatform, ctx: PublishContext) {
+  async #prepareMedia(post: StoredPost, row: StoredPlatform, ctx: PublishContext, rehost = false) {
     const { media } = this.#deps;
     const earlier = preparedMediaOf(row.prepared);
-    if (earlier) return earlier;
+    if (earlier && !rehost) return earlier;
     const urls = mediaUrlsFor(post.request, row.platform);
     if (!media || urls.length === 0) return { urls };
     const twitterOptions = post.request.twitterOptions as { longVideo?: unknown } | undefined;
-    return preparePostMedia(urls, row.platform, media, post.mediaCopies, { longVideo: ctx.post.platform === 'twitter' && twitterOptions?.longVideo === true });
+    return preparePostMedia(urls, row.platform, media, post.mediaCopies, { longVideo: ctx.post.platform === 'twitter' && twitterOptions?.longVideo === true, rehost });
   }
 
   /**

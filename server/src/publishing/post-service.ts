@@ -39,6 +39,7 @@ import { isWarning, validateNetworkOptions } from './rules/network-options.js';
 import { parseScheduleDate } from './rules/schedule-date.js';
 import { personalAccountRefusal } from './rules/personal-accounts.js';
 import { shortenLinksIn } from './short-links.js';
+import { withStockImages } from './media/stock-images.js';
 import type { MediaDeps } from './media/inspect-media.js';
 import { checkPostMedia, keepMediaCopies, type MediaCopies } from './post-media.js';
 import { TWITTER_APP_FIELD } from '../networks/twitter/app-credentials.js';
@@ -94,8 +95,10 @@ export class PostService {
     const { clock, store } = this.#deps;
     const parsed = PostRequest.safeParse(body);
     if (!parsed.success) throw requestError(parsed.error, 'post');
-    const request = parsed.data;
     const now = clock();
+    const stock = withStockImages(parsed.data, { baseUrl: this.#deps.media?.stockBaseUrl?.() ?? `${this.#deps.publicUrl()}/sandbox/media/stock`, seed: `${profile.id} ${now}` });
+    if (!stock.ok) throw new ApiError(400, 164, stock.message, { action: 'post', details: { field: 'stockImages' } });
+    const request = stock.request;
 
     const unknown = request.platforms.filter((platform) => !isNetwork(platform));
     if (unknown.length > 0) {

@@ -18,6 +18,8 @@ export const PREPARED_MEDIA_KEY = 'serviceMedia';
 
 export interface PreparedPostMedia {
   urls: string[];
+  /** Every URL is a stored copy of the service (see media/crawler-blocked.ts: 479). */
+  rehosted?: boolean;
   contentIssues?: ContentIssues;
 }
 
@@ -31,15 +33,17 @@ export async function preparePostMedia(
   platform: Network,
   media: MediaDeps,
   copies: Record<string, MediaCopy> | null,
-  options: { longVideo?: boolean },
+  options: { longVideo?: boolean; rehost?: boolean },
 ): Promise<PreparedPostMedia | PublishFailure> {
   const ready: string[] = [];
   const details: string[] = [];
+  let rehosted = urls.length > 0;
   for (const url of urls) {
     const prepared = await prepareProtectedMedia(url, platform, media, copies?.[url] ?? null, options);
     if (isMediaFailure(prepared)) return asPublishFailure(prepared);
     ready.push(prepared.url);
+    rehosted &&= prepared.stored;
     if (prepared.contentIssues) details.push(...prepared.contentIssues.details);
   }
-  return { urls: ready, ...(details.length > 0 && { contentIssues: { originMediaHostFailed: true, details } }) };
+  return { urls: ready, ...(rehosted && { rehosted }), ...(details.length > 0 && { contentIssues: { originMediaHostFailed: true, details } }) };
 }

@@ -2,7 +2,9 @@
  * @module
  * Publishing settings from the environment (composed by config.ts, the only reader of the environment).
  */
+import { availableParallelism } from 'node:os';
 import { readJobWorkerSettings, type JobWorkerSettings } from '../core/jobs/job-worker.js';
+import { readS3MediaStoreSettings, type S3MediaStoreSettings } from '../storage/s3-media-store.js';
 
 export interface PublishingSettings {
   /** `JOBS_*`: poll, lease, batch, retries and retention of the jobs table. */
@@ -11,10 +13,14 @@ export interface PublishingSettings {
   inlineBudgetMs: number;
   /** `PUBLISH_TEST_CRASH_AT`: test-only, the step at which the process kills itself (crash-safety tests). */
   testCrashAt: string | null;
-  /** `MEDIA_CONVERSION_WORKERS`: image conversion threads (2). */
+  /** `MEDIA_CONVERSION_WORKERS`: image conversion threads (default: the cores, `availableParallelism()`). */
   mediaConversionWorkers: number;
   /** `MEDIA_SIGNING_KEY`: signs media URLs; a key file in DATA_DIR/media when unset. */
   mediaSigningKey: string | null;
+  /** `MEDIA_S3_*`: an S3-compatible store for media copies instead of DATA_DIR/media; null when unset. */
+  mediaS3: S3MediaStoreSettings | null;
+  /** `MEDIA_STOCK_BASE_URL`: stock-image provider serving `<id>.jpg`; the sandbox media host's when unset. */
+  mediaStockBaseUrl: string | null;
 }
 
 export function readPublishingSettings(env: NodeJS.ProcessEnv): PublishingSettings {
@@ -23,7 +29,9 @@ export function readPublishingSettings(env: NodeJS.ProcessEnv): PublishingSettin
     jobs: readJobWorkerSettings(env),
     inlineBudgetMs: budget > 0 ? budget : 20_000,
     testCrashAt: env.PUBLISH_TEST_CRASH_AT || null,
-    mediaConversionWorkers: Math.max(1, Number(env.MEDIA_CONVERSION_WORKERS) || 2),
+    mediaConversionWorkers: Math.max(1, Number(env.MEDIA_CONVERSION_WORKERS) || availableParallelism()),
     mediaSigningKey: env.MEDIA_SIGNING_KEY || null,
+    mediaS3: readS3MediaStoreSettings(env),
+    mediaStockBaseUrl: env.MEDIA_STOCK_BASE_URL || null,
   };
 }

@@ -84,6 +84,8 @@ export const PostRequest = z.strictObject({
   firstComment: FirstComment.optional(),
   idempotencyKey: z.string().min(1).max(MAX_IDEMPOTENCY_KEY).optional(),
   shortenLinks: z.boolean().optional(),
+  /** Spec 2.1's stock-image field (named there only "the service"): `random`, a search term, or image ids. */
+  stockImages: z.union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).min(1).max(10)]).optional(),
   ...optionShape,
 });
 export type PostRequest = z.infer<typeof PostRequest>;

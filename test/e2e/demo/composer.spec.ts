@@ -2,7 +2,8 @@
  * The demo's composer as an integrator's user drives it (service and demo as child processes, every network on its
  * sandbox): link a sandbox account, compose, schedule a post for tomorrow (it waits, and can be paused), hold one
  * for approval and approve it (its time has passed, so it publishes at once), watch the live status in the post
- * list, and find the published text in the sandbox feed. The page passes axe-core with posts listed.
+ * list, post a sample WebP from the sandbox media host to instagram (converted to JPEG), and find the published text
+ * and the converted image in the sandbox feed. The page passes axe-core with posts listed.
  */
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -67,6 +68,24 @@ test('compose, schedule, approve, see the live status and the sandbox feed', asy
   await expect(postLine(page, held)).toContainText(/^success .*\[facebook: success\]/, { timeout: 15_000 });
   await expect(postLine(page, later)).toContainText(/^scheduled/);
 
+  // Media: a WebP sample from the sandbox media host, posted to instagram, which gets a JPEG copy at a signed address.
+  await page.locator('#sandbox-platform').selectOption('instagram');
+  await page.getByRole('button', { name: 'Link a sandbox account' }).click();
+  const instagram = page.locator('#post-platforms').getByLabel('instagram');
+  await expect(instagram).toBeVisible();
+  const withMedia = `A WebP from the demo ${Date.now()}`;
+  await page.locator('#post-text').fill(withMedia);
+  await page.locator('#post-schedule').fill('');
+  await page.locator('#post-approval').uncheck();
+  await page.locator('#post-comment').fill('');
+  await facebook.uncheck();
+  await instagram.check();
+  await page.getByLabel('Sample media from the sandbox media host').selectOption({ label: 'photo.webp' });
+  await page.getByRole('button', { name: 'Add the sample' }).click();
+  await expect(page.locator('#post-media')).toHaveValue(/\/sandbox\/media\/photo\.webp$/);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(postLine(page, withMedia)).toContainText(/^success .*\[instagram: success\]/, { timeout: 15_000 });
+
   expect(await axeViolations(page)).toEqual([]);
 
   const feedUrl = await page.locator('#feed-link').getAttribute('href');
@@ -74,4 +93,8 @@ test('compose, schedule, approve, see the live status and the sandbox feed', asy
   await page.goto(feedUrl!);
   await expect(page.getByText(held)).toBeVisible();
   await expect(page.getByText(later)).toHaveCount(0);
+  // The feed shows what instagram got: the converted JPEG from the service's signed media address.
+  const converted = page.locator('article', { hasText: withMedia }).locator('img');
+  await expect(converted).toHaveAttribute('src', /\/media\/[0-9a-f]{64}\.jpg\?expires=\d+&signature=/);
+  await expect.poll(() => converted.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 });

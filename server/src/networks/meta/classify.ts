@@ -71,7 +71,9 @@ export function classifyGraphError(platform: MetaNetwork, answer: Extract<GraphA
     if (subcode === IG_SUBCODE_ACCOUNT_STATE) return fail(258, 'instagram reported an account-state error; try again shortly.', true, error);
     if (subcode === IG_SUBCODE_ACCOUNT_RESTRICTED) return fail(258, 'instagram reports the account as restricted or inactive.', false, error);
     if (subcode !== null && (IG_SUBCODES_INGEST as readonly number[]).includes(subcode)) return fail(440, 'instagram could not ingest the media; try again.', true, error);
-    if (subcode === IG_SUBCODE_FETCH_BLOCKED) return fail(138, `instagram could not fetch the media (robots.txt or HTTP 403 at the media host): ${error.message}`, false, error);
+    if (subcode === IG_SUBCODE_FETCH_BLOCKED) {
+      return fail(138, `instagram could not fetch the media (robots.txt or HTTP 403 at the media host): ${error.message}`, false, error, { mediaFetchBlocked: true });
+    }
     return fail(138, `instagram refused the post: ${error.message}`, false, error);
   }
   if (code === 24 && subcode === THREADS_SUBCODE_NOT_READY) return fail(522, 'threads media was not ready after waiting; try again.', true, error);

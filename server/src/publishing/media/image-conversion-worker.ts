@@ -27,7 +27,16 @@ sharp.cache(false);
 sharp.concurrency(1);
 
 async function run(job: ConversionJob): Promise<ConversionReply> {
-  const image = job.type === 'image/heic' || job.type === 'image/heif' ? await heicImage(job) : sharp(job.bytes, { limitInputPixels: job.maxPixels });
+  if (job.op === 'inspect' && isHeic(job.type)) {
+    // The HEIF header (libheif applies its rotation) gives the size without decoding 12 MP of HEVC in wasm, which
+    // the conversion does anyway when it is needed; a header libvips cannot read falls back to the full decode.
+    const header = await sharp(job.bytes).metadata().catch(() => null);
+    if (header?.autoOrient.width && header.autoOrient.height) {
+      if (header.width * header.height > job.maxPixels) throw new Error(`the image has more than ${job.maxPixels} pixels`);
+      return { id: job.id, ok: true, width: header.autoOrient.width, height: header.autoOrient.height };
+    }
+  }
+  const image = isHeic(job.type) ? await heicImage(job) : sharp(job.bytes, { limitInputPixels: job.maxPixels });
   if (job.op === 'inspect') {
     const meta = await image.metadata();
     return { id: job.id, ok: true, width: meta.autoOrient.width, height: meta.autoOrient.height };
@@ -35,6 +44,8 @@ async function run(job: ConversionJob): Promise<ConversionReply> {
   const { data, info } = await image.rotate().flatten({ background: '#ffffff' }).jpeg({ quality: 90, mozjpeg: false }).toBuffer({ resolveWithObject: true });
   return { id: job.id, ok: true, width: info.width, height: info.height, bytes: new Uint8Array(data) };
 }
+
+const isHeic = (type: string) => type === 'image/heic' || type === 'image/heif';
 
 /** HEIC/HEIF decoded to raw RGBA by heic-decode; a HEIF it cannot read (an AV1 payload) goes to sharp instead. */
 async function heicImage(job: ConversionJob): Promise<Sharp> {

@@ -7,9 +7,10 @@
 import type { GuardedFetch } from '../../core/guarded-fetch.js';
 import { checkMediaUrl, unreachable, type MediaCheckOk } from './check-media-url.js';
 import { ConversionUnavailableError, type ImageConverter, type ImageInfo } from './image-conversion-pool.js';
-import { mediaFailure, type MediaFailure } from './media-failure.js';
+import { isMediaFailure, mediaFailure, type MediaFailure } from './media-failure.js';
 import type { MediaStore } from './media-store.js';
 import { probeVideo } from './probe-video.js';
+import type { RecentInspections } from './recent-inspections.js';
 import { createRangeReader, RangeReadError, type RangeRead } from './range-reader.js';
 import { sniffMediaType, type SniffedType } from './sniff-media-type.js';
 
@@ -24,6 +25,10 @@ export interface MediaDeps {
   maxImageBytes?: number;
   /** Largest video whose header is read; a host ignoring Range sends the whole file (default 100 MB). */
   maxVideoBytes?: number;
+  /** Inspections of the last minute (recent-inspections.ts): an immediate post downloads each file once. */
+  recent?: RecentInspections;
+  /** The stock-image provider's base URL (`<base>/<id>.jpg`); default: the sandbox media host's stock folder. */
+  stockBaseUrl?: () => string;
 }
 
 export type MediaInspection =
@@ -33,6 +38,16 @@ export type MediaInspection =
 const FIRST_READ = 64 * 1024;
 
 export async function inspectMedia(rawUrl: unknown, deps: MediaDeps): Promise<MediaInspection | MediaFailure> {
+  // The size limit is part of the key: a thumbnail (2 MB) must not reuse an inspection made under the 25 MB limit.
+  const key = typeof rawUrl === 'string' ? `${deps.maxImageBytes ?? ''} ${rawUrl}` : null;
+  const remembered = key === null ? undefined : deps.recent?.get(key, deps.now());
+  if (remembered) return remembered;
+  const inspection = await inspectOnce(rawUrl, deps);
+  if (key !== null && !isMediaFailure(inspection)) deps.recent?.set(key, deps.now(), inspection);
+  return inspection;
+}
+
+async function inspectOnce(rawUrl: unknown, deps: MediaDeps): Promise<MediaInspection | MediaFailure> {
   const check = await checkMediaUrl(rawUrl, deps);
   if (!check.ok) return { code: check.code, message: check.message, ...(check.details && { details: check.details }) };
   const maxImageBytes = deps.maxImageBytes ?? 25 * 1024 * 1024;

@@ -10,8 +10,8 @@ import type { Network } from '../../../../src/protocol/index.js';
 import { ConversionUnavailableError } from './image-conversion-pool.js';
 import { inspectMedia, probeUnavailable, type MediaDeps, type MediaInspection } from './inspect-media.js';
 import { isMediaFailure, mediaFailure, type MediaFailure } from './media-failure.js';
-import { planMedia, type MediaPlanOptions } from './media-plan.js';
-import { convertToJpeg, prepareMediaForPlatform, stageJpeg, type PreparedMedia } from './prepare-media.js';
+import { planMedia } from './media-plan.js';
+import { convertToJpeg, prepareMediaForPlatform, stageJpeg, type PreparedMedia, type PrepareOptions } from './prepare-media.js';
 import type { MediaType } from './sniff-media-type.js';
 
 /** A stored copy of an image, kept with the post (JSON). */
@@ -56,7 +56,7 @@ export async function prepareProtectedMedia(
   platform: Network,
   deps: MediaDeps,
   copy: MediaCopy | null,
-  options: MediaPlanOptions = {},
+  options: PrepareOptions = {},
 ): Promise<ProtectedMedia | MediaFailure> {
   const fresh = await prepareMediaForPlatform(url, platform, deps, options);
   if (!isMediaFailure(fresh) || !copy || !ORIGIN_FAILURES.has(fresh.code)) return fresh;
@@ -80,7 +80,7 @@ export async function prepareProtectedMedia(
   const plan = planMedia(media, platform, options);
   if (plan.action === 'refuse') return plan.failure;
   const contentIssues: ContentIssues = { originMediaHostFailed: true, details: [`${url}: ${fresh.message} The stored copy was published instead.`] };
-  if (plan.action === 'as-is') return { url: signed, contentType: stored.contentType, bytes, converted: false, contentIssues };
+  if (plan.action === 'as-is') return { url: signed, contentType: stored.contentType, bytes, converted: false, stored: true, contentIssues };
   const jpeg = await convertToJpeg(bytes, stored.contentType, url, deps);
   if (isMediaFailure(jpeg)) return jpeg;
   const staged = await stageJpeg(jpeg, deps);

@@ -35,8 +35,9 @@ export interface MediaStoreOptions {
   ttlMs?: number;
 }
 
-const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp', 'video/mp4': 'mp4' };
-const NAME = /^([0-9a-f]{64})\.(jpg|png|gif|webp|mp4)$/;
+/** Stored content types and their file extensions (shared with the S3 store). */
+export const MEDIA_EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp', 'video/mp4': 'mp4' };
+export const MEDIA_NAME = /^([0-9a-f]{64})\.(jpg|png|gif|webp|mp4)$/;
 
 export async function openMediaStore(options: MediaStoreOptions): Promise<MediaStore> {
   const { directory } = options;
@@ -46,11 +47,11 @@ export async function openMediaStore(options: MediaStoreOptions): Promise<MediaS
   const sign = (name: string, expires: number) => createHmac('sha256', key).update(`${name}\n${expires}`).digest('base64url');
 
   async function read(name: string) {
-    const match = NAME.exec(name);
+    const match = MEDIA_NAME.exec(name);
     if (!match) return null;
     try {
       const bytes = await readFile(join(directory, name));
-      const contentType = Object.entries(EXTENSIONS).find(([, extension]) => extension === match[2])![0];
+      const contentType = Object.entries(MEDIA_EXTENSIONS).find(([, extension]) => extension === match[2])![0];
       return { bytes, contentType };
     } catch {
       return null;
@@ -59,7 +60,7 @@ export async function openMediaStore(options: MediaStoreOptions): Promise<MediaS
 
   return {
     async put(bytes, contentType) {
-      const extension = EXTENSIONS[contentType];
+      const extension = MEDIA_EXTENSIONS[contentType];
       if (!extension) throw new Error(`no stored form for ${contentType}`);
       const name = `${createHash('sha256').update(bytes).digest('hex')}.${extension}`;
       // Written under a temporary name and renamed, so a reader never sees half a file.

@@ -17,15 +17,24 @@ export interface PreparedMedia {
   /** The file, when the service downloaded it (images); push networks upload these bytes. */
   bytes?: Uint8Array;
   converted: boolean;
+  /** Served from the service's media store (a converted or re-hosted copy), not from the origin. */
+  stored: boolean;
 }
 
-export async function prepareMediaForPlatform(url: string, platform: Network, deps: MediaDeps, options: MediaPlanOptions = {}): Promise<PreparedMedia | MediaFailure> {
+export interface PrepareOptions extends MediaPlanOptions {
+  /** Store images even when the network could take the origin's file (its crawler could not fetch the origin). */
+  rehost?: boolean;
+}
+
+export async function prepareMediaForPlatform(url: string, platform: Network, deps: MediaDeps, options: PrepareOptions = {}): Promise<PreparedMedia | MediaFailure> {
   const media = await inspectMedia(url, deps);
   if (isMediaFailure(media)) return media;
   const plan = planMedia(media, platform, options);
   if (plan.action === 'refuse') return plan.failure;
-  if (media.kind === 'video') return { url: media.check.url, contentType: media.type, converted: false };
-  if (plan.action === 'as-is') return { url: media.check.url, contentType: media.type, bytes: media.bytes, converted: false };
+  // Videos are never copied (they can be gigabytes): a crawler that cannot fetch one cannot be helped.
+  if (media.kind === 'video') return { url: media.check.url, contentType: media.type, converted: false, stored: false };
+  if (plan.action === 'as-is' && options.rehost) return stageImage(media.bytes, media.type, deps, false);
+  if (plan.action === 'as-is') return { url: media.check.url, contentType: media.type, bytes: media.bytes, converted: false, stored: false };
   const jpeg = await convertToJpeg(media.bytes, media.type, media.check.url, deps);
   return isMediaFailure(jpeg) ? jpeg : stageJpeg(jpeg, deps);
 }
@@ -42,12 +51,16 @@ export async function convertToJpeg(bytes: Uint8Array, type: string, mediaUrl: s
 
 /** Stores a JPEG and hands out its signed address: 452 (retryable) when the store cannot be written. */
 export async function stageJpeg(jpeg: Uint8Array, deps: MediaDeps): Promise<PreparedMedia | MediaFailure> {
+  return stageImage(jpeg, 'image/jpeg', deps, true);
+}
+
+async function stageImage(bytes: Uint8Array, contentType: string, deps: MediaDeps, converted: boolean): Promise<PreparedMedia | MediaFailure> {
   try {
-    const stored = await deps.store.put(jpeg, 'image/jpeg');
-    return { url: deps.store.signedUrl(stored.name, deps.now()), contentType: 'image/jpeg', bytes: jpeg, converted: true };
+    const stored = await deps.store.put(bytes, contentType);
+    return { url: deps.store.signedUrl(stored.name, deps.now()), contentType, bytes, converted, stored: true };
   } catch (error) {
     // Only the error code: the message would show the server's file paths.
-    return mediaFailure(452, 'The converted image could not be staged; try again.', { reason: (error as NodeJS.ErrnoException).code ?? 'store error' }, true);
+    return mediaFailure(452, `The ${converted ? 'converted' : 're-hosted'} image could not be staged; try again.`, { reason: (error as NodeJS.ErrnoException).code ?? 'store error' }, true);
   }
 }
 

@@ -46,3 +46,26 @@ function pick<T>(items: readonly T[], seed: string): T {
   const hash = createHash('sha256').update(seed).digest();
   return items[hash.readUInt32BE(0) % items.length]!;
 }
+
+/** The post field for stock images. Spec 2.1 lists it only under the placeholder "the service" (see README). */
+export const STOCK_FIELD = 'stockImages';
+
+/**
+ * The request with its stock images added to `mediaUrls` (after the URLs it gives; in the object form, to every
+ * platform's list and to `default`), so the rest of the pipeline checks and converts them as any media URL. Done
+ * once at create time: the stored request keeps the chosen URLs, so a retry or a later publication uses the same.
+ */
+export function withStockImages<T extends { stockImages?: string | string[]; mediaUrls?: string[] | Record<string, string[] | undefined> }>(
+  request: T,
+  options: { baseUrl: string; seed: string },
+): { ok: true; request: T } | { ok: false; message: string } {
+  if (request.stockImages === undefined) return { ok: true, request };
+  const stock = resolveStockImages(request.stockImages, options);
+  if (!stock.ok) return stock;
+  const media = request.mediaUrls;
+  let mediaUrls: T['mediaUrls'];
+  if (media === undefined) mediaUrls = stock.urls;
+  else if (Array.isArray(media)) mediaUrls = [...media, ...stock.urls];
+  else mediaUrls = { ...Object.fromEntries(Object.entries(media).map(([key, urls]) => [key, [...(urls ?? []), ...stock.urls]])), default: [...(media.default ?? []), ...stock.urls] };
+  return { ok: true, request: { ...request, mediaUrls } };
+}

@@ -20,7 +20,9 @@
  *   {data}}]}`, `POST /{ig-comment-id}/replies {message}` → `{id}`, and the private reply
  *   `POST /{ig-user-id}/messages {recipient: {comment_id}, message: {text}}`.
  * Faults in the caption (docs/sandbox-faults.md): 138, 258 (2207085), 401, 435, 436 (container never finishes),
- * 440 (container ERROR 2207003), 500.
+ * 440 (container ERROR 2207003), 500; 479 (the crawler cannot fetch any media URL: 9004 / 2207052) and
+ * `crawler-blocked` (it cannot fetch media hosted anywhere but the service's own signed `/media/` addresses, as
+ * when an origin host blocks Meta's crawler by robots.txt or 403).
  */
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.js';
@@ -54,6 +56,10 @@ import {
 import { insightsFaultOf } from './insights-faults.js';
 import type { SandboxMedia, SandboxPost } from './store.js';
 
+/** What Meta answers when its crawler cannot download a container's media URL. */
+const CRAWLER_FAULT: GraphFault = { status: 400, code: 9004, subcode: 2207052, message: "Media download has failed. The media URI doesn't meet our requirements." };
+const CRAWLER_BLOCKED_AT_ORIGIN = 'crawler-blocked';
+
 export const INSTAGRAM_VIDEO_CONTAINER_MS = 3_000;
 const CONTAINER_TTL_MS = 24 * 3600_000;
 const PUBLISH_LIMIT = 50;
@@ -66,6 +72,7 @@ export const INSTAGRAM_FAULTS: Record<string, GraphFault> = {
   '258': { status: 400, code: 9, subcode: 2207085, message: 'Account state error.' },
   '401': { status: 400, code: 190, subcode: 460, message: 'Error validating access token: The session has been invalidated.' },
   '500': { status: 500, code: 2, message: 'An unexpected error has occurred. Please retry your request later.' },
+  '479': CRAWLER_FAULT,
 };
 /** Faults of the container itself (it is created, then fails or never finishes) and of media_publish. */
 const CONTAINER_FAULTS = new Set(['436', '440']);
@@ -115,7 +122,7 @@ export function sandboxInstagramRoutes(deps: AppDeps): Hono<AppEnv> {
     const mediaType = typeof body.media_type === 'string' ? body.media_type : 'IMAGE';
     if (!['IMAGE', 'VIDEO', 'REELS', 'STORIES', 'CAROUSEL'].includes(mediaType)) throw new GraphSandboxError(400, 100, 'Invalid parameter: media_type');
     const marker = faultMarker(caption);
-    if (marker && !CONTAINER_FAULTS.has(marker) && marker !== '435') throwGraphFault('instagram', INSTAGRAM_FAULTS, caption);
+    if (marker && !CONTAINER_FAULTS.has(marker) && marker !== '435' && marker !== CRAWLER_BLOCKED_AT_ORIGIN) throwGraphFault('instagram', INSTAGRAM_FAULTS, caption);
     const now = deps.clock();
     let media: SandboxMedia[] = [];
     let children: string[] = [];
@@ -132,6 +139,9 @@ export function sandboxInstagramRoutes(deps: AppDeps): Hono<AppEnv> {
       if (mediaType === 'IMAGE') throw new GraphSandboxError(400, 100, 'Invalid parameter: a video needs media_type REELS, STORIES or VIDEO.');
     } else {
       media = [{ url: urlParam(body, 'image_url'), kind: 'image' }];
+    }
+    if (marker === CRAWLER_BLOCKED_AT_ORIGIN && media.some((item) => !item.url.startsWith(`${deps.config.publicUrl}/media/`))) {
+      throw new GraphSandboxError(CRAWLER_FAULT.status, CRAWLER_FAULT.code, `Sandbox fault ${marker}: ${CRAWLER_FAULT.message}`, CRAWLER_FAULT.subcode);
     }
     const video = media.some((item) => item.kind === 'video');
     const id = graphId();
