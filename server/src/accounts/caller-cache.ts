@@ -29,6 +29,7 @@ export class CallerCache {
   readonly #entries = new Map<string, Caller>();
   #generation = 0;
   #lastStamp: number | null = null;
+  #stampCheckedThisTurn = false;
 
   constructor(driver: SqlDriver) {
     this.#driver = driver;
@@ -45,14 +46,20 @@ export class CallerCache {
   }
 
   find(key: string): Caller | undefined {
-    const stamp = this.#driver.foreignCommitStamp();
-    if (stamp === null) return undefined;
-    if (stamp !== this.#lastStamp) {
-      this.#lastStamp = stamp;
-      this.clear();
-      return undefined;
+    if (!this.#stampCheckedThisTurn) {
+      // Once per event-loop turn is enough: a request is read from its socket in the turn's poll phase, after any
+      // commit that finished before it was sent, so the first check of the turn already sees that commit.
+      this.#stampCheckedThisTurn = true;
+      setImmediate(() => {
+        this.#stampCheckedThisTurn = false;
+      });
+      const stamp = this.#driver.foreignCommitStamp();
+      if (stamp !== this.#lastStamp) {
+        this.#lastStamp = stamp;
+        this.clear();
+      }
     }
-    return this.#entries.get(key);
+    return this.#lastStamp === null ? undefined : this.#entries.get(key);
   }
 
   remember(key: string, caller: Caller, generationBeforeRead: number): void {
