@@ -3,16 +3,17 @@
 // slowing the generator down (autocannon's -R sends per-connection bursts and inflates p99 even for a bare server).
 import { Agent, request } from 'node:http';
 
-/** target: {url, method, headers, body}. Returns {sent, failed, p50, p99, max} in ms over `seconds`. */
+/** target: {url, method, headers, body or makeBody()}. Returns {sent, failed, p50, p99, max} in ms over `seconds`. */
 export async function openLoopLatency(target, { rate = 1000, seconds = 3 } = {}) {
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const url = new URL(target.url);
-  const body = target.body ?? null;
-  const headers = { ...target.headers, ...(body !== null && { 'Content-Length': Buffer.byteLength(body) }) };
+  const bodyOf = target.makeBody ?? (() => target.body ?? null);
   const latencies = [];
   let failed = 0;
   const one = (dueAt) =>
     new Promise((resolve) => {
+      const body = bodyOf();
+      const headers = { ...target.headers, ...(body !== null && { 'Content-Length': Buffer.byteLength(body) }) };
       const req = request(
         { host: url.hostname, port: url.port, path: url.pathname + url.search, method: target.method ?? 'GET', headers, agent },
         (res) => {

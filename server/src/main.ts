@@ -9,12 +9,14 @@ import { ensureDevAccount } from './accounts/dev-account.js';
 import { startService } from './server.js';
 import { openStorage } from './storage/open-storage.js';
 import { jsonLogLine } from './core/observability/json-log.js';
+import { lineWriter } from './core/observability/line-writer.js';
 
 const config = readConfig();
 const storage = await openStorage(config);
 await ensureDevAccount(storage, config, systemClock);
-const service = await startService({ config, storage, log: (line) => console.log(line) });
-console.log(jsonLogLine('info', `Link-session service on ${service.url} (API ${service.url}/api, hosted page ${config.linkingUrl})`));
+const log = lineWriter();
+const service = await startService({ config, storage, log });
+log(jsonLogLine('info', `Link-session service on ${service.url} (API ${service.url}/api, hosted page ${config.linkingUrl})`));
 
 const shutdown = () => service.close().then(() => process.exit(0), () => process.exit(1));
 process.on('SIGINT', shutdown);

@@ -12,17 +12,14 @@ import { hashSecret } from '../core/tokens.js';
 export function apiKeyAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = bearerToken(c.req.header('authorization'));
-    const account = key ? await deps.storage.accounts.findAccountByApiKeyHash(hashSecret(key)) : null;
-    if (!account) {
+    const profileKey = c.req.header('profile-key');
+    const caller = key ? await deps.storage.accounts.findCaller(hashSecret(key), profileKey === undefined ? null : hashSecret(profileKey)) : null;
+    if (!caller) {
       throw new ApiError(401, ErrorCode.apiKeyInvalid, 'API key missing or invalid. Send it as "Authorization: Bearer <API key>".', {
         action: 'authorization',
       });
     }
-    const profileKey = c.req.header('profile-key');
-    const profile =
-      profileKey === undefined
-        ? await deps.storage.accounts.findPrimaryProfile(account.id)
-        : await deps.storage.accounts.findProfileByKeyHash(account.id, hashSecret(profileKey));
+    const { account, profile } = caller;
     if (!profile) {
       throw new ApiError(404, ErrorCode.profileNotFound, 'Profile-Key does not match a profile of this account.', {
         action: 'authorization',

@@ -7,8 +7,29 @@ import { toAccount, toProfile } from '../core/db/rows.js';
 import { SqlStore } from '../core/db/sql-store.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
 import { checkBranding, type Branding } from '../../../src/protocol/index.js';
+import { CallerCache, callerCacheOf, type Caller } from './caller-cache.js';
 
 export class AccountStore extends SqlStore {
+  /** Cleared by every write below that can change who a key is (caller-cache.ts). */
+  readonly #callers: CallerCache = callerCacheOf(this.db);
+
+  /**
+   * The account of an API key hash and its Primary Profile (or the profile of a Profile-Key hash); null for an
+   * unknown key. Served from memory while no write could have changed the answer.
+   */
+  async findCaller(apiKeyHash: string, profileKeyHash: string | null): Promise<Caller | null> {
+    const key = CallerCache.keyOf(apiKeyHash, profileKeyHash);
+    const cached = this.#callers.find(key);
+    if (cached) return cached;
+    const generation = this.#callers.generation;
+    const account = await this.findAccountByApiKeyHash(apiKeyHash);
+    if (!account) return null;
+    const profile = profileKeyHash === null ? await this.findPrimaryProfile(account.id) : await this.findProfileByKeyHash(account.id, profileKeyHash);
+    const caller = { account, profile };
+    if (profile) this.#callers.remember(key, caller, generation);
+    return caller;
+  }
+
   async countAccounts(): Promise<number> {
     return Number((await this.db.get('SELECT COUNT(*) AS n FROM accounts'))!.n);
   }
@@ -43,9 +64,11 @@ export class AccountStore extends SqlStore {
     if (changes.instagramLinkMethod !== undefined) columns.push(['instagram_link_method', changes.instagramLinkMethod]);
     if (columns.length === 0) return;
     const assignments = columns.map(([name]) => `${name} = ?`).join(', ');
+    this.#callers.clear();
     await this.db.transaction(async (tx) => {
       const planBefore = changes.plan !== undefined ? (await tx.get('SELECT plan FROM accounts WHERE id = ?', [id]))?.plan : undefined;
       await tx.run(`UPDATE accounts SET ${assignments} WHERE id = ?`, [...columns.map(([, value]) => value), id]);
+      this.#callers.clear();
       // Spec 7 (106): a plan change resets the Primary Profile's monthly post count (publishing's post_counts).
       if (planBefore !== undefined && planBefore !== changes.plan) {
         await tx.run('DELETE FROM post_counts WHERE profile_id IN (SELECT id FROM profiles WHERE account_id = ? AND is_primary = 1)', [id]);
@@ -139,6 +162,8 @@ export class AccountStore extends SqlStore {
    * committing; taken earlier, that link would wait on us while we wait on it (deadlock).
    */
   async markProfileDeleted(tx: SqlExecutor, id: string, now: number): Promise<void> {
+    this.#callers.clear();
     await tx.run('UPDATE profiles SET deleted_at = ?, profile_key_hash = NULL WHERE id = ?', [now, id]);
+    this.#callers.clear();
   }
 }

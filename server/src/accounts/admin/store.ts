@@ -5,6 +5,7 @@
  */
 import { toAccount, toProfile } from '../../core/db/rows.js';
 import { SqlStore } from '../../core/db/sql-store.js';
+import { callerCacheOf } from '../caller-cache.js';
 import type { Account, Profile } from '../../core/db/storage-types.js';
 
 export type TwitterCredentialsPolicy = 'own-app' | 'service-app';
@@ -33,10 +34,14 @@ export class AdminStore extends SqlStore {
 
   /** Replaces every API key of the account with the one hash given, in one transaction: old keys stop at once. */
   async replaceApiKeys(accountId: string, keyHash: string, now: number): Promise<void> {
+    const callers = callerCacheOf(this.db);
+    callers.clear();
     await this.db.transaction(async (tx) => {
       await tx.run('DELETE FROM api_keys WHERE account_id = ?', [accountId]);
       await tx.run('INSERT INTO api_keys (key_hash, account_id, created_at) VALUES (?, ?, ?)', [keyHash, accountId, now]);
     });
+    // The old key must fail from the next request on: no cached answer may outlive this commit.
+    callers.clear();
   }
 
   async twitterCredentialsPolicy(accountId: string): Promise<TwitterCredentialsPolicy | null> {

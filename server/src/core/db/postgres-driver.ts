@@ -120,6 +120,11 @@ export class PostgresDriver extends PostgresExecutor implements SqlDriver {
     }
   }
 
+  /** Other instances commit unseen; nothing cheap tells this one (see accounts/caller-cache.ts). */
+  foreignCommitStamp(): null {
+    return null;
+  }
+
   async close(): Promise<void> {
     await this.#pool.end();
   }

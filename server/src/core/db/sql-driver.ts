@@ -32,5 +32,10 @@ export interface SqlDriver extends SqlConnection {
   readonly dialect: SqlDialect;
   /** Runs `work` (the migrations) on a connection no other migrating instance can use at the same time. */
   whileMigrating<T>(work: (connection: SqlConnection) => Promise<T>): Promise<T>;
+  /**
+   * A number that changes whenever another connection or process commits to the database (not this one), read
+   * at once; null where the database cannot tell cheaply (PostgreSQL), which turns off caches that rely on it.
+   */
+  foreignCommitStamp(): number | null;
   close(): Promise<void>;
 }

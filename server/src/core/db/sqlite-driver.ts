@@ -148,6 +148,11 @@ export class SqliteDriver implements SqlDriver {
     return oneAtATime.runExclusive(() => this.#connection.transaction(work));
   }
 
+  /** SQLite's `data_version`: it changes only when another connection (this process or another) committed. */
+  foreignCommitStamp(): number {
+    return this.#connection.statement('PRAGMA data_version').pluck().get() as number;
+  }
+
   /** Holding the mutex for all migrations keeps two connections of one process from applying the same version. */
   whileMigrating<T>(work: (connection: SqlConnection) => Promise<T>): Promise<T> {
     return oneAtATime.runExclusive(() => work(this.#connection));

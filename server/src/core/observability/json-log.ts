@@ -12,15 +12,20 @@ import { redactSecrets } from './redact.js';
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 const OPENING = '{"time":';
 
+/** The last line jsonLogLine made: already redacted, so structuredLog passes it on without redacting it again. */
+let lastMade = '';
+
 export function jsonLogLine(level: LogLevel, msg: string, fields: Record<string, unknown> = {}, now = Date.now()): string {
   const text = JSON.stringify({ time: new Date(now).toISOString(), level, msg, ...fields });
-  return redactSecrets(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  lastMade = redactSecrets(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return lastMade;
 }
 
 /** Wraps a sink so every line it receives is one redacted JSON object. */
 export function structuredLog(sink: (line: string) => void): (line: string) => void {
   return (line) => {
-    if (line.startsWith(OPENING) && !/[\r\n]/.test(line)) sink(redactSecrets(line));
+    if (line === lastMade) sink(line);
+    else if (line.startsWith(OPENING) && !/[\r\n]/.test(line)) sink(redactSecrets(line));
     else sink(jsonLogLine(/^(unhandled|.*failed)/i.test(line) ? 'error' : 'info', line));
   };
 }

@@ -62,7 +62,7 @@ export function linkSessionRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.get('/:sessionId', async (c) => {
     const session = await deps.storage.linking.findLinkSession(c.get('account').id, c.req.param('sessionId'));
     if (!session) throw sessionNotFound();
-    return c.json(await describeSession(deps, session));
+    return c.json(await describeSession(deps, session, c.get('profile')));
   });
 
   routes.delete('/:sessionId', async (c) => {
@@ -94,8 +94,9 @@ async function sendLinkEmail(
   }
 }
 
-export async function describeSession(deps: AppDeps, session: LinkSessionRecord): Promise<LinkSession> {
-  const profile = await deps.storage.accounts.findProfileById(session.profileId);
+/** `caller` is the request's own profile: most sessions belong to it, which saves looking it up again. */
+export async function describeSession(deps: AppDeps, session: LinkSessionRecord, caller: Profile): Promise<LinkSession> {
+  const profile = session.profileId === caller.id ? caller : await deps.storage.accounts.findProfileById(session.profileId);
   const state = session.revokedAt !== null ? 'revoked' : session.expiresAt <= deps.clock() ? 'expired' : 'active';
   return {
     status: 'success',

@@ -1,0 +1,41 @@
+// Publishing's request path on loopback, beside the same baselines as the link-session bench and measured the same
+// way (throughput-rounds.mjs): `POST /api/post`, immediate, to one sandbox linkedin account (its adapter is one
+// loopback call to the service's own sandbox API), each request with its own text (the duplicate rule refuses
+// repeats); and `GET /api/history?limit=10` over those posts. POST /api/post is far slower than a bare answer, so
+// its open-loop rate is BENCH_POST_RATE (default 50/s) instead of 1,000/s.
+import { randomBytes } from 'node:crypto';
+import { measureBesideBaselines, printThroughput } from './throughput-rounds.mjs';
+
+const ADMIN_TOKEN = 'bench-admin-token-' + 'a'.repeat(32);
+const POST_RATE = Number(process.env.BENCH_POST_RATE ?? 50);
+
+async function expectOk(response, what) {
+  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+export function measurePublishThroughput() {
+  return measureBesideBaselines({
+    ports: [18792, 18793, 18794],
+    serviceEnv: { SANDBOX_NETWORKS: 'all', ADMIN_TOKEN },
+    prepare: async ({ api, headers, origin }) => {
+      // The enterprise plan's 100,000 posts a month: the default plan's quota would end the run early with 429s.
+      const admin = { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' };
+      const { accounts } = await expectOk(await fetch(`${origin}/admin/api/accounts`, { headers: admin }), 'list accounts');
+      await expectOk(
+        await fetch(`${origin}/admin/api/accounts/${accounts[0].id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ plan: 'enterprise' }) }),
+        'set the plan',
+      );
+      await expectOk(await fetch(`${api}/sandbox/accounts`, { method: 'POST', headers, body: JSON.stringify({ platform: 'linkedin' }) }), 'link linkedin');
+      const makeBody = () => JSON.stringify({ post: `Bench ${randomBytes(12).toString('hex')} ${randomBytes(12).toString('base64url')}`, platforms: ['linkedin'] });
+      // Ten posts first, so the history read answers a full page from the first request on.
+      for (let i = 0; i < 10; i++) await expectOk(await fetch(`${api}/post`, { method: 'POST', headers, body: makeBody() }), 'seed a post');
+      return [
+        { name: 'POST /api/post (sandbox linkedin, immediate)', url: `${api}/post`, method: 'POST', headers, makeBody, openLoopRate: POST_RATE },
+        { name: 'GET /api/history?limit=10', url: `${api}/history?limit=10`, method: 'GET', headers },
+      ];
+    },
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) printThroughput('Publishing throughput on loopback', await measurePublishThroughput());
