@@ -32,6 +32,7 @@ import { openApiRoutes } from './core/openapi/openapi-routes.js';
 import { sandboxNetworkRoutes } from './sandbox/networks/routes.js';
 import { sandboxAccountRoutes } from './sandbox/networks/accounts-route.js';
 import { postRoutes } from './publishing/routes.js';
+import { youtubeChannelRoutes } from './networks/youtube/channel-routes.js';
 import { mediaFileRoutes } from './publishing/media/media-file-routes.js';
 import { mediaRoutes } from './publishing/media/media-routes.js';
 import { sandboxMediaRoutes } from './sandbox/media/sandbox-media-routes.js';
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     for (const path of ['/analytics/*', '/comments/*', '/automations/*']) api.use(path, apiKeyAuth(deps));
     api.route('/analytics', analyticsRoutes(deps, deps.publishing, analytics));
     api.route('/comments', commentRoutes(deps, deps.publishing, analytics));
+    api.route('/', youtubeChannelRoutes(deps, analytics.contextDeps));
     api.route('/validate/moderation', moderationRoutes(deps));
     api.use('/automations', apiKeyAuth(deps));
     api.route('/automations', automationRoutes(deps, deps.publishing));

@@ -39,6 +39,7 @@ import {
   ValidatePostResponse,
 } from '../../../../src/protocol/publishing/post-api.js';
 import { PostRequest } from '../../../../src/protocol/publishing/post-request.js';
+import { YoutubeCategoriesResponse, YoutubeWatermarkRemovedResponse, YoutubeWatermarkRequest, YoutubeWatermarkResponse } from '../../../../src/protocol/publishing/youtube-channel.js';
 import * as analytics from '../../../../src/protocol/analytics/index.js';
 
 export type HttpMethod = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete';
@@ -135,6 +136,9 @@ export const ROUTE_TABLE: RouteDoc[] = [
   { method: 'patch', path: '/api/post', summary: 'Approve, pause, reschedule or annotate a post', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id, approved?, scheduledPause?, scheduleDate?, notes?}', response: UpdatePostResponse, name: 'UpdatePostResponse' },
   { method: 'delete', path: '/api/post', summary: 'Delete a post ({id}, {bulk} or {autoRepostId})', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id} | {bulk: [ids]} | {autoRepostId}', response: DeletePostResponse, name: 'DeletePostResponse' },
   { method: 'put', path: '/api/post/retry', summary: 'Retry a post in error, once', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id}', response: RetryPostResponse, name: 'RetryPostResponse' },
+  { method: 'post', path: '/api/post/youTubeWatermark', summary: "Set the youtube channel's watermark from an image URL", tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'spec', request: YoutubeWatermarkRequest, response: YoutubeWatermarkResponse, name: 'YoutubeWatermarkResponse' },
+  { method: 'delete', path: '/api/post/youTubeWatermark', summary: "Remove the youtube channel's watermark", tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'service', response: YoutubeWatermarkRemovedResponse, name: 'YoutubeWatermarkRemovedResponse' },
+  { method: 'get', path: '/api/post/youtubeCategories/:region', summary: "youtube's video categories of a region, with assignable", tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'spec', response: YoutubeCategoriesResponse, name: 'YoutubeCategoriesResponse' },
   { method: 'get', path: '/api/history', summary: 'Post history (query: status, lastDays, limit, platforms, startDate, endDate, autoRepostId, type)', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/history', response: HistoryResponse, name: 'HistoryResponse' },
   { method: 'post', path: '/api/media/urlExists', summary: 'Does a media URL answer (HEAD)?', tag: 'Media', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path', response: json('`{status, exists}`') },
   { method: 'post', path: '/api/media/verifyUrl', summary: 'Check a media URL as a post would (type, size)', tag: 'Media', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path', response: json('The media check result.') },
@@ -210,6 +214,9 @@ export const ROUTE_TABLE: RouteDoc[] = [
   sandbox('delete', '/sandbox/youtube/youtube/v3/videos', 'Sandbox youtube: delete a video'),
   sandbox('post', '/sandbox/youtube/youtube/v3/commentThreads', 'Sandbox youtube: comment'),
   sandbox('get', '/sandbox/youtube/watch', 'Sandbox youtube: a video page', html),
+  sandbox('post', '/sandbox/youtube/upload/youtube/v3/watermarks/set', 'Sandbox youtube: set the channel watermark'),
+  sandbox('post', '/sandbox/youtube/youtube/v3/watermarks/unset', 'Sandbox youtube: remove the channel watermark'),
+  sandbox('get', '/sandbox/youtube/youtube/v3/videoCategories', 'Sandbox youtube: video categories of a region'),
   sandbox('post', '/sandbox/tiktok/v2/post/publish/creator_info/query', 'Sandbox tiktok: creator info'),
   sandbox('post', '/sandbox/tiktok/v2/post/publish/video/init', 'Sandbox tiktok: start a video post'),
   sandbox('post', '/sandbox/tiktok/v2/post/publish/status/fetch', 'Sandbox tiktok: publish status'),
