@@ -19,6 +19,7 @@ import { integrationKeyRoutes } from './linking/legacy-jwt/integration-key-route
 import { generateJwtRoutes } from './linking/legacy-jwt/generate-jwt-routes.js';
 import { connectRoutes } from './linking/routes/connect.js';
 import { telegramWebhookRoutes } from './networks/telegram/webhook-routes.js';
+import { tiktokWebhookRoutes } from './networks/tiktok/webhook-routes.js';
 import { isSandboxNetwork } from './linking/sandbox-network.js';
 import { sandboxTelegramBotRoutes } from './sandbox/telegram-bot-routes.js';
 import { widgetBundleRoutes } from './linking/routes/widget-bundle.js';
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.networks.sandboxIssuer) app.route('/sandbox/media', sandboxMediaRoutes());
   if (deps.networks.sandboxIssuer) app.route('/sandbox', sandboxNetworkRoutes(deps));
   app.route('/webhooks/telegram', telegramWebhookRoutes(deps));
+  if (deps.publishing) app.route('/webhooks/tiktok', tiktokWebhookRoutes(deps, deps.publishing));
   if (isSandboxNetwork(deps, 'telegram', 'instagram')) app.route('/sandbox', sandboxTelegramBotRoutes(deps));
   app.route('/widget', widgetBundleRoutes());
   // `/link` and `/link/` both serve the page (the linking URL has no trailing slash).

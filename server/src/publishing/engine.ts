@@ -14,7 +14,7 @@ import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { Job, JobStore } from '../core/jobs/job-store.js';
 import type { JobHandler, JobOutcome } from '../core/jobs/job-worker.js';
 import { jobRetryDelayMs } from '../core/jobs/job-backoff.js';
-import type { LinkedAccountRef, PlatformPost, PrepareWaiting, PublishAdapter, PublishContext, PublishFailure } from '../networks/publish-adapter.js';
+import type { LinkedAccountRef, PlatformPost, PrepareWaiting, PublishAdapter, PublishContext, PublishDone, PublishFailure } from '../networks/publish-adapter.js';
 import { databaseRateBudget } from './rate-budget.js';
 import type { Storage } from '../storage/storage.js';
 import type { PostStore, StoredPlatform, StoredPost } from './post-store.js';
@@ -312,12 +312,31 @@ export class PublishingEngine {
     }
     const result = await this.#deps.adapters[platform].confirm(ctx, row.pendingState ?? {});
     if (result.kind === 'pending') return { kind: 'retry', runAt: clock() + result.checkAfterMs };
+    if (result.kind === 'done') {
+      await this.resolvePending(postId, platform, result);
+      return { kind: 'done' };
+    }
     if (result.kind === 'failed' && result.retryAvailable && attempts < this.#deps.maxAttempts) {
       return { kind: 'retry', runAt: clock() + jobRetryDelayMs(attempts, this.#deps.retryBaseMs, this.#deps.retryMaxMs, result.retryAfterMs) };
     }
     await this.#recordCommitResult(post, platform, result);
-    if (result.kind === 'done' && platform === 'tiktok') await this.#tikTokPublished(postId);
     return { kind: 'done' };
+  }
+
+  /**
+   * A pending platform finished on the network (its status poll, or its callback: tiktok's
+   * `post.publish.publicly_available`). Only the first resolution counts (compare-and-set): it queues the first
+   * comment, finishes the post and, for tiktok, the `tikTokPublished` event. False when it was resolved already.
+   */
+  async resolvePending(postId: string, platform: Network, done: PublishDone): Promise<boolean> {
+    const { store, clock } = this.#deps;
+    const post = await store.findPost(postId);
+    if (!post || !(await store.resolvePending(postId, platform, done, clock()))) return false;
+    this.#deps.metrics?.publishOutcome(platform, 'success');
+    await this.#queueFirstComment(post, platform);
+    await this.finishPostIfDone(postId);
+    if (platform === 'tiktok') await this.#tikTokPublished(postId);
+    return true;
   }
 
   async #tikTokPublished(postId: string): Promise<void> {

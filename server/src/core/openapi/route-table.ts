@@ -114,6 +114,7 @@ export const ROUTE_TABLE: RouteDoc[] = [
   { method: 'get', path: '/widget/:file', summary: "The widget's texts of one locale (`<locale>.js`, loaded on demand by the build)", tag: 'Widget', auth: 'none', origin: 'service', response: js },
   { method: 'get', path: '/widget/manifest.json', summary: 'Widget versions with their SRI hashes', tag: 'Widget', auth: 'none', origin: 'service', response: requests.WidgetManifest, name: 'WidgetManifest' },
   { method: 'post', path: '/webhooks/telegram/:secret', summary: "The Telegram bot's webhook (completes bot-code links)", tag: 'Network callbacks', auth: 'telegramSecret', origin: 'service', request: requests.TelegramUpdate, response: { contentType: 'application/json', description: '`{ok: true}`' } },
+  { method: 'post', path: '/webhooks/tiktok', summary: "TikTok's webhook (post.publish.publicly_available resolves a pending tiktok post); signed with TikTok-Signature", tag: 'Network callbacks', auth: 'none', origin: 'service', response: json('`{status, handled}`') },
   // Operations
   { method: 'get', path: '/health', summary: 'The process is up', tag: 'Operations', auth: 'none', origin: 'service', response: requests.HealthResponse, name: 'HealthResponse' },
   { method: 'get', path: '/ready', summary: 'Database reachable and writable, jobs running (503 otherwise)', tag: 'Operations', auth: 'none', origin: 'service', response: requests.ReadyResponse, name: 'ReadyResponse' },

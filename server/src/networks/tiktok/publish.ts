@@ -81,7 +81,8 @@ export function classifyTiktokError(answer: TikTokAnswer): PublishFailure {
   return failure(101, `tiktok refused the post: ${answer.message || answer.code}`, { details });
 }
 
-const postUrl = (prepared: Partial<TiktokPrepared>, id: string) => `https://www.tiktok.com/@${encodeURIComponent(prepared.creatorUsername ?? '')}/video/${encodeURIComponent(id)}`;
+/** The public address of a tiktok video (the creator's name comes from creator_info, kept in the pending state). */
+export const tiktokPostUrl = (prepared: { creatorUsername?: unknown }, id: string) => `https://www.tiktok.com/@${encodeURIComponent(typeof prepared.creatorUsername === 'string' ? prepared.creatorUsername : '')}/video/${encodeURIComponent(id)}`;
 
 export const tiktokPublishAdapter: PublishAdapter = {
   platform: 'tiktok',
@@ -120,7 +121,7 @@ export const tiktokPublishAdapter: PublishAdapter = {
     const ids = Array.isArray(status.data.publicaly_available_post_id) ? status.data.publicaly_available_post_id : [];
     if (status.data.status === 'PUBLISH_COMPLETE' && ids.length > 0) {
       const id = String(ids[0]);
-      return { kind: 'done', id, postUrl: postUrl(state as Partial<TiktokPrepared>, id) };
+      return { kind: 'done', id, postUrl: tiktokPostUrl(state, id) };
     }
     return { kind: 'pending', state, checkAfterMs: CHECK_MS };
   },
