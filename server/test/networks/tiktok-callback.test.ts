@@ -77,13 +77,13 @@ describe('tiktok publish callback', () => {
     for (const signature of [undefined, tiktokSignature('another-secret', now, body), `t=${now},s=zz`, 'garbage', tiktokSignature(SANDBOX_CLIENT_SECRET, now - 600, body), tiktokSignature(SANDBOX_CLIENT_SECRET, now, `${body} `)]) {
       const answer = await send(body, signature);
       assert.equal(answer.status, 401, String(signature));
-      const envelope = await answer.json();
+      const envelope = (await answer.json()) as Record<string, unknown>;
       assert.deepEqual([envelope.status, envelope.action, typeof envelope.code, typeof envelope.message], ['error', 'tiktok callback', 'number', 'string'], JSON.stringify(envelope));
     }
     assert.equal((await svc.api('GET', `/post/${id}`)).json.status, 'pending');
     const notJson = 'not json';
     const bad = await send(notJson, tiktokSignature(SANDBOX_CLIENT_SECRET, now, notJson));
-    assert.deepEqual([bad.status, (await bad.json()).code], [400, 101]);
+    assert.deepEqual([bad.status, ((await bad.json()) as { code: number }).code], [400, 101]);
     const otherEvent = JSON.stringify({ event: 'video.upload.failed', content: '{}' });
     const ignored = await send(otherEvent, tiktokSignature(SANDBOX_CLIENT_SECRET, now, otherEvent));
     assert.deepEqual([ignored.status, await ignored.json()], [200, { status: 'success', handled: false }]);
