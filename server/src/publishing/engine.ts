@@ -25,6 +25,7 @@ import { personalAccountRefusal } from './rules/personal-accounts.js';
 import type { MediaDeps } from './media/inspect-media.js';
 import { PREPARED_MEDIA_KEY, preparedMediaOf, preparePostMedia } from './prepare-post-media.js';
 import { openTwitterApp, TWITTER_APP_FIELD } from '../networks/twitter/app-credentials.js';
+import type { TokenRefresher } from '../networks/token-refresher.js';
 
 export const JOB_PUBLISH = 'publish';
 export const JOB_CONFIRM = 'confirm';
@@ -56,6 +57,8 @@ export interface EngineDeps {
   media?: MediaDeps;
   /** Counts each network's publish outcome (core/observability/metrics.ts); absent = not counted. */
   metrics?: { publishOutcome(network: string, outcome: 'success' | 'pending' | 'error'): void };
+  /** Renews expiring tokens before network calls and once after a rejected token; absent = tokens used as stored. */
+  tokenRefresher?: TokenRefresher;
 }
 
 export function platformError(platform: Network, error: NonNullable<StoredPlatform['error']>): PostPlatformError {
@@ -128,6 +131,10 @@ export class PublishingEngine {
     const sandbox = deps.isSandbox(row.platform);
     const baseUrl = deps.baseUrl(row.platform, sandbox);
     if (!baseUrl) return { kind: 'failed', code: 503, message: `Publishing to ${row.platform} is not available on this service.`, retryAvailable: false, relink: false };
+    const refresher = deps.tokenRefresher;
+    // Tokens that expire within the margin are renewed first; an account whose renewal was refused needs a relink.
+    const stale = refresher ? await refresher.ensureFresh(social) : null;
+    if (stale) return stale;
     const account: LinkedAccountRef = {
       platform: row.platform,
       accountId: social.networkUserId,
@@ -151,6 +158,7 @@ export class PublishingEngine {
         ]);
         social.tokensEncrypted = sealed;
       },
+      ...(refresher && { refreshAfterRejection: () => refresher.afterRejection(social) }),
     };
     const request = post.request;
     const options = networkOptionsFor(request, row.platform);
@@ -210,7 +218,7 @@ export class PublishingEngine {
       const media = await this.#prepareMedia(post, row, ctx);
       if (isFailure(media)) return this.#failBeforeCommit(post, platform, media, attempts);
       ctx.post.mediaUrls = media.urls;
-      const prepared = await adapter.prepare(ctx, row.prepared);
+      const prepared = await onceMoreWithNewTokens(ctx, () => adapter.prepare(ctx, row.prepared), 'any');
       if (isFailure(prepared)) return this.#failBeforeCommit(post, platform, prepared, attempts);
       if (isWaiting(prepared)) {
         // The network is still processing (containers): keep what prepare made, with the media, and ask again later.
@@ -222,7 +230,8 @@ export class PublishingEngine {
       this.#maybeCrash('after-commit-started');
     }
     const prepared = (await store.findPlatform(postId, platform))?.prepared ?? {};
-    const result = await adapter.commit(ctx, prepared);
+    // A commit refused for its token (401) published nothing, so it may run once more with renewed tokens.
+    const result = await onceMoreWithNewTokens(ctx, () => adapter.commit(ctx, prepared), 'token-refused');
     this.#maybeCrash('after-commit');
     await this.#recordCommitResult(post, platform, result);
     return { kind: 'done' };
@@ -427,6 +436,19 @@ export class PublishingEngine {
 function isFailure<T extends object>(value: T | PublishFailure): value is PublishFailure {
   const failure = value as Partial<PublishFailure>;
   return failure.kind === 'failed' && typeof failure.code === 'number' && typeof failure.retryAvailable === 'boolean';
+}
+
+/**
+ * Runs a step; when the network refused the account's token and the tokens could be renewed, runs it once more.
+ * `token-refused` retries only a plain 401 (the irreversible commit); `any` retries every relink failure (prepare
+ * is idempotent).
+ */
+async function onceMoreWithNewTokens<T extends object>(ctx: PublishContext, step: () => Promise<T | PublishFailure>, which: 'any' | 'token-refused'): Promise<T | PublishFailure> {
+  const result = await step();
+  if (!isFailure(result) || !result.relink || (which === 'token-refused' && result.code !== 401)) return result;
+  if (!ctx.account.refreshAfterRejection || !(await ctx.account.refreshAfterRejection())) return result;
+  ctx.log('token renewed after a rejection; trying once more');
+  return step();
 }
 
 function isWaiting(value: object): value is PrepareWaiting {

@@ -218,6 +218,7 @@ export const ROUTE_TABLE: RouteDoc[] = [
   sandbox('post', '/sandbox/youtube/upload/youtube/v3/watermarks/set', 'Sandbox youtube: set the channel watermark'),
   sandbox('post', '/sandbox/youtube/youtube/v3/watermarks/unset', 'Sandbox youtube: remove the channel watermark'),
   sandbox('get', '/sandbox/youtube/youtube/v3/videoCategories', 'Sandbox youtube: video categories of a region'),
+  sandbox('post', '/sandbox/oauth/token', 'Sandbox networks: renew tokens (refresh_token grant; refresh tokens rotate)'),
   sandbox('post', '/sandbox/tiktok/v2/post/publish/creator_info/query', 'Sandbox tiktok: creator info'),
   sandbox('post', '/sandbox/tiktok/v2/post/publish/video/init', 'Sandbox tiktok: start a video post'),
   sandbox('post', '/sandbox/tiktok/v2/post/publish/status/fetch', 'Sandbox tiktok: publish status'),

@@ -16,6 +16,7 @@ import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, Publish
 import { classifyLinkedInError } from './classify.js';
 import { escapeLittleText } from './little-text.js';
 import { callLinkedIn } from './rest-api.js';
+import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
 
 export const LINKEDIN_TEXT_MAX = 3_000;
 export const LINKEDIN_MAX_IMAGES = 20;
@@ -106,6 +107,8 @@ function postUrlOf(ctx: PublishContext, urn: string): string {
 
 export const linkedinPublishAdapter: PublishAdapter = {
   platform: 'linkedin',
+  // Access tokens expire: renewed with the OAuth 2.0 refresh grant (token-refresher.ts decides when).
+  refresh: oauth2RefreshGrant,
 
   validate: (post) => validateLinkedIn(post),
 

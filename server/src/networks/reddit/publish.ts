@@ -14,6 +14,7 @@
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
 import { classifyRedditError } from './classify.js';
 import { callReddit, redditErrors } from './reddit-api.js';
+import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
 
 export const REDDIT_TITLE_MAX = 300;
 export const REDDIT_TEXT_MAX = 40_000;
@@ -57,6 +58,8 @@ const postUrlOf = (ctx: PublishContext, subreddit: string, id: string) =>
 
 export const redditPublishAdapter: PublishAdapter = {
   platform: 'reddit',
+  // Access tokens expire: renewed with the OAuth 2.0 refresh grant (token-refresher.ts decides when).
+  refresh: oauth2RefreshGrant,
 
   validate: (post) => validateReddit(post),
 

@@ -13,6 +13,7 @@
  * invalid_params → 101; url_ownership_unverified → 164; FAILED processing → 164 naming TikTok's reason.
  */
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
+import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
 
 export const TIKTOK_CAPTION_MAX = 2_200;
 const CHECK_MS = 5_000;
@@ -86,6 +87,8 @@ export const tiktokPostUrl = (prepared: { creatorUsername?: unknown }, id: strin
 
 export const tiktokPublishAdapter: PublishAdapter = {
   platform: 'tiktok',
+  // Access tokens expire: renewed with the OAuth 2.0 refresh grant (token-refresher.ts decides when).
+  refresh: oauth2RefreshGrant,
 
   validate: (post) => validateTiktok(post),
 

@@ -22,11 +22,12 @@ import { sandboxInstagramRoutes } from './instagram-api.js';
 import { sandboxThreadsRoutes } from './threads-api.js';
 import { sandboxYoutubeRoutes } from './youtube-api.js';
 import { sandboxTiktokRoutes } from './tiktok-api.js';
+import { sandboxOAuthTokenRoutes } from './oauth-token-api.js';
 
 export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // Only this module's paths: other sandbox parts (consent page, media host) share the /sandbox prefix.
-  for (const path of ['/xrpc/*', '/net/*', '/telegram/*', '/feed', '/profile/*', '/facebook/*', '/instagram/*', '/threads/*', '/youtube/*', '/tiktok/*', '/twitter/*', '/linkedin/*', '/reddit/*', '/pinterest/*']) routes.use(path, refuseNulInAddress());
+  for (const path of ['/xrpc/*', '/net/*', '/telegram/*', '/feed', '/profile/*', '/facebook/*', '/instagram/*', '/threads/*', '/youtube/*', '/tiktok/*', '/twitter/*', '/linkedin/*', '/reddit/*', '/pinterest/*', '/oauth/*']) routes.use(path, refuseNulInAddress());
   routes.route('/', sandboxPdsRoutes(deps));
   routes.route('/', sandboxBlueskyAppViewRoutes(deps));
   routes.route('/net', sandboxEngagementApi(deps));
@@ -41,6 +42,7 @@ export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.route('/linkedin', sandboxLinkedInRoutes(deps));
   routes.route('/reddit', sandboxRedditRoutes(deps));
   routes.route('/pinterest', sandboxPinterestRoutes(deps));
+  routes.route('/oauth', sandboxOAuthTokenRoutes(deps));
   routes.route('/', sandboxFeedRoutes(deps));
   return routes;
 }
