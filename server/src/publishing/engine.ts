@@ -26,6 +26,7 @@ import type { MediaDeps } from './media/inspect-media.js';
 import { PREPARED_MEDIA_KEY, preparedMediaOf, preparePostMedia } from './prepare-post-media.js';
 import { openTwitterApp, TWITTER_APP_FIELD } from '../networks/twitter/app-credentials.js';
 import type { TokenRefresher } from '../networks/token-refresher.js';
+import { releaseNetworkBudgets, takeNetworkBudgets } from '../networks/network-rate-budgets.js';
 
 export const JOB_PUBLISH = 'publish';
 export const JOB_CONFIRM = 'confirm';
@@ -204,6 +205,7 @@ export class PublishingEngine {
       return { kind: 'done' };
     }
     const adapter = this.#deps.adapters[platform];
+    let budgetUses: string[] = [];
 
     if (row.commitStartedAt !== null) {
       // A commit started and its result was never recorded: look on the network instead of publishing again.
@@ -226,13 +228,24 @@ export class PublishingEngine {
         return { kind: 'retry', runAt: clock() + prepared.checkAfterMs };
       }
       this.#maybeCrash('after-prepare');
-      if (!(await store.savePreparedAndStartCommit(postId, platform, { ...prepared, [PREPARED_MEDIA_KEY]: media }, clock()))) return { kind: 'done' };
+      // The network's own limits (network-rate-budgets.ts), counted before the irreversible call.
+      const budgets = await takeNetworkBudgets(ctx.rateBudget!, platform, ctx.account);
+      if (!budgets.ok) {
+        await store.savePrepared(postId, platform, { ...prepared, [PREPARED_MEDIA_KEY]: media });
+        return this.#failBeforeCommit(post, platform, budgets.failure, attempts);
+      }
+      budgetUses = budgets.useIds;
+      if (!(await store.savePreparedAndStartCommit(postId, platform, { ...prepared, [PREPARED_MEDIA_KEY]: media }, clock()))) {
+        await releaseNetworkBudgets(ctx.rateBudget!, budgetUses);
+        return { kind: 'done' };
+      }
       this.#maybeCrash('after-commit-started');
     }
     const prepared = (await store.findPlatform(postId, platform))?.prepared ?? {};
     // A commit refused for its token (401) published nothing, so it may run once more with renewed tokens.
     const result = await onceMoreWithNewTokens(ctx, () => adapter.commit(ctx, prepared), 'token-refused');
     this.#maybeCrash('after-commit');
+    if (result.kind === 'failed') await releaseNetworkBudgets(ctx.rateBudget!, budgetUses);
     await this.#recordCommitResult(post, platform, result);
     return { kind: 'done' };
   }
