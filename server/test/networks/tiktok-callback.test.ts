@@ -61,9 +61,10 @@ describe('tiktok publish callback', () => {
     assert.equal((await published(id)).length, 1);
     svc.clock.advance(25_000);
     const commented = await waitForPost(svc, id, (p) => p.postIds[0].firstComment?.status !== 'pending');
-    // The first-comment job ran once the id was known. The tiktok adapter has no comment call (the Content Posting
-    // API offers none), so it ends in its 101; what matters here is that the callback started it.
+    // The first-comment job ran once the id was known; the sandbox video it names is the callback's post id, which
+    // the sandbox does not hold (the callback here was forged with our own id), so TikTok answers "no such video".
     assert.deepEqual([commented.postIds[0].firstComment.status, commented.postIds[0].firstComment.code], ['error', 101], JSON.stringify(commented.postIds[0]));
+    assert.match(commented.postIds[0].firstComment.message, /does not exist/);
     const replay = await send(body, signature);
     assert.deepEqual([replay.status, await replay.json()], [200, { status: 'success', handled: false }]);
     assert.equal((await published(id)).length, 1);
@@ -101,5 +102,10 @@ describe('tiktok publish callback', () => {
     assert.equal(typeof record.callbackSentAt, 'number', 'the sandbox delivered its callback');
     assert.equal(done.postIds[0].id, record.post_id);
     assert.equal((await published(id)).length, 1);
+    svc.clock.advance(25_000);
+    const commented = await waitForPost(svc, id, (p) => p.postIds[0].firstComment?.status !== 'pending');
+    assert.equal(commented.postIds[0].firstComment.status, 'success', JSON.stringify(commented.postIds[0]));
+    const comments = (await svc.sql("SELECT c.text FROM sandbox_comments c JOIN sandbox_posts p ON p.id = c.post_id WHERE p.platform = 'tiktok' AND p.network_id = ?", [record.post_id])).rows;
+    assert.deepEqual(comments.map((row) => row.text), ['first on sandbox calls back']);
   });
 });

@@ -222,6 +222,7 @@ export const ROUTE_TABLE: RouteDoc[] = [
   sandbox('post', '/sandbox/tiktok/v2/post/publish/creator_info/query', 'Sandbox tiktok: creator info'),
   sandbox('post', '/sandbox/tiktok/v2/post/publish/video/init', 'Sandbox tiktok: start a video post'),
   sandbox('post', '/sandbox/tiktok/v2/post/publish/status/fetch', 'Sandbox tiktok: publish status'),
+  sandbox('post', '/sandbox/tiktok/open_api/v1.3/business/comment/create', 'Sandbox tiktok: comment on a video (Business API)'),
   sandbox('post', '/sandbox/twitter/2/tweets', 'Sandbox twitter: post a tweet'),
   sandbox('delete', '/sandbox/twitter/2/tweets/:id', 'Sandbox twitter: delete a tweet'),
   sandbox('get', '/sandbox/twitter/2/users/:id/tweets', "Sandbox twitter: a user's tweets"),

@@ -8,6 +8,9 @@
  *   service clock;
  * - `POST /v2/post/publish/status/fetch/ {publish_id}` → `{status: PROCESSING_DOWNLOAD | PUBLISH_COMPLETE | FAILED,
  *   publicaly_available_post_id: [id], fail_reason}` (TikTok's own spelling).
+ * - `POST /open_api/v1.3/business/comment/create/ {business_id, video_id, text}` with `Access-Token` (TikTok's Business
+ *   API, for the first comment) → `{code: 0, message: "OK", data: {comment_id, video_id, text}}`; an invalid token →
+ *   code 40105, an unknown video → 40002, an empty text → 40002.
  * When processing ends (a job due TIKTOK_PROCESSING_MS later on the service clock), the sandbox sends TikTok's
  * webhook `post.publish.publicly_available` to the app's callback (`{PUBLIC_URL}/webhooks/tiktok`), signed with
  * the sandbox app's client secret in `TikTok-Signature`, as TikTok does; a refused delivery is retried a few times.
@@ -191,6 +194,20 @@ export function sandboxTiktokRoutes(deps: AppDeps): Hono<AppEnv> {
     // TikTok calls the app back when processing ends (the app's polling stays a fallback).
     await deps.publishing?.jobs.add({ kind: JOB_SANDBOX_TIKTOK_CALLBACK, subject: publishId, payload: {}, runAt: now + TIKTOK_PROCESSING_MS }, now);
     return ok(c, { publish_id: publishId });
+  });
+
+  routes.post('/open_api/v1.3/business/comment/create/', async (c) => {
+    const business = (code: number, message: string, data: Record<string, unknown> = {}) => c.json({ code, message, request_id: logId(), data });
+    const now = deps.clock();
+    const check = await checkSandboxToken(store(), c.req.header('access-token') ?? null, 'tiktok', 'access', now);
+    if (!check.ok) return business(40105, 'The access token is invalid or has expired.');
+    const input = (await c.req.json().catch(() => null)) as { video_id?: unknown; text?: unknown } | null;
+    const text = typeof input?.text === 'string' ? input.text : '';
+    if (text.trim() === '' || [...text].length > 150 || containsNul(text)) return business(40002, 'text must be 1 to 150 characters.');
+    const video = typeof input?.video_id === 'string' ? await store().findByPlatformId('tiktok', input.video_id) : null;
+    if (!video || (check.accountId !== null && video.accountId !== check.accountId)) return business(40002, 'The video does not exist or is not yours.');
+    const comment = await store().addComment(video.id, text, [], now);
+    return business(0, 'OK', { comment_id: comment.id, video_id: video.networkId, text, create_time: Math.floor(now / 1000) });
   });
 
   routes.post('/v2/post/publish/status/fetch/', async (c) => {
