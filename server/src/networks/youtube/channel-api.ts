@@ -69,7 +69,7 @@ export async function setYoutubeWatermark(ctx: NetworkContext, image: { bytes: U
     response = await ctx.fetch(`${base(ctx)}/upload/youtube/v3/watermarks/set?channelId=${channelId}&uploadType=multipart`, {
       method: 'POST',
       headers: { Authorization: await bearer(ctx), 'Content-Type': contentType },
-      body,
+      body: new Uint8Array(body),
     });
   } catch {
     return classifyWatermarkError(noAnswer);
