@@ -19,6 +19,7 @@ import { integrationKeyRoutes } from './linking/legacy-jwt/integration-key-route
 import { generateJwtRoutes } from './linking/legacy-jwt/generate-jwt-routes.js';
 import { connectRoutes } from './linking/routes/connect.js';
 import { telegramWebhookRoutes } from './networks/telegram/webhook-routes.js';
+import { tiktokWebhookRoutes } from './networks/tiktok/webhook-routes.js';
 import { isSandboxNetwork } from './linking/sandbox-network.js';
 import { sandboxTelegramBotRoutes } from './sandbox/telegram-bot-routes.js';
 import { widgetBundleRoutes } from './linking/routes/widget-bundle.js';
@@ -32,6 +33,7 @@ import { openApiRoutes } from './core/openapi/openapi-routes.js';
 import { sandboxNetworkRoutes } from './sandbox/networks/routes.js';
 import { sandboxAccountRoutes } from './sandbox/networks/accounts-route.js';
 import { postRoutes } from './publishing/routes.js';
+import { youtubeChannelRoutes } from './networks/youtube/channel-routes.js';
 import { mediaFileRoutes } from './publishing/media/media-file-routes.js';
 import { mediaRoutes } from './publishing/media/media-routes.js';
 import { sandboxMediaRoutes } from './sandbox/media/sandbox-media-routes.js';
@@ -90,6 +92,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     for (const path of ['/analytics/*', '/comments/*', '/automations/*']) api.use(path, apiKeyAuth(deps));
     api.route('/analytics', analyticsRoutes(deps, deps.publishing, analytics));
     api.route('/comments', commentRoutes(deps, deps.publishing, analytics));
+    api.route('/', youtubeChannelRoutes(deps, analytics.contextDeps));
     api.route('/validate/moderation', moderationRoutes(deps));
     api.use('/automations', apiKeyAuth(deps));
     api.route('/automations', automationRoutes(deps, deps.publishing));
@@ -102,6 +105,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.networks.sandboxIssuer) app.route('/sandbox/media', sandboxMediaRoutes());
   if (deps.networks.sandboxIssuer) app.route('/sandbox', sandboxNetworkRoutes(deps));
   app.route('/webhooks/telegram', telegramWebhookRoutes(deps));
+  if (deps.publishing) app.route('/webhooks/tiktok', tiktokWebhookRoutes(deps, deps.publishing));
   if (isSandboxNetwork(deps, 'telegram', 'instagram')) app.route('/sandbox', sandboxTelegramBotRoutes(deps));
   app.route('/widget', widgetBundleRoutes());
   // `/link` and `/link/` both serve the page (the linking URL has no trailing slash).

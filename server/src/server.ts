@@ -2,6 +2,7 @@
  * @module
  * Starts the service on a socket. Used by `main.ts` and by tests (port 0 on loopback, a fake clock).
  */
+import { sandboxTiktokJobHandlers } from './sandbox/networks/tiktok-api.js';
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
@@ -88,6 +89,8 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const jobWorker = publishing.startWorker({
     // Snapshots off: no handler, so snapshot jobs left from an earlier run fail once and stop.
     ...(config.analytics.snapshots && snapshotJobHandlers({ db: storage.driver, service: analytics.service, clock, log })),
+    // The sandbox TikTok calls the app back when a video is processed (its webhook).
+    ...(sandbox && sandboxTiktokJobHandlers({ storage, clock, networks, config })),
     ...networkEventHandlers({ db: storage.driver, storage, contextDeps: analytics.contextDeps, adapters: analytics.adapters, automations: new AutomationStore(storage.driver), clock }),
   });
   const webhookWorker = startDeliveryWorker({ storage, tokenCipher, settings: config.webhooks, log, metrics });

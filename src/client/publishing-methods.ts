@@ -13,7 +13,11 @@ import {
   RetryPostResponse,
   UpdatePostResponse,
   ValidatePostResponse,
+  YoutubeCategoriesResponse,
+  YoutubeWatermarkRemovedResponse,
+  YoutubeWatermarkResponse,
   type PostRequest,
+  type YoutubeWatermarkRequest,
   type PostStatus,
 } from '../protocol/publishing/index.js';
 import type { CallOptions } from './link-client.js';
@@ -61,5 +65,10 @@ export function publishingMethods(call: Call) {
       const suffix = query.size > 0 ? `?${query}` : '';
       return call(HistoryResponse, 'GET', `/history${suffix}`, undefined, call_);
     },
+    /** Sets the linked youtube channel's watermark from the first image URL (spec 4.2). */
+    setYoutubeWatermark: (request: YoutubeWatermarkRequest, call_?: CallOptions) => call(YoutubeWatermarkResponse, 'POST', '/post/youTubeWatermark', request, call_),
+    removeYoutubeWatermark: (call_?: CallOptions) => call(YoutubeWatermarkRemovedResponse, 'DELETE', '/post/youTubeWatermark', undefined, call_),
+    /** youtube's video categories of a region (two-letter code), with `assignable` (spec 4.3). */
+    getYoutubeCategories: (region: string, call_?: CallOptions) => call(YoutubeCategoriesResponse, 'GET', `/post/youtubeCategories/${encodeURIComponent(region)}`, undefined, call_),
   };
 }

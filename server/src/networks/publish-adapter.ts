@@ -12,6 +12,7 @@
 import type { Network } from '../../../src/protocol/index.js';
 import type { RateBudget } from '../publishing/rate-budget.js';
 import type { AnalyticsAdapter } from './analytics-contract.js';
+import type { ResolvedOAuthNetwork } from './registry.js';
 
 /** Error classification in the spec's terms (section 7). */
 export interface PublishFailure {
@@ -97,7 +98,30 @@ export interface LinkedAccountRef {
    * Never called with an empty refresh token.
    */
   saveTokens?(tokens: Record<string, unknown>): Promise<void>;
+  /**
+   * After the network rejected the access token: renews the tokens once (token-refresher.ts, rotation-safe) and
+   * says whether new ones are in place. The engine calls it; adapters need not.
+   */
+  refreshAfterRejection?(): Promise<boolean>;
 }
+
+/** What a token refresh needs: the network's OAuth client and endpoints, the stored refresh token, the guarded fetch. */
+export interface RefreshContext {
+  network: ResolvedOAuthNetwork;
+  refreshToken: string;
+  fetch: (url: string | URL, init?: RequestInit) => Promise<Response>;
+}
+
+export interface RefreshedTokens {
+  accessToken: string;
+  /** The rotated refresh token; null when the network keeps the old one valid (google). */
+  refreshToken: string | null;
+  expiresIn: number | null;
+  scope: string | null;
+}
+
+/** `rejected`: the network refused the refresh token (invalid_grant): only linking again helps. */
+export type RefreshOutcome = { kind: 'refreshed'; tokens: RefreshedTokens } | { kind: 'rejected'; message: string } | { kind: 'unavailable'; message: string };
 
 export interface PublishContext {
   post: PlatformPost;
@@ -137,4 +161,9 @@ export interface PublishAdapter extends AnalyticsAdapter {
   remove?(ctx: PublishContext, networkPostId: string): Promise<boolean>;
   /** Post a comment under a published post (first comment). */
   comment?(ctx: PublishContext, networkPostId: string, text: string, mediaUrls: string[]): Promise<CommitResult>;
+  /**
+   * For networks whose access tokens expire: trades the refresh token for new tokens. Called only by
+   * token-refresher.ts, which makes sure one caller at a time does it and stores the result before anyone uses it.
+   */
+  refresh?(ctx: RefreshContext): Promise<RefreshOutcome>;
 }

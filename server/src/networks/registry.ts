@@ -74,6 +74,8 @@ function sandboxDefinition(platform: OAuthNetwork, publicUrl: string, issuer: st
   return {
     authorizationEndpoint: `${publicUrl}/sandbox/authorize`,
     tokenEndpoint: `${issuer}/token`,
+    // Refresh tokens rotate at the sandbox networks' own endpoint (sandbox/networks/oauth-token-api.ts).
+    refreshEndpoint: `${publicUrl}/sandbox/oauth/token`,
     identityEndpoint: `${issuer}/userinfo`,
     scopes: OAUTH_NETWORKS[platform].scopes,
     pkce: true,

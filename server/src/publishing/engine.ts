@@ -14,7 +14,7 @@ import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { Job, JobStore } from '../core/jobs/job-store.js';
 import type { JobHandler, JobOutcome } from '../core/jobs/job-worker.js';
 import { jobRetryDelayMs } from '../core/jobs/job-backoff.js';
-import type { LinkedAccountRef, PlatformPost, PrepareWaiting, PublishAdapter, PublishContext, PublishFailure } from '../networks/publish-adapter.js';
+import type { LinkedAccountRef, PlatformPost, PrepareWaiting, PublishAdapter, PublishContext, PublishDone, PublishFailure } from '../networks/publish-adapter.js';
 import { databaseRateBudget } from './rate-budget.js';
 import type { Storage } from '../storage/storage.js';
 import type { PostStore, StoredPlatform, StoredPost } from './post-store.js';
@@ -26,6 +26,8 @@ import type { MediaDeps } from './media/inspect-media.js';
 import { PREPARED_MEDIA_KEY, preparedMediaOf, preparePostMedia } from './prepare-post-media.js';
 import { crawlerBlockedAfterRehost, shouldRehost } from './media/crawler-blocked.js';
 import { openTwitterApp, TWITTER_APP_FIELD } from '../networks/twitter/app-credentials.js';
+import type { TokenRefresher } from '../networks/token-refresher.js';
+import { releaseNetworkBudgets, takeNetworkBudgets } from '../networks/network-rate-budgets.js';
 
 export const JOB_PUBLISH = 'publish';
 export const JOB_CONFIRM = 'confirm';
@@ -57,6 +59,8 @@ export interface EngineDeps {
   media?: MediaDeps;
   /** Counts each network's publish outcome (core/observability/metrics.ts); absent = not counted. */
   metrics?: { publishOutcome(network: string, outcome: 'success' | 'pending' | 'error'): void };
+  /** Renews expiring tokens before network calls and once after a rejected token; absent = tokens used as stored. */
+  tokenRefresher?: TokenRefresher;
 }
 
 export function platformError(platform: Network, error: NonNullable<StoredPlatform['error']>): PostPlatformError {
@@ -129,6 +133,10 @@ export class PublishingEngine {
     const sandbox = deps.isSandbox(row.platform);
     const baseUrl = deps.baseUrl(row.platform, sandbox);
     if (!baseUrl) return { kind: 'failed', code: 503, message: `Publishing to ${row.platform} is not available on this service.`, retryAvailable: false, relink: false };
+    const refresher = deps.tokenRefresher;
+    // Tokens that expire within the margin are renewed first; an account whose renewal was refused needs a relink.
+    const stale = refresher ? await refresher.ensureFresh(social) : null;
+    if (stale) return stale;
     const account: LinkedAccountRef = {
       platform: row.platform,
       accountId: social.networkUserId,
@@ -152,6 +160,7 @@ export class PublishingEngine {
         ]);
         social.tokensEncrypted = sealed;
       },
+      ...(refresher && { refreshAfterRejection: () => refresher.afterRejection(social) }),
     };
     const request = post.request;
     const options = networkOptionsFor(request, row.platform);
@@ -197,6 +206,7 @@ export class PublishingEngine {
       return { kind: 'done' };
     }
     const adapter = this.#deps.adapters[platform];
+    let budgetUses: string[] = [];
 
     if (row.commitStartedAt !== null) {
       // A commit started and its result was never recorded: look on the network instead of publishing again.
@@ -211,7 +221,7 @@ export class PublishingEngine {
       let media = await this.#prepareMedia(post, row, ctx);
       if (isFailure(media)) return this.#failBeforeCommit(post, platform, media, attempts);
       ctx.post.mediaUrls = media.urls;
-      let prepared = await adapter.prepare(ctx, row.prepared);
+      let prepared = await onceMoreWithNewTokens(ctx, () => adapter.prepare(ctx, row.prepared), 'any');
       if (isFailure(prepared) && shouldRehost(prepared, media)) {
         // The network's crawler could not fetch the origin: once more from the service's own copies (479 after).
         media = await this.#prepareMedia(post, row, ctx, true);
@@ -226,12 +236,24 @@ export class PublishingEngine {
         return { kind: 'retry', runAt: clock() + prepared.checkAfterMs };
       }
       this.#maybeCrash('after-prepare');
-      if (!(await store.savePreparedAndStartCommit(postId, platform, { ...prepared, [PREPARED_MEDIA_KEY]: media }, clock()))) return { kind: 'done' };
+      // The network's own limits (network-rate-budgets.ts), counted before the irreversible call.
+      const budgets = await takeNetworkBudgets(ctx.rateBudget!, platform, ctx.account);
+      if (!budgets.ok) {
+        await store.savePrepared(postId, platform, { ...prepared, [PREPARED_MEDIA_KEY]: media });
+        return this.#failBeforeCommit(post, platform, budgets.failure, attempts);
+      }
+      budgetUses = budgets.useIds;
+      if (!(await store.savePreparedAndStartCommit(postId, platform, { ...prepared, [PREPARED_MEDIA_KEY]: media }, clock()))) {
+        await releaseNetworkBudgets(ctx.rateBudget!, budgetUses);
+        return { kind: 'done' };
+      }
       this.#maybeCrash('after-commit-started');
     }
     const prepared = (await store.findPlatform(postId, platform))?.prepared ?? {};
-    const result = await adapter.commit(ctx, prepared);
+    // A commit refused for its token (401) published nothing, so it may run once more with renewed tokens.
+    const result = await onceMoreWithNewTokens(ctx, () => adapter.commit(ctx, prepared), 'token-refused');
     this.#maybeCrash('after-commit');
+    if (result.kind === 'failed') await releaseNetworkBudgets(ctx.rateBudget!, budgetUses);
     await this.#recordCommitResult(post, platform, result.kind === 'failed' ? crawlerBlockedAfterRehost(result, preparedMediaOf(prepared)) : result);
     return { kind: 'done' };
   }
@@ -320,12 +342,31 @@ export class PublishingEngine {
     }
     const result = await this.#deps.adapters[platform].confirm(ctx, row.pendingState ?? {});
     if (result.kind === 'pending') return { kind: 'retry', runAt: clock() + result.checkAfterMs };
+    if (result.kind === 'done') {
+      await this.resolvePending(postId, platform, result);
+      return { kind: 'done' };
+    }
     if (result.kind === 'failed' && result.retryAvailable && attempts < this.#deps.maxAttempts) {
       return { kind: 'retry', runAt: clock() + jobRetryDelayMs(attempts, this.#deps.retryBaseMs, this.#deps.retryMaxMs, result.retryAfterMs) };
     }
     await this.#recordCommitResult(post, platform, result);
-    if (result.kind === 'done' && platform === 'tiktok') await this.#tikTokPublished(postId);
     return { kind: 'done' };
+  }
+
+  /**
+   * A pending platform finished on the network (its status poll, or its callback: tiktok's
+   * `post.publish.publicly_available`). Only the first resolution counts (compare-and-set): it queues the first
+   * comment, finishes the post and, for tiktok, the `tikTokPublished` event. False when it was resolved already.
+   */
+  async resolvePending(postId: string, platform: Network, done: PublishDone): Promise<boolean> {
+    const { store, clock } = this.#deps;
+    const post = await store.findPost(postId);
+    if (!post || !(await store.resolvePending(postId, platform, done, clock()))) return false;
+    this.#deps.metrics?.publishOutcome(platform, 'success');
+    await this.#queueFirstComment(post, platform);
+    await this.finishPostIfDone(postId);
+    if (platform === 'tiktok') await this.#tikTokPublished(postId);
+    return true;
   }
 
   async #tikTokPublished(postId: string): Promise<void> {
@@ -416,6 +457,19 @@ export class PublishingEngine {
 function isFailure<T extends object>(value: T | PublishFailure): value is PublishFailure {
   const failure = value as Partial<PublishFailure>;
   return failure.kind === 'failed' && typeof failure.code === 'number' && typeof failure.retryAvailable === 'boolean';
+}
+
+/**
+ * Runs a step; when the network refused the account's token and the tokens could be renewed, runs it once more.
+ * `token-refused` retries only a plain 401 (the irreversible commit); `any` retries every relink failure (prepare
+ * is idempotent).
+ */
+async function onceMoreWithNewTokens<T extends object>(ctx: PublishContext, step: () => Promise<T | PublishFailure>, which: 'any' | 'token-refused'): Promise<T | PublishFailure> {
+  const result = await step();
+  if (!isFailure(result) || !result.relink || (which === 'token-refused' && result.code !== 401)) return result;
+  if (!ctx.account.refreshAfterRejection || !(await ctx.account.refreshAfterRejection())) return result;
+  ctx.log('token renewed after a rejection; trying once more');
+  return step();
 }
 
 function isWaiting(value: object): value is PrepareWaiting {

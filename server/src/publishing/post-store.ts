@@ -277,6 +277,16 @@ export class PostStore {
     );
   }
 
+  /** Compare-and-set: a `pending` platform becomes `success` once (a network callback and a status poll may race). */
+  async resolvePending(postId: string, platform: Network, result: { id: string; postUrl: string; warnings?: PostWarning[] }, now: number): Promise<boolean> {
+    const changed = await this.db.run(
+      `UPDATE post_platforms SET status = 'success', network_post_id = ?, post_url = ?, warnings = COALESCE(?, warnings), pending_state = NULL, error = NULL, finished_at = ?
+       WHERE post_id = ? AND platform = ? AND status = 'pending'`,
+      [result.id, result.postUrl, json(result.warnings?.length ? result.warnings : null), now, postId, platform],
+    );
+    return changed === 1;
+  }
+
   async recordPending(postId: string, platform: Network, state: Record<string, unknown>): Promise<void> {
     await this.db.run(`UPDATE post_platforms SET status = 'pending', pending_state = ? WHERE post_id = ? AND platform = ?`, [JSON.stringify(state), postId, platform]);
   }

@@ -12,6 +12,7 @@ import type { ServiceConfig } from '../config.js';
 import type { TokenCipher } from '../core/crypto/token-cipher.js';
 import type { NetworkRegistry } from '../networks/registry.js';
 import { PUBLISH_ADAPTERS, publishBaseUrl } from '../networks/publish-adapters.js';
+import { TokenRefresher } from '../networks/token-refresher.js';
 import type { Storage } from '../storage/storage.js';
 import { PublishingEngine, type CrashPoint } from './engine.js';
 import { PostService } from './post-service.js';
@@ -70,6 +71,7 @@ export function createPublishing(options: {
     maxAttempts: settings.maxAttempts,
     media: options.media,
     metrics: options.metrics,
+    tokenRefresher: new TokenRefresher({ db, tokenCipher: options.tokenCipher, clock, fetch, adapters: PUBLISH_ADAPTERS, network: (platform) => options.networks.oauth(platform, 'instagram'), log }),
   });
   const service = new PostService({
     store,

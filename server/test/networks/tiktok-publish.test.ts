@@ -68,4 +68,20 @@ describe('tiktok adapter against the sandbox Content Posting API', () => {
     svc.clock.advance(10_000);
     assert.equal(((await adapter.confirm(done, pending.state)) as PublishDone).kind, 'done');
   });
+
+  it('comment through the Business API once public; revoked token → relink; unknown video → 101', async () => {
+    const ctx = context({ text: 'commented tiktok' });
+    const pending = (await adapter.commit(ctx, (await adapter.prepare(ctx, null)) as PreparedState)) as PublishPending;
+    svc.clock.advance(10_000);
+    const video = (await adapter.confirm(ctx, pending.state)) as PublishDone;
+    const comment = await adapter.comment!(ctx, video.id, 'nice one', []);
+    assert.equal(comment.kind, 'done', JSON.stringify(comment));
+    const stored = (await svc.sql("SELECT c.text FROM sandbox_comments c JOIN sandbox_posts p ON p.id = c.post_id WHERE p.platform = 'tiktok' AND p.network_id = ?", [video.id])).rows;
+    assert.deepEqual(stored.map((row) => row.text), ['nice one']);
+    const revoked = { ...ctx, account: { ...ctx.account, tokens: async () => ({ accessToken: 'revoked' }) } };
+    const relink = (await adapter.comment!(revoked, video.id, 'again', [])) as PublishFailure;
+    assert.deepEqual([relink.code, relink.relink, relink.details?.tiktokCode], [401, true, 40105]);
+    const unknown = (await adapter.comment!(ctx, '7000000000000000009', 'lost', [])) as PublishFailure;
+    assert.deepEqual([unknown.code, unknown.retryAvailable], [101, false]);
+  });
 });

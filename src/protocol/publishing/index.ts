@@ -3,3 +3,4 @@ export * from './post-response.js';
 export * from './post-state.js';
 export * from './history.js';
 export * from './post-api.js';
+export * from './youtube-channel.js';

@@ -11,6 +11,7 @@ import { mediaCopiesAndAccountTypeMigration } from '../../publishing/schema-medi
 import { sandboxNetworksMigration } from '../../sandbox/networks/schema.js';
 import { LOCALE_AND_BRANDING_MIGRATION } from './migration-locale-branding.js';
 import { rateBudgetMigration } from '../../publishing/rate-budget-schema.js';
+import { tokenRefreshMigration } from '../../networks/token-refresh-schema.js';
 import { analyticsMigration } from '../../analytics/schema.js';
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type SqlDialect } from './sql-dialect.js';
 import { operatorMigration } from '../../accounts/admin/schema.js';
@@ -156,6 +157,7 @@ export function migrationsFor(dialect: SqlDialect): readonly string[] {
     /* 10: rate budgets shared by every instance (instagram's 50 posts per 24 h) */ rateBudgetMigration(dialect),
     /* 11: stored analytics snapshots; sandbox comment authors and replies */ analyticsMigration(dialect),
     /* 12 (operator): twitter credentials policy, post quotas, readiness probe */ operatorMigration(dialect),
+    /* 13: token refresh leases and accounts whose refresh was refused (need relinking) */ tokenRefreshMigration(dialect),
   ];
 }
 

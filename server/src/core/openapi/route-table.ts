@@ -39,6 +39,7 @@ import {
   ValidatePostResponse,
 } from '../../../../src/protocol/publishing/post-api.js';
 import { PostRequest } from '../../../../src/protocol/publishing/post-request.js';
+import { YoutubeCategoriesResponse, YoutubeWatermarkRemovedResponse, YoutubeWatermarkRequest, YoutubeWatermarkResponse } from '../../../../src/protocol/publishing/youtube-channel.js';
 import * as analytics from '../../../../src/protocol/analytics/index.js';
 
 export type HttpMethod = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete';
@@ -113,6 +114,7 @@ export const ROUTE_TABLE: RouteDoc[] = [
   { method: 'get', path: '/widget/:file', summary: "The widget's texts of one locale (`<locale>.js`, loaded on demand by the build)", tag: 'Widget', auth: 'none', origin: 'service', response: js },
   { method: 'get', path: '/widget/manifest.json', summary: 'Widget versions with their SRI hashes', tag: 'Widget', auth: 'none', origin: 'service', response: requests.WidgetManifest, name: 'WidgetManifest' },
   { method: 'post', path: '/webhooks/telegram/:secret', summary: "The Telegram bot's webhook (completes bot-code links)", tag: 'Network callbacks', auth: 'telegramSecret', origin: 'service', request: requests.TelegramUpdate, response: { contentType: 'application/json', description: '`{ok: true}`' } },
+  { method: 'post', path: '/webhooks/tiktok', summary: "TikTok's webhook (post.publish.publicly_available resolves a pending tiktok post); signed with TikTok-Signature", tag: 'Network callbacks', auth: 'none', origin: 'service', response: json('`{status, handled}`') },
   // Operations
   { method: 'get', path: '/health', summary: 'The process is up', tag: 'Operations', auth: 'none', origin: 'service', response: requests.HealthResponse, name: 'HealthResponse' },
   { method: 'get', path: '/ready', summary: 'Database reachable and writable, jobs running (503 otherwise)', tag: 'Operations', auth: 'none', origin: 'service', response: requests.ReadyResponse, name: 'ReadyResponse' },
@@ -135,6 +137,9 @@ export const ROUTE_TABLE: RouteDoc[] = [
   { method: 'patch', path: '/api/post', summary: 'Approve, pause, reschedule or annotate a post', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id, approved?, scheduledPause?, scheduleDate?, notes?}', response: UpdatePostResponse, name: 'UpdatePostResponse' },
   { method: 'delete', path: '/api/post', summary: 'Delete a post ({id}, {bulk} or {autoRepostId})', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id} | {bulk: [ids]} | {autoRepostId}', response: DeletePostResponse, name: 'DeletePostResponse' },
   { method: 'put', path: '/api/post/retry', summary: 'Retry a post in error, once', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id}', response: RetryPostResponse, name: 'RetryPostResponse' },
+  { method: 'post', path: '/api/post/youTubeWatermark', summary: "Set the youtube channel's watermark from an image URL", tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'spec', request: YoutubeWatermarkRequest, response: YoutubeWatermarkResponse, name: 'YoutubeWatermarkResponse' },
+  { method: 'delete', path: '/api/post/youTubeWatermark', summary: "Remove the youtube channel's watermark", tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'service', response: YoutubeWatermarkRemovedResponse, name: 'YoutubeWatermarkRemovedResponse' },
+  { method: 'get', path: '/api/post/youtubeCategories/:region', summary: "youtube's video categories of a region, with assignable", tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'spec', response: YoutubeCategoriesResponse, name: 'YoutubeCategoriesResponse' },
   { method: 'get', path: '/api/history', summary: 'Post history (query: status, lastDays, limit, platforms, startDate, endDate, autoRepostId, type)', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/history', response: HistoryResponse, name: 'HistoryResponse' },
   { method: 'post', path: '/api/media/urlExists', summary: 'Does a media URL answer (HEAD)?', tag: 'Media', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path', response: json('`{status, exists}`') },
   { method: 'post', path: '/api/media/verifyUrl', summary: 'Check a media URL as a post would (type, size)', tag: 'Media', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path', response: json('The media check result.') },
@@ -220,9 +225,14 @@ export const ROUTE_TABLE: RouteDoc[] = [
   sandbox('delete', '/sandbox/youtube/youtube/v3/videos', 'Sandbox youtube: delete a video'),
   sandbox('post', '/sandbox/youtube/youtube/v3/commentThreads', 'Sandbox youtube: comment'),
   sandbox('get', '/sandbox/youtube/watch', 'Sandbox youtube: a video page', html),
+  sandbox('post', '/sandbox/youtube/upload/youtube/v3/watermarks/set', 'Sandbox youtube: set the channel watermark'),
+  sandbox('post', '/sandbox/youtube/youtube/v3/watermarks/unset', 'Sandbox youtube: remove the channel watermark'),
+  sandbox('get', '/sandbox/youtube/youtube/v3/videoCategories', 'Sandbox youtube: video categories of a region'),
+  sandbox('post', '/sandbox/oauth/token', 'Sandbox networks: renew tokens (refresh_token grant; refresh tokens rotate)'),
   sandbox('post', '/sandbox/tiktok/v2/post/publish/creator_info/query', 'Sandbox tiktok: creator info'),
   sandbox('post', '/sandbox/tiktok/v2/post/publish/video/init', 'Sandbox tiktok: start a video post'),
   sandbox('post', '/sandbox/tiktok/v2/post/publish/status/fetch', 'Sandbox tiktok: publish status'),
+  sandbox('post', '/sandbox/tiktok/open_api/v1.3/business/comment/create', 'Sandbox tiktok: comment on a video (Business API)'),
   sandbox('post', '/sandbox/twitter/2/tweets', 'Sandbox twitter: post a tweet'),
   sandbox('delete', '/sandbox/twitter/2/tweets/:id', 'Sandbox twitter: delete a tweet'),
   sandbox('get', '/sandbox/twitter/2/users/:id/tweets', "Sandbox twitter: a user's tweets"),
@@ -260,6 +270,9 @@ export const ROUTE_TABLE: RouteDoc[] = [
   sandbox('get', '/sandbox/reddit/user/:name/submitted', "Sandbox reddit: a user's posts"),
   sandbox('get', '/sandbox/reddit/r/:sr/comments/:id', 'Sandbox reddit: a post page', html),
   sandbox('get', '/sandbox/reddit/r/:sr/comments/:id/*', 'Sandbox reddit: a post page (with its slug)', html),
+  sandbox('post', '/sandbox/reddit/api/media/asset.json', 'Sandbox reddit: an image upload lease'),
+  sandbox('post', '/sandbox/reddit/media-upload', 'Sandbox reddit: the upload bucket (multipart form from a lease)'),
+  sandbox('get', '/sandbox/reddit/media-upload/:key{.+}', 'Sandbox reddit: an uploaded image', file),
   sandbox('post', '/sandbox/pinterest/v5/pins', 'Sandbox pinterest: create a pin'),
   sandbox('delete', '/sandbox/pinterest/v5/pins/:id', 'Sandbox pinterest: delete a pin'),
   sandbox('get', '/sandbox/pinterest/v5/boards', 'Sandbox pinterest: boards'),

@@ -17,6 +17,7 @@ import { classifyLinkedInError } from './classify.js';
 import { escapeLittleText } from './little-text.js';
 import { callLinkedIn } from './rest-api.js';
 import { linkedinEngagement } from './engagement.js';
+import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
 
 export const LINKEDIN_TEXT_MAX = 3_000;
 export const LINKEDIN_MAX_IMAGES = 20;
@@ -108,6 +109,8 @@ function postUrlOf(ctx: PublishContext, urn: string): string {
 export const linkedinPublishAdapter: PublishAdapter = {
   platform: 'linkedin',
   ...linkedinEngagement,
+  // Access tokens expire: renewed with the OAuth 2.0 refresh grant (token-refresher.ts decides when).
+  refresh: oauth2RefreshGrant,
 
   validate: (post) => validateLinkedIn(post),
 

@@ -16,6 +16,8 @@ export interface NetworkIdentity {
 export interface OAuthNetworkDefinition {
   authorizationEndpoint: string;
   tokenEndpoint: string;
+  /** Where refresh tokens are traded, when not at `tokenEndpoint` (the sandbox's rotating endpoint). */
+  refreshEndpoint?: string;
   /** Read with the access token to learn which account was connected. */
   identityEndpoint: string;
   scopes: string[];

@@ -39,15 +39,15 @@ function requestOptions(network: ResolvedOAuthNetwork) {
   return {
     // The sandbox runs on http://127.0.0.1; real networks are always https.
     [oauth.allowInsecureRequests]: network.sandbox,
-    [oauth.customFetch]: network.definition.tokenTypeMissing ? fetchAddingTokenType : fetch,
+    [oauth.customFetch]: network.definition.tokenTypeMissing ? addingTokenType(fetch) : fetch,
     headers: { 'User-Agent': network.userAgent },
     signal: AbortSignal.timeout(NETWORK_TIMEOUT_MS),
   };
 }
 
 /** oauth4webapi requires `token_type`; networks that omit it issue bearer tokens, so it is filled in. */
-const fetchAddingTokenType: typeof fetch = async (input, init) => {
-  const response = await fetch(input, init);
+export const addingTokenType = (base: typeof fetch): typeof fetch => async (input, init) => {
+  const response = await base(input, init);
   if (!response.ok) return response;
   const json = (await response.clone().json().catch(() => null)) as Record<string, unknown> | null;
   if (!json || typeof json !== 'object' || 'token_type' in json) return response;
@@ -58,7 +58,7 @@ const fetchAddingTokenType: typeof fetch = async (input, init) => {
 };
 
 /** Client authentication, with TikTok's `client_key` in place of `client_id`. */
-function clientAuthentication(network: ResolvedOAuthNetwork): oauth.ClientAuth {
+export function clientAuthentication(network: ResolvedOAuthNetwork): oauth.ClientAuth {
   const { clientAuth, clientIdParam } = network.definition;
   if (clientIdParam === 'client_key') {
     return (_as, client, body) => {

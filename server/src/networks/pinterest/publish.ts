@@ -14,6 +14,7 @@
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
 import { classifyPinterestError } from './classify.js';
 import { callPinterest } from './pinterest-api.js';
+import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
 
 export const PINTEREST_TITLE_MAX = 100;
 export const PINTEREST_DESCRIPTION_MAX = 500;
@@ -99,6 +100,8 @@ function postUrlOf(ctx: PublishContext, id: string): string {
 
 export const pinterestPublishAdapter: PublishAdapter = {
   platform: 'pinterest',
+  // Access tokens expire: renewed with the OAuth 2.0 refresh grant (token-refresher.ts decides when).
+  refresh: oauth2RefreshGrant,
 
   validate: (post) => validatePinterest(post),
 

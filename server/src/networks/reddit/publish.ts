@@ -4,8 +4,8 @@
  * or oauth.reddit.com) with the member's bearer token and a unique User-Agent (reddit-api.ts).
  * `redditOptions`: `title` (required, 1-300 characters), `subreddit` (required, without `r/`), `link` (a URL: a link
  * post instead of a text post), `flairId`, `flairText`, `nsfw`, `spoiler`. The post text is the self text in reddit
- * markdown (the service already maps rich text to markdown for reddit). One media URL without `link` is posted as a
- * link post to the media.
+ * markdown (the service already maps rich text to markdown for reddit). One image URL without `link` is uploaded
+ * through reddit's media lease and posted as an image post (media-lease.ts); other media become a link post to it.
  * - commit: `POST /api/submit {sr, kind: self|link, title, text|url, resubmit, api_type=json}` →
  *   `json.data {id, name, url}`, or `json.errors` (442 banned, 443 title word, RATELIMIT; classify.ts).
  * - reconcile: the user's recent submissions (`GET /user/{name}/submitted`) with the same subreddit and title.
@@ -14,6 +14,8 @@
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
 import { classifyRedditError } from './classify.js';
 import { callReddit, redditErrors } from './reddit-api.js';
+import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
+import { uploadRedditImage } from './media-lease.js';
 
 export const REDDIT_TITLE_MAX = 300;
 export const REDDIT_TEXT_MAX = 40_000;
@@ -57,6 +59,8 @@ const postUrlOf = (ctx: PublishContext, subreddit: string, id: string) =>
 
 export const redditPublishAdapter: PublishAdapter = {
   platform: 'reddit',
+  // Access tokens expire: renewed with the OAuth 2.0 refresh grant (token-refresher.ts decides when).
+  refresh: oauth2RefreshGrant,
 
   validate: (post) => validateReddit(post),
 
@@ -65,11 +69,20 @@ export const redditPublishAdapter: PublishAdapter = {
     if (issues.length > 0) return issues[0]!;
     if (previous && previous.form) return previous;
     const options = optionsOf(ctx.post);
-    const url = typeof options.link === 'string' ? options.link : ctx.post.mediaUrls[0];
+    let url = typeof options.link === 'string' ? options.link : ctx.post.mediaUrls[0];
+    let kind = url ? 'link' : 'self';
+    if (typeof options.link !== 'string' && url) {
+      // An image goes up through reddit's media lease and becomes an image post (media-lease.ts).
+      const token = await tokenOf(ctx);
+      if (isFailure(token)) return token;
+      const uploaded = await uploadRedditImage(ctx, token, url);
+      if (isFailure(uploaded)) return uploaded;
+      if (uploaded) [url, kind] = [uploaded.url, 'image'];
+    }
     const form: Record<string, string> = {
       sr: options.subreddit as string,
       title: options.title as string,
-      kind: url ? 'link' : 'self',
+      kind,
       ...(url ? { url } : { text: ctx.post.text }),
       resubmit: 'true',
       sendreplies: 'true',

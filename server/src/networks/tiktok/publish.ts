@@ -8,15 +8,24 @@
  * `publicaly_available_post_id`, TikTok's spelling) or FAILED.
  * reconcile: TikTok offers no lookup of an init by a key of ours, so an interrupted init cannot be found: it is
  * reported as outcome unknown and never sent again (a blind retry could post twice).
+ * comment (the first comment, once the video is public): TikTok's Business API `POST /open_api/v1.3/business/
+ * comment/create/ {business_id, video_id, text}` with the `Access-Token` header (business-api.tiktok.com; the sandbox
+ * serves it beside the Content Posting API) → `{code: 0, data: {comment_id}}`; a non-zero `code` is its error.
  * Errors `{error: {code, message}}`: access_token_invalid / scope_not_authorized → relink; rate_limit_exceeded → 429
  * with retry; spam_risk_* (too many posts) → 429 without automatic retry; privacy_level_option_mismatch and other
  * invalid_params → 101; url_ownership_unverified → 164; FAILED processing → 164 naming TikTok's reason.
  */
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
 import { tiktokEngagement } from './engagement.js';
+import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
 
 export const TIKTOK_CAPTION_MAX = 2_200;
 const CHECK_MS = 5_000;
+/** Comments go through TikTok's Business API, on its own host. */
+const TIKTOK_BUSINESS_API = 'https://business-api.tiktok.com';
+/** Business API codes for a missing, invalid or expired access token; and its rate limit. */
+const BUSINESS_TOKEN_CODES = new Set([40001, 40104, 40105]);
+const BUSINESS_RATE_LIMIT_CODE = 40100;
 const VISIBILITY_LEVELS: Record<string, string> = {
   public: 'PUBLIC_TO_EVERYONE',
   friends: 'MUTUAL_FOLLOW_FRIENDS',
@@ -82,11 +91,14 @@ export function classifyTiktokError(answer: TikTokAnswer): PublishFailure {
   return failure(101, `tiktok refused the post: ${answer.message || answer.code}`, { details });
 }
 
-const postUrl = (prepared: Partial<TiktokPrepared>, id: string) => `https://www.tiktok.com/@${encodeURIComponent(prepared.creatorUsername ?? '')}/video/${encodeURIComponent(id)}`;
+/** The public address of a tiktok video (the creator's name comes from creator_info, kept in the pending state). */
+export const tiktokPostUrl = (prepared: { creatorUsername?: unknown }, id: string) => `https://www.tiktok.com/@${encodeURIComponent(typeof prepared.creatorUsername === 'string' ? prepared.creatorUsername : '')}/video/${encodeURIComponent(id)}`;
 
 export const tiktokPublishAdapter: PublishAdapter = {
   platform: 'tiktok',
   ...tiktokEngagement,
+  // Access tokens expire: renewed with the OAuth 2.0 refresh grant (token-refresher.ts decides when).
+  refresh: oauth2RefreshGrant,
 
   validate: (post) => validateTiktok(post),
 
@@ -122,9 +134,36 @@ export const tiktokPublishAdapter: PublishAdapter = {
     const ids = Array.isArray(status.data.publicaly_available_post_id) ? status.data.publicaly_available_post_id : [];
     if (status.data.status === 'PUBLISH_COMPLETE' && ids.length > 0) {
       const id = String(ids[0]);
-      return { kind: 'done', id, postUrl: postUrl(state as Partial<TiktokPrepared>, id) };
+      return { kind: 'done', id, postUrl: tiktokPostUrl(state, id) };
     }
     return { kind: 'pending', state, checkAfterMs: CHECK_MS };
+  },
+
+  async comment(ctx, networkPostId, text) {
+    const tokens = await ctx.account.tokens();
+    const token = tokens.accessToken ?? tokens.access_token;
+    const base = ctx.account.sandbox ? ctx.baseUrl.replace(/\/+$/, '') : TIKTOK_BUSINESS_API;
+    let answer: { code?: unknown; message?: unknown; data?: { comment_id?: unknown } } | null;
+    let status = 0;
+    try {
+      const response = await ctx.fetch(`${base}/open_api/v1.3/business/comment/create/`, {
+        method: 'POST',
+        headers: { 'Access-Token': typeof token === 'string' ? token : '', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ business_id: ctx.account.accountId, video_id: networkPostId, text }),
+      });
+      status = response.status;
+      answer = (await response.json().catch(() => null)) as typeof answer;
+    } catch {
+      answer = null;
+    }
+    if (answer?.code === 0 && answer.data?.comment_id !== undefined) return { kind: 'done', id: String(answer.data.comment_id), postUrl: '' };
+    const code = typeof answer?.code === 'number' ? answer.code : -1;
+    const message = typeof answer?.message === 'string' ? answer.message.slice(0, 300) : `HTTP ${status}`;
+    const details = { tiktokCode: code, networkMessage: message };
+    if (BUSINESS_TOKEN_CODES.has(code)) return failure(401, 'tiktok no longer accepts the account\'s token; link the account again.', { relink: true, details });
+    if (code === BUSINESS_RATE_LIMIT_CODE) return failure(429, 'tiktok rate limit reached; try again later.', { retryAvailable: true, retryAfterMs: 60_000, details });
+    if (status === 0 || status >= 500) return failure(500, 'tiktok had a temporary problem; try again.', { retryAvailable: true, details });
+    return failure(101, `tiktok refused the comment: ${message}`, { details });
   },
 
   async reconcile() {

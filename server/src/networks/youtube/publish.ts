@@ -15,6 +15,7 @@
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishDone, PublishFailure } from '../publish-adapter.js';
 import { classifyYoutubeError, googleAnswerOf } from './classify.js';
 import { youtubeEngagement } from './engagement.js';
+import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
 
 export const YOUTUBE_TITLE_MAX = 100;
 export const YOUTUBE_DESCRIPTION_MAX_BYTES = 5_000;
@@ -92,6 +93,8 @@ async function sessionState(ctx: PublishContext, prepared: YoutubePrepared): Pro
 export const youtubePublishAdapter: PublishAdapter = {
   platform: 'youtube',
   ...youtubeEngagement,
+  // Access tokens expire: renewed with the OAuth 2.0 refresh grant (token-refresher.ts decides when).
+  refresh: oauth2RefreshGrant,
 
   validate: (post) => validateYoutube(post),
 

@@ -8,12 +8,16 @@
  * - `GET /user/{name}/submitted` → a Listing of the calling account's submissions (newest first).
  * - `POST /api/del {id}` → `{}`; `POST /api/comment {thing_id, text}` → `{json: {errors: [], data: {things}}}`.
  * - `GET /r/{sr}/comments/{id}/` → the feed's page of the post.
+ * - `POST /api/media/asset.json {filepath, mimetype}` → an upload lease `{args: {action: "//…/media-upload", fields},
+ *   asset}` (JPEG, PNG, GIF); `POST /media-upload` (multipart form: the lease's fields, then `file`, no bearer, as
+ *   the bucket takes it) → 201 with the XML `<Location>`; `GET /media-upload/{key}` serves the image;
+ *   `POST /api/submit {kind: image, url: <action>/<key>}` posts an uploaded image (another URL → BAD_URL).
  * Fault markers in the title or text: 442 (SUBREDDIT_NOTALLOWED), 443 (SUBMIT_VALIDATION_TITLE_BLACKLISTED_STRING),
  * 429 (RATELIMIT, "take a break for 9 minutes"), 500.
  */
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { faultMarker } from './faults.js';
 import { containsNul } from './input-guards.js';
@@ -32,6 +36,14 @@ const FAULTS: Record<string, [string, string, string]> = {
   '442': ['SUBREDDIT_NOTALLOWED', "you aren't allowed to post there.", 'sr'],
   '443': ['SUBMIT_VALIDATION_TITLE_BLACKLISTED_STRING', 'Your post title contains a word or phrase that is not allowed in this community.', 'title'],
   '429': ['RATELIMIT', "Looks like you've been doing that a lot. Take a break for 9 minutes before trying again.", 'ratelimit'],
+};
+
+const ASSETS = 'reddit:asset';
+/** The first bytes of each image type the media lease takes. */
+const IMAGE_SIGNATURES: Record<string, Buffer> = {
+  'image/jpeg': Buffer.from([0xff, 0xd8, 0xff]),
+  'image/png': Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+  'image/gif': Buffer.from('GIF8'),
 };
 
 const jsonErrors = (...errors: [string, string, string | null][]) => ({ json: { errors } });
@@ -67,7 +79,8 @@ export function sandboxRedditRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!/^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/.test(sr)) return c.json(jsonErrors(['SUBREDDIT_NOEXIST', "that community doesn't exist", 'sr']));
     if (title.trim() === '') return c.json(jsonErrors(['NO_TEXT', 'we need something here', 'title']));
     if ([...title].length > 300) return c.json(jsonErrors(['TOO_LONG', 'this is too long (max: 300)', 'title']));
-    if (kind !== 'self' && kind !== 'link') return c.json(jsonErrors(['INVALID_OPTION', "that option isn't valid", 'kind']));
+    if (kind !== 'self' && kind !== 'link' && kind !== 'image') return c.json(jsonErrors(['INVALID_OPTION', "that option isn't valid", 'kind']));
+    if (kind === 'image' && !(await uploadedImage(accountId, fields.url ?? ''))) return c.json(jsonErrors(['BAD_URL', 'the image was not uploaded through a media lease', 'url']));
     if (kind === 'link' && !/^https?:\/\/\S+$/.test(fields.url ?? '')) return c.json(jsonErrors(['BAD_URL', 'you should check that url', 'url']));
     const text = kind === 'self' ? (fields.text ?? '') : '';
     if (text.length > 40_000) return c.json(jsonErrors(['TOO_LONG', 'this is too long (max: 40000)', 'text']));
@@ -83,7 +96,7 @@ export function sandboxRedditRoutes(deps: AppDeps): Hono<AppEnv> {
       networkId: `t3_${id}`,
       clientKey: null,
       text: kind === 'self' ? `${title}\n\n${text}` : `${title}\n\n${fields.url}`,
-      media: kind === 'link' && /\.(jpe?g|png|gif|webp)(\?|$)/i.test(fields.url ?? '') ? [{ url: fields.url!, kind: 'image' }] : [],
+      media: kind === 'image' || (kind === 'link' && /\.(jpe?g|png|gif|webp)(\?|$)/i.test(fields.url ?? '')) ? [{ url: fields.url!, kind: 'image' }] : [],
       record: { id, name: `t3_${id}`, subreddit: sr, title, kind, ...(kind === 'self' ? { selftext: text } : { url: fields.url }), created_utc: Math.floor(now / 1000) },
       status: 'published',
       error: null,
@@ -92,6 +105,53 @@ export function sandboxRedditRoutes(deps: AppDeps): Hono<AppEnv> {
     });
     if (!row) throw new RedditHttpError(500, { message: 'Internal Server Error', error: 500 });
     return c.json({ json: { errors: [], data: { url: `${base()}/r/${sr}/comments/${id}/`, drafts_count: 0, id, name: `t3_${id}` } } });
+  });
+
+  const uploadBase = () => `${deps.config.publicUrl}/sandbox/reddit/media-upload`;
+
+  /** The lease an image URL of a submit names, when this account uploaded its file. */
+  async function uploadedImage(accountId: string, url: string): Promise<boolean> {
+    if (!url.startsWith(`${uploadBase()}/`)) return false;
+    const lease = await store().findByNetworkId(ASSETS, accountId, decodeURIComponent(url.slice(uploadBase().length + 1)));
+    return (lease?.record as { uploaded?: boolean } | null)?.uploaded === true;
+  }
+
+  routes.post('/api/media/asset.json', async (c) => {
+    const accountId = await authorize(c);
+    const { filepath = '', mimetype = '' } = await form(c);
+    if (!IMAGE_SIGNATURES[mimetype] || filepath === '' || filepath.length > 200) throw new RedditHttpError(400, { message: 'Bad Request', error: 400, explanation: 'mimetype must be image/jpeg, image/png or image/gif' });
+    const assetId = randomBytes(9).toString('base64url');
+    const key = `rte_images/${assetId}`;
+    const now = deps.clock();
+    await store().insertPost({ platform: ASSETS, accountId, networkId: key, clientKey: null, text: filepath, media: [], record: { mimetype, uploaded: false }, status: 'processing', error: null, createdAt: now, readyAt: now });
+    return c.json({
+      // Protocol-relative, as reddit's bucket address is.
+      args: { action: uploadBase().replace(/^https?:/, ''), fields: [{ name: 'acl', value: 'private' }, { name: 'key', value: key }, { name: 'Content-Type', value: mimetype }, { name: 'policy', value: 'sandbox' }] },
+      asset: { asset_id: assetId, processing_state: 'incomplete', payload: { filepath }, websocket_url: '' },
+    });
+  });
+
+  routes.post('/media-upload', async (c) => {
+    const body = await c.req.formData().catch(() => null);
+    const key = body?.get('key');
+    const file = body?.get('file');
+    const lease = typeof key === 'string' ? await store().findByPlatformId(ASSETS, key) : null;
+    const record = lease?.record as { mimetype: string; uploaded: boolean } | undefined;
+    if (!lease || !record || record.uploaded || !(file instanceof Blob)) return c.text('<Error><Code>AccessDenied</Code></Error>', 403, { 'Content-Type': 'application/xml' });
+    const bytes = Buffer.from(await file.arrayBuffer());
+    if (bytes.length > 20 * 1024 * 1024 || !bytes.subarray(0, IMAGE_SIGNATURES[record.mimetype]!.length).equals(IMAGE_SIGNATURES[record.mimetype]!)) {
+      return c.text('<Error><Code>InvalidArgument</Code></Error>', 400, { 'Content-Type': 'application/xml' });
+    }
+    await store().updatePost(lease.id, { status: 'published', record: { ...record, uploaded: true, bytes: bytes.toString('base64'), size: bytes.length }, readyAt: deps.clock() });
+    const location = `${uploadBase()}/${encodeURIComponent(lease.networkId)}`;
+    return c.text(`<?xml version="1.0" encoding="UTF-8"?><PostResponse><Location>${location}</Location><Key>${lease.networkId}</Key></PostResponse>`, 201, { 'Content-Type': 'application/xml' });
+  });
+
+  routes.get('/media-upload/:key{.+}', async (c) => {
+    const lease = await store().findByPlatformId(ASSETS, decodeURIComponent(c.req.param('key')));
+    const record = lease?.record as { mimetype: string; uploaded: boolean; bytes?: string } | undefined;
+    if (!record?.uploaded || !record.bytes) return c.text('Not Found', 404);
+    return c.body(Buffer.from(record.bytes, 'base64'), 200, { 'Content-Type': record.mimetype });
   });
 
   routes.get('/user/:name/submitted', async (c) => {

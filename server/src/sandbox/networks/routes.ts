@@ -28,11 +28,12 @@ import { sandboxTwitterEngagementRoutes } from './twitter-engagement-api.js';
 import { sandboxYoutubeEngagementRoutes } from './youtube-engagement-api.js';
 import { sandboxLinkedInEngagementRoutes } from './linkedin-engagement-api.js';
 import { sandboxTiktokEngagementRoutes } from './tiktok-engagement-api.js';
+import { sandboxOAuthTokenRoutes } from './oauth-token-api.js';
 
 export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // Only this module's paths: other sandbox parts (consent page, media host) share the /sandbox prefix.
-  for (const path of ['/xrpc/*', '/net/*', '/telegram/*', '/feed', '/profile/*', '/facebook/*', '/instagram/*', '/threads/*', '/youtube/*', '/tiktok/*', '/twitter/*', '/linkedin/*', '/reddit/*', '/pinterest/*', '/gmb/*', '/snapchat/*']) routes.use(path, refuseNulInAddress());
+  for (const path of ['/xrpc/*', '/net/*', '/telegram/*', '/feed', '/profile/*', '/facebook/*', '/instagram/*', '/threads/*', '/youtube/*', '/tiktok/*', '/twitter/*', '/linkedin/*', '/reddit/*', '/pinterest/*', '/gmb/*', '/snapchat/*', '/oauth/*']) routes.use(path, refuseNulInAddress());
   routes.route('/', sandboxPdsRoutes(deps));
   routes.route('/', sandboxBlueskyAppViewRoutes(deps));
   routes.route('/net', sandboxEngagementApi(deps));
@@ -53,6 +54,7 @@ export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.route('/pinterest', sandboxPinterestRoutes(deps));
   routes.route('/gmb', sandboxGmbRoutes(deps));
   routes.route('/snapchat', sandboxSnapchatRoutes(deps));
+  routes.route('/oauth', sandboxOAuthTokenRoutes(deps));
   routes.route('/', sandboxFeedRoutes(deps));
   return routes;
 }

@@ -8,12 +8,27 @@
  *   service clock;
  * - `POST /v2/post/publish/status/fetch/ {publish_id}` → `{status: PROCESSING_DOWNLOAD | PUBLISH_COMPLETE | FAILED,
  *   publicaly_available_post_id: [id], fail_reason}` (TikTok's own spelling).
+ * - `POST /open_api/v1.3/business/comment/create/ {business_id, video_id, text}` with `Access-Token` (TikTok's Business
+ *   API, for the first comment) → `{code: 0, message: "OK", data: {comment_id, video_id, text}}`; an invalid token →
+ *   code 40105, an unknown video → 40002, an empty text → 40002.
+ * When processing ends (a job due TIKTOK_PROCESSING_MS later on the service clock), the sandbox sends TikTok's
+ * webhook `post.publish.publicly_available` to the app's callback (`{PUBLIC_URL}/webhooks/tiktok`), signed with
+ * the sandbox app's client secret in `TikTok-Signature`, as TikTok does; a refused delivery is retried a few times.
  * Faults in the title: 429 (rate_limit_exceeded), 401 (access_token_invalid), `processing-failed` (FAILED after
- * processing).
+ * processing, no callback).
  */
 import { Hono, type Context } from 'hono';
+import type { ServiceConfig } from '../../config.js';
+import type { Clock } from '../../core/clock.js';
+import { createGuardedFetch } from '../../core/guarded-fetch.js';
+import type { Job } from '../../core/jobs/job-store.js';
+import type { JobHandler, JobOutcome } from '../../core/jobs/job-worker.js';
+import type { NetworkRegistry } from '../../networks/registry.js';
+import { tiktokSignature, TIKTOK_SIGNATURE_HEADER } from '../../networks/tiktok/webhook-signature.js';
+import type { Storage } from '../../storage/storage.js';
+import type { SandboxNetworkStore, SandboxPost } from './store.js';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { faultMarker } from './faults.js';
 import { containsNul } from './input-guards.js';
@@ -23,6 +38,79 @@ export const TIKTOK_PROCESSING_MS = 5_000;
 const PUBLISHES = 'tiktok:publish';
 const PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'];
 const CAPTION_MAX = 2_200;
+/** The job that sends the sandbox's webhook once a publish is processed. */
+export const JOB_SANDBOX_TIKTOK_CALLBACK = 'sandbox-tiktok-callback';
+const CALLBACK_ATTEMPTS = 5;
+const CALLBACK_RETRY_MS = 5_000;
+
+interface PublishRecord {
+  post_info: Record<string, unknown>;
+  post_id: string | null;
+  callbackSentAt?: number;
+}
+
+/** A processed publish gets its public post id once (the status fetch and the callback both ask). */
+async function postIdOf(store: SandboxNetworkStore, publish: SandboxPost, now: number): Promise<string> {
+  const record = publish.record as unknown as PublishRecord;
+  if (record.post_id) return record.post_id;
+  // Derived from the publish id, so the status fetch and the callback job, racing, name the same video once.
+  const postId = `7${BigInt(`0x${createHash('sha256').update(publish.networkId).digest('hex').slice(0, 15)}`).toString().padStart(18, '0').slice(0, 18)}`;
+  await store.insertPost({
+    platform: 'tiktok',
+    accountId: publish.accountId,
+    networkId: postId,
+    clientKey: null,
+    text: publish.text,
+    media: publish.media,
+    record: { post_info: record.post_info, publish_id: publish.networkId },
+    status: 'published',
+    error: null,
+    createdAt: now,
+    readyAt: now,
+  });
+  const updated: PublishRecord = { ...record, post_id: postId };
+  await store.updatePost(publish.id, { status: 'published', record: updated as unknown as Record<string, unknown>, readyAt: publish.readyAt });
+  publish.record = updated as unknown as Record<string, unknown>;
+  return postId;
+}
+
+/**
+ * The worker side of the sandbox: sends `post.publish.publicly_available` for a processed publish to the app's
+ * TikTok callback. Registered on the service's job worker when the sandbox runs.
+ */
+export function sandboxTiktokJobHandlers(deps: { storage: Storage; clock: Clock; networks: NetworkRegistry; config: ServiceConfig }): Record<string, JobHandler> {
+  const fetchOwn = createGuardedFetch({ ...deps.config.outbound, allowedOrigins: () => [new URL(deps.config.publicUrl).origin] });
+  return {
+    async [JOB_SANDBOX_TIKTOK_CALLBACK](job: Job): Promise<JobOutcome> {
+      const app = deps.networks.oauth('tiktok', 'instagram');
+      const store = sandboxStoreOf(deps.storage);
+      const publish = await store.findByPlatformId(PUBLISHES, job.subject);
+      if (!app?.sandbox || !publish || publish.error) return { kind: 'done' };
+      const now = deps.clock();
+      if (publish.readyAt > now) return { kind: 'retry', runAt: publish.readyAt };
+      const postId = await postIdOf(store, publish, now);
+      const body = JSON.stringify({
+        client_key: app.clientId,
+        event: 'post.publish.publicly_available',
+        create_time: Math.floor(now / 1000),
+        user_openid: publish.accountId,
+        content: JSON.stringify({ publish_id: publish.networkId, post_id: postId, publish_type: 'DIRECT_PUBLISH' }),
+      });
+      const response = await fetchOwn(`${deps.config.publicUrl}/webhooks/tiktok`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [TIKTOK_SIGNATURE_HEADER]: tiktokSignature(app.clientSecret, Math.floor(now / 1000), body) },
+        body,
+      }).catch(() => null);
+      await response?.body?.cancel();
+      if (!response?.ok) {
+        return job.attempts >= CALLBACK_ATTEMPTS ? { kind: 'failed', error: `callback refused (${response?.status ?? 'no answer'})` } : { kind: 'retry', runAt: now + CALLBACK_RETRY_MS };
+      }
+      const record = publish.record as unknown as PublishRecord;
+      await store.updatePost(publish.id, { status: 'published', record: { ...record, callbackSentAt: now } as unknown as Record<string, unknown>, readyAt: publish.readyAt });
+      return { kind: 'done' };
+    },
+  };
+}
 
 class TikTokError extends Error {
   constructor(
@@ -103,7 +191,23 @@ export function sandboxTiktokRoutes(deps: AppDeps): Hono<AppEnv> {
       createdAt: now,
       readyAt: now + TIKTOK_PROCESSING_MS,
     });
+    // TikTok calls the app back when processing ends (the app's polling stays a fallback).
+    await deps.publishing?.jobs.add({ kind: JOB_SANDBOX_TIKTOK_CALLBACK, subject: publishId, payload: {}, runAt: now + TIKTOK_PROCESSING_MS }, now);
     return ok(c, { publish_id: publishId });
+  });
+
+  routes.post('/open_api/v1.3/business/comment/create/', async (c) => {
+    const business = (code: number, message: string, data: Record<string, unknown> = {}) => c.json({ code, message, request_id: logId(), data });
+    const now = deps.clock();
+    const check = await checkSandboxToken(store(), c.req.header('access-token') ?? null, 'tiktok', 'access', now);
+    if (!check.ok) return business(40105, 'The access token is invalid or has expired.');
+    const input = (await c.req.json().catch(() => null)) as { video_id?: unknown; text?: unknown } | null;
+    const text = typeof input?.text === 'string' ? input.text : '';
+    if (text.trim() === '' || [...text].length > 150 || containsNul(text)) return business(40002, 'text must be 1 to 150 characters.');
+    const video = typeof input?.video_id === 'string' ? await store().findByPlatformId('tiktok', input.video_id) : null;
+    if (!video || (check.accountId !== null && video.accountId !== check.accountId)) return business(40002, 'The video does not exist or is not yours.');
+    const comment = await store().addComment(video.id, text, [], now);
+    return business(0, 'OK', { comment_id: comment.id, video_id: video.networkId, text, create_time: Math.floor(now / 1000) });
   });
 
   routes.post('/v2/post/publish/status/fetch/', async (c) => {
@@ -114,25 +218,7 @@ export function sandboxTiktokRoutes(deps: AppDeps): Hono<AppEnv> {
     const now = deps.clock();
     if (publish.readyAt > now) return ok(c, { status: 'PROCESSING_DOWNLOAD', uploaded_bytes: 0 });
     if (publish.error) return ok(c, { status: 'FAILED', fail_reason: publish.error });
-    const record = publish.record as { post_info: Record<string, unknown>; post_id: string | null };
-    let postId = record.post_id;
-    if (!postId) {
-      postId = `7${String(randomInt(10 ** 9, 10 ** 10))}${String(randomInt(10 ** 8, 10 ** 9))}`;
-      await store().insertPost({
-        platform: 'tiktok',
-        accountId: creator,
-        networkId: postId,
-        clientKey: null,
-        text: publish.text,
-        media: publish.media,
-        record: { post_info: record.post_info, publish_id: publish.networkId },
-        status: 'published',
-        error: null,
-        createdAt: now,
-        readyAt: now,
-      });
-      await store().updatePost(publish.id, { status: 'published', record: { ...record, post_id: postId }, readyAt: publish.readyAt });
-    }
+    const postId = await postIdOf(store(), publish, now);
     return ok(c, { status: 'PUBLISH_COMPLETE', publicaly_available_post_id: [postId], uploaded_bytes: 0 });
   });
 

@@ -7,7 +7,12 @@
  *   resource when complete, else 308 Resume Incomplete with `Range: bytes=0-n`;
  *   `PUT <session URI>` with `Content-Range: bytes * /total` and no body → the session's state (308 or 201);
  * - `GET /youtube/v3/videos?id=&part=status` → `{items: [...]}`; `DELETE /youtube/v3/videos?id=` → 204;
- * - `POST /youtube/v3/commentThreads?part=snippet` → the comment thread.
+ * - `POST /youtube/v3/commentThreads?part=snippet` → the comment thread;
+ * - `POST /upload/youtube/v3/watermarks/set?channelId=&uploadType=multipart` (multipart/related: the InvideoBranding
+ *   resource, then a PNG or JPEG) → 204; `POST /youtube/v3/watermarks/unset?channelId=` → 204; another channel than
+ *   the token's → 403 forbidden; another image type → 400 mediaTypeNotSupported;
+ * - `GET /youtube/v3/videoCategories?part=snippet&regionCode=` → youtube's categories with `assignable`; an unknown
+ *   region → 400 invalidRegionCode. An upload whose `categoryId` is not assignable → 400 invalidCategoryId.
  * Errors are Google's `{error: {code, message, errors: [{domain, reason, message}]}}`.
  * Faults in the title or description: `[[fault:drop]]` (the first upload request stores half the bytes, then the
  * connection is cut, so the client must resume), 453 (504 on the upload), 454 (503 backendError), 401.
@@ -26,6 +31,57 @@ const UPLOADS = 'youtube:upload';
 /** Videos the sandbox accepts are small test files; the bytes are kept in the upload's record. */
 const MAX_VIDEO_BYTES = 50 * 1024 * 1024;
 const TITLE_MAX = 100;
+const WATERMARKS = 'youtube:watermark';
+const WATERMARK_MAX_BYTES = 10 * 1024 * 1024;
+const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+
+/** youtube's video categories (the same list in every region here); only assignable ones can be given to a video. */
+export const SANDBOX_VIDEO_CATEGORIES: readonly { id: string; title: string; assignable: boolean }[] = [
+  { id: '1', title: 'Film & Animation', assignable: true },
+  { id: '2', title: 'Autos & Vehicles', assignable: true },
+  { id: '10', title: 'Music', assignable: true },
+  { id: '15', title: 'Pets & Animals', assignable: true },
+  { id: '17', title: 'Sports', assignable: true },
+  { id: '18', title: 'Short Movies', assignable: false },
+  { id: '19', title: 'Travel & Events', assignable: true },
+  { id: '20', title: 'Gaming', assignable: true },
+  { id: '21', title: 'Videoblogging', assignable: false },
+  { id: '22', title: 'People & Blogs', assignable: true },
+  { id: '23', title: 'Comedy', assignable: true },
+  { id: '24', title: 'Entertainment', assignable: true },
+  { id: '25', title: 'News & Politics', assignable: true },
+  { id: '26', title: 'Howto & Style', assignable: true },
+  { id: '27', title: 'Education', assignable: true },
+  { id: '28', title: 'Science & Technology', assignable: true },
+  { id: '29', title: 'Nonprofits & Activism', assignable: true },
+  { id: '30', title: 'Movies', assignable: false },
+  { id: '44', title: 'Trailers', assignable: false },
+];
+
+/** The parts of a multipart/related body (Google's upload format), each with its Content-Type. */
+function relatedParts(body: Buffer, contentType: string): { type: string; bytes: Buffer }[] | null {
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (!/^multipart\/related/i.test(contentType) || !boundary) return null;
+  const parts: { type: string; bytes: Buffer }[] = [];
+  const delimiter = Buffer.from(`--${boundary}`);
+  let at = body.indexOf(delimiter);
+  while (at !== -1) {
+    const start = at + delimiter.length;
+    if (body.subarray(start, start + 2).toString() === '--') break;
+    const next = body.indexOf(delimiter, start);
+    if (next === -1) return null;
+    const part = body.subarray(start, next);
+    const headerEnd = part.indexOf('\r\n\r\n');
+    if (headerEnd === -1) return null;
+    const type = /content-type:\s*([^\r\n;]+)/i.exec(part.subarray(0, headerEnd).toString())?.[1]?.trim() ?? '';
+    // The part's bytes end before the CRLF that precedes the next delimiter.
+    parts.push({ type, bytes: part.subarray(headerEnd + 4, part.length - 2) });
+    at = next;
+  }
+  return parts;
+}
+
+const isPngOrJpeg = (bytes: Buffer) => bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) || bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]));
 
 class GoogleApiError extends Error {
   constructor(
@@ -84,6 +140,10 @@ export function sandboxYoutubeRoutes(deps: AppDeps): Hono<AppEnv> {
     const title = body.snippet?.title;
     if (typeof title !== 'string' || title.trim() === '') throw new GoogleApiError(400, 'invalidTitle', 'The request metadata specifies an invalid or empty video title.');
     if ([...title].length > TITLE_MAX) throw new GoogleApiError(400, 'invalidTitle', 'The video title is too long.');
+    const categoryId = body.snippet?.categoryId;
+    if (categoryId !== undefined && !SANDBOX_VIDEO_CATEGORIES.some((category) => category.id === String(categoryId) && category.assignable)) {
+      throw new GoogleApiError(400, 'invalidCategoryId', 'The snippet.categoryId property specifies an invalid category ID.');
+    }
     const total = Number(c.req.header('x-upload-content-length') ?? NaN);
     if (!Number.isInteger(total) || total <= 0 || total > MAX_VIDEO_BYTES) throw new GoogleApiError(400, 'uploadLimitExceeded', 'X-Upload-Content-Length is missing or too large.');
     const text = `${title}\n${String(body.snippet?.description ?? '')}`;
@@ -191,6 +251,61 @@ export function sandboxYoutubeRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!video || (channel !== null && channel !== video.accountId)) throw new GoogleApiError(404, 'videoNotFound', 'The video could not be found.');
     const comment = await store().addComment(video.id, text, [], deps.clock());
     return c.json({ kind: 'youtube#commentThread', id: comment.id, snippet: { videoId, topLevelComment: { snippet: { textOriginal: text } } } });
+  });
+
+  /** The channel a watermark call names: it must be the token's own (403 forbidden otherwise, as youtube answers). */
+  async function brandedChannel(c: Context<AppEnv>): Promise<string> {
+    const channel = await channelOf(c);
+    const named = c.req.query('channelId') ?? '';
+    if (named === '' || (channel !== null && named !== channel)) throw new GoogleApiError(403, 'forbidden', 'The authenticated user cannot manage the branding of this channel.');
+    return named;
+  }
+
+  routes.post('/upload/youtube/v3/watermarks/set', async (c) => {
+    const channel = await brandedChannel(c);
+    const body = Buffer.from(await c.req.arrayBuffer());
+    const parts = relatedParts(body, c.req.header('content-type') ?? '');
+    if (!parts || parts.length !== 2) throw new GoogleApiError(400, 'mediaBodyRequired', 'The request needs the InvideoBranding resource and the image, as multipart/related.');
+    const resource = (() => {
+      try {
+        return JSON.parse(parts[0]!.bytes.toString('utf8')) as { timing?: { type?: unknown; offsetMs?: unknown; durationMs?: unknown }; position?: unknown };
+      } catch {
+        return null;
+      }
+    })();
+    const timing = resource?.timing;
+    if (!timing || !['offsetFromStart', 'offsetFromEnd'].includes(String(timing.type)) || !Number.isInteger(timing.offsetMs) || !Number.isInteger(timing.durationMs)) {
+      throw new GoogleApiError(400, 'invalidTiming', 'timing needs type offsetFromStart or offsetFromEnd, offsetMs and durationMs.');
+    }
+    const image = parts[1]!.bytes;
+    if (image.length > WATERMARK_MAX_BYTES) throw new GoogleApiError(400, 'imageTooLarge', 'The watermark image is larger than 10 MB.');
+    if (!isPngOrJpeg(image)) throw new GoogleApiError(400, 'mediaTypeNotSupported', 'Watermarks are image/jpeg or image/png.');
+    const now = deps.clock();
+    const record = { timing, position: resource?.position ?? null, imageType: parts[1]!.type, imageBytes: image.length };
+    const existing = await store().findByPlatformId(WATERMARKS, channel);
+    if (existing) await store().updatePost(existing.id, { status: 'published', record, readyAt: now });
+    else await store().insertPost({ platform: WATERMARKS, accountId: channel, networkId: channel, clientKey: null, text: '', media: [], record, status: 'published', error: null, createdAt: now, readyAt: now });
+    return c.body(null, 204);
+  });
+
+  routes.post('/youtube/v3/watermarks/unset', async (c) => {
+    const channel = await brandedChannel(c);
+    const existing = await store().findByPlatformId(WATERMARKS, channel);
+    if (existing) await store().updatePost(existing.id, { status: 'deleted', record: existing.record, readyAt: deps.clock() });
+    return c.body(null, 204);
+  });
+
+  routes.get('/youtube/v3/videoCategories', async (c) => {
+    await channelOf(c);
+    const region = c.req.query('regionCode') ?? 'US';
+    if (!/^[A-Z]{2}$/.test(region) || region === 'ZZ' || REGION_NAMES.of(region) === undefined) throw new GoogleApiError(400, 'invalidRegionCode', 'The regionCode parameter specifies an invalid region code.');
+    const items = SANDBOX_VIDEO_CATEGORIES.map((category) => ({
+      kind: 'youtube#videoCategory',
+      etag: `sandbox-${category.id}`,
+      id: category.id,
+      snippet: { title: category.title, assignable: category.assignable, channelId: 'UCBR8-60-B28hp2BmDPdntcQ' },
+    }));
+    return c.json({ kind: 'youtube#videoCategoryListResponse', etag: `sandbox-${region}`, items });
   });
 
   routes.get('/watch', async (c) => {

@@ -1,0 +1,46 @@
+/**
+ * @module
+ * The OAuth 2.0 refresh grant (RFC 6749 section 6) as the networks whose access tokens expire speak it: google
+ * (youtube, gmb), tiktok (`client_key`), linkedin, reddit, pinterest. The token endpoint and client authentication are
+ * the link flow's (flow.ts); the sandbox serves a rotating endpoint of its own (`refreshEndpoint`). `invalid_grant`
+ * (revoked, expired or already spent refresh token) is `rejected`: only linking again helps; anything else
+ * (no answer, 5xx, a throttle) is `unavailable` and may be tried again later.
+ */
+import * as oauth from 'oauth4webapi';
+import type { RefreshContext, RefreshOutcome } from '../publish-adapter.js';
+import { addingTokenType, clientAuthentication } from './flow.js';
+
+const NETWORK_TIMEOUT_MS = 15_000;
+
+export async function oauth2RefreshGrant(ctx: RefreshContext): Promise<RefreshOutcome> {
+  const { network } = ctx;
+  const tokenEndpoint = network.definition.refreshEndpoint ?? network.definition.tokenEndpoint;
+  const as: oauth.AuthorizationServer = { issuer: network.issuer, token_endpoint: tokenEndpoint };
+  const client: oauth.Client = { client_id: network.clientId };
+  const guarded = ctx.fetch as typeof fetch;
+  try {
+    const response = await oauth.refreshTokenGrantRequest(as, client, clientAuthentication(network), ctx.refreshToken, {
+      [oauth.allowInsecureRequests]: network.sandbox,
+      [oauth.customFetch]: network.definition.tokenTypeMissing ? addingTokenType(guarded) : guarded,
+      headers: { 'User-Agent': network.userAgent },
+      signal: AbortSignal.timeout(NETWORK_TIMEOUT_MS),
+    });
+    const result = await oauth.processRefreshTokenResponse(as, client, response);
+    return {
+      kind: 'refreshed',
+      tokens: {
+        accessToken: result.access_token,
+        // Never an empty refresh token: a network that sends none keeps the old one valid.
+        refreshToken: typeof result.refresh_token === 'string' && result.refresh_token !== '' ? result.refresh_token : null,
+        expiresIn: typeof result.expires_in === 'number' ? result.expires_in : null,
+        scope: result.scope ?? null,
+      },
+    };
+  } catch (error) {
+    if (error instanceof oauth.ResponseBodyError && error.error === 'invalid_grant') {
+      return { kind: 'rejected', message: `invalid_grant${error.error_description ? `: ${error.error_description.slice(0, 200)}` : ''}` };
+    }
+    const detail = error instanceof oauth.ResponseBodyError ? error.error : error instanceof Error ? error.message : String(error);
+    return { kind: 'unavailable', message: detail.slice(0, 200) };
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * @module
+ * Rotation-safe token refresh for linked accounts whose access tokens expire. Networks that rotate refresh tokens
+ * (tiktok, twitter, pinterest, reddit…) accept each one ONCE: two jobs refreshing at the same time would spend it
+ * twice and the loser's answer (invalid_grant) would look like a revoked account. So:
+ * - one caller at a time per account holds a lease (`token_refreshes.lease_until`, taken by a conditional upsert
+ *   that works the same on SQLite and PostgreSQL and across instances); the others wait until the sealed tokens
+ *   change, then use the new ones;
+ * - the new tokens are stored (compare-and-set on the sealed tokens the refresh started from) before anyone uses
+ *   them; an empty refresh token is never stored (the old one stays);
+ * - `invalid_grant` marks the account as needing a relink (`relink_tokens_hash` = the refused tokens), and every
+ *   later attempt fails at once with `relink` until new tokens are linked; it is not retried;
+ * - a transient failure leaves the tokens as they are (the current access token may still be good).
+ * Refresh happens when the access token expires within REFRESH_MARGIN_MS, or once after the network rejected it.
+ */
+import { createHash } from 'node:crypto';
+import type { Network } from '../../../src/protocol/index.js';
+import type { Clock } from '../core/clock.js';
+import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
+import type { SqlDriver } from '../core/db/sql-driver.js';
+import type { PublishAdapter, PublishFailure } from './publish-adapter.js';
+import type { ResolvedOAuthNetwork } from './registry.js';
+
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+/** Longest a refresh may hold the lease (the network call has its own shorter time limit). */
+export const REFRESH_LEASE_MS = 30_000;
+const WAIT_STEP_MS = 50;
+
+/** The linked account as the refresher sees it; `tokensEncrypted` is updated in place when tokens change. */
+export interface RefreshableAccount {
+  profileId: string;
+  platform: Network;
+  networkUserId: string;
+  tokensEncrypted: string | null;
+}
+
+export interface TokenRefresherDeps {
+  db: SqlDriver;
+  tokenCipher: TokenCipher;
+  clock: Clock;
+  fetch: (url: string | URL, init?: RequestInit) => Promise<Response>;
+  adapters: Record<Network, PublishAdapter>;
+  /** The network's OAuth client (real or sandbox); null when it cannot be reached. */
+  network(platform: Network): ResolvedOAuthNetwork | null;
+  log(line: string): void;
+  /** Real-time pause while another caller refreshes (tests may shorten it). */
+  sleep?(ms: number): Promise<void>;
+}
+
+type Reason = { force: false } | { force: true; rejectedSealed: string | null };
+
+const hashOf = (sealed: string) => createHash('sha256').update(sealed).digest('hex');
+
+function expiresWithin(tokens: Record<string, unknown>, now: number, marginMs: number): boolean {
+  const { expiresIn, obtainedAt } = tokens;
+  if (typeof expiresIn !== 'number' || typeof obtainedAt !== 'number') return false;
+  return obtainedAt + expiresIn * 1000 - marginMs <= now;
+}
+
+export function relinkFailure(platform: Network, why: string): PublishFailure {
+  return { kind: 'failed', code: 401, message: `${platform} no longer renews this account's access (${why}); link the account again.`, retryAvailable: false, relink: true };
+}
+
+export class TokenRefresher {
+  readonly #deps: TokenRefresherDeps;
+
+  constructor(deps: TokenRefresherDeps) {
+    this.#deps = deps;
+  }
+
+  /** Before a network call: tokens that do not expire within the margin (renewed when needed), or why not. */
+  ensureFresh(account: RefreshableAccount): Promise<PublishFailure | null> {
+    return this.#run(account, { force: false });
+  }
+
+  /** After the network rejected the access token: true when new tokens are in place (renewed here or by another caller). */
+  async afterRejection(account: RefreshableAccount): Promise<boolean> {
+    const rejectedSealed = account.tokensEncrypted;
+    return (await this.#run(account, { force: true, rejectedSealed })) === null && account.tokensEncrypted !== rejectedSealed;
+  }
+
+  /** Whether the network refused to renew these tokens (invalid_grant) and no new ones were linked since. */
+  async needsRelink(account: RefreshableAccount): Promise<boolean> {
+    if (!account.tokensEncrypted) return false;
+    const row = await this.#deps.db.get('SELECT relink_tokens_hash FROM token_refreshes WHERE profile_id = ? AND platform = ?', [account.profileId, account.platform]);
+    return row?.relink_tokens_hash === hashOf(account.tokensEncrypted);
+  }
+
+  async #run(account: RefreshableAccount, reason: Reason): Promise<PublishFailure | null> {
+    const { db, clock } = this.#deps;
+    const adapter = this.#deps.adapters[account.platform];
+    if (!adapter.refresh) return null;
+    // Waiting is bounded in real time: a lease left by a crashed instance lapses on the service clock.
+    for (let waited = 0; ; waited += WAIT_STEP_MS) {
+      if (waited > REFRESH_LEASE_MS) return { kind: 'failed', code: 503, message: `${account.platform}: another renewal of this account's access did not finish; try again.`, retryAvailable: true, relink: false };
+      const row = await db.get('SELECT tokens_encrypted FROM social_accounts WHERE profile_id = ? AND platform = ? AND network_user_id = ?', [
+        account.profileId,
+        account.platform,
+        account.networkUserId,
+      ]);
+      if (!row) return relinkFailure(account.platform, 'the account was unlinked');
+      const sealed = (row.tokens_encrypted as string | null) ?? null;
+      account.tokensEncrypted = sealed;
+      if (!sealed) return null;
+      if (await this.needsRelink(account)) return relinkFailure(account.platform, 'its refresh was refused');
+      // Another caller renewed them since the rejected call: nothing more to do.
+      if (reason.force && sealed !== reason.rejectedSealed) return null;
+      const tokens = this.#open(account, sealed);
+      const now = clock();
+      if (!reason.force && !expiresWithin(tokens, now, REFRESH_MARGIN_MS)) return null;
+      const refreshToken = tokens.refreshToken ?? tokens.refresh_token;
+      const network = this.#deps.network(account.platform);
+      if (typeof refreshToken !== 'string' || refreshToken === '' || !network) return reason.force ? relinkFailure(account.platform, 'no refresh token is stored') : null;
+      if (!(await this.#claim(account, now))) {
+        // Someone else is renewing them: wait for the new tokens (or for their lease to lapse), then look again.
+        await (this.#deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))))(WAIT_STEP_MS);
+        continue;
+      }
+      try {
+        const outcome = await adapter.refresh!({ network, refreshToken, fetch: this.#deps.fetch });
+        if (outcome.kind === 'rejected') {
+          await db.run('UPDATE token_refreshes SET relink_tokens_hash = ?, relink_at = ? WHERE profile_id = ? AND platform = ?', [hashOf(sealed), clock(), account.profileId, account.platform]);
+          this.#deps.log(JSON.stringify({ event: 'token refresh refused', platform: account.platform, profileId: account.profileId }));
+          return relinkFailure(account.platform, outcome.message);
+        }
+        if (outcome.kind === 'unavailable') {
+          this.#deps.log(JSON.stringify({ event: 'token refresh unavailable', platform: account.platform, reason: outcome.message }));
+          return reason.force ? { kind: 'failed', code: 503, message: `${account.platform} could not renew the account's access now; try again.`, retryAvailable: true, relink: false } : null;
+        }
+        const renewed = {
+          ...tokens,
+          accessToken: outcome.tokens.accessToken,
+          refreshToken: outcome.tokens.refreshToken ?? refreshToken,
+          expiresIn: outcome.tokens.expiresIn,
+          ...(outcome.tokens.scope !== null && { scope: outcome.tokens.scope }),
+          obtainedAt: clock(),
+        };
+        const next = this.#deps.tokenCipher.encrypt(JSON.stringify(renewed), tokenAad(account.profileId, account.platform, account.networkUserId));
+        // Stored before use, and only over the tokens the refresh started from (a relink meanwhile wins).
+        const stored = await db.run('UPDATE social_accounts SET tokens_encrypted = ? WHERE profile_id = ? AND platform = ? AND tokens_encrypted = ?', [
+          next,
+          account.profileId,
+          account.platform,
+          sealed,
+        ]);
+        if (stored === 1) {
+          account.tokensEncrypted = next;
+          return null;
+        }
+      } finally {
+        await db.run('UPDATE token_refreshes SET lease_until = NULL WHERE profile_id = ? AND platform = ?', [account.profileId, account.platform]);
+      }
+    }
+  }
+
+  /** Takes the account's refresh lease; false while another caller holds it. */
+  async #claim(account: RefreshableAccount, now: number): Promise<boolean> {
+    const changed = await this.#deps.db.run(
+      `INSERT INTO token_refreshes (profile_id, platform, lease_until) VALUES (?, ?, ?)
+       ON CONFLICT (profile_id, platform) DO UPDATE SET lease_until = excluded.lease_until
+       WHERE token_refreshes.lease_until IS NULL OR token_refreshes.lease_until <= ?`,
+      [account.profileId, account.platform, now + REFRESH_LEASE_MS, now],
+    );
+    return changed === 1;
+  }
+
+  #open(account: RefreshableAccount, sealed: string): Record<string, unknown> {
+    return JSON.parse(this.#deps.tokenCipher.decrypt(sealed, tokenAad(account.profileId, account.platform, account.networkUserId))) as Record<string, unknown>;
+  }
+}
