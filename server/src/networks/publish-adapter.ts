@@ -102,7 +102,7 @@ export interface LinkedAccountRef {
    * After the network rejected the access token: renews the tokens once (token-refresher.ts, rotation-safe) and
    * says whether new ones are in place. The engine calls it; adapters need not.
    */
-  refreshAfterRejection?(): Promise<boolean>;
+  refreshAfterRejection?(): Promise<boolean | PublishFailure>;
 }
 
 /** What a token refresh needs: the network's OAuth client and endpoints, the stored refresh token, the guarded fetch. */
@@ -121,7 +121,11 @@ export interface RefreshedTokens {
 }
 
 /** `rejected`: the network refused the refresh token (invalid_grant): only linking again helps. */
-export type RefreshOutcome = { kind: 'refreshed'; tokens: RefreshedTokens } | { kind: 'rejected'; message: string } | { kind: 'unavailable'; message: string };
+export type RefreshOutcome =
+  | { kind: 'refreshed'; tokens: RefreshedTokens }
+  | { kind: 'rejected'; message: string }
+  // `failure`: how the network wants a refresh outage reported (gmb 519); a generic 503 otherwise.
+  | { kind: 'unavailable'; message: string; failure?: PublishFailure };
 
 export interface PublishContext {
   post: PlatformPost;

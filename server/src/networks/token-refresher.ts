@@ -73,10 +73,16 @@ export class TokenRefresher {
     return this.#run(account, { force: false });
   }
 
-  /** After the network rejected the access token: true when new tokens are in place (renewed here or by another caller). */
-  async afterRejection(account: RefreshableAccount): Promise<boolean> {
+  /**
+   * After the network rejected the access token: true when new tokens are in place (renewed here or by another
+   * caller), false when they cannot be, or the outage that stopped the renewal (the account stays connected, so the
+   * rejection is not reported as a relink: gmb's 519, a 503 elsewhere).
+   */
+  async afterRejection(account: RefreshableAccount): Promise<boolean | PublishFailure> {
     const rejectedSealed = account.tokensEncrypted;
-    return (await this.#run(account, { force: true, rejectedSealed })) === null && account.tokensEncrypted !== rejectedSealed;
+    const failure = await this.#run(account, { force: true, rejectedSealed });
+    if (failure && !failure.relink) return failure;
+    return failure === null && account.tokensEncrypted !== rejectedSealed;
   }
 
   /** Whether the network refused to renew these tokens (invalid_grant) and no new ones were linked since. */
@@ -125,7 +131,8 @@ export class TokenRefresher {
         }
         if (outcome.kind === 'unavailable') {
           this.#deps.log(JSON.stringify({ event: 'token refresh unavailable', platform: account.platform, reason: outcome.message }));
-          return reason.force ? { kind: 'failed', code: 503, message: `${account.platform} could not renew the account's access now; try again.`, retryAvailable: true, relink: false } : null;
+          if (!reason.force) return null;
+          return outcome.failure ?? { kind: 'failed', code: 503, message: `${account.platform} could not renew the account's access now; try again.`, retryAvailable: true, relink: false };
         }
         const renewed = {
           ...tokens,

@@ -467,7 +467,8 @@ function isFailure<T extends object>(value: T | PublishFailure): value is Publis
 async function onceMoreWithNewTokens<T extends object>(ctx: PublishContext, step: () => Promise<T | PublishFailure>, which: 'any' | 'token-refused'): Promise<T | PublishFailure> {
   const result = await step();
   if (!isFailure(result) || !result.relink || (which === 'token-refused' && result.code !== 401)) return result;
-  if (!ctx.account.refreshAfterRejection || !(await ctx.account.refreshAfterRejection())) return result;
+  const renewal = ctx.account.refreshAfterRejection ? await ctx.account.refreshAfterRejection() : false;
+  if (renewal !== true) return renewal === false ? result : renewal;
   ctx.log('token renewed after a rejection; trying once more');
   return step();
 }

@@ -13,7 +13,8 @@
  * Errors: classify.ts (519 keeps the account connected).
  */
 import type { CommitResult, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
-import { classifyGmbError } from './classify.js';
+import { classifyGmbError, classifyGmbRefresh } from './classify.js';
+import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
 import { callGoogle, googleUrl } from './google-api.js';
 import { GMB_SUMMARY_MAX, gmbOptionIssues, localPostOf, type LocalPost } from './local-post.js';
 
@@ -75,6 +76,13 @@ export const gmbPublishAdapter: PublishAdapter = {
   platform: 'gmb',
 
   validate: (post) => validateGmb(post),
+  // Google access tokens last an hour: renewed with the refresh grant; an outage of Google's token endpoint is 519
+  // (the account stays connected), a refused refresh token a relink.
+  async refresh(ctx) {
+    const outcome = await oauth2RefreshGrant(ctx);
+    if (outcome.kind !== 'unavailable') return outcome;
+    return { ...outcome, failure: classifyGmbRefresh(503, { error: 'temporarily_unavailable', error_description: outcome.message }) };
+  },
 
   async prepare(ctx, previous) {
     const issues = validateGmb(ctx.post);
