@@ -14,6 +14,8 @@ import { ENGAGEMENT_ADAPTERS, engagementBaseUrl } from './engagement-adapters.js
 import type { Storage } from '../storage/storage.js';
 import { AnalyticsService } from './analytics-service.js';
 import type { NetworkContextDeps } from './network-context.js';
+import { TokenRefresher } from '../networks/token-refresher.js';
+import { PUBLISH_ADAPTERS } from '../networks/publish-adapters.js';
 import { AnalyticsStore } from './store.js';
 
 export interface Analytics {
@@ -45,6 +47,15 @@ export function createAnalytics(options: {
     baseUrl: (platform: Network, sandbox: boolean) => engagementBaseUrl(platform, publicUrl(), sandbox),
     isSandbox: () => sandboxOn,
     log: options.log,
+    refresher: new TokenRefresher({
+      db: options.storage.driver,
+      tokenCipher: options.tokenCipher,
+      clock: options.clock,
+      fetch,
+      adapters: PUBLISH_ADAPTERS,
+      network: (platform) => options.networks.oauth(platform, 'instagram'),
+      log: options.log,
+    }),
   };
   const store = new AnalyticsStore(options.storage.driver);
   return { service: new AnalyticsService({ ...contextDeps, store, adapters: ENGAGEMENT_ADAPTERS }), store, contextDeps, adapters: ENGAGEMENT_ADAPTERS };

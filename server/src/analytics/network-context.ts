@@ -9,6 +9,7 @@ import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { NetworkContext } from '../networks/analytics-contract.js';
 import type { Storage } from '../storage/storage.js';
 import { latestTwitterAppOf } from '../networks/twitter/stored-app.js';
+import type { TokenRefresher } from '../networks/token-refresher.js';
 
 export interface NetworkContextDeps {
   storage: Storage;
@@ -18,6 +19,8 @@ export interface NetworkContextDeps {
   baseUrl(platform: Network, sandbox: boolean): string | null;
   isSandbox(platform: Network): boolean;
   log(line: string): void;
+  /** Renews tokens that are about to expire before the call (the publish engine's rotation-safe refresher). */
+  refresher?: TokenRefresher;
 }
 
 /** The context for `platform` of the profile; null when no account of that network is linked (or it has no API here). */
@@ -27,6 +30,9 @@ export async function networkContextFor(deps: NetworkContextDeps, profileId: str
   const sandbox = deps.isSandbox(platform);
   const baseUrl = deps.baseUrl(platform, sandbox);
   if (!baseUrl) return null;
+  // An expiring token is renewed first (tokens() below reads the renewed one); a refusal shows up as the network's
+  // own 401 on the call, classified as a relink like any other.
+  await deps.refresher?.ensureFresh(social);
   return {
     account: {
       platform,
