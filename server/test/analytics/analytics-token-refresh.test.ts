@@ -25,7 +25,7 @@ const tokens = async () => {
 test('an expiring token is renewed before the account analytics call; the rotated tokens are stored', async () => {
   assert.equal((await svc.api('POST', '/sandbox/accounts', { body: { platform: 'youtube' } })).status, 200);
   const current = await row();
-  const expiring = { ...(await tokens()), expiresIn: 3600, obtainedAt: svc.clock() - 3_500_000 };
+  const expiring: Record<string, any> = { ...(await tokens()), expiresIn: 3600, obtainedAt: svc.clock() - 3_500_000 };
   await svc.sql("UPDATE social_accounts SET tokens_encrypted = ? WHERE profile_id = ? AND platform = 'youtube'", [
     svc.tokenCipher.encrypt(JSON.stringify(expiring), aad(current.network_user_id)),
     svc.primaryProfile.id,

@@ -14,7 +14,7 @@
  */
 import type { CommitResult, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
 import { classifyGmbError, classifyGmbRefresh } from './classify.js';
-import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
+import { oauth2RefreshGrantClassifiedBy } from '../oauth/refresh-grant.js';
 import { callGoogle, googleUrl } from './google-api.js';
 import { GMB_SUMMARY_MAX, gmbOptionIssues, localPostOf, type LocalPost } from './local-post.js';
 
@@ -78,11 +78,7 @@ export const gmbPublishAdapter: PublishAdapter = {
   validate: (post) => validateGmb(post),
   // Google access tokens last an hour: renewed with the refresh grant; an outage of Google's token endpoint is 519
   // (the account stays connected), a refused refresh token a relink.
-  async refresh(ctx) {
-    const outcome = await oauth2RefreshGrant(ctx);
-    if (outcome.kind !== 'unavailable') return outcome;
-    return { ...outcome, failure: classifyGmbRefresh(503, { error: 'temporarily_unavailable', error_description: outcome.message }) };
-  },
+  refresh: oauth2RefreshGrantClassifiedBy(classifyGmbRefresh),
 
   async prepare(ctx, previous) {
     const issues = validateGmb(ctx.post);

@@ -13,11 +13,11 @@
  * - remove: `DELETE /rest/posts/{urn}`; comment: `POST /rest/socialActions/{urn}/comments`.
  */
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
-import { classifyLinkedInError } from './classify.js';
+import { classifyLinkedInError, classifyLinkedInRefresh } from './classify.js';
 import { escapeLittleText } from './little-text.js';
 import { callLinkedIn } from './rest-api.js';
 import { linkedinEngagement } from './engagement.js';
-import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
+import { oauth2RefreshGrantClassifiedBy } from '../oauth/refresh-grant.js';
 
 export const LINKEDIN_TEXT_MAX = 3_000;
 export const LINKEDIN_MAX_IMAGES = 20;
@@ -109,8 +109,9 @@ function postUrlOf(ctx: PublishContext, urn: string): string {
 export const linkedinPublishAdapter: PublishAdapter = {
   platform: 'linkedin',
   ...linkedinEngagement,
-  // Access tokens expire: renewed with the OAuth 2.0 refresh grant (token-refresher.ts decides when).
-  refresh: oauth2RefreshGrant,
+  // Access tokens expire: renewed with the OAuth 2.0 refresh grant (token-refresher.ts decides when); a refresh the
+  // app's configuration forbids is 524 (no retry, no relink), an outage 119.
+  refresh: oauth2RefreshGrantClassifiedBy(classifyLinkedInRefresh),
 
   validate: (post) => validateLinkedIn(post),
 

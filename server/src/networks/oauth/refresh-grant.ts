@@ -7,12 +7,14 @@
  * (no answer, 5xx, a throttle) is `unavailable` and may be tried again later.
  */
 import * as oauth from 'oauth4webapi';
-import type { RefreshContext, RefreshOutcome } from '../publish-adapter.js';
+import type { PublishFailure, RefreshContext, RefreshOutcome } from '../publish-adapter.js';
 import { addingTokenType, clientAuthentication } from './flow.js';
 
 const NETWORK_TIMEOUT_MS = 15_000;
 
-export async function oauth2RefreshGrant(ctx: RefreshContext): Promise<RefreshOutcome> {
+type GrantOutcome = Exclude<RefreshOutcome, { kind: 'unavailable' }> | { kind: 'unavailable'; message: string; answer: { status: number; body: Record<string, unknown> } };
+
+export async function oauth2RefreshGrant(ctx: RefreshContext): Promise<GrantOutcome> {
   const { network } = ctx;
   const tokenEndpoint = network.definition.refreshEndpoint ?? network.definition.tokenEndpoint;
   const as: oauth.AuthorizationServer = { issuer: network.issuer, token_endpoint: tokenEndpoint };
@@ -41,6 +43,18 @@ export async function oauth2RefreshGrant(ctx: RefreshContext): Promise<RefreshOu
       return { kind: 'rejected', message: `invalid_grant${error.error_description ? `: ${error.error_description.slice(0, 200)}` : ''}` };
     }
     const detail = error instanceof oauth.ResponseBodyError ? error.error : error instanceof Error ? error.message : String(error);
-    return { kind: 'unavailable', message: detail.slice(0, 200) };
+    return { kind: 'unavailable', message: detail.slice(0, 200), answer: error instanceof oauth.ResponseBodyError ? { status: error.status, body: error.cause } : { status: 0, body: {} } };
   }
+}
+
+/**
+ * The refresh grant for a network that names its own refresh failures (gmb 519, linkedin 524): anything but
+ * `invalid_grant` is reported as `classify` reads the token endpoint's answer (status 0: no answer).
+ */
+export function oauth2RefreshGrantClassifiedBy(classify: (status: number, body: Record<string, unknown>) => PublishFailure) {
+  return async (ctx: RefreshContext): Promise<RefreshOutcome> => {
+    const outcome = await oauth2RefreshGrant(ctx);
+    if (outcome.kind !== 'unavailable') return outcome;
+    return { kind: 'unavailable', message: outcome.message, failure: classify(outcome.answer.status, outcome.answer.body) };
+  };
 }

@@ -1,8 +1,9 @@
 /**
- * gmb token refresh (Google access tokens last an hour) on a real service on loopback against the sandbox's
- * rotating refresh endpoint: an expiring token is renewed before the local post is made; when Google's token
- * endpoint is down (a real HTTP server on loopback answering 503) the renewal after a rejected token reports 519,
- * retryable, and the account stays connected (no relink flag).
+ * Token refresh failures the networks name themselves, on a real service on loopback. gmb (Google access tokens last
+ * an hour) renews an expiring token before the local post against the sandbox's rotating endpoint; when Google's
+ * token endpoint is down (a real HTTP server on loopback answering 503) the renewal after a rejected token reports
+ * 519, retryable, and the account stays connected. linkedin: a refresh its app configuration forbids
+ * (`unauthorized_client`) is 524, not retried and not a relink.
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
@@ -17,15 +18,18 @@ import { TokenRefresher } from '../../src/networks/token-refresher.js';
 import type { TestService } from '../support/test-service.js';
 import { startPublishingService, waitForPost } from '../publishing/publishing-fixtures.js';
 
-describe('gmb token refresh', () => {
+describe('token refresh failures named by the network', () => {
   let svc: TestService;
   let googleDown: Server;
   let tokenRequests = 0;
   before(async () => {
     svc = await startPublishingService();
-    googleDown = createServer((_request, response) => {
+    // The networks' token endpoints in a bad moment: Google down, LinkedIn refusing refresh for this app.
+    googleDown = createServer((request, response) => {
       tokenRequests++;
-      response.writeHead(503, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'temporarily_unavailable' }));
+      if (request.url === '/linkedin') {
+        response.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'unauthorized_client', error_description: 'Programmatic refresh tokens are not enabled for this application' }));
+      } else response.writeHead(503, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'temporarily_unavailable' }));
     });
     await new Promise<void>((resolve) => googleDown.listen(0, '127.0.0.1', resolve));
   });
@@ -34,7 +38,7 @@ describe('gmb token refresh', () => {
     await svc.close();
   });
 
-  const row = async () => (await svc.sql("SELECT * FROM social_accounts WHERE profile_id = ? AND platform = 'gmb'", [svc.primaryProfile.id])).rows[0]!;
+  const row = async (platform = 'gmb') => (await svc.sql('SELECT * FROM social_accounts WHERE profile_id = ? AND platform = ?', [svc.primaryProfile.id, platform])).rows[0]!;
   const tokens = async () => {
     const current = await row();
     return JSON.parse(svc.tokenCipher.decrypt(current.tokens_encrypted, tokenAad(svc.primaryProfile.id, 'gmb', current.network_user_id))) as Record<string, any>;
@@ -59,18 +63,18 @@ describe('gmb token refresh', () => {
     assert.notEqual(after.refreshToken, before.refreshToken);
   });
 
-  it("Google's token endpoint down: the renewal after a rejected token is 519, retryable, and the account stays connected", async () => {
-    const current = await row();
+  /** A refresher whose network's token endpoint is the bad-moment server at `path`. */
+  const refresherTo = (platform: ResolvedOAuthNetwork['platform'], path: string) => {
     const network: ResolvedOAuthNetwork = {
-      platform: 'gmb',
+      platform,
       sandbox: true,
-      clientId: 'sandbox-gmb',
+      clientId: `sandbox-${platform}`,
       clientSecret: 'sandbox-secret',
       issuer: svc.url,
-      userAgent: 'gmb-refresh-test',
+      userAgent: 'token-refresh-network-codes-test',
       definition: {
         authorizationEndpoint: `${svc.url}/unused`,
-        tokenEndpoint: `http://127.0.0.1:${(googleDown.address() as { port: number }).port}/token`,
+        tokenEndpoint: `http://127.0.0.1:${(googleDown.address() as { port: number }).port}${path}`,
         identityEndpoint: `${svc.url}/unused`,
         scopes: [],
         pkce: true,
@@ -78,7 +82,7 @@ describe('gmb token refresh', () => {
         identity: () => ({ id: 'unused', displayName: null, username: null }),
       },
     };
-    const refresher = new TokenRefresher({
+    return new TokenRefresher({
       db: svc.storage.driver,
       tokenCipher: svc.tokenCipher,
       clock: svc.clock,
@@ -87,12 +91,24 @@ describe('gmb token refresh', () => {
       network: () => network,
       log: () => {},
     });
-    const account = { profileId: svc.primaryProfile.id, platform: 'gmb' as const, networkUserId: current.network_user_id, tokensEncrypted: current.tokens_encrypted };
-    const outcome = await refresher.afterRejection(account);
-    assert.equal(tokenRequests, 1, 'the token endpoint was asked');
-    assert.ok(typeof outcome === 'object', `an outage is reported: ${JSON.stringify(outcome)}`);
-    assert.deepEqual([outcome.code, outcome.retryAvailable, outcome.relink], [519, true, false]);
-    assert.equal(await refresher.needsRelink(account), false, 'the account stays connected');
-    assert.equal((await row()).tokens_encrypted, current.tokens_encrypted, 'the stored tokens are kept');
-  });
+  };
+
+  for (const [platform, path, code, retryAvailable] of [
+    ['gmb', '/google', 519, true],
+    ['linkedin', '/linkedin', 524, false],
+  ] as const) {
+    it(`${platform}: the renewal after a rejected token is ${code} (retry ${retryAvailable}), and the account stays connected`, async () => {
+      if (platform !== 'gmb') assert.equal((await svc.api('POST', '/sandbox/accounts', { body: { platform } })).status, 200);
+      const current = await row(platform);
+      const refresher = refresherTo(platform, path);
+      const account = { profileId: svc.primaryProfile.id, platform, networkUserId: current.network_user_id, tokensEncrypted: current.tokens_encrypted };
+      const asked = tokenRequests;
+      const outcome = await refresher.afterRejection(account);
+      assert.equal(tokenRequests, asked + 1, 'the token endpoint was asked');
+      assert.ok(typeof outcome === 'object', `the failure is reported: ${JSON.stringify(outcome)}`);
+      assert.deepEqual([outcome.code, outcome.retryAvailable, outcome.relink], [code, retryAvailable, false]);
+      assert.equal(await refresher.needsRelink(account), false, 'the account stays connected');
+      assert.equal((await row(platform)).tokens_encrypted, current.tokens_encrypted, 'the stored tokens are kept');
+    });
+  }
 });
