@@ -14,6 +14,7 @@ import { rateBudgetMigration } from '../../publishing/rate-budget-schema.js';
 import { analyticsMigration } from '../../analytics/schema.js';
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type SqlDialect } from './sql-dialect.js';
 import { operatorMigration } from '../../accounts/admin/schema.js';
+import { outboxOnJobsMigration } from '../../webhooks/outbox-on-jobs-migration.js';
 
 export function schemaMigrationsTable(dialect: SqlDialect): string {
   return `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at ${dialect.timeType} NOT NULL)`;
@@ -156,6 +157,7 @@ export function migrationsFor(dialect: SqlDialect): readonly string[] {
     /* 10: rate budgets shared by every instance (instagram's 50 posts per 24 h) */ rateBudgetMigration(dialect),
     /* 11: stored analytics snapshots; sandbox comment authors and replies */ analyticsMigration(dialect),
     /* 12 (operator): twitter credentials policy, post quotas, readiness probe */ operatorMigration(dialect),
+    /* 13: the webhook outbox moves onto the jobs table */ outboxOnJobsMigration(dialect),
   ];
 }
 

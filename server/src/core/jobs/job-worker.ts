@@ -58,6 +58,8 @@ export function startJobWorker(options: {
   metrics?: { jobOutcome(kind: string, outcome: JobOutcome['kind']): void };
 }): JobWorker {
   const { store, clock, settings, handlers } = options;
+  // This worker claims and prunes only the kinds it can run: other workers (webhook delivery) own theirs.
+  const kinds = Object.keys(handlers);
   const log = options.log ?? (() => {});
   let stopped = false;
   let wake: (() => void) | null = null;
@@ -93,10 +95,10 @@ export function startJobWorker(options: {
     // About once an hour (and at start): finished rows are history, not work.
     if (now - lastPrune >= PRUNE_EVERY_MS) {
       lastPrune = now;
-      const pruned = await store.prune(now - settings.keepFinishedMs);
+      const pruned = await store.prune(now - settings.keepFinishedMs, kinds);
       if (pruned > 0) log(`jobs: deleted ${pruned} finished job(s)`);
     }
-    const jobs = await store.claim(now, now + settings.leaseMs, settings.batchSize);
+    const jobs = await store.claim(now, now + settings.leaseMs, settings.batchSize, kinds);
     await Promise.all(jobs.map((job) => runJob(job).catch((error) => log(`job ${job.id} not recorded: ${String(error)}`))));
     return jobs.length;
   }
