@@ -109,9 +109,10 @@ export class JobStore {
     return (await this.#db.run(`UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_token = ? AND done_at IS NULL`, [leaseUntil, job.id, job.leaseToken])) === 1;
   }
 
-  async complete(job: Job, now: number): Promise<boolean> {
+  /** Marks the job done; pass `tx` to do it in the transaction that records what the job did. */
+  async complete(job: Job, now: number, tx: SqlExecutor = this.#db): Promise<boolean> {
     return (
-      (await this.#db.run(`UPDATE jobs SET done_at = ?, lease_token = NULL, lease_until = NULL WHERE id = ? AND lease_token = ?`, [
+      (await tx.run(`UPDATE jobs SET done_at = ?, lease_token = NULL, lease_until = NULL WHERE id = ? AND lease_token = ?`, [
         now,
         job.id,
         job.leaseToken,
