@@ -239,9 +239,9 @@ export class PublishingEngine {
   async #finishAttempt(postId: string, job: Job | undefined, write: (tx: SqlExecutor) => Promise<void>): Promise<JobOutcome> {
     const { store, jobs, clock } = this.#deps;
     const recorded = await store.db.transaction(async (tx) => {
-      await store.lockPost(tx, postId);
+      const post = await store.lockPost(tx, postId);
       await write(tx);
-      await this.#finishPostIn(tx, postId);
+      if (post) await this.#finishPostIn(tx, post);
       return job ? jobs.complete(job, clock(), tx) : false;
     });
     return { kind: 'done', recorded };
@@ -380,13 +380,17 @@ export class PublishingEngine {
    * compare-and-set wins queues the `scheduled` webhook (scheduled posts only) in the same transaction.
    */
   async finishPostIfDone(postId: string): Promise<PostStatus | null> {
-    return this.#deps.store.db.transaction((tx) => this.#finishPostIn(tx, postId));
+    const { store } = this.#deps;
+    return store.db.transaction(async (tx) => {
+      const post = await store.lockPost(tx, postId);
+      return post ? this.#finishPostIn(tx, post) : null;
+    });
   }
 
-  async #finishPostIn(tx: SqlExecutor, postId: string): Promise<PostStatus | null> {
+  /** The post's final status once no platform is left to run; `post` as read (and locked) in this transaction. */
+  async #finishPostIn(tx: SqlExecutor, post: StoredPost): Promise<PostStatus | null> {
     const { store, clock } = this.#deps;
-    const post = await store.findPost(postId, tx);
-    if (!post) return null;
+    const postId = post.id;
     const rows = await store.listPlatforms(postId, tx);
     if (rows.some((row) => row.status === 'queued' || row.status === 'processing')) return null;
     const status: PostStatus = rows.some((row) => row.status === 'pending') ? 'pending' : rows.some((row) => row.status === 'error') ? 'error' : 'success';

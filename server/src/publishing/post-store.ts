@@ -160,11 +160,12 @@ export class PostStore {
   }
 
   /**
-   * Locks the post's row until the transaction ends (PostgreSQL; SQLite's write transaction holds the file), so the
+   * Reads the post and locks its row until the transaction ends (PostgreSQL; SQLite's write transaction holds the file), so the
    * result steps of a post's platforms run one after another and the last one sees every other platform's result.
    */
-  async lockPost(tx: SqlExecutor, id: string): Promise<void> {
-    await tx.get(`SELECT id FROM posts WHERE id = ?${this.db.dialect.forUpdate}`, [id]);
+  async lockPost(tx: SqlExecutor, id: string): Promise<StoredPost | null> {
+    const row = await tx.get(`SELECT * FROM posts WHERE id = ?${this.db.dialect.forUpdate}`, [id]);
+    return row ? toPost(row) : null;
   }
 
   async findPostOfProfile(profileId: string, id: string): Promise<StoredPost | null> {
