@@ -22,8 +22,13 @@ const API_KEY = 'sk_bench_' + 's'.repeat(40);
 const TOKEN_KEY = randomBytes(32).toString('base64');
 
 /** The service through the shared harness (server/test/support/child-service.ts), which runs it with tsx. */
+/** `BENCH_CPU_PROF=<dir>`: each service writes a V8 CPU profile there when it stops (node --cpu-prof). */
+const profiling = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 async function startService(env, port) {
-  const started = await startChildService({ ...env, PORT: String(port), API_KEY, TOKEN_ENCRYPTION_KEY: TOKEN_KEY, SANDBOX_NETWORKS: 'all', JOBS_POLL_MS: '100' });
+  const started = await startChildService(
+    { ...env, PORT: String(port), API_KEY, TOKEN_ENCRYPTION_KEY: TOKEN_KEY, SANDBOX_NETWORKS: 'all', JOBS_POLL_MS: '100' },
+    { nodeArgs: profiling },
+  );
   return started.process;
 }
 const stop = (child) => stopChild(child);

@@ -258,8 +258,7 @@ export class PostService {
         }
         if (outcome.kind === 'done') {
           if (!outcome.recorded) await jobStore.complete(job, clock());
-        }
-        else if (outcome.kind === 'retry') await jobStore.reschedule(job, outcome.runAt, outcome.error ?? null, outcome.payload);
+        } else if (outcome.kind === 'retry') await jobStore.reschedule(job, outcome.runAt, outcome.error ?? null, outcome.payload);
         else await jobStore.fail(job, clock(), outcome.error);
       }),
     );

@@ -1,10 +1,11 @@
 /**
  * @module
- * The one lease-claim jobs table (migration 6) on SQLite and PostgreSQL. A claim takes due rows whose lease is free
- * or expired and leases them with a fresh token, in one transaction (PostgreSQL: `FOR UPDATE SKIP LOCKED`, so
- * instances claim disjoint rows; SQLite: the write transaction holds the file). Completing, failing and
- * rescheduling name the lease token, so a worker whose lease expired (and whose row another worker took) changes
- * nothing. Times are epoch ms from the service clock.
+ * The one lease-claim jobs table (migration 6) on SQLite and PostgreSQL. A claim takes due rows of the kinds its
+ * worker runs whose lease is free or expired and leases them with a fresh token, in one statement (PostgreSQL:
+ * `FOR UPDATE SKIP LOCKED`, so instances claim disjoint rows; SQLite: the write transaction holds the file).
+ * Completing, failing and rescheduling name the lease token, so a worker whose lease expired (and whose row another
+ * worker took) changes nothing. Times are epoch ms from the service clock, except the `webhook` rows (the outbox,
+ * webhooks/webhook-job.ts), which their own delivery worker claims on the wall clock.
  */
 import { randomUUID } from 'node:crypto';
 import type { SqlDriver, SqlExecutor } from '../db/sql-driver.js';

@@ -85,8 +85,7 @@ export function startJobWorker(options: {
     options.metrics?.jobOutcome(job.kind, outcome.kind);
     if (outcome.kind === 'done') {
       if (!outcome.recorded) await store.complete(job, clock());
-    }
-    else if (outcome.kind === 'failed') await store.fail(job, clock(), outcome.error);
+    } else if (outcome.kind === 'failed') await store.fail(job, clock(), outcome.error);
     else await store.reschedule(job, outcome.runAt, outcome.error ?? null, outcome.payload);
   }
 
