@@ -1,4 +1,4 @@
-// POST /api/post, immediate, to 3 sandbox platforms (facebook, linkedin, pinterest): req/s and p99 beside the bare
+// POST /api/post, immediate, to 3 sandbox platforms (facebook, linkedin, bluesky: text-only posts every one of them publishes): req/s and p99 beside the bare
 // node:http baseline of the same run. Each request has its own text (the duplicate rule would refuse repeats).
 // The service runs as its own process on a fresh SQLite file with the sandbox networks (the embedded default).
 // Run: node --import tsx bench/publish-immediate.mjs (the harness is TypeScript). BENCH_CPU_PROF=<dir> profiles the service.
@@ -34,7 +34,7 @@ const rows = [];
 try {
   const base = `http://127.0.0.1:${servicePort}/api`;
   const headers = { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' };
-  const platforms = ['facebook', 'linkedin', 'pinterest'];
+  const platforms = ['facebook', 'linkedin', 'bluesky'];
   for (const platform of platforms) {
     const linked = await fetch(`${base}/sandbox/accounts`, { method: 'POST', headers, body: JSON.stringify({ platform }) });
     if (!linked.ok) throw new Error(`could not link ${platform}: ${await linked.text()}`);

@@ -2,7 +2,9 @@
  * @module
  * The attempt pipeline, one platform of one post at a time, as a job (`publish:<platform>` of a post):
  * prepare (idempotent) → record its result and `commit_started_at` in one write → adapter.commit (ONCE) → record the result →
- * for pending results a `confirm` job. A row with a started commit and no result is what a crash leaves: it goes to
+ * for pending results a `confirm` job. The result step is ONE transaction: the platform's result, its follow-up jobs
+ * (confirm, first comment), the post's final status with its webhook, and the job's completion. It is never merged
+ * with the "commit started" write: that one must be durable before the network call. A row with a started commit and no result is what a crash leaves: it goes to
  * adapter.reconcile, which finds what the commit made; only when the network has nothing does the commit run again.
  * When the last platform of a post finishes, the post's status is set once (compare-and-set) and, for scheduled
  * posts, the `scheduled` webhook is queued in that same transaction.
@@ -17,6 +19,7 @@ import { jobRetryDelayMs } from '../core/jobs/job-backoff.js';
 import type { LinkedAccountRef, PlatformPost, PrepareWaiting, PublishAdapter, PublishContext, PublishDone, PublishFailure } from '../networks/publish-adapter.js';
 import { databaseRateBudget } from './rate-budget.js';
 import type { Storage } from '../storage/storage.js';
+import type { SqlExecutor } from '../core/db/sql-driver.js';
 import type { PostStore, StoredPlatform, StoredPost } from './post-store.js';
 import { ApiError } from '../core/errors.js';
 import { countPosts, QUOTA_EXCEEDED, quotaMonth } from './post-quota.js';
@@ -186,11 +189,13 @@ export class PublishingEngine {
     };
   }
 
-  /** Runs (or resumes) one platform's attempt. Returns when the attempt is finished, pending, or must be retried later. */
-  async runAttempt(postId: string, platform: Network, attempts: number): Promise<JobOutcome> {
+  /**
+   * Runs (or resumes) one platform's attempt. Returns when the attempt is finished, pending, or must be retried later.
+   * With the attempt's leased `job`, a finished attempt also completes the job in its result transaction.
+   */
+  async runAttempt(postId: string, platform: Network, attempts: number, job?: Job): Promise<JobOutcome> {
     const { store, clock } = this.#deps;
-    const post = await store.findPost(postId);
-    const row = await store.findPlatform(postId, platform);
+    const [post, row] = await Promise.all([store.findPost(postId), store.findPlatform(postId, platform)]);
     if (!post || !row) return { kind: 'done' };
     // A scheduled post's first due attempt starts its processing (compare-and-set: one of its platforms' jobs wins).
     if (post.status === 'scheduled' && (await store.moveStatus(postId, ['scheduled'], 'processing', clock()))) {
@@ -200,62 +205,77 @@ export class PublishingEngine {
     // Deleted, paused or held meanwhile: the job ends without publishing.
     if (post.status !== 'processing' || row.finishedAt !== null || row.status === 'pending') return { kind: 'done' };
     const ctx = await this.#context(post, row);
-    if ('kind' in ctx) {
-      await store.recordError(postId, platform, failureToError(ctx), clock());
-      await this.finishPostIfDone(postId);
-      return { kind: 'done' };
-    }
+    if ('kind' in ctx) return this.#finishAttempt(postId, job, (tx) => store.recordError(postId, platform, failureToError(ctx), clock(), tx));
     const adapter = this.#deps.adapters[platform];
     let budgetUses: string[] = [];
 
+    // The prepared state the commit sends: stored now, or (an interrupted commit) stored by the earlier attempt.
+    let committing: Record<string, unknown> | null = null;
     if (row.commitStartedAt !== null) {
       // A commit started and its result was never recorded: look on the network instead of publishing again.
       const found = await adapter.reconcile(ctx, row.prepared ?? {});
       if (found) {
         this.#deps.log(`publish ${postId} ${platform}: reconciled an interrupted commit (${found.kind})`);
-        await this.#recordCommitResult(post, platform, found);
-        return { kind: 'done' };
+        return this.#recordCommitResult(post, platform, found, job);
       }
       this.#deps.log(`publish ${postId} ${platform}: interrupted commit left nothing on the network; committing again`);
     } else {
       let media = await this.#prepareMedia(post, row, ctx);
-      if (isFailure(media)) return this.#failBeforeCommit(post, platform, media, attempts);
+      if (isFailure(media)) return this.#failBeforeCommit(post, platform, media, attempts, job);
       ctx.post.mediaUrls = media.urls;
       let prepared = await onceMoreWithNewTokens(ctx, () => adapter.prepare(ctx, row.prepared), 'any');
       if (isFailure(prepared) && shouldRehost(prepared, media)) {
         // The network's crawler could not fetch the origin: once more from the service's own copies (479 after).
         media = await this.#prepareMedia(post, row, ctx, true);
-        if (isFailure(media)) return this.#failBeforeCommit(post, platform, media, attempts);
+        if (isFailure(media)) return this.#failBeforeCommit(post, platform, media, attempts, job);
         ctx.post.mediaUrls = media.urls;
         prepared = await adapter.prepare(ctx, row.prepared);
       }
-      if (isFailure(prepared)) return this.#failBeforeCommit(post, platform, crawlerBlockedAfterRehost(prepared, media), attempts);
+      if (isFailure(prepared)) return this.#failBeforeCommit(post, platform, crawlerBlockedAfterRehost(prepared, media), attempts, job);
       if (isWaiting(prepared)) {
         // The network is still processing (containers): keep what prepare made, with the media, and ask again later.
         await store.savePrepared(postId, platform, { ...prepared.state, [PREPARED_MEDIA_KEY]: media });
         return { kind: 'retry', runAt: clock() + prepared.checkAfterMs };
       }
       this.#maybeCrash('after-prepare');
+      const toCommit = { ...prepared, [PREPARED_MEDIA_KEY]: media };
       // The network's own limits (network-rate-budgets.ts), counted before the irreversible call.
       const budgets = await takeNetworkBudgets(ctx.rateBudget!, platform, ctx.account);
       if (!budgets.ok) {
-        await store.savePrepared(postId, platform, { ...prepared, [PREPARED_MEDIA_KEY]: media });
-        return this.#failBeforeCommit(post, platform, budgets.failure, attempts);
+        await store.savePrepared(postId, platform, toCommit);
+        return this.#failBeforeCommit(post, platform, budgets.failure, attempts, job);
       }
       budgetUses = budgets.useIds;
-      if (!(await store.savePreparedAndStartCommit(postId, platform, { ...prepared, [PREPARED_MEDIA_KEY]: media }, clock()))) {
+      if (!(await store.savePreparedAndStartCommit(postId, platform, toCommit, clock()))) {
         await releaseNetworkBudgets(ctx.rateBudget!, budgetUses);
         return { kind: 'done' };
       }
       this.#maybeCrash('after-commit-started');
+      // What was just stored, as a reader of the row would see it (JSON), without reading the row back.
+      committing = JSON.parse(JSON.stringify(toCommit)) as Record<string, unknown>;
     }
-    const prepared = (await store.findPlatform(postId, platform))?.prepared ?? {};
+    const prepared = committing ?? row.prepared ?? {};
     // A commit refused for its token (401) published nothing, so it may run once more with renewed tokens.
     const result = await onceMoreWithNewTokens(ctx, () => adapter.commit(ctx, prepared), 'token-refused');
     this.#maybeCrash('after-commit');
     if (result.kind === 'failed') await releaseNetworkBudgets(ctx.rateBudget!, budgetUses);
-    await this.#recordCommitResult(post, platform, result.kind === 'failed' ? crawlerBlockedAfterRehost(result, preparedMediaOf(prepared)) : result);
-    return { kind: 'done' };
+    return this.#recordCommitResult(post, platform, result.kind === 'failed' ? crawlerBlockedAfterRehost(result, preparedMediaOf(prepared)) : result, job);
+  }
+
+  /**
+   * The result step in one transaction: `write` records the platform's result, then the post's final status (and
+   * webhook) when it was the last platform, then the job is completed. The post's row is locked first so two
+   * platforms finishing at once cannot both miss each other's result.
+   */
+  async #finishAttempt(postId: string, job: Job | undefined, write: (tx: SqlExecutor) => Promise<void>): Promise<JobOutcome> {
+    const { store, jobs, clock } = this.#deps;
+    const recorded = await store.db.transaction(async (tx) => {
+      const post = await store.lockPost(tx, postId);
+      await write(tx);
+      if (post) await this.#finishPostIn(tx, post);
+      return job ? jobs.complete(job, clock(), tx) : false;
+    });
+    return { kind: 'done', recorded };
   }
 
   /** The media step (prepare-post-media.ts), once per attempt: a resumed attempt reuses what it stored. */
@@ -295,51 +315,48 @@ export class PublishingEngine {
     }
   }
 
-  async #failBeforeCommit(post: StoredPost, platform: Network, failure: PublishFailure, attempts: number): Promise<JobOutcome> {
+  async #failBeforeCommit(post: StoredPost, platform: Network, failure: PublishFailure, attempts: number, job?: Job): Promise<JobOutcome> {
     const { clock, retryBaseMs, retryMaxMs, maxAttempts } = this.#deps;
     if (failure.retryAvailable && !failure.noAutoRetry && attempts < maxAttempts) {
       return { kind: 'retry', runAt: clock() + jobRetryDelayMs(attempts, retryBaseMs, retryMaxMs, failure.retryAfterMs), error: `${failure.code} ${failure.message}` };
     }
-    await this.#deps.store.recordError(post.id, platform, failureToError(failure), clock());
     this.#deps.metrics?.publishOutcome(platform, 'error');
-    await this.finishPostIfDone(post.id);
-    return { kind: 'done' };
+    return this.#finishAttempt(post.id, job, (tx) => this.#deps.store.recordError(post.id, platform, failureToError(failure), clock(), tx));
   }
 
-  async #recordCommitResult(post: StoredPost, platform: Network, result: Awaited<ReturnType<PublishAdapter['commit']>>): Promise<void> {
+  async #recordCommitResult(post: StoredPost, platform: Network, result: Awaited<ReturnType<PublishAdapter['commit']>>, job?: Job): Promise<JobOutcome> {
     const { store, jobs, clock } = this.#deps;
     this.#deps.metrics?.publishOutcome(platform, result.kind === 'done' ? 'success' : result.kind === 'pending' ? 'pending' : 'error');
-    if (result.kind === 'done') {
-      await store.recordSuccess(post.id, platform, { id: result.id, postUrl: result.postUrl, ...(result.warnings && { warnings: result.warnings }) }, clock());
-      await this.#queueFirstComment(post, platform);
-    } else if (result.kind === 'pending') {
-      await store.recordPending(post.id, platform, result.state);
-      await jobs.add({ kind: JOB_CONFIRM, subject: post.id, payload: { platform }, runAt: clock() + result.checkAfterMs }, clock());
-    } else {
-      await store.recordError(post.id, platform, failureToError(result), clock());
-    }
-    await this.finishPostIfDone(post.id);
+    return this.#finishAttempt(post.id, job, async (tx) => {
+      const now = clock();
+      if (result.kind === 'done') {
+        await store.recordSuccess(post.id, platform, { id: result.id, postUrl: result.postUrl, ...(result.warnings && { warnings: result.warnings }) }, now, tx);
+        await this.#queueFirstComment(post, platform, tx);
+      } else if (result.kind === 'pending') {
+        await store.recordPending(post.id, platform, result.state, tx);
+        await jobs.add({ kind: JOB_CONFIRM, subject: post.id, payload: { platform }, runAt: now + result.checkAfterMs }, now, tx);
+      } else {
+        await store.recordError(post.id, platform, failureToError(result), now, tx);
+      }
+    });
   }
 
-  async #queueFirstComment(post: StoredPost, platform: Network): Promise<void> {
+  async #queueFirstComment(post: StoredPost, platform: Network, tx: SqlExecutor): Promise<void> {
     const firstComment = post.request.firstComment as { comment: string; mediaUrls?: string[] } | undefined;
     if (!firstComment) return;
     // Spec 4.9 rule 5: about 20 s after the post (tiktok: after processing, which is when this runs for it).
-    await this.#deps.jobs.add({ kind: JOB_FIRST_COMMENT, subject: post.id, payload: { platform }, runAt: this.#deps.clock() + FIRST_COMMENT_DELAY_MS }, this.#deps.clock());
-    await this.#deps.store.recordFirstComment(post.id, platform, { status: 'pending' });
+    const now = this.#deps.clock();
+    await this.#deps.jobs.add({ kind: JOB_FIRST_COMMENT, subject: post.id, payload: { platform }, runAt: now + FIRST_COMMENT_DELAY_MS }, now, tx);
+    await this.#deps.store.recordFirstComment(post.id, platform, { status: 'pending' }, tx);
   }
 
-  async confirm(postId: string, platform: Network, attempts: number): Promise<JobOutcome> {
+  async confirm(postId: string, platform: Network, attempts: number, job?: Job): Promise<JobOutcome> {
     const { store, clock } = this.#deps;
     const post = await store.findPost(postId);
     const row = await store.findPlatform(postId, platform);
     if (!post || !row || row.status !== 'pending') return { kind: 'done' };
     const ctx = await this.#context(post, row);
-    if ('kind' in ctx) {
-      await store.recordError(postId, platform, failureToError(ctx), clock());
-      await this.finishPostIfDone(postId);
-      return { kind: 'done' };
-    }
+    if ('kind' in ctx) return this.#finishAttempt(postId, job, (tx) => store.recordError(postId, platform, failureToError(ctx), clock(), tx));
     const result = await this.#deps.adapters[platform].confirm(ctx, row.pendingState ?? {});
     if (result.kind === 'pending') return { kind: 'retry', runAt: clock() + result.checkAfterMs };
     if (result.kind === 'done') {
@@ -349,8 +366,7 @@ export class PublishingEngine {
     if (result.kind === 'failed' && result.retryAvailable && attempts < this.#deps.maxAttempts) {
       return { kind: 'retry', runAt: clock() + jobRetryDelayMs(attempts, this.#deps.retryBaseMs, this.#deps.retryMaxMs, result.retryAfterMs) };
     }
-    await this.#recordCommitResult(post, platform, result);
-    return { kind: 'done' };
+    return this.#recordCommitResult(post, platform, result, job);
   }
 
   /**
@@ -360,11 +376,15 @@ export class PublishingEngine {
    */
   async resolvePending(postId: string, platform: Network, done: PublishDone): Promise<boolean> {
     const { store, clock } = this.#deps;
-    const post = await store.findPost(postId);
-    if (!post || !(await store.resolvePending(postId, platform, done, clock()))) return false;
+    const resolved = await store.db.transaction(async (tx) => {
+      const post = await store.lockPost(tx, postId);
+      if (!post || !(await store.resolvePending(postId, platform, done, clock(), tx))) return false;
+      await this.#queueFirstComment(post, platform, tx);
+      await this.#finishPostIn(tx, post);
+      return true;
+    });
+    if (!resolved) return false;
     this.#deps.metrics?.publishOutcome(platform, 'success');
-    await this.#queueFirstComment(post, platform);
-    await this.finishPostIfDone(postId);
     if (platform === 'tiktok') await this.#tikTokPublished(postId);
     return true;
   }
@@ -413,27 +433,33 @@ export class PublishingEngine {
    * compare-and-set wins queues the `scheduled` webhook (scheduled posts only) in the same transaction.
    */
   async finishPostIfDone(postId: string): Promise<PostStatus | null> {
-    const { store, clock } = this.#deps;
+    const { store } = this.#deps;
     return store.db.transaction(async (tx) => {
-      const post = await store.findPost(postId, tx);
-      if (!post) return null;
-      const rows = await store.listPlatforms(postId, tx);
-      if (rows.some((row) => row.status === 'queued' || row.status === 'processing')) return null;
-      const status: PostStatus = rows.some((row) => row.status === 'pending') ? 'pending' : rows.some((row) => row.status === 'error') ? 'error' : 'success';
-      if (!(await store.moveStatus(postId, ['processing', 'pending'], status, clock(), tx))) return null;
-      // One `scheduled` event per post; a tiktok post that was `pending` reports its end as `tikTokPublished` instead.
-      if (post.scheduleDate !== null && post.status === 'processing') {
-        await enqueueScheduledEvent(tx, {
-          profileId: post.profileId,
-          postId,
-          status,
-          errors: rows.filter((row) => row.status === 'error' && row.error).map((row) => platformError(row.platform, row.error!)),
-          postIds: rows.map(postIdEntry).filter((e): e is PostIdEntry => e !== null),
-          at: clock(),
-        });
-      }
-      return status;
+      const post = await store.lockPost(tx, postId);
+      return post ? this.#finishPostIn(tx, post) : null;
     });
+  }
+
+  /** The post's final status once no platform is left to run; `post` as read (and locked) in this transaction. */
+  async #finishPostIn(tx: SqlExecutor, post: StoredPost): Promise<PostStatus | null> {
+    const { store, clock } = this.#deps;
+    const postId = post.id;
+    const rows = await store.listPlatforms(postId, tx);
+    if (rows.some((row) => row.status === 'queued' || row.status === 'processing')) return null;
+    const status: PostStatus = rows.some((row) => row.status === 'pending') ? 'pending' : rows.some((row) => row.status === 'error') ? 'error' : 'success';
+    if (!(await store.moveStatus(postId, ['processing', 'pending'], status, clock(), tx))) return null;
+    // One `scheduled` event per post; a tiktok post that was `pending` reports its end as `tikTokPublished` instead.
+    if (post.scheduleDate !== null && post.status === 'processing') {
+      await enqueueScheduledEvent(tx, {
+        profileId: post.profileId,
+        postId,
+        status,
+        errors: rows.filter((row) => row.status === 'error' && row.error).map((row) => platformError(row.platform, row.error!)),
+        postIds: rows.map(postIdEntry).filter((e): e is PostIdEntry => e !== null),
+        at: clock(),
+      });
+    }
+    return status;
   }
 
   /** Deletes a published platform post on its network; false when the network cannot (or the adapter has no delete). */
@@ -447,8 +473,8 @@ export class PublishingEngine {
 
   handlers(): Record<string, JobHandler> {
     return {
-      [JOB_PUBLISH]: (job: Job) => this.runAttempt(job.subject, job.payload.platform as Network, job.attempts),
-      [JOB_CONFIRM]: (job: Job) => this.confirm(job.subject, job.payload.platform as Network, job.attempts),
+      [JOB_PUBLISH]: (job: Job) => this.runAttempt(job.subject, job.payload.platform as Network, job.attempts, job),
+      [JOB_CONFIRM]: (job: Job) => this.confirm(job.subject, job.payload.platform as Network, job.attempts, job),
       [JOB_FIRST_COMMENT]: (job: Job) => this.firstComment(job.subject, job.payload.platform as Network, job.attempts),
     };
   }

@@ -253,14 +253,15 @@ export class PostService {
       jobs.map(async (job) => {
         let outcome: JobOutcome;
         try {
-          outcome = await engine.runAttempt(job.subject, job.payload.platform as Network, job.attempts);
+          outcome = await engine.runAttempt(job.subject, job.payload.platform as Network, job.attempts, job);
         } catch (error) {
           // Left leased: when the lease ends a worker resumes it (reconcile if a commit started).
           void error;
           return;
         }
-        if (outcome.kind === 'done') await jobStore.complete(job, clock());
-        else if (outcome.kind === 'retry') await jobStore.reschedule(job, outcome.runAt, outcome.error ?? null, outcome.payload);
+        if (outcome.kind === 'done') {
+          if (!outcome.recorded) await jobStore.complete(job, clock());
+        } else if (outcome.kind === 'retry') await jobStore.reschedule(job, outcome.runAt, outcome.error ?? null, outcome.payload);
         else await jobStore.fail(job, clock(), outcome.error);
       }),
     );

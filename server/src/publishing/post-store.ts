@@ -159,6 +159,15 @@ export class PostStore {
     return row ? toPost(row) : null;
   }
 
+  /**
+   * Reads the post and locks its row until the transaction ends (PostgreSQL; SQLite's write transaction holds the file), so the
+   * result steps of a post's platforms run one after another and the last one sees every other platform's result.
+   */
+  async lockPost(tx: SqlExecutor, id: string): Promise<StoredPost | null> {
+    const row = await tx.get(`SELECT * FROM posts WHERE id = ?${this.db.dialect.forUpdate}`, [id]);
+    return row ? toPost(row) : null;
+  }
+
   async findPostOfProfile(profileId: string, id: string): Promise<StoredPost | null> {
     const row = await this.db.get('SELECT * FROM posts WHERE id = ? AND profile_id = ?', [id, profileId]);
     return row ? toPost(row) : null;
@@ -174,8 +183,8 @@ export class PostStore {
     return rows.map(toPlatform);
   }
 
-  async findPlatform(postId: string, platform: Network): Promise<StoredPlatform | null> {
-    const row = await this.db.get('SELECT * FROM post_platforms WHERE post_id = ? AND platform = ?', [postId, platform]);
+  async findPlatform(postId: string, platform: Network, executor: SqlExecutor = this.db): Promise<StoredPlatform | null> {
+    const row = await executor.get('SELECT * FROM post_platforms WHERE post_id = ? AND platform = ?', [postId, platform]);
     return row ? toPlatform(row) : null;
   }
 
@@ -232,8 +241,8 @@ export class PostStore {
     await executor.run(`UPDATE posts SET ${[...columns.map((c) => `${c} = ?`), 'updated_at = ?'].join(', ')} WHERE id = ?`, [...Object.values(fields), now, id]);
   }
 
-  async recordFirstComment(postId: string, platform: Network, result: FirstCommentResult): Promise<void> {
-    await this.db.run(`UPDATE post_platforms SET first_comment = ? WHERE post_id = ? AND platform = ?`, [JSON.stringify(result), postId, platform]);
+  async recordFirstComment(postId: string, platform: Network, result: FirstCommentResult, executor: SqlExecutor = this.db): Promise<void> {
+    await executor.run(`UPDATE post_platforms SET first_comment = ? WHERE post_id = ? AND platform = ?`, [JSON.stringify(result), postId, platform]);
   }
 
   async savePrepared(postId: string, platform: Network, prepared: Record<string, unknown>): Promise<void> {
@@ -244,7 +253,6 @@ export class PostStore {
     ]);
   }
 
-  /** Written before the irreversible call; false when another worker started (or finished) it first. */
   /**
    * The prepared state and "commit started" in ONE write, just before the irreversible call: one durable commit
    * (an fsync on SQLite) instead of two. A crash before it redoes the idempotent prepare; after it, reconcile.
@@ -269,8 +277,8 @@ export class PostStore {
     );
   }
 
-  async recordSuccess(postId: string, platform: Network, result: { id: string; postUrl: string; warnings?: PostWarning[] }, now: number): Promise<void> {
-    await this.db.run(
+  async recordSuccess(postId: string, platform: Network, result: { id: string; postUrl: string; warnings?: PostWarning[] }, now: number, executor: SqlExecutor = this.db): Promise<void> {
+    await executor.run(
       `UPDATE post_platforms SET status = 'success', network_post_id = ?, post_url = ?, warnings = COALESCE(?, warnings), pending_state = NULL, error = NULL, finished_at = ?
        WHERE post_id = ? AND platform = ?`,
       [result.id, result.postUrl, json(result.warnings?.length ? result.warnings : null), now, postId, platform],
@@ -278,8 +286,8 @@ export class PostStore {
   }
 
   /** Compare-and-set: a `pending` platform becomes `success` once (a network callback and a status poll may race). */
-  async resolvePending(postId: string, platform: Network, result: { id: string; postUrl: string; warnings?: PostWarning[] }, now: number): Promise<boolean> {
-    const changed = await this.db.run(
+  async resolvePending(postId: string, platform: Network, result: { id: string; postUrl: string; warnings?: PostWarning[] }, now: number, executor: SqlExecutor = this.db): Promise<boolean> {
+    const changed = await executor.run(
       `UPDATE post_platforms SET status = 'success', network_post_id = ?, post_url = ?, warnings = COALESCE(?, warnings), pending_state = NULL, error = NULL, finished_at = ?
        WHERE post_id = ? AND platform = ? AND status = 'pending'`,
       [result.id, result.postUrl, json(result.warnings?.length ? result.warnings : null), now, postId, platform],
@@ -287,12 +295,12 @@ export class PostStore {
     return changed === 1;
   }
 
-  async recordPending(postId: string, platform: Network, state: Record<string, unknown>): Promise<void> {
-    await this.db.run(`UPDATE post_platforms SET status = 'pending', pending_state = ? WHERE post_id = ? AND platform = ?`, [JSON.stringify(state), postId, platform]);
+  async recordPending(postId: string, platform: Network, state: Record<string, unknown>, executor: SqlExecutor = this.db): Promise<void> {
+    await executor.run(`UPDATE post_platforms SET status = 'pending', pending_state = ? WHERE post_id = ? AND platform = ?`, [JSON.stringify(state), postId, platform]);
   }
 
-  async recordError(postId: string, platform: Network, error: NonNullable<StoredPlatform['error']>, now: number): Promise<void> {
-    await this.db.run(`UPDATE post_platforms SET status = 'error', error = ?, finished_at = ? WHERE post_id = ? AND platform = ?`, [
+  async recordError(postId: string, platform: Network, error: NonNullable<StoredPlatform['error']>, now: number, executor: SqlExecutor = this.db): Promise<void> {
+    await executor.run(`UPDATE post_platforms SET status = 'error', error = ?, finished_at = ? WHERE post_id = ? AND platform = ?`, [
       JSON.stringify(error),
       now,
       postId,

@@ -7,6 +7,7 @@
  */
 import type { PostIdEntry, PostPlatformError } from '../../../src/protocol/publishing/index.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
+import { addWebhookJob } from '../webhooks/webhook-job.js';
 import { newId } from '../core/tokens.js';
 
 export interface ScheduledEventInput {
@@ -39,12 +40,6 @@ export async function enqueueScheduledEvent(tx: SqlExecutor, input: ScheduledEve
     url: input.postIds.find((entry) => entry.postUrl)?.postUrl ?? null,
     eventId,
   };
-  // next_attempt_at 0: due at once, whichever clock the delivery worker runs on.
-  await tx.run(`INSERT INTO webhook_outbox (id, profile_id, action, payload, created_at, next_attempt_at) VALUES (?, ?, 'scheduled', ?, ?, 0)`, [
-    eventId,
-    input.profileId,
-    JSON.stringify(payload),
-    input.at,
-  ]);
+  await addWebhookJob(tx, { id: eventId, profileId: input.profileId, action: 'scheduled', body: JSON.stringify(payload) }, input.at);
   return true;
 }

@@ -1,13 +1,15 @@
 /**
  * @module
- * The webhooks feature's SQL: registrations (one per profile and action) and the outbox. Outbox rows are claimed in
- * one transaction (PostgreSQL: FOR UPDATE SKIP LOCKED). Events are built by the feature that reports them and added
+ * The webhooks feature's SQL: registrations (one per profile and action) and the outbox, which is the jobs table's
+ * `webhook` rows (webhook-job.ts). They are claimed in one transaction (PostgreSQL: FOR UPDATE SKIP LOCKED). Events are built by the feature that reports them and added
  * with `enqueue` inside that feature's transaction, so the change and its event commit together or not at all.
  */
-import { toClaimedDelivery, toDeliveryStatus, toWebhook } from '../core/db/rows.js';
+import { toWebhook } from '../core/db/rows.js';
 import { SqlStore } from '../core/db/sql-store.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
 import type { WebhookDelivery, WebhookDeliveryOutcome, WebhookDeliveryStatus, WebhookRegistration } from '../core/db/storage-types.js';
+import { addWebhookJob, webhookJobPayload } from './webhook-job.js';
+import { WEBHOOK_JOB_KIND } from './outbox-on-jobs-migration.js';
 
 /** The profile an event is about, as a webhook payload names it. */
 export interface EventProfile {
@@ -42,24 +44,38 @@ export class WebhookStore extends SqlStore {
     return (await this.db.run('DELETE FROM webhooks WHERE profile_id = ? AND action = ?', [profileId, action])) > 0;
   }
 
+  /**
+   * Leases up to `limit` due deliveries until `leaseUntil` (oldest due first, then in the order they were added), each
+   * with its registration's URL and sealed secret. A due event whose registration is gone is failed instead.
+   */
   async claimWebhookDeliveries(now: number, leaseUntil: number, limit: number): Promise<WebhookDelivery[]> {
     return this.db.transaction(async (tx) => {
       const rows = await tx.all(
-        `SELECT o.id, o.profile_id, o.action, o.payload, o.attempts, o.created_at, w.url, w.secret
-         FROM webhook_outbox o LEFT JOIN webhooks w ON w.profile_id = o.profile_id AND w.action = o.action
-         WHERE o.delivered_at IS NULL AND o.failed_at IS NULL AND o.next_attempt_at <= ?
-           AND (o.claimed_until IS NULL OR o.claimed_until <= ?)
-         ORDER BY o.next_attempt_at, o.created_at, o.${this.dialect.outboxInsertOrder} LIMIT ?${this.dialect.forUpdateSkipLocked('o')}`,
+        `SELECT j.id, j.subject, j.payload, j.attempts, j.created_at FROM jobs j
+         WHERE j.kind = '${WEBHOOK_JOB_KIND}' AND j.done_at IS NULL AND j.failed_at IS NULL AND j.run_at <= ?
+           AND (j.lease_until IS NULL OR j.lease_until <= ?)
+         ORDER BY j.run_at, j.created_at, j.${this.dialect.outboxInsertOrder} LIMIT ?${this.dialect.forUpdateSkipLocked('j')}`,
         [now, now, limit],
       );
       const claimed: WebhookDelivery[] = [];
       for (const row of rows) {
-        if (row.url === null) {
-          await tx.run("UPDATE webhook_outbox SET failed_at = ?, last_error = 'webhook unregistered' WHERE id = ?", [now, row.id]);
+        const event = webhookJobPayload(row.payload as string);
+        const registration = await tx.get('SELECT url, secret FROM webhooks WHERE profile_id = ? AND action = ?', [row.subject, event.action]);
+        if (!registration) {
+          await tx.run("UPDATE jobs SET failed_at = ?, last_error = 'webhook unregistered' WHERE id = ?", [now, row.id]);
           continue;
         }
-        await tx.run('UPDATE webhook_outbox SET claimed_until = ?, attempts = attempts + 1 WHERE id = ?', [leaseUntil, row.id]);
-        claimed.push(toClaimedDelivery(row));
+        await tx.run('UPDATE jobs SET lease_until = ?, attempts = attempts + 1 WHERE id = ?', [leaseUntil, row.id]);
+        claimed.push({
+          id: row.id as string,
+          profileId: row.subject as string,
+          action: event.action,
+          payload: event.body,
+          url: registration.url as string,
+          sealedSecret: (registration.secret as string | null) ?? null,
+          attempts: Number(row.attempts) + 1,
+          createdAt: Number(row.created_at),
+        });
       }
       return claimed;
     });
@@ -67,26 +83,39 @@ export class WebhookStore extends SqlStore {
 
   async finishWebhookDelivery(id: string, outcome: WebhookDeliveryOutcome): Promise<void> {
     if (outcome.kind === 'delivered') {
-      await this.db.run('UPDATE webhook_outbox SET delivered_at = ?, claimed_until = NULL, last_error = NULL WHERE id = ?', [outcome.at, id]);
+      await this.db.run('UPDATE jobs SET done_at = ?, lease_until = NULL, last_error = NULL WHERE id = ?', [outcome.at, id]);
     } else if (outcome.kind === 'retry') {
-      await this.db.run('UPDATE webhook_outbox SET next_attempt_at = ?, claimed_until = NULL, last_error = ? WHERE id = ?', [
-        outcome.nextAttemptAt,
-        outcome.error,
-        id,
-      ]);
+      await this.db.run('UPDATE jobs SET run_at = ?, lease_until = NULL, last_error = ? WHERE id = ?', [outcome.nextAttemptAt, outcome.error, id]);
     } else {
-      await this.db.run('UPDATE webhook_outbox SET failed_at = ?, claimed_until = NULL, last_error = ? WHERE id = ?', [outcome.at, outcome.error, id]);
+      await this.db.run('UPDATE jobs SET failed_at = ?, lease_until = NULL, last_error = ? WHERE id = ?', [outcome.at, outcome.error, id]);
     }
   }
 
+  /** Every delivery of a profile still kept (pending, delivered or failed), in the order they were added. */
   async listWebhookDeliveries(profileId: string): Promise<WebhookDeliveryStatus[]> {
-    const order = this.dialect.outboxInsertOrder;
-    return (await this.db.all(`SELECT * FROM webhook_outbox WHERE profile_id = ? ORDER BY created_at, ${order}`, [profileId])).map(toDeliveryStatus);
+    const rows = await this.db.all(
+      `SELECT id, payload, attempts, run_at, done_at, failed_at, last_error FROM jobs
+       WHERE kind = '${WEBHOOK_JOB_KIND}' AND subject = ? ORDER BY created_at, ${this.dialect.outboxInsertOrder}`,
+      [profileId],
+    );
+    return rows.map((row) => {
+      const event = webhookJobPayload(row.payload as string);
+      return {
+        id: row.id as string,
+        action: event.action,
+        payload: event.body,
+        attempts: Number(row.attempts),
+        nextAttemptAt: Number(row.run_at),
+        deliveredAt: row.done_at === null ? null : Number(row.done_at),
+        failedAt: row.failed_at === null ? null : Number(row.failed_at),
+        lastError: (row.last_error as string | null) ?? null,
+      };
+    });
   }
 
   async pruneWebhookOutbox(finishedBefore: number): Promise<number> {
     // Pending rows have neither time, so COALESCE is NULL and they never match.
-    return this.db.run('DELETE FROM webhook_outbox WHERE COALESCE(delivered_at, failed_at) < ?', [finishedBefore]);
+    return this.db.run(`DELETE FROM jobs WHERE kind = '${WEBHOOK_JOB_KIND}' AND COALESCE(done_at, failed_at) < ?`, [finishedBefore]);
   }
 
   async removeWebhooksOfDeletedProfiles(): Promise<number> {
@@ -94,8 +123,8 @@ export class WebhookStore extends SqlStore {
     return this.db.run(
       `DELETE FROM webhooks
        WHERE profile_id IN (SELECT id FROM profiles WHERE deleted_at IS NOT NULL)
-         AND NOT EXISTS (SELECT 1 FROM webhook_outbox o
-                         WHERE o.profile_id = webhooks.profile_id AND o.delivered_at IS NULL AND o.failed_at IS NULL)`,
+         AND NOT EXISTS (SELECT 1 FROM jobs j
+                         WHERE j.kind = '${WEBHOOK_JOB_KIND}' AND j.subject = webhooks.profile_id AND j.done_at IS NULL AND j.failed_at IS NULL)`,
     );
   }
 
@@ -111,11 +140,6 @@ export class WebhookStore extends SqlStore {
     );
     if (!profile) return;
     const payload = build({ refId: profile.ref_id as string, title: profile.title as string });
-    // next_attempt_at 0: due at once, whichever clock the delivery worker runs on.
-    await tx.run(
-      `INSERT INTO webhook_outbox (id, profile_id, action, payload, created_at, next_attempt_at)
-       VALUES (?, ?, ?, ?, ?, 0)`,
-      [payload.id, profileId, action, JSON.stringify(payload), now],
-    );
+    await addWebhookJob(tx, { id: payload.id, profileId, action, body: JSON.stringify(payload) }, now);
   }
 }

@@ -26,39 +26,58 @@ test('claim takes due jobs only, leases them once, and hands an expired lease to
   const now = svc.clock();
   await jobs.add({ kind: 'test-a', subject: 's1', runAt: now - 1 }, now);
   await jobs.add({ kind: 'test-a', subject: 's2', runAt: now + 60_000 }, now);
-  const first = await jobs.claim(now, now + 1_000, 10);
+  const first = await jobs.claim(now, now + 1_000, 10, ['test-a']);
   assert.deepEqual(first.map((job) => job.subject), ['s1']);
   assert.equal(first[0]!.attempts, 1);
-  assert.deepEqual(await jobs.claim(now, now + 1_000, 10), [], 'a held lease is not claimed again');
-  const later = await jobs.claim(now + 1_000, now + 2_000, 10);
+  assert.deepEqual(await jobs.claim(now, now + 1_000, 10, ['test-a']), [], 'a held lease is not claimed again');
+  const later = await jobs.claim(now + 1_000, now + 2_000, 10, ['test-a']);
   assert.deepEqual(later.map((job) => job.subject), ['s1'], 'an expired lease is taken over');
   assert.equal(later[0]!.attempts, 2);
   assert.equal(await jobs.complete(first[0]!, now), false, 'the stale holder changes nothing');
   assert.equal(await jobs.complete(later[0]!, now + 1_500), true);
-  assert.deepEqual(await jobs.claim(now + 10_000, now + 11_000, 10), []);
+  assert.deepEqual(await jobs.claim(now + 10_000, now + 11_000, 10, ['test-a']), []);
   assert.equal(await jobs.cancelFor('s2', now), 1);
 });
 
 test('reschedule releases the job to a later time with its payload; fail ends it; cancel ends a subject\'s open jobs', async () => {
   const now = svc.clock();
   await jobs.add({ kind: 'test-b', subject: 'r1', payload: { step: 1 }, runAt: now }, now);
-  const [job] = await jobs.claim(now, now + 1_000, 10);
+  const [job] = await jobs.claim(now, now + 1_000, 10, ['test-b']);
   assert.equal(await jobs.reschedule(job!, now + 5_000, 'busy', { step: 2 }), true);
-  assert.deepEqual(await jobs.claim(now + 4_000, now + 6_000, 10), []);
-  const [again] = await jobs.claim(now + 5_000, now + 6_000, 10);
+  assert.deepEqual(await jobs.claim(now + 4_000, now + 6_000, 10, ['test-b']), []);
+  const [again] = await jobs.claim(now + 5_000, now + 6_000, 10, ['test-b']);
   assert.deepEqual(again!.payload, { step: 2 });
   assert.equal(await jobs.fail(again!, now + 5_000, 'gave up'), true);
-  assert.deepEqual(await jobs.claim(now + 100_000, now + 101_000, 10), []);
+  assert.deepEqual(await jobs.claim(now + 100_000, now + 101_000, 10, ['test-b']), []);
 
   await jobs.add({ kind: 'test-b', subject: 'c1', runAt: now }, now);
   assert.equal(await jobs.cancelFor('c1', now), 1);
-  assert.deepEqual(await jobs.claim(now + 100_000, now + 101_000, 10), []);
+  assert.deepEqual(await jobs.claim(now + 100_000, now + 101_000, 10, ['test-b']), []);
 });
 
 test('prune deletes finished jobs older than the cut, keeps open ones', async () => {
   const now = svc.clock();
   await jobs.add({ kind: 'test-c', subject: 'open', runAt: now + 3_600_000 }, now);
   const before = await jobs.countOpen();
-  assert.ok((await jobs.prune(now + 200_000)) >= 3);
+  assert.ok((await jobs.prune(now + 200_000, ['test-a', 'test-b'])) >= 3);
   assert.equal(await jobs.countOpen(), before);
+});
+
+test('a claim takes only the kinds it names, so each worker runs only jobs it has a handler for', async () => {
+  const now = svc.clock();
+  await jobs.add({ kind: 'test-d', subject: 'd1', runAt: now }, now);
+  await jobs.add({ kind: 'test-e', subject: 'e1', runAt: now }, now);
+  assert.deepEqual(await jobs.claim(now, now + 1_000, 10, []), []);
+  assert.deepEqual((await jobs.claim(now, now + 1_000, 10, ['test-e'])).map((job) => job.subject), ['e1']);
+  assert.deepEqual((await jobs.claim(now, now + 1_000, 10, ['test-d', 'test-e'])).map((job) => job.subject), ['d1']);
+});
+
+test('a batch claim leases every row it returns, and the next claim skips them', async () => {
+  const now = svc.clock();
+  for (let index = 0; index < 5; index += 1) await jobs.add({ kind: 'test-f', subject: `f${index}`, runAt: now - 5 + index }, now);
+  const first = await jobs.claim(now, now + 1_000, 3, ['test-f']);
+  assert.deepEqual(first.map((job) => job.subject), ['f0', 'f1', 'f2'], 'oldest due first');
+  const second = await jobs.claim(now, now + 1_000, 3, ['test-f']);
+  assert.deepEqual(second.map((job) => job.subject), ['f3', 'f4']);
+  for (const job of [...first, ...second]) assert.equal(await jobs.complete(job, now), true);
 });

@@ -40,7 +40,9 @@ describe('tiktok publish callback', () => {
     return { id: created.json.id as string, publishId: JSON.parse(row!.pending_state).publishId as string };
   };
   const published = async (postId: string) =>
-    (await svc.sql("SELECT payload FROM webhook_outbox WHERE action = 'scheduled'")).rows.map((row) => JSON.parse(row.payload)).filter((p) => p.id === postId && p.subAction === 'tikTokPublished');
+    (await svc.sql("SELECT payload FROM jobs WHERE kind = 'webhook'")).rows
+      .map((row) => JSON.parse(JSON.parse(row.payload).body))
+      .filter((p) => p.action === 'scheduled' && p.id === postId && p.subAction === 'tikTokPublished');
   const callbackBody = (publishId: string, postId: string) =>
     JSON.stringify({ client_key: 'sandbox-tiktok', event: 'post.publish.publicly_available', create_time: Math.floor(svc.clock() / 1000), user_openid: 'x', content: JSON.stringify({ publish_id: publishId, post_id: postId }) });
   const send = (body: string, signature?: string) =>

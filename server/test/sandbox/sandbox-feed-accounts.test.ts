@@ -27,9 +27,9 @@ describe('sandbox accounts and feed', () => {
     const stored = await svc.storage.linking.findSocialAccount(profile.id, 'linkedin');
     assert.ok(stored?.tokensEncrypted);
     assert.ok(!stored.tokensEncrypted.includes('sbx_at_'), 'tokens are sealed');
-    const events = await svc.sql("SELECT payload FROM webhook_outbox WHERE profile_id = ? AND action = 'social'", [profile.id]);
-    assert.equal(events.rows.length, 1);
-    const payload = JSON.parse(events.rows[0]!.payload);
+    const events = (await svc.storage.webhooks.listWebhookDeliveries(profile.id)).filter((event) => event.action === 'social');
+    assert.equal(events.length, 1);
+    const payload = JSON.parse(events[0]!.payload);
     assert.deepEqual([payload.event, payload.platform, payload.refId], ['link', 'linkedin', profile.refId]);
   });
 

@@ -3,6 +3,7 @@
  * The PostgreSQL driver, for several service instances on one database: a pool of connections, each transaction
  * on one connection of its own, migrations under an advisory lock so instances starting together do not race.
  */
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Row } from './rows.js';
 import { POSTGRES_DIALECT } from './sql-dialect.js';
@@ -33,6 +34,24 @@ function numberedPlaceholders(sql: string): string {
   return numbered;
 }
 
+/** Each SQL text's prepared-statement name: a hash of the text, so one name never stands for two texts. */
+const statementNames = new Map<string, string>();
+
+/**
+ * A named (prepared) query: each connection parses and plans a SQL text once and then only binds and executes it,
+ * which takes work off the database server that every instance shares.
+ */
+function preparedQuery(sql: string, params: SqlParams): pg.QueryConfig {
+  const text = numberedPlaceholders(sql);
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `s${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (statementNames.size >= 500) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return { name, text, values: [...params] };
+}
+
 type Queryable = Pick<pg.PoolClient, 'query'>;
 
 class PostgresExecutor implements SqlExecutor {
@@ -43,7 +62,7 @@ class PostgresExecutor implements SqlExecutor {
   }
 
   async all(sql: string, params: SqlParams = []): Promise<Row[]> {
-    return (await this.#db.query(numberedPlaceholders(sql), [...params])).rows as Row[];
+    return (await this.#db.query(preparedQuery(sql, params))).rows as Row[];
   }
 
   async get(sql: string, params: SqlParams = []): Promise<Row | null> {
@@ -51,7 +70,7 @@ class PostgresExecutor implements SqlExecutor {
   }
 
   async run(sql: string, params: SqlParams = []): Promise<number> {
-    return (await this.#db.query(numberedPlaceholders(sql), [...params])).rowCount ?? 0;
+    return (await this.#db.query(preparedQuery(sql, params))).rowCount ?? 0;
   }
 
   /** Without parameters pg uses the simple protocol, which takes several statements at once. */

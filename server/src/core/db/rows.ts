@@ -12,8 +12,6 @@ import type {
   Profile,
   SocialAccount,
   TelegramCode,
-  WebhookDelivery,
-  WebhookDeliveryStatus,
   WebhookRegistration,
 } from './storage-types.js';
 
@@ -136,32 +134,6 @@ export function toTelegramCode(row: Row): TelegramCode {
 }
 
 /** An outbox row joined with its registration, just claimed: `attempts` counts the attempt about to be made. */
-export function toClaimedDelivery(row: Row): WebhookDelivery {
-  return {
-    id: row.id as string,
-    profileId: row.profile_id as string,
-    action: row.action as string,
-    payload: row.payload as string,
-    url: row.url as string,
-    sealedSecret: (row.secret as string | null) ?? null,
-    attempts: (row.attempts as number) + 1,
-    createdAt: row.created_at as number,
-  };
-}
-
-export function toDeliveryStatus(row: Row): WebhookDeliveryStatus {
-  return {
-    id: row.id as string,
-    action: row.action as string,
-    payload: row.payload as string,
-    attempts: row.attempts as number,
-    nextAttemptAt: row.next_attempt_at as number,
-    deliveredAt: (row.delivered_at as number | null) ?? null,
-    failedAt: (row.failed_at as number | null) ?? null,
-    lastError: (row.last_error as string | null) ?? null,
-  };
-}
-
 /** What deleteProfile reads back from each social_accounts row it deletes, to report it as unlinked. */
 export interface RemovedAccount {
   platform: Network;

@@ -15,6 +15,7 @@ import { tokenRefreshMigration } from '../../networks/token-refresh-schema.js';
 import { analyticsMigration } from '../../analytics/schema.js';
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type SqlDialect } from './sql-dialect.js';
 import { operatorMigration } from '../../accounts/admin/schema.js';
+import { outboxOnJobsMigration } from '../../webhooks/outbox-on-jobs-migration.js';
 
 export function schemaMigrationsTable(dialect: SqlDialect): string {
   return `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at ${dialect.timeType} NOT NULL)`;
@@ -158,6 +159,7 @@ export function migrationsFor(dialect: SqlDialect): readonly string[] {
     /* 11: stored analytics snapshots; sandbox comment authors and replies */ analyticsMigration(dialect),
     /* 12 (operator): twitter credentials policy, post quotas, readiness probe */ operatorMigration(dialect),
     /* 13: token refresh leases and accounts whose refresh was refused (need relinking) */ tokenRefreshMigration(dialect),
+    /* 14: the webhook outbox moves onto the jobs table */ outboxOnJobsMigration(dialect),
   ];
 }
 

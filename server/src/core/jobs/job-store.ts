@@ -1,10 +1,11 @@
 /**
  * @module
- * The one lease-claim jobs table (migration 6) on SQLite and PostgreSQL. A claim takes due rows whose lease is free
- * or expired and leases them with a fresh token, in one transaction (PostgreSQL: `FOR UPDATE SKIP LOCKED`, so
- * instances claim disjoint rows; SQLite: the write transaction holds the file). Completing, failing and
- * rescheduling name the lease token, so a worker whose lease expired (and whose row another worker took) changes
- * nothing. Times are epoch ms from the service clock.
+ * The one lease-claim jobs table (migration 6) on SQLite and PostgreSQL. A claim takes due rows of the kinds its
+ * worker runs whose lease is free or expired and leases them with a fresh token, in one statement (PostgreSQL:
+ * `FOR UPDATE SKIP LOCKED`, so instances claim disjoint rows; SQLite: the write transaction holds the file).
+ * Completing, failing and rescheduling name the lease token, so a worker whose lease expired (and whose row another
+ * worker took) changes nothing. Times are epoch ms from the service clock, except the `webhook` rows (the outbox,
+ * webhooks/webhook-job.ts), which their own delivery worker claims on the wall clock.
  */
 import { randomUUID } from 'node:crypto';
 import type { SqlDriver, SqlExecutor } from '../db/sql-driver.js';
@@ -23,6 +24,8 @@ export interface Job {
 }
 
 export interface NewJob {
+  /** Given when the job's id must be known to others (a webhook event's id is its delivery id); else a new one. */
+  id?: string;
   kind: string;
   subject: string;
   payload?: Record<string, unknown>;
@@ -38,7 +41,12 @@ export class JobStore {
 
   /** Adds a job; pass `tx` to add it in the transaction of the change it belongs to. */
   async add(job: NewJob, now: number, tx: SqlExecutor = this.#db): Promise<string> {
-    const id = newId('job_');
+    return JobStore.addIn(tx, job, now);
+  }
+
+  /** Adds a job through any executor (a feature's open transaction), without a store at hand. */
+  static async addIn(tx: SqlExecutor, job: NewJob, now: number): Promise<string> {
+    const id = job.id ?? newId('job_');
     await tx.run(`INSERT INTO jobs (id, kind, subject, payload, run_at, created_at) VALUES (?, ?, ?, ?, ?, ?)`, [
       id,
       job.kind,
@@ -65,37 +73,36 @@ export class JobStore {
     return { id, kind: job.kind, subject: job.subject, payload, runAt: job.runAt, attempts: 1, leaseToken };
   }
 
-  /** Leases up to `limit` due jobs until `leaseUntil`. */
-  async claim(now: number, leaseUntil: number, limit: number): Promise<Job[]> {
-    const skipLocked = this.#db.dialect.forUpdateSkipLocked('j');
-    return this.#db.transaction(async (tx) => {
-      const rows = await tx.all(
-        `SELECT j.id FROM jobs j
-         WHERE j.done_at IS NULL AND j.failed_at IS NULL AND j.run_at <= ? AND (j.lease_until IS NULL OR j.lease_until <= ?)
-         ORDER BY j.run_at LIMIT ?${skipLocked}`,
-        [now, now, limit],
-      );
-      const jobs: Job[] = [];
-      for (const row of rows) {
-        const leaseToken = randomUUID();
-        const claimed = await tx.get(
-          `UPDATE jobs SET lease_token = ?, lease_until = ?, attempts = attempts + 1 WHERE id = ?
-           RETURNING id, kind, subject, payload, run_at, attempts`,
-          [leaseToken, leaseUntil, row.id],
-        );
-        if (!claimed) continue;
-        jobs.push({
-          id: claimed.id as string,
-          kind: claimed.kind as string,
-          subject: claimed.subject as string,
-          payload: JSON.parse(claimed.payload as string) as Record<string, unknown>,
-          runAt: Number(claimed.run_at),
-          attempts: Number(claimed.attempts),
-          leaseToken,
-        });
-      }
-      return jobs;
-    });
+  /**
+   * Leases up to `limit` due jobs of `kinds` until `leaseUntil`, in one statement: the rows are picked (PostgreSQL:
+   * skipping rows another instance holds) and leased together, with one token for the batch (a job is always named
+   * by id and token, so sharing the token across the batch lets nobody else touch it).
+   */
+  async claim(now: number, leaseUntil: number, limit: number, kinds: readonly string[]): Promise<Job[]> {
+    if (kinds.length === 0) return [];
+    const leaseToken = randomUUID();
+    const rows = await this.#db.transaction((tx) =>
+      tx.all(
+        `UPDATE jobs SET lease_token = ?, lease_until = ?, attempts = attempts + 1
+         WHERE id IN (SELECT j.id FROM jobs j
+           WHERE j.kind IN (${kinds.map(() => '?').join(', ')}) AND j.done_at IS NULL AND j.failed_at IS NULL AND j.run_at <= ?
+             AND (j.lease_until IS NULL OR j.lease_until <= ?)
+           ORDER BY j.run_at LIMIT ?${this.#db.dialect.forUpdateSkipLocked('j')})
+         RETURNING id, kind, subject, payload, run_at, attempts`,
+        [leaseToken, leaseUntil, ...kinds, now, now, limit],
+      ),
+    );
+    return rows
+      .map((row) => ({
+        id: row.id as string,
+        kind: row.kind as string,
+        subject: row.subject as string,
+        payload: JSON.parse(row.payload as string) as Record<string, unknown>,
+        runAt: Number(row.run_at),
+        attempts: Number(row.attempts),
+        leaseToken,
+      }))
+      .sort((a, b) => a.runAt - b.runAt);
   }
 
   /** Extends a held lease; false when the lease was lost. */
@@ -103,9 +110,10 @@ export class JobStore {
     return (await this.#db.run(`UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_token = ? AND done_at IS NULL`, [leaseUntil, job.id, job.leaseToken])) === 1;
   }
 
-  async complete(job: Job, now: number): Promise<boolean> {
+  /** Marks the job done; pass `tx` to do it in the transaction that records what the job did. */
+  async complete(job: Job, now: number, tx: SqlExecutor = this.#db): Promise<boolean> {
     return (
-      (await this.#db.run(`UPDATE jobs SET done_at = ?, lease_token = NULL, lease_until = NULL WHERE id = ? AND lease_token = ?`, [
+      (await tx.run(`UPDATE jobs SET done_at = ?, lease_token = NULL, lease_until = NULL WHERE id = ? AND lease_token = ?`, [
         now,
         job.id,
         job.leaseToken,
@@ -142,9 +150,10 @@ export class JobStore {
     );
   }
 
-  /** Deletes jobs that finished (done or failed) before `before`; returns how many. */
-  async prune(before: number): Promise<number> {
-    return this.#db.run('DELETE FROM jobs WHERE COALESCE(done_at, failed_at) < ?', [before]);
+  /** Deletes jobs of `kinds` that finished (done or failed) before `before`; returns how many. */
+  async prune(before: number, kinds: readonly string[]): Promise<number> {
+    if (kinds.length === 0) return 0;
+    return this.#db.run(`DELETE FROM jobs WHERE kind IN (${kinds.map(() => '?').join(', ')}) AND COALESCE(done_at, failed_at) < ?`, [...kinds, before]);
   }
 
   /** Open jobs (not done, not failed), for tests and diagnostics. */

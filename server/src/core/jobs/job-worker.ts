@@ -8,7 +8,8 @@ import type { Clock } from '../clock.js';
 import { jobRetryDelayMs } from './job-backoff.js';
 import type { Job, JobStore } from './job-store.js';
 
-export type JobOutcome = { kind: 'done' } | { kind: 'retry'; runAt: number; error?: string; payload?: Record<string, unknown> } | { kind: 'failed'; error: string };
+/** `recorded`: the handler already marked the job done, in the transaction that recorded its result. */
+export type JobOutcome = { kind: 'done'; recorded?: boolean } | { kind: 'retry'; runAt: number; error?: string; payload?: Record<string, unknown> } | { kind: 'failed'; error: string };
 
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
 
@@ -58,6 +59,8 @@ export function startJobWorker(options: {
   metrics?: { jobOutcome(kind: string, outcome: JobOutcome['kind']): void };
 }): JobWorker {
   const { store, clock, settings, handlers } = options;
+  // This worker claims and prunes only the kinds it can run: other workers (webhook delivery) own theirs.
+  const kinds = Object.keys(handlers);
   const log = options.log ?? (() => {});
   let stopped = false;
   let wake: (() => void) | null = null;
@@ -80,44 +83,81 @@ export function startJobWorker(options: {
       }
     }
     options.metrics?.jobOutcome(job.kind, outcome.kind);
-    if (outcome.kind === 'done') await store.complete(job, clock());
-    else if (outcome.kind === 'failed') await store.fail(job, clock(), outcome.error);
+    if (outcome.kind === 'done') {
+      if (!outcome.recorded) await store.complete(job, clock());
+    } else if (outcome.kind === 'failed') await store.fail(job, clock(), outcome.error);
     else await store.reschedule(job, outcome.runAt, outcome.error ?? null, outcome.payload);
   }
 
   let lastPrune = Number.NEGATIVE_INFINITY;
   const PRUNE_EVERY_MS = 60 * 60_000;
 
-  async function runOnce(): Promise<number> {
+  /**
+   * Jobs running now. The loop keeps up to `batchSize` in flight and claims again as soon as half of them have
+   * finished, so one slow job (a network taking seconds) does not hold back the claim of the next due rows.
+   */
+  const inFlight = new Set<Promise<void>>();
+  let waitingForRoom = false;
+
+  function start(job: Job): void {
+    const run: Promise<void> = runJob(job)
+      .catch((error) => log(`job ${job.id} not recorded: ${String(error)}`))
+      .finally(() => {
+        inFlight.delete(run);
+        if (waitingForRoom && inFlight.size <= settings.batchSize / 2) wake?.();
+      });
+    inFlight.add(run);
+  }
+
+  /** Claims up to `room` due jobs and starts them; resolves with how many it claimed. */
+  async function claimAndStart(room: number): Promise<number> {
     const now = clock();
     // About once an hour (and at start): finished rows are history, not work.
     if (now - lastPrune >= PRUNE_EVERY_MS) {
       lastPrune = now;
-      const pruned = await store.prune(now - settings.keepFinishedMs);
+      const pruned = await store.prune(now - settings.keepFinishedMs, kinds);
       if (pruned > 0) log(`jobs: deleted ${pruned} finished job(s)`);
     }
-    const jobs = await store.claim(now, now + settings.leaseMs, settings.batchSize);
-    await Promise.all(jobs.map((job) => runJob(job).catch((error) => log(`job ${job.id} not recorded: ${String(error)}`))));
+    const jobs = await store.claim(now, now + settings.leaseMs, room, kinds);
+    for (const job of jobs) start(job);
     return jobs.length;
+  }
+
+  async function runOnce(): Promise<number> {
+    const claimed = await claimAndStart(settings.batchSize);
+    await Promise.all(inFlight);
+    return claimed;
+  }
+
+  /** Waits for the poll interval, or (`untilRoom`) until half the jobs in flight have finished. */
+  async function pause(untilRoom: boolean): Promise<void> {
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+      waitingForRoom = untilRoom;
+      if (!untilRoom) timer = setTimeout(resolve, settings.pollMs);
+    });
+    wake = null;
+    waitingForRoom = false;
+    if (timer) clearTimeout(timer);
+    timer = null;
   }
 
   const loop = (async () => {
     while (!stopped) {
-      let ran = 0;
+      const room = settings.batchSize - inFlight.size;
+      let claimed = 0;
       try {
-        ran = await runOnce();
+        if (room > 0) claimed = await claimAndStart(room);
       } catch (error) {
         log(`job claim failed: ${error instanceof Error ? error.message : String(error)}`);
       }
       if (stopped) break;
-      // A full batch means more may be due: claim again at once.
-      if (ran >= settings.batchSize) continue;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        timer = setTimeout(resolve, settings.pollMs);
-      });
-      wake = null;
+      // Every free place taken: more may be due, so claim again once there is room; else nothing is due until the next poll.
+      const full = room <= 0 || claimed >= room;
+      if (full && inFlight.size > settings.batchSize / 2) await pause(true);
+      else if (!full) await pause(false);
     }
+    await Promise.all(inFlight);
   })();
 
   return {

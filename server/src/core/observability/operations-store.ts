@@ -15,11 +15,11 @@ export class OperationsStore extends SqlStore {
   async webhookOutboxCounts(now: number): Promise<{ state: string; count: number }[]> {
     const row = await this.db.get(
       `SELECT
-        SUM(CASE WHEN delivered_at IS NULL AND failed_at IS NULL THEN 1 ELSE 0 END) AS pending,
-        SUM(CASE WHEN delivered_at IS NULL AND failed_at IS NULL AND next_attempt_at < ? THEN 1 ELSE 0 END) AS late,
-        SUM(CASE WHEN delivered_at IS NOT NULL THEN 1 ELSE 0 END) AS delivered,
+        SUM(CASE WHEN done_at IS NULL AND failed_at IS NULL THEN 1 ELSE 0 END) AS pending,
+        SUM(CASE WHEN done_at IS NULL AND failed_at IS NULL AND run_at < ? THEN 1 ELSE 0 END) AS late,
+        SUM(CASE WHEN done_at IS NOT NULL THEN 1 ELSE 0 END) AS delivered,
         SUM(CASE WHEN failed_at IS NOT NULL THEN 1 ELSE 0 END) AS failed
-       FROM webhook_outbox`,
+       FROM jobs WHERE kind = 'webhook'`,
       [now - 60_000],
     );
     return ['pending', 'late', 'delivered', 'failed'].map((state) => ({ state, count: Number(row?.[state] ?? 0) }));
@@ -38,7 +38,7 @@ export class OperationsStore extends SqlStore {
           SUM(CASE WHEN done_at IS NULL AND failed_at IS NULL AND lease_until >= ? THEN 1 ELSE 0 END) AS running,
           SUM(CASE WHEN done_at IS NULL AND failed_at IS NULL AND run_at < ? AND (lease_until IS NULL OR lease_until < ?) THEN 1 ELSE 0 END) AS late,
           SUM(CASE WHEN failed_at IS NOT NULL THEN 1 ELSE 0 END) AS failed
-         FROM jobs`,
+         FROM jobs WHERE kind <> 'webhook'`,
         [now, now, now, now - 60_000, now],
       );
     } catch {

@@ -1,0 +1,87 @@
+/**
+ * Durable commits per immediate post (`POST /api/post` to 3 sandbox networks), counted on the real driver: every
+ * write transaction and every write outside one. Each platform's attempt needs two of its own (the "commit started"
+ * record before the network call, then one result transaction: result, post status, job completion); the rest are the
+ * create transaction and the sandbox networks' own state. The count is printed and bounded, so a change that splits
+ * a step into several commits again fails here.
+ */
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import type { SqlExecutor } from '../../src/core/db/sql-driver.js';
+import { startTestService, type TestService } from '../support/test-service.js';
+
+let svc: TestService;
+const PLATFORMS = ['facebook', 'linkedin', 'bluesky'];
+
+before(async () => {
+  // The worker sleeps: only the request's own inline attempts write.
+  svc = await startTestService({ env: { JOBS_POLL_MS: '2000000000', SANDBOX_NETWORKS: 'all' } });
+  for (const platform of PLATFORMS) assert.equal((await svc.api('POST', '/sandbox/accounts', { body: { platform } })).status, 200);
+});
+after(() => svc.close());
+
+/** Counts the driver's commits while `work` runs; each entry names the statements it wrote. */
+async function countCommits(work: () => Promise<void>): Promise<string[][]> {
+  const driver = svc.storage.driver;
+  const commits: string[][] = [];
+  const writeOf = (sql: string) => /^\s*(INSERT INTO \w+|UPDATE \w+|DELETE FROM \w+)/i.exec(sql)?.[1] ?? null;
+  const original = { run: driver.run.bind(driver), get: driver.get.bind(driver), transaction: driver.transaction.bind(driver) };
+  driver.run = async (sql, params) => {
+    const write = writeOf(sql);
+    if (write) commits.push([write]);
+    return original.run(sql, params);
+  };
+  // INSERT … RETURNING runs through get.
+  driver.get = async (sql, params) => {
+    const write = writeOf(sql);
+    if (write) commits.push([write]);
+    return original.get(sql, params);
+  };
+  driver.transaction = async <T>(body: (tx: SqlExecutor) => Promise<T>) => {
+    const writes: string[] = [];
+    const result = await original.transaction((tx) =>
+      body({
+        all: (sql, params) => tx.all(sql, params),
+        get: (sql, params) => {
+          const write = writeOf(sql);
+          if (write) writes.push(write);
+          return tx.get(sql, params);
+        },
+        run: (sql, params) => {
+          const write = writeOf(sql);
+          if (write) writes.push(write);
+          return tx.run(sql, params);
+        },
+        exec: (sql) => tx.exec(sql),
+      }),
+    );
+    if (writes.length > 0) commits.push(writes);
+    return result;
+  };
+  try {
+    await work();
+  } finally {
+    driver.run = original.run;
+    driver.get = original.get;
+    driver.transaction = original.transaction;
+  }
+  return commits;
+}
+
+it('an immediate post to 3 networks takes a bounded number of commits, two per platform attempt of its own', async () => {
+  // One post first, so one-time writes (rate budget rows, sessions) are not counted.
+  const warm = await svc.api('POST', '/post', { body: { post: 'Warm up the sandbox', platforms: PLATFORMS } });
+  assert.equal(warm.json.status, 'success', JSON.stringify(warm.json));
+  let status = '';
+  const commits = await countCommits(async () => {
+    status = (await svc.api('POST', '/post', { body: { post: 'Counting commits per immediate post', platforms: PLATFORMS } })).json.status;
+  });
+  assert.equal(status, 'success');
+  console.log(`commits for one immediate post to ${PLATFORMS.length} networks: ${commits.length}`);
+  for (const commit of commits) console.log(`  ${commit.join(', ')}`);
+  const commitStarted = commits.filter((writes) => writes.length === 1 && writes[0] === 'UPDATE post_platforms');
+  assert.equal(commitStarted.length, PLATFORMS.length, 'one "commit started" record per platform, alone in its commit');
+  const results = commits.filter((writes) => writes.includes('UPDATE post_platforms') && writes.includes('UPDATE jobs'));
+  assert.equal(results.length, PLATFORMS.length, 'one result transaction per platform, completing its job');
+  assert.ok(commits.length <= 12, `at most 12 commits per post (was about 20 before the result step was grouped); got ${commits.length}`);
+});
