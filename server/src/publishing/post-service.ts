@@ -331,11 +331,10 @@ export class PostService {
   async get(profile: Profile, id: string): Promise<PostRecord> {
     const post = await this.#deps.store.findPostOfProfile(profile.id, id);
     if (!post) throw notFound(id);
-    return this.#record(post, profile);
+    return this.#record(post, profile, await this.#deps.store.listPlatforms(post.id));
   }
 
-  async #record(post: StoredPost, profile: Profile): Promise<PostRecord> {
-    const rows = await this.#deps.store.listPlatforms(post.id);
+  #record(post: StoredPost, profile: Profile, rows: StoredPlatform[]): PostRecord {
     const request = post.request as unknown as PostRequest;
     return {
       id: post.id,
@@ -360,7 +359,8 @@ export class PostService {
   async history(profile: Profile, filter: Parameters<PostStore['listHistory']>[1], platforms: Network[] | null): Promise<PostRecord[]> {
     const posts = await this.#deps.store.listHistory(profile.id, filter);
     const chosen = platforms ? posts.filter((post) => post.platforms.some((p) => platforms.includes(p))) : posts;
-    return Promise.all(chosen.map((post) => this.#record(post, profile)));
+    const platformsOf = await this.#deps.store.listPlatformsOfPosts(chosen.map((post) => post.id));
+    return chosen.map((post) => this.#record(post, profile, platformsOf.get(post.id) ?? []));
   }
 
   /** `PATCH /api/post`: approve, pause/unpause, move, annotate a post that has not been sent. */

@@ -183,6 +183,15 @@ export class PostStore {
     return rows.map(toPlatform);
   }
 
+  /** The platforms of several posts in one query (a page of history), by post id. */
+  async listPlatformsOfPosts(postIds: string[]): Promise<Map<string, StoredPlatform[]>> {
+    const byPost = new Map(postIds.map((id): [string, StoredPlatform[]] => [id, []]));
+    if (postIds.length === 0) return byPost;
+    const rows = await this.db.all(`SELECT * FROM post_platforms WHERE post_id IN (${postIds.map(() => '?').join(', ')}) ORDER BY platform`, postIds);
+    for (const row of rows.map(toPlatform)) byPost.get(row.postId)?.push(row);
+    return byPost;
+  }
+
   async findPlatform(postId: string, platform: Network, executor: SqlExecutor = this.db): Promise<StoredPlatform | null> {
     const row = await executor.get('SELECT * FROM post_platforms WHERE post_id = ? AND platform = ?', [postId, platform]);
     return row ? toPlatform(row) : null;

@@ -211,6 +211,9 @@ describe('delete, retry, history', () => {
     assert.equal(all.status, 200, JSON.stringify(all.json));
     assert.ok(all.json.history.length > 5);
     assert.ok(all.json.history.every((post: any) => post.status !== 'deleted'));
+    // Each entry carries its own platforms' results (read for the whole page at once), as GET /post/:id has them.
+    assert.ok(all.json.history.some((post: any) => post.postIds.length > 0));
+    for (const entry of all.json.history) assert.deepEqual(entry, (await svc.api('GET', `/post/${entry.id}`)).json);
     const deleted = await svc.api('GET', '/history?status=deleted');
     assert.ok(deleted.json.history.length >= 1);
     assert.ok(deleted.json.history.every((post: any) => post.status === 'deleted'));

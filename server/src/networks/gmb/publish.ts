@@ -13,6 +13,7 @@
  * Errors: classify.ts (519 keeps the account connected).
  */
 import type { CommitResult, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
+import { confirmStoredResult } from '../confirm-stored-result.js';
 import { classifyGmbError, classifyGmbRefresh } from './classify.js';
 import { oauth2RefreshGrantClassifiedBy } from '../oauth/refresh-grant.js';
 import { callGoogle, googleUrl } from './google-api.js';
@@ -103,11 +104,7 @@ export const gmbPublishAdapter: PublishAdapter = {
     return classifyGmbError(answer);
   },
 
-  async confirm(_ctx, state) {
-    const id = typeof state.id === 'string' ? state.id : null;
-    const postUrl = typeof state.postUrl === 'string' ? state.postUrl : null;
-    return id && postUrl ? { kind: 'done', id, postUrl } : failure(101, 'Nothing to confirm on gmb.');
-  },
+  confirm: confirmStoredResult('gmb'),
 
   async reconcile(ctx, state) {
     const prepared = state as GmbPrepared;

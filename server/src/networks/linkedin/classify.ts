@@ -14,6 +14,7 @@
  * - other 4xx → 101 with LinkedIn's message.
  */
 import type { PublishFailure } from '../publish-adapter.js';
+import { failWith } from '../fail-with.js';
 import type { LinkedInAnswer } from './rest-api.js';
 
 export function classifyLinkedInError(answer: LinkedInAnswer, step: 'post' | 'media' | 'analytics' = 'post'): PublishFailure {
@@ -21,15 +22,7 @@ export function classifyLinkedInError(answer: LinkedInAnswer, step: 'post' | 'me
   const serviceErrorCode = typeof answer.json.serviceErrorCode === 'number' ? answer.json.serviceErrorCode : null;
   const code = typeof answer.json.code === 'string' ? answer.json.code : null;
   const details = { httpStatus: answer.status, network: message, ...(serviceErrorCode !== null && { serviceErrorCode }), ...(code && { networkCode: code }) };
-  const fail = (spec: number, text: string, retryAvailable = false, extra: Partial<PublishFailure> = {}): PublishFailure => ({
-    kind: 'failed',
-    code: spec,
-    message: text,
-    retryAvailable,
-    relink: false,
-    details,
-    ...extra,
-  });
+  const fail = failWith(details);
   if (answer.status === 0) return fail(119, `linkedin could not be reached (${answer.transportError ?? 'no answer'}); safe to retry later.`, true, { details: { outcome: 'unknown' } });
   if (answer.status >= 500) return fail(119, `linkedin connection issue (HTTP ${answer.status}); safe to retry later.`, true);
   if (answer.status === 401) return fail(401, `linkedin refused the access token (${code ?? message}); link the account again.`, false, { relink: true });

@@ -13,6 +13,7 @@
  * - remove: `DELETE /rest/posts/{urn}`; comment: `POST /rest/socialActions/{urn}/comments`.
  */
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
+import { confirmStoredResult } from '../confirm-stored-result.js';
 import { classifyLinkedInError, classifyLinkedInRefresh } from './classify.js';
 import { escapeLittleText } from './little-text.js';
 import { callLinkedIn } from './rest-api.js';
@@ -162,11 +163,7 @@ export const linkedinPublishAdapter: PublishAdapter = {
     return classifyLinkedInError(answer);
   },
 
-  async confirm(_ctx, state) {
-    const id = typeof state.id === 'string' ? state.id : null;
-    const postUrl = typeof state.postUrl === 'string' ? state.postUrl : null;
-    return id && postUrl ? { kind: 'done', id, postUrl } : failure(101, 'Nothing to confirm on linkedin.');
-  },
+  confirm: confirmStoredResult('linkedin'),
 
   async reconcile(ctx, state) {
     const prepared = state as LinkedInPrepared;

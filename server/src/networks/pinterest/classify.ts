@@ -5,20 +5,13 @@
  * 400 about the image or video (unreachable, wrong type, aspect ratio) → 164 (140 for the aspect ratio); other 4xx → 101.
  */
 import type { PublishFailure } from '../publish-adapter.js';
+import { failWith } from '../fail-with.js';
 import type { PinterestAnswer } from './pinterest-api.js';
 
 export function classifyPinterestError(answer: PinterestAnswer): PublishFailure {
   const message = typeof answer.json.message === 'string' ? answer.json.message.slice(0, 300) : `HTTP ${answer.status}`;
   const details = { httpStatus: answer.status, network: message, ...(typeof answer.json.code === 'number' && { networkCode: answer.json.code }) };
-  const fail = (code: number, text: string, retryAvailable = false, extra: Partial<PublishFailure> = {}): PublishFailure => ({
-    kind: 'failed',
-    code,
-    message: text,
-    retryAvailable,
-    relink: false,
-    details,
-    ...extra,
-  });
+  const fail = failWith(details);
   if (answer.status === 0) return fail(500, `pinterest could not be reached (${answer.transportError ?? 'no answer'}); try again.`, true, { details: { outcome: 'unknown' } });
   if (answer.status === 401) return fail(401, 'pinterest refused the access token; link the account again.', false, { relink: true });
   if (answer.status === 429) return fail(429, `pinterest rate limit reached: ${message}`, true, { retryAfterMs: 60_000 });

@@ -12,6 +12,7 @@
  *   same title and description; remove: `DELETE /v5/pins/{id}`.
  */
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
+import { confirmStoredResult } from '../confirm-stored-result.js';
 import { classifyPinterestError } from './classify.js';
 import { callPinterest } from './pinterest-api.js';
 import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
@@ -147,11 +148,7 @@ export const pinterestPublishAdapter: PublishAdapter = {
     return classifyPinterestError(answer);
   },
 
-  async confirm(_ctx, state) {
-    const id = typeof state.id === 'string' ? state.id : null;
-    const postUrl = typeof state.postUrl === 'string' ? state.postUrl : null;
-    return id && postUrl ? { kind: 'done', id, postUrl } : failure(101, 'Nothing to confirm on pinterest.');
-  },
+  confirm: confirmStoredResult('pinterest'),
 
   async reconcile(ctx, state) {
     const { pin } = state as PinterestPrepared;

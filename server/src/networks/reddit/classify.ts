@@ -9,17 +9,11 @@
  * seconds); 5xx and no answer → 500, retried.
  */
 import type { PublishFailure } from '../publish-adapter.js';
+import { failWith } from '../fail-with.js';
 import { redditErrors, type RedditAnswer } from './reddit-api.js';
 
 export function classifyRedditError(answer: RedditAnswer): PublishFailure {
-  const fail = (code: number, message: string, retryAvailable = false, extra: Partial<PublishFailure> = {}): PublishFailure => ({
-    kind: 'failed',
-    code,
-    message,
-    retryAvailable,
-    relink: false,
-    ...extra,
-  });
+  const fail = failWith();
   if (answer.status === 0) return fail(500, `reddit could not be reached (${answer.transportError ?? 'no answer'}); try again.`, true, { details: { outcome: 'unknown' } });
   const [first] = redditErrors(answer);
   if (first) {

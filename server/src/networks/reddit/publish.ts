@@ -12,6 +12,7 @@
  * - remove: `POST /api/del {id: t3_…}`; comment: `POST /api/comment {thing_id, text}`.
  */
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
+import { confirmStoredResult } from '../confirm-stored-result.js';
 import { classifyRedditError } from './classify.js';
 import { callReddit, redditErrors } from './reddit-api.js';
 import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
@@ -107,11 +108,7 @@ export const redditPublishAdapter: PublishAdapter = {
     return classifyRedditError(answer);
   },
 
-  async confirm(_ctx, state) {
-    const id = typeof state.id === 'string' ? state.id : null;
-    const postUrl = typeof state.postUrl === 'string' ? state.postUrl : null;
-    return id && postUrl ? { kind: 'done', id, postUrl } : failure(101, 'Nothing to confirm on reddit.');
-  },
+  confirm: confirmStoredResult('reddit'),
 
   async reconcile(ctx, state) {
     const { form } = state as RedditPrepared;

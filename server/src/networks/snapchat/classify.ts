@@ -9,6 +9,7 @@
  * - 400 about the media (format, size, duration, encryption, the container expired after 24 h) → 164, other 4xx → 101.
  */
 import type { PublishFailure } from '../publish-adapter.js';
+import { failWith } from '../fail-with.js';
 import type { SnapAnswer } from './snap-api.js';
 
 export function classifySnapError(answer: SnapAnswer, step: 'post' | 'media' = 'post'): PublishFailure {
@@ -16,15 +17,7 @@ export function classifySnapError(answer: SnapAnswer, step: 'post' | 'media' = '
   const message = String(json.debug_message ?? json.display_message ?? json.message ?? `HTTP ${answer.status}`).slice(0, 300);
   const errorCode = typeof json.error_code === 'string' ? json.error_code : null;
   const details = { httpStatus: answer.status, network: message, ...(errorCode && { networkCode: errorCode }), ...(typeof json.request_id === 'string' && { requestId: json.request_id }) };
-  const fail = (code: number, text: string, retryAvailable = false, extra: Partial<PublishFailure> = {}): PublishFailure => ({
-    kind: 'failed',
-    code,
-    message: text,
-    retryAvailable,
-    relink: false,
-    details,
-    ...extra,
-  });
+  const fail = failWith(details);
   if (answer.status === 0) return fail(500, `snapchat could not be reached (${answer.transportError ?? 'no answer'}); try again.`, true, { details: { outcome: 'unknown' } });
   if (answer.status === 401) return fail(401, 'snapchat refused the access token; link the account again.', false, { relink: true });
   if (answer.status === 429) {

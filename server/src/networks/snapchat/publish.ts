@@ -14,6 +14,7 @@
  * No delete (stories expire after 24 h; the capability table says snapchat cannot delete) and no comments.
  */
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishDone, PublishFailure } from '../publish-adapter.js';
+import { confirmStoredResult } from '../confirm-stored-result.js';
 import { classifySnapError } from './classify.js';
 import { encryptForSnap } from './media-encryption.js';
 import { callSnap, snapOk, snapUrl } from './snap-api.js';
@@ -145,11 +146,7 @@ export const snapchatPublishAdapter: PublishAdapter = {
     return { kind: 'done', id, postUrl: postUrlOf(ctx, id) };
   },
 
-  async confirm(_ctx, state) {
-    const id = typeof state.id === 'string' ? state.id : null;
-    const postUrl = typeof state.postUrl === 'string' ? state.postUrl : null;
-    return id && postUrl ? { kind: 'done', id, postUrl } : failure(101, 'Nothing to confirm on snapchat.');
-  },
+  confirm: confirmStoredResult('snapchat'),
 
   async reconcile(ctx, state): Promise<PublishDone | PublishFailure | null> {
     const prepared = state as SnapPrepared;

@@ -13,6 +13,7 @@
  * Media endpoints: 400 about the media itself → 164.
  */
 import type { PublishFailure } from '../publish-adapter.js';
+import { failWith } from '../fail-with.js';
 import type { XAnswer } from './x-api.js';
 
 function text(value: unknown, max = 300): string | undefined {
@@ -35,15 +36,7 @@ export function classifyXError(answer: XAnswer, nowMs: number, step: 'post' | 'm
   const { detail, legacyCode, type, reason } = networkMessage(answer);
   const accessLevel = answer.headers.get('x-access-level');
   const details: Record<string, unknown> = { httpStatus: answer.status, network: detail, ...(accessLevel && { accessLevel }) };
-  const fail = (code: number, message: string, retryAvailable = false, extra: Partial<PublishFailure> = {}): PublishFailure => ({
-    kind: 'failed',
-    code,
-    message,
-    retryAvailable,
-    relink: false,
-    details,
-    ...extra,
-  });
+  const fail = failWith(details);
   if (answer.status === 0) return fail(111, `twitter could not be reached (${answer.transportError ?? 'no answer'}); try again.`, true, { details: { outcome: 'unknown' } });
   if (answer.status === 429) {
     const reset = Number(answer.headers.get('x-rate-limit-reset'));

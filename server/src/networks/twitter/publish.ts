@@ -15,6 +15,7 @@
  * A linked account holding only an OAuth 2.0 token (linked before own credentials) gives 423, legacy access.
  */
 import { measureText } from '../../publishing/rules/text-length.js';
+import { confirmStoredResult } from '../confirm-stored-result.js';
 import { splitIntoThread } from '../../publishing/rules/thread-split.js';
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishDone, PublishFailure } from '../publish-adapter.js';
 import { classifyXError } from './classify.js';
@@ -203,11 +204,7 @@ export const twitterPublishAdapter: PublishAdapter = {
     return done;
   },
 
-  async confirm(_ctx, state) {
-    const id = typeof state.id === 'string' ? state.id : null;
-    const postUrl = typeof state.postUrl === 'string' ? state.postUrl : null;
-    return id && postUrl ? { kind: 'done', id, postUrl } : failure(101, 'Nothing to confirm on twitter.');
-  },
+  confirm: confirmStoredResult('twitter'),
 
   async reconcile(ctx, state) {
     const prepared = state as TwitterPrepared;

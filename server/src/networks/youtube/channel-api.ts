@@ -64,27 +64,22 @@ export async function setYoutubeWatermark(ctx: NetworkContext, image: { bytes: U
   // The spec fixes the position: the bottom-right corner.
   const resource = { timing, position: { type: 'corner', cornerPosition: 'bottomRight' }, targetChannelId: ctx.account.accountId };
   const { body, contentType } = multipartRelated(resource, image.bytes, image.contentType);
-  let response: Response;
-  try {
-    response = await ctx.fetch(`${base(ctx)}/upload/youtube/v3/watermarks/set?channelId=${channelId}&uploadType=multipart`, {
-      method: 'POST',
-      headers: { Authorization: await bearer(ctx), 'Content-Type': contentType },
-      body: new Uint8Array(body),
-    });
-  } catch {
-    return classifyWatermarkError(noAnswer);
-  }
-  if (response.status === 204 || response.status === 200) {
-    await response.body?.cancel();
-    return true;
-  }
-  return classifyWatermarkError(await googleAnswerOf(response));
+  return watermarkCall(ctx, `${base(ctx)}/upload/youtube/v3/watermarks/set?channelId=${channelId}&uploadType=multipart`, {
+    method: 'POST',
+    headers: { Authorization: await bearer(ctx), 'Content-Type': contentType },
+    body: new Uint8Array(body),
+  });
 }
 
 export async function unsetYoutubeWatermark(ctx: NetworkContext): Promise<true | PublishFailure> {
+  return watermarkCall(ctx, `${base(ctx)}/youtube/v3/watermarks/unset?channelId=${encodeURIComponent(ctx.account.accountId)}`, { method: 'POST', headers: { Authorization: await bearer(ctx) } });
+}
+
+/** One watermarks call: youtube answers 204 (or 200) with no body when it is done. */
+async function watermarkCall(ctx: NetworkContext, url: string, init: RequestInit): Promise<true | PublishFailure> {
   let response: Response;
   try {
-    response = await ctx.fetch(`${base(ctx)}/youtube/v3/watermarks/unset?channelId=${encodeURIComponent(ctx.account.accountId)}`, { method: 'POST', headers: { Authorization: await bearer(ctx) } });
+    response = await ctx.fetch(url, init);
   } catch {
     return classifyWatermarkError(noAnswer);
   }

@@ -8,6 +8,7 @@
  * - other 400s and 403s (invalidTitle, invalidCategoryId, forbidden…) → 101 with Google's message.
  */
 import type { PublishFailure } from '../publish-adapter.js';
+import { failWith } from '../fail-with.js';
 
 export interface GoogleAnswer {
   status: number;
@@ -28,15 +29,7 @@ export async function googleAnswerOf(response: Response): Promise<GoogleAnswer> 
 }
 
 export function classifyYoutubeError(answer: GoogleAnswer): PublishFailure {
-  const fail = (code: number, message: string, retryAvailable: boolean, extra: Partial<PublishFailure> = {}): PublishFailure => ({
-    kind: 'failed',
-    code,
-    message,
-    retryAvailable,
-    relink: false,
-    details: { httpStatus: answer.status, ...(answer.reason && { reason: answer.reason }), networkMessage: answer.message },
-    ...extra,
-  });
+  const fail = failWith({ httpStatus: answer.status, ...(answer.reason && { reason: answer.reason }), networkMessage: answer.message });
   if (answer.status === 401) return fail(401, 'youtube no longer accepts the account\'s token; link the account again.', false, { relink: true });
   if (answer.status === 403 && answer.reason && /quotaExceeded|rateLimitExceeded|userRateLimitExceeded/.test(answer.reason)) {
     return fail(429, 'youtube quota or rate limit reached; try again later.', true, { retryAfterMs: (answer.retryAfterSeconds ?? 3600) * 1000 });

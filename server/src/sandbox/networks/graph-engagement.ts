@@ -20,17 +20,12 @@ import { faultMarker } from './faults.js';
 import { GraphSandboxError, graphBody } from './graph-sandbox.js';
 import { ACCOUNT_METRIC_RATES, POST_METRIC_RATES, grownMetrics } from './insight-metrics.js';
 import type { SandboxPost } from './store.js';
+import { commentsUnder, type StoredComment } from './engagement-store.js';
 
 type MetaNetwork = 'facebook' | 'instagram' | 'threads';
 
-export interface SandboxCommentRow {
-  id: string;
-  text: string;
-  /** Null for the account's own comments (first comments, replies). */
-  author: string | null;
-  replyTo: string | null;
-  createdAt: number;
-}
+/** A sandbox comment as the Graph sandboxes read it (the one comment store of every sandbox network). */
+export type SandboxCommentRow = StoredComment;
 
 const PRIVATE_REPLY_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 const PRIVATE_REPLY_MAX = 1000;
@@ -49,15 +44,8 @@ const PRIVATE_REPLY_FAULTS: Record<string, [status: number, code: number, messag
 /** Graph's time format: `2026-11-24T00:20:09+0000`. */
 export const graphTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+0000');
 
-export async function commentsOf(deps: AppDeps, post: SandboxPost): Promise<SandboxCommentRow[]> {
-  const rows = await deps.storage.driver.all('SELECT id, text, author, reply_to, created_at FROM sandbox_comments WHERE post_id = ? ORDER BY created_at, id', [post.id]);
-  return rows.map((row) => ({
-    id: row.id as string,
-    text: row.text as string,
-    author: (row.author as string | null) ?? null,
-    replyTo: (row.reply_to as string | null) ?? null,
-    createdAt: Number(row.created_at),
-  }));
+export function commentsOf(deps: AppDeps, post: SandboxPost): Promise<SandboxCommentRow[]> {
+  return commentsUnder(deps.storage.driver, post.id);
 }
 
 /** A comment under a post of `platform`, with that post's sandbox row id, network id and account. */
