@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   isNearDuplicate,
+  nearDuplicateMatcher,
   NEAR_DUPLICATE_THRESHOLD,
   normalizeForDuplicates,
   trigramSimilarity,
@@ -76,5 +77,27 @@ describe('isNearDuplicate', () => {
 
   it('keeps unrelated posts apart', () => {
     assert.equal(isNearDuplicate(base, 'Quarterly results are out: revenue grew twelve percent.'), false);
+  });
+});
+
+describe('nearDuplicateMatcher (one post against many stored keys)', () => {
+  it('answers exactly as the similarity does, emoji included, for pairs near and far from the threshold', () => {
+    const pieces = ['spring', 'sale', 'today', 'team', '🌷', '🎉', 'naïve', 'café', 'shop', 'hello', 'weekend'];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const sentence = () => Array.from({ length: 12 }, () => pieces[Math.floor(random() * pieces.length)]).join(' ');
+    let near = 0;
+    for (let i = 0; i < 300; i++) {
+      const key = normalizeForDuplicates(sentence());
+      // A copy with one to six characters changed: some stay above the threshold, some fall below it.
+      const chars = Array.from(key);
+      for (let change = 0; change < 1 + (i % 6); change++) chars[Math.floor(random() * chars.length)] = pieces[i % pieces.length]![0]!;
+      const other = chars.join('');
+      const expected = trigramSimilarity(key, other) >= NEAR_DUPLICATE_THRESHOLD;
+      assert.equal(nearDuplicateMatcher(key)(other), expected, `${key} ~ ${other}`);
+      assert.equal(nearDuplicateMatcher(other)(key), expected, 'symmetric, whichever side is cached');
+      if (expected) near++;
+    }
+    assert.ok(near > 20 && near < 280, `both answers occur (${near} near of 300)`);
   });
 });

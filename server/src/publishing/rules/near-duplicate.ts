@@ -38,15 +38,19 @@ export function isNearDuplicate(a: string, b: string): boolean {
 
 /**
  * For comparing one post with many (every candidate in the 48-hour window): both sides are already normalised
- * (stored duplicate keys), and this text's trigrams are built once instead of once per candidate.
+ * (stored duplicate keys); this text's trigrams are built once, and each candidate's come from a small cache (the
+ * same keys are compared again by every post of the window).
  */
 export function nearDuplicateMatcher(key: string): (otherKey: string) => boolean {
-  const own = key.length >= MIN_NEAR_LENGTH ? trigrams(key) : null;
+  const own = key.length >= MIN_NEAR_LENGTH ? trigramsOf(key) : null;
   return (other) => {
     if (!key || !other) return false;
     if (key === other) return true;
     if (!own || other.length < MIN_NEAR_LENGTH) return false;
-    return jaccard(own, trigrams(other)) >= NEAR_DUPLICATE_THRESHOLD;
+    const theirs = trigramsOf(other);
+    // Jaccard is at most the ratio of the two set sizes (shared <= smaller, union >= larger): most pairs stop here.
+    if (Math.min(own.length, theirs.length) < NEAR_DUPLICATE_THRESHOLD * Math.max(own.length, theirs.length)) return false;
+    return jaccard(own, theirs) >= NEAR_DUPLICATE_THRESHOLD;
   };
 }
 
@@ -55,18 +59,57 @@ export function trigramSimilarity(a: string, b: string): number {
   return jaccard(trigrams(a), trigrams(b));
 }
 
-function jaccard(left: Set<string>, right: Set<string>): number {
+/** Both sets sorted: one merge pass counts what they share. */
+function jaccard(left: Float64Array, right: Float64Array): number {
   let shared = 0;
-  for (const gram of left) if (right.has(gram)) shared++;
-  const union = left.size + right.size - shared;
+  for (let i = 0, j = 0; i < left.length && j < right.length; ) {
+    if (left[i] === right[j]) {
+      shared++;
+      i++;
+      j++;
+    } else if (left[i]! < right[j]!) i++;
+    else j++;
+  }
+  const union = left.length + right.length - shared;
   return union === 0 ? 1 : shared / union;
 }
 
-function trigrams(text: string): Set<string> {
-  const chars = Array.from(` ${text} `);
-  const grams = new Set<string>();
-  for (let i = 0; i + 3 <= chars.length; i++) grams.add(chars.slice(i, i + 3).join(''));
+const TRIGRAM_CACHE_SIZE = 2_048;
+const trigramCache = new Map<string, Float64Array>();
+
+function trigramsOf(key: string): Float64Array {
+  let grams = trigramCache.get(key);
+  if (!grams) {
+    grams = trigrams(key);
+    // Oldest first out: a bounded memo (about 2 KB per key), not a store.
+    if (trigramCache.size >= TRIGRAM_CACHE_SIZE) trigramCache.delete(trigramCache.keys().next().value!);
+    trigramCache.set(key, grams);
+  }
   return grams;
+}
+
+/** The set of a text's character trigrams as sorted, distinct numbers (cheap to build, compare and keep). */
+function trigrams(text: string): Float64Array {
+  const codes = Array.from(` ${text} `, (char) => char.codePointAt(0)!);
+  const grams = new Float64Array(Math.max(0, codes.length - 2));
+  for (let i = 0; i < grams.length; i++) grams[i] = packTrigram(codes[i]!, codes[i + 1]!, codes[i + 2]!);
+  grams.sort();
+  let distinct = 0;
+  for (let i = 0; i < grams.length; i++) if (distinct === 0 || grams[i] !== grams[distinct - 1]) grams[distinct++] = grams[i]!;
+  return grams.subarray(0, distinct);
+}
+
+const BMP = 0x1_0000;
+
+/**
+ * Three characters as one number: exact for characters of the Basic Multilingual Plane (16 bits each, 48 in all);
+ * a trigram with an emoji or another astral character is hashed (32 bits) above that range.
+ */
+function packTrigram(a: number, b: number, c: number): number {
+  if (a < BMP && b < BMP && c < BMP) return (a * BMP + b) * BMP + c;
+  let hash = 0x811c9dc5;
+  for (const code of [a, b, c]) hash = Math.imul(hash ^ code, 0x01000193) >>> 0;
+  return BMP ** 3 + hash;
 }
 
 function removeUrls(text: string): string {
