@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { LinkApiError, createLinkClient, type LinkClient } from '../src/client/index.js';
 import { UNLINKABLE_NETWORKS, type CreateLinkSessionRequest, type UnlinkableNetwork } from '../src/protocol/index.js';
 import type { PostRequest } from '../src/protocol/publishing/index.js';
+import { networkLimitsPage } from './network-limits-page.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PUBLIC_DIR = join(ROOT, 'demo', 'public');
@@ -123,6 +124,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     if (!existsSync(WIDGET_BUNDLE)) return c.text('Widget bundle missing: run `npm run build`.', 404);
     return c.body(await readFile(WIDGET_BUNDLE), 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
   });
+  app.get('/network-limits', (c) => c.html(networkLimitsPage()));
   app.get('/config.json', (c) => c.json({ serviceOrigin: new URL(options.serviceUrl).origin }));
   app.get('/*', async (c) => {
     const name = c.req.path === '/' ? 'index.html' : c.req.path.slice(1);

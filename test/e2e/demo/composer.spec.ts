@@ -6,8 +6,7 @@
  * and the converted image in the sandbox feed. The page passes axe-core with posts listed.
  */
 import type { Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { axeViolations } from '../support/axe.js';
 import { expect, test } from '../support/fixtures.js';
 import { openDemo } from './helpers.js';
 
@@ -20,16 +19,6 @@ function localDateTime(page: Page, minutes: number): Promise<string> {
     const pad = (n: number) => String(n).padStart(2, '0');
     return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
   }, minutes);
-}
-
-async function axeViolations(page: Page) {
-  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-  await page.evaluate(readFileSync(axePath, 'utf8'));
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe;
-    const result = await axe.run();
-    return result.violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length})`);
-  });
 }
 
 /** The post list's line for the post whose text starts with `text`. */
@@ -97,4 +86,13 @@ test('compose, schedule, approve, see the live status and the sandbox feed', asy
   const converted = page.locator('article', { hasText: withMedia }).locator('img');
   await expect(converted).toHaveAttribute('src', /\/media\/[0-9a-f]{64}\.jpg\?expires=\d+&signature=/);
   await expect.poll(() => converted.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+});
+
+test("the network limits page lists every network's limits, one row each, and passes axe", async ({ page, stack }) => {
+  await openDemo(page, stack);
+  const [limits] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'What each network takes (limits)' }).click()]);
+  await expect(limits.getByRole('heading', { level: 1, name: 'What each network takes' })).toBeVisible();
+  await expect(limits.locator('tbody tr')).toHaveCount(13);
+  await expect(limits.getByRole('row', { name: /X \(Twitter\)/ })).toContainText('280 weighted characters');
+  expect(await axeViolations(limits)).toEqual([]);
 });
