@@ -1,7 +1,7 @@
 /**
  * Two service instances on one PostgreSQL database, many scheduled posts due in the same minute: both workers claim
  * (FOR UPDATE SKIP LOCKED) and each post is published exactly once. Runs with scripts/with-postgres.sh.
- * The bench (bench/) does the big numbers; this proves the property.
+ * 2,000 posts, as issue 11 asks (about 30 s here); the bench (bench/) measures the time and the lateness.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -17,7 +17,7 @@ import { PostgresStorage } from '../../src/storage/postgres.js';
 import { testClock } from '../support/test-service.js';
 
 const server = process.env.TEST_DATABASE_URL;
-const POSTS = Number(process.env.PUBLISH_TWO_INSTANCE_POSTS ?? 300);
+const POSTS = Number(process.env.PUBLISH_TWO_INSTANCE_POSTS ?? 2_000);
 
 describe('two instances publish due posts exactly once', { skip: server ? false : 'needs TEST_DATABASE_URL (scripts/with-postgres.sh)' }, () => {
   const name = `slk_pub2_${randomBytes(5).toString('hex')}`;
