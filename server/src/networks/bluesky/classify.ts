@@ -9,28 +9,21 @@
  * - 400 BlobTooLarge → 164; other 400s (InvalidRequest, a record the lexicon refuses) → 101, no retry.
  */
 import type { PublishFailure } from '../publish-adapter.js';
+import { failWith } from '../fail-with.js';
 import type { XrpcAnswer } from './xrpc.js';
 
 export function classifyBlueskyError(answer: XrpcAnswer, now: number): PublishFailure {
   const details = { status: answer.status, error: answer.error, message: answer.message };
-  const fail = (code: number, message: string, retryAvailable: boolean, relink = false, retryAfterMs?: number): PublishFailure => ({
-    kind: 'failed',
-    code,
-    message,
-    retryAvailable,
-    relink,
-    details,
-    ...(retryAfterMs !== undefined && { retryAfterMs }),
-  });
+  const fail = failWith(details);
   if (answer.status === 0) return fail(500, `Bluesky could not be reached: ${answer.message}`, true);
   if (answer.status === 401 || answer.error === 'AuthenticationRequired' || answer.error === 'InvalidToken' || answer.error === 'AccountTakedown') {
-    return fail(401, 'Bluesky refused the session: link the account again (the app password may have been revoked).', false, true);
+    return fail(401, 'Bluesky refused the session: link the account again (the app password may have been revoked).', false, { relink: true });
   }
   if (answer.status === 429 || answer.error === 'RateLimitExceeded') {
     const reset = Number(answer.headers.get('ratelimit-reset'));
     const retryAfter = Number(answer.headers.get('retry-after'));
     const waitMs = Number.isFinite(reset) && reset > 0 ? Math.max(1000, reset * 1000 - now) : Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 60_000;
-    return fail(429, 'Bluesky rate limit reached; try again later.', true, false, waitMs);
+    return fail(429, 'Bluesky rate limit reached; try again later.', true, { retryAfterMs: waitMs });
   }
   if (answer.status >= 500) return fail(answer.status, `Bluesky had a server error (${answer.error ?? answer.status}); try again.`, true);
   if (answer.error === 'BlobTooLarge') return fail(164, `Bluesky refused the image: ${answer.message}`, false);

@@ -11,6 +11,7 @@
  * - other 400s → 101 with Telegram's description.
  */
 import type { PublishFailure } from '../publish-adapter.js';
+import { failWith } from '../fail-with.js';
 import type { BotApiAnswer } from './bot-api.js';
 
 export function outcomeUnknown(reason: string): PublishFailure {
@@ -26,22 +27,14 @@ export function outcomeUnknown(reason: string): PublishFailure {
 
 export function classifyTelegramError(answer: BotApiAnswer): PublishFailure {
   const details = { errorCode: answer.errorCode, description: answer.description };
-  const fail = (code: number, message: string, retryAvailable: boolean, relink = false, retryAfterMs?: number): PublishFailure => ({
-    kind: 'failed',
-    code,
-    message,
-    retryAvailable,
-    relink,
-    details,
-    ...(retryAfterMs !== undefined && { retryAfterMs }),
-  });
+  const fail = failWith(details);
   if (answer.status === 0) return outcomeUnknown(answer.description);
   const code = answer.errorCode ?? answer.status;
-  if (code === 429) return fail(429, 'Telegram rate limit reached; try again later.', true, false, (answer.retryAfterSeconds ?? 30) * 1000);
-  if (code === 403) return fail(403, `Telegram refused the bot: ${answer.description}. Add the bot to the channel as an admin and link it again.`, false, true);
+  if (code === 429) return fail(429, 'Telegram rate limit reached; try again later.', true, { retryAfterMs: (answer.retryAfterSeconds ?? 30) * 1000 });
+  if (code === 403) return fail(403, `Telegram refused the bot: ${answer.description}. Add the bot to the channel as an admin and link it again.`, false, { relink: true });
   if (code === 401) return fail(401, 'Telegram refused the service bot token; the operator must fix TELEGRAM_BOT_TOKEN.', false);
   if (code === 400 && /chat not found|have no rights|not enough rights/i.test(answer.description)) {
-    return fail(400, `Telegram: ${answer.description}. Link the channel again.`, false, true);
+    return fail(400, `Telegram: ${answer.description}. Link the channel again.`, false, { relink: true });
   }
   if (code === 500) return fail(500, 'Telegram had an internal error; try again.', true);
   if (code >= 500) return { ...outcomeUnknown(`HTTP ${code}`), details: { ...details, outcome: 'unknown' } };

@@ -29,6 +29,7 @@ import { containsNul } from './input-guards.js';
 import type { SandboxPost } from './store.js';
 import { faultMarker } from './faults.js';
 import { engagementStateOf } from './engagement-state.js';
+import { commentsUnder } from './engagement-store.js';
 import { queueNetworkEvent } from '../../automations/network-events.js';
 import { INSIGHTS_FAULTS, type InsightsFault } from './insights-faults.js';
 
@@ -62,6 +63,17 @@ export function sandboxEngagementApi(deps: AppDeps): Hono<AppEnv> {
     let check = await checkSandboxToken(store(), token, platform, 'access', now);
     if (!check.ok && check.reason === 'invalid' && token) check = await checkAuthorizationServerToken(deps.networks.sandboxIssuer, token, now);
     return check.ok ? { accountId: check.accountId } : null;
+  }
+
+  /** The post `id` of the `:platform` route, when the bearer token's account owns it; else the error answer. */
+  async function ownPost(c: Context, id: string): Promise<SandboxPost | Response> {
+    const platform = platformOf(c);
+    if (!platform) return apiError(c, 404, 101, 'No such sandbox network.');
+    const auth = await caller(c, platform);
+    if (!auth) return apiError(c, 401, 401, 'The access token is missing or invalid.');
+    const post = await store().findByPlatformId(platform, id);
+    if (!post || (auth.accountId !== null && post.accountId !== auth.accountId)) return apiError(c, 404, 186, 'No such post on this account.');
+    return post;
   }
 
   async function readBody(c: Context): Promise<Record<string, unknown> | null> {
@@ -153,32 +165,23 @@ export function sandboxEngagementApi(deps: AppDeps): Hono<AppEnv> {
   });
 
   routes.get('/:platform/posts/:id/comments', async (c) => {
-    const platform = platformOf(c);
-    if (!platform) return apiError(c, 404, 101, 'No such sandbox network.');
-    const auth = await caller(c, platform);
-    if (!auth) return apiError(c, 401, 401, 'The access token is missing or invalid.');
-    const post = await store().findByPlatformId(platform, c.req.param('id'));
-    if (!post || (auth.accountId !== null && post.accountId !== auth.accountId)) return apiError(c, 404, 186, 'No such post on this account.');
-    const rows = await db().all('SELECT id, text, author, reply_to, created_at FROM sandbox_comments WHERE post_id = ? ORDER BY created_at, id', [post.id]);
+    const post = await ownPost(c, c.req.param('id'));
+    if (post instanceof Response) return post;
     return c.json({
-      comments: rows.map((row) => ({
-        id: row.id,
-        text: row.text,
+      comments: (await commentsUnder(db(), post.id)).map((comment) => ({
+        id: comment.id,
+        text: comment.text,
         // Comments without an author are the account's own (first comments, replies).
-        author: (row.author as string | null) ?? post.accountId,
-        createdAt: new Date(Number(row.created_at)).toISOString(),
-        replyTo: (row.reply_to as string | null) ?? null,
+        author: comment.author ?? post.accountId,
+        createdAt: new Date(comment.createdAt).toISOString(),
+        replyTo: comment.replyTo,
       })),
     });
   });
 
   routes.post('/:platform/posts/:id/replies', async (c) => {
-    const platform = platformOf(c);
-    if (!platform) return apiError(c, 404, 101, 'No such sandbox network.');
-    const auth = await caller(c, platform);
-    if (!auth) return apiError(c, 401, 401, 'The access token is missing or invalid.');
-    const post = await store().findByPlatformId(platform, c.req.param('id'));
-    if (!post || (auth.accountId !== null && post.accountId !== auth.accountId)) return apiError(c, 404, 186, 'No such post on this account.');
+    const post = await ownPost(c, c.req.param('id'));
+    if (post instanceof Response) return post;
     const body = await readBody(c);
     const text = body?.text;
     const commentId = body?.commentId;
