@@ -5,11 +5,14 @@
  * Decorators: tsconfig sets `experimentalDecorators`, so Rolldown lowers them (see notes/toolchain.md).
  */
 import { defineConfig } from 'vite';
+import { minifyLitTemplatesPlugin } from './scripts/minify-lit-templates.js';
 
 export default defineConfig(({ mode }) => {
   if (mode === 'cdn') {
     return {
       publicDir: false,
+      // The layout whitespace of our css`` and html`` templates is string content the minifier keeps.
+      plugins: [minifyLitTemplatesPlugin()],
       build: {
         outDir: 'dist/cdn',
         emptyOutDir: true,
