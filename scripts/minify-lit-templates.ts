@@ -12,14 +12,14 @@ import { parseSync, Visitor, type Plugin } from 'vite';
 
 /** Minifies one piece of a css`` template; `first`/`last` say whether it starts or ends the template. */
 export function minifyCssText(text: string, first: boolean, last: boolean): string {
-  // Odd indexes are quoted strings, kept byte for byte.
-  let out = text
+  // Comments first (one may hold a quote), strings kept; then the odd indexes of the split are the strings.
+  const withoutComments = text.replace(/('[^']*'|"[^"]*")|\/\*[\s\S]*?\*\//g, (_match, quoted?: string) => quoted ?? ' ');
+  let out = withoutComments
     .split(/('[^']*'|"[^"]*")/)
     .map((part, index) =>
       index % 2 === 1
         ? part
         : part
-            .replace(/\/\*[\s\S]*?\*\//g, '')
             .replace(/\s+/g, ' ')
             .replace(/ ?([{};,]) ?/g, '$1')
             .replace(/: /g, ':')

@@ -1,6 +1,7 @@
 // The script-tag build's template minifier (scripts/minify-lit-templates.ts), in Node:
 // `node --import tsx --test test/widget/minify-lit-templates.node-test.ts` (named so web-test-runner skips it).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { minifyCssText, minifyHtmlText, minifyLitTemplates } from '../../scripts/minify-lit-templates.js';
 
@@ -8,7 +9,7 @@ test('css: comments and layout whitespace go, values and quoted strings stay', (
   const css = `
   :host {
     display: inline-flex;
-    /* a comment */
+    /* a comment, with the page's apostrophe */
     width: var(--w, min(480px, 100vw - 2rem));
   }
   [part~='a  b'] { content: "x  : y" ; }
@@ -60,4 +61,14 @@ test('leaves templates holding <pre> or <textarea> alone, and says when nothing 
   const source = 'const view = html`<pre>\n  a\n</pre>`;';
   assert.equal(minifyLitTemplates(source, 'module.ts'), null);
   assert.equal(minifyLitTemplates('const a = 1;', 'module.ts'), null);
+});
+
+test("the widget's own style sheets come out without comments or line breaks", () => {
+  for (const name of ['social-link-button.styles.ts', 'social-link-dialog.styles.ts']) {
+    const path = new URL(`../../src/widget/${name}`, import.meta.url);
+    const out = minifyLitTemplates(readFileSync(path, 'utf8'), name);
+    const sheet = /css`([^`]*)`/.exec(out ?? '')?.[1] ?? '';
+    assert.ok(sheet.length > 100, name);
+    assert.doesNotMatch(sheet, /\/\*|\n/, name);
+  }
 });
