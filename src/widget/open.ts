@@ -2,7 +2,7 @@
  * @module
  * `open()`: the framework-free entry point of the widget.
  */
-import { LinkRun } from './link-run.js';
+import { createLinkRun, type LinkRun } from './link-run.js';
 import type { LinkHandle, OpenOptions } from './link-options.js';
 
 // One link at a time per page: a second open() supersedes the first.
@@ -18,9 +18,9 @@ let activeRun: LinkRun | null = null;
  */
 export function open(options: OpenOptions): LinkHandle {
   activeRun?.supersede();
-  const run = new LinkRun(options);
+  const run = createLinkRun(options);
   activeRun = run;
-  void run.done.then(() => {
+  void run.handle.done.then(() => {
     if (activeRun === run) activeRun = null;
   });
   run.start();
