@@ -22,7 +22,8 @@ export default defineConfig(({ mode }) => {
         lib: { entry: 'src/widget/cdn.ts', formats: ['es'], fileName: () => 'social-link.js' },
         // Vite keeps whitespace in ES library output (for the npm case); this file goes straight to browsers.
         // Locale texts load on demand as dist/cdn/<locale>.js; short names keep the bundle within its budget.
-        rolldownOptions: { output: { minify: true, chunkFileNames: '[name].js' } },
+        // Annotation comments (`/* @__PURE__ */`) are only for bundlers, and no bundler reads this file.
+        rolldownOptions: { output: { minify: true, chunkFileNames: '[name].js', comments: { annotation: false } } },
       },
     };
   }
