@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { minifyCssText, minifyHtmlText, minifyLitTemplates } from '../../scripts/minify-lit-templates.js';
 
-test('css: comments and layout whitespace go, values and quoted strings stay', () => {
+test('css: comments and layout whitespace go, values and quoted strings stay, line breaks move to the end', () => {
   const css = `
   :host {
     display: inline-flex;
@@ -18,29 +18,25 @@ test('css: comments and layout whitespace go, values and quoted strings stay', (
   }
 `;
   assert.equal(
-    minifyCssText(css, true, true),
+    minifyCssText(css),
     `:host{display:inline-flex;width:var(--w,min(480px,100vw - 2rem))}[part~='a  b']{content:"x  : y"}` +
-      `@media (prefers-color-scheme:dark){dialog{color:rgb(0 0 0 / 0.5)}}`,
+      `@media (prefers-color-scheme:dark){dialog{color:rgb(0 0 0 / 0.5)}}` +
+      '\n'.repeat(10),
   );
 });
 
-test('css: a space next to an interpolation is kept, as it may separate two tokens', () => {
-  assert.equal(minifyCssText(' solid ', false, false), ' solid ');
-  assert.equal(minifyCssText('\n  a { b: ', true, false), 'a{b:');
+test('html: indentation goes, its line breaks stay (HTML reads them as the same whitespace)', () => {
+  assert.equal(minifyHtmlText('\n  <a\n    href="x"\n\n  >'), '\n<a\nhref="x"\n\n>');
+  assert.equal(minifyHtmlText('<b> text </b>'), '<b> text </b>');
+  assert.equal(minifyHtmlText(' '), ' ');
 });
 
-test('html: indentation becomes one space, and goes at the ends of the template', () => {
-  assert.equal(minifyHtmlText('\n  <a\n    href="x"\n  >', true, false), '<a href="x" >');
-  assert.equal(minifyHtmlText('</a>\n', false, true), '</a>');
-  assert.equal(minifyHtmlText('<b> text </b>', true, true), '<b> text </b>');
-  assert.equal(minifyHtmlText(' ', false, false), ' ');
-});
-
-test('rewrites css`` and html`` of a module, nested ones too, and nothing else', () => {
+test('rewrites css`` and html`` of a module, nested ones too, and nothing else; every line keeps its number', () => {
   const source = [
     "const label = '×…';",
     'const styles = css`\n  :host {\n    display: block;\n  }\n`;',
     'const view = html`\n  <div part="x">\n    ${flag ? html`<b>\n  ${label}\n</b>` : nothing}\n  </div>\n`;',
+    'const mixed = css`\n  a { color: ${color}; }\n`;',
     'const other = tag`\n  kept  \n`;',
     'const plain = `\n  kept  \n`;',
   ].join('\n');
@@ -49,12 +45,14 @@ test('rewrites css`` and html`` of a module, nested ones too, and nothing else',
     out,
     [
       "const label = '×…';",
-      'const styles = css`:host{display:block}`;',
-      'const view = html`<div part="x"> ${flag ? html`<b> ${label} </b>` : nothing} </div>`;',
+      'const styles = css`:host{display:block}\n\n\n\n`;',
+      'const view = html`\n<div part="x">\n${flag ? html`<b>\n${label}\n</b>` : nothing}\n</div>\n`;',
+      'const mixed = css`\n  a { color: ${color}; }\n`;',
       'const other = tag`\n  kept  \n`;',
       'const plain = `\n  kept  \n`;',
     ].join('\n'),
   );
+  assert.equal(out?.split('\n').length, source.split('\n').length);
 });
 
 test('leaves templates holding <pre> or <textarea> alone, and says when nothing changed', () => {
@@ -63,11 +61,11 @@ test('leaves templates holding <pre> or <textarea> alone, and says when nothing 
   assert.equal(minifyLitTemplates('const a = 1;', 'module.ts'), null);
 });
 
-test("the widget's own style sheets come out without comments or line breaks", () => {
+test("the widget's own style sheets come out without comments, on one line", () => {
   for (const name of ['social-link-button.styles.ts', 'social-link-dialog.styles.ts']) {
     const path = new URL(`../../src/widget/${name}`, import.meta.url);
     const out = minifyLitTemplates(readFileSync(path, 'utf8'), name);
-    const sheet = /css`([^`]*)`/.exec(out ?? '')?.[1] ?? '';
+    const sheet = /css`([^`]*)`/.exec(out ?? '')?.[1]?.trimEnd() ?? '';
     assert.ok(sheet.length > 100, name);
     assert.doesNotMatch(sheet, /\/\*|\n/, name);
   }
