@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from './static-css.js';
 
 export const dialogStyles = css`
   :host {
