@@ -68,7 +68,8 @@ export class SocialLinkDialog extends LitElement {
 
   /** The window of the hosted page, the only accepted message source in frame mode. */
   get frameWindow(): Window | null {
-    return this.renderRoot.querySelector('iframe')?.contentWindow ?? null;
+    // No render root before the element is first connected.
+    return this.renderRoot?.querySelector('iframe')?.contentWindow ?? null;
   }
 
   protected override firstUpdated(): void {

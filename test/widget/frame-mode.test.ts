@@ -1,6 +1,7 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { open } from '../../src/widget/open.js';
+import { SocialLinkDialog } from '../../src/widget/social-link-dialog.js';
 import type { LinkHandle } from '../../src/widget/link-options.js';
 import type { SocialLinkCancelEvent } from '../../src/widget/events/social-link-cancel.js';
 import type { SocialLinkErrorEvent } from '../../src/widget/events/social-link-error.js';
@@ -28,6 +29,16 @@ describe('open({ mode: "frame" })', () => {
     handle?.close();
     handle = undefined;
     expect(openDialogs()).to.have.length(0);
+  });
+
+  it('the dialog has no frame window before it is first connected, and one once its frame exists', async () => {
+    SocialLinkDialog.define();
+    const dialog = document.createElement(SocialLinkDialog.tagName) as SocialLinkDialog;
+    expect(dialog.frameWindow).to.equal(null);
+    handle = open({ url: hostedUrl(['ready']) });
+    await oneEvent(document, 'social-link-ready');
+    expect(openDialog().frameWindow).to.equal(frameOf()?.contentWindow);
+    expect(openDialog().frameWindow).not.to.equal(null);
   });
 
   it('shows a labelled modal dialog with a sandboxed, no-referrer iframe of the hosted page', async () => {
