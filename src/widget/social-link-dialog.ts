@@ -38,7 +38,8 @@ const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups 
 export class SocialLinkDialog extends LitElement {
   static readonly tagName = 'social-link-dialog';
   static override styles = dialogStyles;
-  // Declared here rather than with decorators: the decorator helpers cost the script-tag build about 0.4 KB gzip.
+  // Declared here rather than with decorators: the decorator helpers cost the script-tag build about 0.5 KB gzip.
+  // `attribute: false` beside `state: true` is for the custom-elements analyzer, which does not read `state`.
   static override properties: PropertyDeclarations = {
     src: { attribute: false },
     texts: { attribute: false },
