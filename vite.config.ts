@@ -2,7 +2,8 @@
  * Two library builds of the package (the hosted page has its own Vite config):
  * - default (`vite build`): the npm package, ESM, one file per entry, lit and zod left as imports → dist/lib
  * - `vite build --mode cdn`: one minified file with everything inside, for `<script type="module">` → dist/cdn
- * Decorators: tsconfig sets `experimentalDecorators`, so Rolldown lowers them (see notes/toolchain.md).
+ * The widget elements declare `static properties` (no decorators: their helpers would cost the script-tag build);
+ * the hosted page's decorators are lowered by Rolldown because tsconfig sets `experimentalDecorators`.
  */
 import { defineConfig } from 'vite';
 import { minifyLitTemplatesPlugin } from './scripts/minify-lit-templates.js';
