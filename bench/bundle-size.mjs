@@ -8,7 +8,7 @@ import { SourceMap } from 'node:module';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const FILE = new URL('../dist/cdn/social-link.js', import.meta.url);
-// 11 KB: the size after issue 17's widget pass (11,021 B) plus about 240 B of margin; the target is 8 KB.
+// 11 KB: the size after issue 17's widget pass (11,023 B) plus about 240 B of margin; the target is 8 KB.
 const BUDGET_GZIP = 11 * 1024;
 
 const code = readFileSync(FILE);
