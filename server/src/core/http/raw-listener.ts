@@ -13,15 +13,7 @@ import { recordRequest } from '../observability/access-log.js';
 import { requestIdFrom } from '../observability/request-id.js';
 import { commonHeaders } from './common-headers.js';
 import { answerForError } from './error-answer.js';
-import { parseJsonObject } from './read-json.js';
-
-/** What a raw route's function gets besides its caller: the path parameter and a reader for the JSON body. */
-export interface RawRequest {
-  /** The path segment after `RawRoute.path` (a route with a parameter), else ''. Never percent-encoded. */
-  param: string;
-  /** The body as a JSON object (`{}` when empty), or the 400 for it, with `action` in the envelope. */
-  readJson(action: string): Promise<Record<string, unknown>>;
-}
+import { fetchHeader } from './raw-request.js';
 
 export interface RawRoute<Caller> {
   method: 'GET' | 'POST';
@@ -32,10 +24,13 @@ export interface RawRoute<Caller> {
   pattern: string;
   /** The Hono pattern of the auth middleware: an auth failure is logged under it, as the Hono path logs it. */
   authPattern: string;
-  /** The caller, from the request's headers as a fetch `Headers` object would read them; throws the ApiError to answer. */
-  authenticate(header: (lowerCaseName: string) => string | undefined): Promise<Caller>;
-  /** The JSON answer (status 200), or a thrown ApiError. */
-  answer(caller: Caller, request: RawRequest): Promise<unknown>;
+  /** The caller (headers read with raw-request.ts's `fetchHeader`); throws the ApiError to answer. */
+  authenticate(incoming: IncomingMessage): Promise<Caller>;
+  /**
+   * The JSON answer (status 200), or a thrown ApiError. `param` is the path segment after `path` (never
+   * percent-encoded), '' for a route without one; the body is read with raw-request.ts's `readJsonBody`.
+   */
+  answer(caller: Caller, param: string, incoming: IncomingMessage): Promise<unknown>;
 }
 
 /** A path parameter served here: ids are letters, digits, `_` and `-`; anything else (`%`, `.`) goes to Hono. */
@@ -96,16 +91,16 @@ async function serve<Caller>(
   let answeredBy = route.authPattern;
   let status = 200;
   let body: unknown;
-  let extraHeaders: Record<string, string> | null = null;
+  let extraHeaders: Record<string, string> = {};
   try {
-    const caller = await route.authenticate((name) => fetchHeader(incoming, name));
+    const caller = await route.authenticate(incoming);
     answeredBy = route.pattern;
-    body = await route.answer(caller, { param, readJson: (action) => readJsonBody(incoming, deps.config.maxBodyBytes, action) });
+    body = await route.answer(caller, param, incoming);
   } catch (error) {
     const answer = answerForError(error, deps.log, { method: route.method, route: answeredBy, requestId });
     status = answer.status;
     body = answer.envelope;
-    if (Object.keys(answer.headers).length > 0) extraHeaders = answer.headers;
+    extraHeaders = answer.headers;
   }
   const text = JSON.stringify(body);
   outgoing.writeHead(status, answerHeaders(route.path, requestId, extraHeaders, Buffer.byteLength(text)));
@@ -117,44 +112,11 @@ async function serve<Caller>(
  * The headers of a JSON answer in the order the Hono path writes them (a fetch `Headers` object sorts names),
  * then the length, as @hono/node-server adds it.
  */
-function answerHeaders(path: string, requestId: string, extra: Record<string, string> | null, length: number): Record<string, string | number> {
+function answerHeaders(path: string, requestId: string, extra: Record<string, string>, length: number): Record<string, string | number> {
   const named: Record<string, string> = { ...commonHeaders(path), 'content-type': 'application/json', 'x-request-id': requestId };
-  if (extra) for (const [name, value] of Object.entries(extra)) named[name.toLowerCase()] = value;
+  for (const name in extra) named[name.toLowerCase()] = extra[name]!;
   const headers: Record<string, string | number> = {};
   for (const name of Object.keys(named).sort()) headers[name] = named[name]!;
   headers['Content-Length'] = length;
   return headers;
-}
-
-/**
- * A request header as the Hono path reads it through a fetch `Headers` object: every occurrence joined with
- * ", ". Node keeps only the first of some (e.g. a repeated `Authorization`), so the raw header list is read.
- */
-function fetchHeader(incoming: IncomingMessage, lowerCaseName: string): string | undefined {
-  const raw = incoming.rawHeaders;
-  let value: string | undefined;
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i]!;
-    if (name.length === lowerCaseName.length && name.toLowerCase() === lowerCaseName) value = value === undefined ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
-  }
-  return value;
-}
-
-/** The body (its length already checked against the limit by `plainBody`) as a JSON object. */
-function readJsonBody(incoming: IncomingMessage, maxBodyBytes: number, action: string): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    if (incoming.destroyed) return reject(new Error('The client closed the connection before its request body arrived.'));
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => {
-      try {
-        resolve(parseJsonObject(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), maxBodyBytes, action));
-      } catch (error) {
-        reject(error);
-      }
-    });
-    incoming.on('error', reject);
-    // A client that goes away mid-body: never wait for an `end` that will not come.
-    incoming.on('close', () => reject(new Error('The client closed the connection before its request body arrived.')));
-  });
 }

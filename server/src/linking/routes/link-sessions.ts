@@ -20,6 +20,8 @@ import { enforceLimit } from '../../core/limits/enforce-limit.js';
 import { parseLinkSessionRequest } from '../session-request.js';
 import { authenticateApiKey, type ApiCaller } from '../../accounts/api-key-auth.js';
 import type { RawRoute } from '../../core/http/raw-listener.js';
+import { fetchHeader, readJsonBody } from '../../core/http/raw-request.js';
+import type { IncomingMessage } from 'node:http';
 
 const ACTION = 'link session';
 
@@ -47,7 +49,7 @@ export function linkSessionRoutes(deps: AppDeps): Hono<AppEnv> {
  * above and the same API-key check as the `/api/profiles/*` middleware (logged under its pattern when it refuses).
  */
 export function linkSessionRawRoutes(deps: AppDeps): RawRoute<ApiCaller>[] {
-  const authenticate = (header: (name: string) => string | undefined) => authenticateApiKey(deps, header('authorization'), header('profile-key'));
+  const authenticate = (incoming: IncomingMessage) => authenticateApiKey(deps, fetchHeader(incoming, 'authorization'), fetchHeader(incoming, 'profile-key'));
   return [
     {
       method: 'POST',
@@ -56,7 +58,7 @@ export function linkSessionRawRoutes(deps: AppDeps): RawRoute<ApiCaller>[] {
       pattern: '/api/profiles/link-sessions',
       authPattern: '/api/profiles/*',
       authenticate,
-      answer: (caller, request) => createLinkSession(deps, caller, () => request.readJson(ACTION)),
+      answer: (caller, _param, incoming) => createLinkSession(deps, caller, () => readJsonBody(incoming, deps.config.maxBodyBytes, ACTION)),
     },
     {
       method: 'GET',
@@ -65,7 +67,7 @@ export function linkSessionRawRoutes(deps: AppDeps): RawRoute<ApiCaller>[] {
       pattern: '/api/profiles/link-sessions/:sessionId',
       authPattern: '/api/profiles/*',
       authenticate,
-      answer: (caller, request) => readLinkSession(deps, caller, request.param),
+      answer: (caller, sessionId) => readLinkSession(deps, caller, sessionId),
     },
   ];
 }
