@@ -2,11 +2,12 @@
  * @module
  * The link-session service as a Hono app. `server.ts` puts it on a socket; tests can also call `app.request()`.
  */
-import { isNulCharacterError } from './core/db/nul-character-error.js';
 import { Hono } from 'hono';
 import { ErrorCode } from '../../src/protocol/index.js';
 import type { AppDeps, AppEnv } from './context.js';
-import { ApiError, badRequest } from './core/errors.js';
+import { ApiError } from './core/errors.js';
+import { answerForError } from './core/http/error-answer.js';
+import { commonHeaders } from './core/http/common-headers.js';
 import { bodyCeiling } from './core/limits/body-ceiling.js';
 import { apiKeyAuth } from './accounts/api-key-auth.js';
 import { linkTokenAuth } from './linking/link-token-auth.js';
@@ -52,9 +53,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Headers set before next() go into the response as it is built; set after it, they make Hono copy the finished
   // response into a streamed one (twice the CPU of a small JSON answer).
   app.use('*', async (c, next) => {
-    c.header('Referrer-Policy', 'no-referrer');
-    c.header('X-Content-Type-Options', 'nosniff');
-    if (c.req.path.startsWith('/api/')) c.header('Cache-Control', 'no-store');
+    const headers = commonHeaders(c.req.path);
+    for (const name in headers) c.header(name, headers[name]);
     await next();
   });
   app.use('*', bodyCeiling());
@@ -116,14 +116,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json(error.toEnvelope(), error.status);
   });
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.toEnvelope(), error.status, error.headers);
-    if (isNulCharacterError(error)) {
-      const refused = badRequest('The request holds a NUL character (%00), which no field accepts.', undefined, 'request');
-      return c.json(refused.toEnvelope(), 400);
-    }
-    deps.log(`unhandled error on ${c.req.method} ${c.req.routePath} (request ${c.get('requestId')}): ${error instanceof Error ? error.stack : String(error)}`);
-    const internal = new ApiError(500, 500, 'Internal error. Nothing was changed; try again.', { retryAvailable: true });
-    return c.json(internal.toEnvelope(), 500);
+    const answer = answerForError(error, deps.log, { method: c.req.method, route: c.req.routePath, requestId: c.get('requestId') });
+    return c.json(answer.envelope, answer.status, answer.headers);
   });
   return app;
 }

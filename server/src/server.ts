@@ -3,7 +3,8 @@
  * Starts the service on a socket. Used by `main.ts` and by tests (port 0 on loopback, a fake clock).
  */
 import { sandboxTiktokJobHandlers } from './sandbox/networks/tiktok-api.js';
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener, serve, type ServerType } from '@hono/node-server';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { systemClock, type Clock } from './core/clock.js';
@@ -27,6 +28,9 @@ import { sealPlainWebhookSecrets } from './webhooks/webhook-secret.js';
 import { structuredLog } from './core/observability/json-log.js';
 import { answerParserErrorsWithEnvelope } from './core/http/client-error.js';
 import { ServiceMetrics } from './core/observability/metrics.js';
+import { rawRouteListener } from './core/http/raw-listener.js';
+import { linkSessionRawRoutes } from './linking/routes/link-sessions.js';
+import type { AppDeps } from './context.js';
 import { addStandardCollectors, standaloneMetricsApp } from './core/observability/operations-routes.js';
 
 export interface StartOptions {
@@ -36,6 +40,11 @@ export interface StartOptions {
   mailer?: Mailer | null;
   log?: (line: string) => void;
   tokenCipher?: TokenCipher;
+  /**
+   * Serve the hot link-session routes below Hono (core/http/raw-listener.ts); default true. Tests set false to get
+   * the Hono path's answers for the same requests (the parity test).
+   */
+  rawRoutes?: boolean;
 }
 
 export interface RunningService {
@@ -71,10 +80,20 @@ export async function startService(options: StartOptions): Promise<RunningServic
   addStandardCollectors(metrics, { storage, clock });
   const publishing = createPublishing({ storage, clock, tokenCipher, networks, publicUrl: () => config.publicUrl, config, log, media, metrics });
   let jobsRunning = true;
-  const app = createApp({ config, storage, clock, mailer, log, networks, tokenCipher, limiter, publishing, media, metrics, jobsRunning: () => jobsRunning });
+  const deps: AppDeps = { config, storage, clock, mailer, log, networks, tokenCipher, limiter, publishing, media, metrics, jobsRunning: () => jobsRunning };
+  const app = createApp(deps);
 
-  const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
+  // The hostname stands in for a missing Host header, as `serve()` sets it up.
+  const honoListener = getRequestListener(app.fetch, { hostname: config.host });
+  // The link-session create and read, the integrators' hot path, are answered below Hono; everything else by Hono.
+  const listener = options.rawRoutes === false ? honoListener : rawRouteListener(deps, linkSessionRawRoutes(deps), honoListener);
+  const server = createServer(listener);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   answerParserErrorsWithEnvelope(server);
   const { port } = server.address() as AddressInfo;

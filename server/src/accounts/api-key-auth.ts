@@ -1,30 +1,43 @@
 /**
  * @module
  * API key authentication (spec 5.1-5.2): `Authorization: Bearer <API_KEY>` selects the account and its
- * Primary Profile; `Profile-Key` selects one of its user profiles instead.
+ * Primary Profile; `Profile-Key` selects one of its user profiles instead. `authenticateApiKey` is the one check,
+ * used by the Hono middleware and by the routes served below Hono (core/http/raw-listener.ts).
  */
 import type { MiddlewareHandler } from 'hono';
 import { ErrorCode } from '../../../src/protocol/index.js';
 import type { AppDeps, AppEnv } from '../context.js';
+import type { Account, Profile } from '../core/db/storage-types.js';
 import { ApiError } from '../core/errors.js';
 import { hashSecret } from '../core/tokens.js';
 
+/** Who is calling: the account of the API key and the profile the request acts for. */
+export interface ApiCaller {
+  account: Account;
+  profile: Profile;
+}
+
+/** The caller named by these two header values (as a fetch `Headers` object reads them), or the 401/404 to answer. */
+export async function authenticateApiKey(deps: Pick<AppDeps, 'storage'>, authorization: string | undefined, profileKey: string | undefined): Promise<ApiCaller> {
+  const key = bearerToken(authorization);
+  const caller = key ? await deps.storage.accounts.findCaller(hashSecret(key), profileKey === undefined ? null : hashSecret(profileKey)) : null;
+  if (!caller) {
+    throw new ApiError(401, ErrorCode.apiKeyInvalid, 'API key missing or invalid. Send it as "Authorization: Bearer <API key>".', {
+      action: 'authorization',
+    });
+  }
+  const { account, profile } = caller;
+  if (!profile) {
+    throw new ApiError(404, ErrorCode.profileNotFound, 'Profile-Key does not match a profile of this account.', {
+      action: 'authorization',
+    });
+  }
+  return { account, profile };
+}
+
 export function apiKeyAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const key = bearerToken(c.req.header('authorization'));
-    const profileKey = c.req.header('profile-key');
-    const caller = key ? await deps.storage.accounts.findCaller(hashSecret(key), profileKey === undefined ? null : hashSecret(profileKey)) : null;
-    if (!caller) {
-      throw new ApiError(401, ErrorCode.apiKeyInvalid, 'API key missing or invalid. Send it as "Authorization: Bearer <API key>".', {
-        action: 'authorization',
-      });
-    }
-    const { account, profile } = caller;
-    if (!profile) {
-      throw new ApiError(404, ErrorCode.profileNotFound, 'Profile-Key does not match a profile of this account.', {
-        action: 'authorization',
-      });
-    }
+    const { account, profile } = await authenticateApiKey(deps, c.req.header('authorization'), c.req.header('profile-key'));
     c.set('account', account);
     c.set('profile', profile);
     await next();

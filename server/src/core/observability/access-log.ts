@@ -3,12 +3,28 @@
  * The first middleware: a request id (in and out as `X-Request-Id`), one JSON access line per request through
  * `deps.log`, and the request metrics. It logs the matched route pattern, never the path: paths can hold
  * secrets (the telegram webhook's `/webhooks/telegram/<secret>`, the sandbox bot's `/bot<token>/…`) and the
- * query string can hold a link token.
+ * query string can hold a link token. The routes served below Hono (core/http/raw-listener.ts) record their
+ * requests through the same `recordRequest`.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { jsonLogLine } from './json-log.js';
 import { requestIdFrom } from './request-id.js';
+
+export interface RequestRecord {
+  requestId: string;
+  method: string;
+  /** The route pattern that answered, e.g. `/api/profiles/link-sessions/:sessionId`, or `(unmatched)`. */
+  route: string;
+  status: number;
+  elapsedMs: number;
+}
+
+/** The access line and the metrics of one answered request. */
+export function recordRequest(deps: Pick<AppDeps, 'log' | 'metrics'>, { requestId, method, route, status, elapsedMs }: RequestRecord): void {
+  deps.log(jsonLogLine(status >= 500 ? 'error' : 'info', 'request', { requestId, method, route, status, ms: Math.round(elapsedMs) }));
+  deps.metrics?.request(method, route, status, elapsedMs / 1000);
+}
 
 export function accessLog(deps: Pick<AppDeps, 'log' | 'metrics'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -18,11 +34,10 @@ export function accessLog(deps: Pick<AppDeps, 'log' | 'metrics'>): MiddlewareHan
     c.header('X-Request-Id', requestId);
     const started = performance.now();
     await next();
-    const elapsed = performance.now() - started;
+    const elapsedMs = performance.now() - started;
     const status = c.res.status;
     // After next(), routePath is the pattern of the handler that answered; a catch-all means no route matched.
-    const route = c.res.status === 404 && /^\/?\*$/.test(c.req.routePath) ? '(unmatched)' : c.req.routePath;
-    deps.log(jsonLogLine(status >= 500 ? 'error' : 'info', 'request', { requestId, method: c.req.method, route, status, ms: Math.round(elapsed) }));
-    deps.metrics?.request(c.req.method, route, status, elapsed / 1000);
+    const route = status === 404 && /^\/?\*$/.test(c.req.routePath) ? '(unmatched)' : c.req.routePath;
+    recordRequest(deps, { requestId, method: c.req.method, route, status, elapsedMs });
   };
 }

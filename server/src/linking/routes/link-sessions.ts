@@ -4,8 +4,9 @@
  * - `POST   /api/profiles/link-sessions`             create (Profile-Key picks the profile to link)
  * - `GET    /api/profiles/link-sessions/:sessionId`  read state and completions
  * - `DELETE /api/profiles/link-sessions/:sessionId`  revoke
+ * The create and the read are also served below Hono (`linkSessionRawRoutes`), by the same functions.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { ErrorCode, type CreateLinkSessionResponse, type LinkSession } from '../../../../src/protocol/index.js';
 import { iso } from '../../core/clock.js';
 import type { AppDeps, AppEnv } from '../../context.js';
@@ -17,53 +18,22 @@ import type { LinkSessionRecord, Profile } from '../../core/db/storage-types.js'
 import { hashSecret, newId, newSecret } from '../../core/tokens.js';
 import { enforceLimit } from '../../core/limits/enforce-limit.js';
 import { parseLinkSessionRequest } from '../session-request.js';
+import { authenticateApiKey, type ApiCaller } from '../../accounts/api-key-auth.js';
+import type { RawRoute } from '../../core/http/raw-listener.js';
+import { fetchHeader, readJsonBody } from '../../core/http/raw-request.js';
+import type { IncomingMessage } from 'node:http';
+
+const ACTION = 'link session';
 
 export function linkSessionRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post('/', async (c) => {
-    const account = c.get('account');
-    const profile = c.get('profile');
-    await enforceLimit(deps, 'sessionCreate', account.id, 'link session');
-    const body = await readJsonObject(c, deps.config.maxBodyBytes, 'link session');
-    const request = parseLinkSessionRequest(body, account);
-
-    const now = deps.clock();
-    const token = newSecret();
-    const sessionId = newId('ls_');
-    const expiresAt = now + request.expiresInMinutes * 60_000;
-    await deps.storage.linking.createLinkSession({
-      id: sessionId,
-      tokenHash: hashSecret(token),
-      accountId: account.id,
-      profileId: profile.id,
-      origin: request.origin,
-      redirect: request.redirect,
-      domain: request.domain,
-      allowedSocial: request.allowedSocial,
-      instagramLinkMethod: request.instagramLinkMethod,
-      locale: request.locale,
-      createdAt: now,
-      expiresAt,
-    });
-
-    const url = `${deps.config.linkingUrl}?${new URLSearchParams({ session: token, domain: request.domain })}`;
-    const response: CreateLinkSessionResponse = {
-      status: 'success',
-      sessionId,
-      url,
-      expiresAt: iso(expiresAt),
-      title: profile.title,
-    };
-    if (request.email) Object.assign(response, await sendLinkEmail(deps, request.email, url, profile, expiresAt));
-    return c.json(response);
+    const readBody = () => readJsonObject(c, deps.config.maxBodyBytes, ACTION);
+    return c.json(await createLinkSession(deps, callerOf(c), readBody));
   });
 
-  routes.get('/:sessionId', async (c) => {
-    const session = await deps.storage.linking.findLinkSession(c.get('account').id, c.req.param('sessionId'));
-    if (!session) throw sessionNotFound();
-    return c.json(await describeSession(deps, session, c.get('profile')));
-  });
+  routes.get('/:sessionId', async (c) => c.json(await readLinkSession(deps, callerOf(c), c.req.param('sessionId'))));
 
   routes.delete('/:sessionId', async (c) => {
     const session = await deps.storage.linking.revokeLinkSession(c.get('account').id, c.req.param('sessionId'), deps.clock());
@@ -72,6 +42,85 @@ export function linkSessionRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   return routes;
+}
+
+/**
+ * The create and the read served below Hono (core/http/raw-listener.ts), by the same functions as the Hono routes
+ * above and the same API-key check as the `/api/profiles/*` middleware (logged under its pattern when it refuses).
+ */
+export function linkSessionRawRoutes(deps: AppDeps): RawRoute<ApiCaller>[] {
+  const authenticate = (incoming: IncomingMessage) => authenticateApiKey(deps, fetchHeader(incoming, 'authorization'), fetchHeader(incoming, 'profile-key'));
+  return [
+    {
+      method: 'POST',
+      path: '/api/profiles/link-sessions',
+      hasParam: false,
+      pattern: '/api/profiles/link-sessions',
+      authPattern: '/api/profiles/*',
+      authenticate,
+      answer: (caller, _param, incoming) => createLinkSession(deps, caller, () => readJsonBody(incoming, deps.config.maxBodyBytes, ACTION)),
+    },
+    {
+      method: 'GET',
+      path: '/api/profiles/link-sessions/',
+      hasParam: true,
+      pattern: '/api/profiles/link-sessions/:sessionId',
+      authPattern: '/api/profiles/*',
+      authenticate,
+      answer: (caller, sessionId) => readLinkSession(deps, caller, sessionId),
+    },
+  ];
+}
+
+/**
+ * `POST /api/profiles/link-sessions`. `readBody` is called after the rate limit, so a caller over it gets the
+ * 429 whatever its body holds.
+ */
+export async function createLinkSession(deps: AppDeps, caller: ApiCaller, readBody: () => Promise<Record<string, unknown>>): Promise<CreateLinkSessionResponse> {
+  const { account, profile } = caller;
+  await enforceLimit(deps, 'sessionCreate', account.id, ACTION);
+  const request = parseLinkSessionRequest(await readBody(), account);
+
+  const now = deps.clock();
+  const token = newSecret();
+  const sessionId = newId('ls_');
+  const expiresAt = now + request.expiresInMinutes * 60_000;
+  await deps.storage.linking.createLinkSession({
+    id: sessionId,
+    tokenHash: hashSecret(token),
+    accountId: account.id,
+    profileId: profile.id,
+    origin: request.origin,
+    redirect: request.redirect,
+    domain: request.domain,
+    allowedSocial: request.allowedSocial,
+    instagramLinkMethod: request.instagramLinkMethod,
+    locale: request.locale,
+    createdAt: now,
+    expiresAt,
+  });
+
+  const url = `${deps.config.linkingUrl}?${new URLSearchParams({ session: token, domain: request.domain })}`;
+  const response: CreateLinkSessionResponse = {
+    status: 'success',
+    sessionId,
+    url,
+    expiresAt: iso(expiresAt),
+    title: profile.title,
+  };
+  if (request.email) Object.assign(response, await sendLinkEmail(deps, request.email, url, profile, expiresAt));
+  return response;
+}
+
+/** `GET /api/profiles/link-sessions/:sessionId`: only the caller's account's sessions are found. */
+export async function readLinkSession(deps: AppDeps, caller: ApiCaller, sessionId: string): Promise<LinkSession> {
+  const session = await deps.storage.linking.findLinkSession(caller.account.id, sessionId);
+  if (!session) throw sessionNotFound();
+  return describeSession(deps, session, caller.profile);
+}
+
+function callerOf(c: Context<AppEnv>): ApiCaller {
+  return { account: c.get('account'), profile: c.get('profile') };
 }
 
 async function sendLinkEmail(
@@ -117,5 +166,5 @@ export async function describeSession(deps: AppDeps, session: LinkSessionRecord,
 }
 
 function sessionNotFound(): ApiError {
-  return new ApiError(404, ErrorCode.badRequest, 'No link session with this id for this API key.', { action: 'link session' });
+  return new ApiError(404, ErrorCode.badRequest, 'No link session with this id for this API key.', { action: ACTION });
 }

@@ -1,0 +1,122 @@
+/**
+ * @module
+ * A plain `node:http` request listener in front of the Hono app, for the few hot routes a bare Hono route is
+ * already too slow for (building fetch Request/Response objects, converting headers and routing cost about 40 % of
+ * a bare node:http server's throughput on its own). It answers exactly as the Hono app would: the same route
+ * functions, auth, body parsing, error envelopes, common headers, request id, access line and metrics, all shared
+ * with the Hono path. Anything it does not take as is (another method or path, a percent-encoded or odd path, a
+ * chunked or oversized body, `Expect`, an odd Host header) goes to the Hono listener unchanged.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { AppDeps } from '../../context.js';
+import { recordRequest } from '../observability/access-log.js';
+import { requestIdFrom } from '../observability/request-id.js';
+import { commonHeaders } from './common-headers.js';
+import { answerForError } from './error-answer.js';
+import { fetchHeader } from './raw-request.js';
+
+export interface RawRoute<Caller> {
+  method: 'GET' | 'POST';
+  /** The exact path; for a route with a parameter, the path up to it, ending in `/`. */
+  path: string;
+  hasParam: boolean;
+  /** The Hono route pattern, written on the access line and the metrics as the Hono path writes it. */
+  pattern: string;
+  /** The Hono pattern of the auth middleware: an auth failure is logged under it, as the Hono path logs it. */
+  authPattern: string;
+  /** The caller (headers read with raw-request.ts's `fetchHeader`); throws the ApiError to answer. */
+  authenticate(incoming: IncomingMessage): Promise<Caller>;
+  /**
+   * The JSON answer (status 200), or a thrown ApiError. `param` is the path segment after `path` (never
+   * percent-encoded), '' for a route without one; the body is read with raw-request.ts's `readJsonBody`.
+   */
+  answer(caller: Caller, param: string, incoming: IncomingMessage): Promise<unknown>;
+}
+
+/** A path parameter served here: ids are letters, digits, `_` and `-`; anything else (`%`, `.`) goes to Hono. */
+const PLAIN_PARAM = /^[A-Za-z0-9_-]+$/;
+/**
+ * Host values @hono/node-server takes as they are, without parsing a URL; only requests with one are served here,
+ * so a Host header the adapter would refuse still gets the adapter's answer.
+ */
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+
+export function rawRouteListener<Caller>(
+  deps: Pick<AppDeps, 'log' | 'metrics' | 'config'>,
+  routes: readonly RawRoute<Caller>[],
+  fallback: RequestListener,
+): RequestListener {
+  return (incoming, outgoing) => {
+    const started = performance.now();
+    const found = routeFor(routes, incoming, deps.config.maxBodyBytes);
+    if (!found) return fallback(incoming, outgoing);
+    // serve() answers every error itself; should writing or logging fail, drop the connection rather than hang it.
+    serve(deps, found.route, found.param, incoming, outgoing, started).catch(() => outgoing.destroy());
+  };
+}
+
+function routeFor<Caller>(routes: readonly RawRoute<Caller>[], incoming: IncomingMessage, maxBodyBytes: number) {
+  const { method, url, headers } = incoming;
+  if (url === undefined || url.charCodeAt(0) !== 47 /* / */ || headers.host === undefined || !PLAIN_HOST.test(headers.host)) return null;
+  if (method === 'POST' && !plainBody(headers, maxBodyBytes)) return null;
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  for (const route of routes) {
+    if (route.method !== method) continue;
+    if (!route.hasParam) {
+      if (path === route.path) return { route, param: '' };
+    } else if (path.startsWith(route.path)) {
+      const param = path.slice(route.path.length);
+      if (PLAIN_PARAM.test(param)) return { route, param };
+    }
+  }
+  return null;
+}
+
+/** A body of a declared length within the limit, sent at once: anything else is left to the Hono path's handling. */
+function plainBody(headers: IncomingMessage['headers'], maxBodyBytes: number): boolean {
+  const declared = headers['content-length'];
+  return declared !== undefined && Number(declared) <= maxBodyBytes && headers['transfer-encoding'] === undefined && headers.expect === undefined;
+}
+
+async function serve<Caller>(
+  deps: Pick<AppDeps, 'log' | 'metrics' | 'config'>,
+  route: RawRoute<Caller>,
+  param: string,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  started: number,
+): Promise<void> {
+  const requestId = requestIdFrom(fetchHeader(incoming, 'x-request-id'));
+  let answeredBy = route.authPattern;
+  let status = 200;
+  let body: unknown;
+  let extraHeaders: Record<string, string> = {};
+  try {
+    const caller = await route.authenticate(incoming);
+    answeredBy = route.pattern;
+    body = await route.answer(caller, param, incoming);
+  } catch (error) {
+    const answer = answerForError(error, deps.log, { method: route.method, route: answeredBy, requestId });
+    status = answer.status;
+    body = answer.envelope;
+    extraHeaders = answer.headers;
+  }
+  const text = JSON.stringify(body);
+  outgoing.writeHead(status, answerHeaders(route.path, requestId, extraHeaders, Buffer.byteLength(text)));
+  outgoing.end(text);
+  recordRequest(deps, { requestId, method: route.method, route: answeredBy, status, elapsedMs: performance.now() - started });
+}
+
+/**
+ * The headers of a JSON answer in the order the Hono path writes them (a fetch `Headers` object sorts names),
+ * then the length, as @hono/node-server adds it.
+ */
+function answerHeaders(path: string, requestId: string, extra: Record<string, string>, length: number): Record<string, string | number> {
+  const named: Record<string, string> = { ...commonHeaders(path), 'content-type': 'application/json', 'x-request-id': requestId };
+  for (const name in extra) named[name.toLowerCase()] = extra[name]!;
+  const headers: Record<string, string | number> = {};
+  for (const name of Object.keys(named).sort()) headers[name] = named[name]!;
+  headers['Content-Length'] = length;
+  return headers;
+}
