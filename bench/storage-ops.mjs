@@ -2,13 +2,15 @@
 // the link-session read (today's statement beside the alternatives), findCaller, one access-log line, and group
 // commits of N inserts with the BEGIN/COMMIT issued three ways. On a real SQLite file (synchronous=FULL, the
 // default) and, when TEST_DATABASE_URL is set (scripts/with-postgres.sh), the session reads on PostgreSQL too.
-// Run: node --import tsx bench/storage-ops.mjs      (ROUNDS, OPS to change the sizes)
+// CPU µs (this process: the whole cost of SQLite work, hardly moved by other load) and wall µs (with the fsync, and
+// the PostgreSQL server's time). Run: node --import tsx bench/storage-ops.mjs   (ROUNDS, OPS change the sizes)
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAccount } from '../server/src/accounts/service.ts';
 import { jsonLogLine } from '../server/src/core/observability/json-log.ts';
+import { ServiceMetrics } from '../server/src/core/observability/metrics.ts';
 import { hashSecret, newId, newSecret } from '../server/src/core/tokens.ts';
 import { linkAccount } from '../server/src/linking/service.ts';
 import { PostgresStorage } from '../server/src/storage/postgres.ts';
@@ -17,23 +19,34 @@ import { SqliteStorage } from '../server/src/storage/sqlite.ts';
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const OPS = Number(process.env.OPS ?? 20_000);
 const SESSIONS = 1_000;
-const results = [];
 
-/** Runs `op` OPS times per round (awaiting it when it returns a promise) and records µs per op. */
-async function measure(name, op, ops = OPS) {
-  for (let i = 0; i < Math.min(ops, 2_000); i++) await op(i);
-  const perOp = [];
+/**
+ * Measures a group of operations side by side: each round runs every one of them OPS times in turn (so a change of
+ * the machine's load hits all alike), awaiting an op that returns a promise. Records CPU µs per op of this process
+ * (user + system, what other processes' load hardly moves) and wall µs per op; min and median over the rounds.
+ */
+async function measureGroup(cases, ops = OPS) {
+  for (const [, op] of cases) for (let i = 0; i < Math.min(ops, 2_000); i++) await op(i);
+  const cpu = cases.map(() => []);
+  const wall = cases.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
-    const started = process.hrtime.bigint();
-    for (let i = 0; i < ops; i++) {
-      const result = op(i);
-      if (result instanceof Promise) await result;
+    for (const [index, [, op]] of cases.entries()) {
+      const cpuBefore = process.cpuUsage();
+      const started = process.hrtime.bigint();
+      for (let i = 0; i < ops; i++) {
+        const result = op(i);
+        if (result instanceof Promise) await result;
+      }
+      wall[index].push(Number(process.hrtime.bigint() - started) / 1_000 / ops);
+      const used = process.cpuUsage(cpuBefore);
+      cpu[index].push((used.user + used.system) / ops);
     }
-    perOp.push(Number(process.hrtime.bigint() - started) / 1_000 / ops);
   }
-  perOp.sort((a, b) => a - b);
-  results.push({ name, min: perOp[0], median: perOp[Math.floor(perOp.length / 2)] });
-  console.error(`${name.padEnd(66)} ${perOp[0].toFixed(2).padStart(8)} ${perOp[Math.floor(perOp.length / 2)].toFixed(2).padStart(8)}`);
+  const minMedian = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return [sorted[0], sorted[Math.floor((sorted.length - 1) / 2)]].map((value) => value.toFixed(2).padStart(8)).join(' ');
+  };
+  for (const [index, [name]] of cases.entries()) console.log(`${name.padEnd(68)} ${minMedian(cpu[index])}   ${minMedian(wall[index])}`);
 }
 
 /** The statements compared for a session read: what linking/store.ts ran, and the alternatives. */
@@ -88,75 +101,79 @@ async function sqliteRun() {
   const db = new Database(file);
   const sql = sessionReads('sqlite');
   const statements = Object.fromEntries(Object.entries(sql).map(([name, text]) => [name, db.prepare(text)]));
-  await measure('sqlite: session read, 3 correlated subqueries (raw get)', (i) => statements.subqueries.get(account.id, pick(i)));
-  await measure('sqlite: session row by key only (raw get)', (i) => statements.rowOnly.get(account.id, pick(i)));
-  await measure('sqlite: row + completions, two statements (raw)', (i) => {
-    statements.rowOnly.get(account.id, pick(i));
-    statements.completions.all(pick(i));
-  });
-  await measure('sqlite: row LEFT JOIN completions, one statement (raw all)', (i) => statements.leftJoin.all(account.id, pick(i)));
-  await measure('sqlite: findLinkSession through the store', (i) => storage.linking.findLinkSession(account.id, pick(i)));
+  await measureGroup([
+    ['sqlite: session read, 3 correlated subqueries (raw get, before)', (i) => statements.subqueries.get(account.id, pick(i))],
+    ['sqlite: session row by key only (raw get)', (i) => statements.rowOnly.get(account.id, pick(i))],
+    ['sqlite: row + completions, two statements (raw)', (i) => {
+      statements.rowOnly.get(account.id, pick(i));
+      statements.completions.all(pick(i));
+    }],
+    ['sqlite: row LEFT JOIN completions, one statement (raw all)', (i) => statements.leftJoin.all(account.id, pick(i))],
+    ['sqlite: findLinkSession through the store', (i) => storage.linking.findLinkSession(account.id, pick(i))],
+  ]);
 
   const keyHash = hashSecret(apiKey);
-  await measure('findCaller, cached', () => storage.accounts.findCaller(keyHash, null));
-  await measure('findCaller, from the database (2 selects)', async () => {
-    const found = await storage.accounts.findAccountByApiKeyHash(keyHash);
-    await storage.accounts.findPrimaryProfile(found.id);
-  });
-  await measure('hashSecret (sha256 of an API key)', () => hashSecret(apiKey));
-  const requestId = newId('req_');
-  await measure('jsonLogLine: one access line with redaction', () =>
-    jsonLogLine('info', 'request', { requestId, method: 'GET', route: '/api/profiles/link-sessions/:sessionId', status: 200, ms: 1 }),
-  );
+  const requestId = '0b8e7c52-3c55-4d9c-9a6f-8c7c7a3e9d11';
+  const metrics = new ServiceMetrics();
+  await measureGroup([
+    ['findCaller, cached', () => storage.accounts.findCaller(keyHash, null)],
+    ['findCaller, from the database (2 selects)', async () => {
+      const found = await storage.accounts.findAccountByApiKeyHash(keyHash);
+      await storage.accounts.findPrimaryProfile(found.id);
+    }],
+    ['hashSecret (sha256 of an API key)', () => hashSecret(apiKey)],
+    ['jsonLogLine: one access line with redaction', () =>
+      jsonLogLine('info', 'request', { requestId, method: 'GET', route: '/api/profiles/link-sessions/:sessionId', status: 200, ms: 1 })],
+    ['metrics.request: one request counted', () => metrics.request('GET', '/api/profiles/link-sessions/:sessionId', 200, 0.001)],
+  ]);
   await storage.close();
 
   // Group commit of N inserts on a file of its own (synchronous=FULL): BEGIN/COMMIT by exec (parsed each time),
   // by prepared statements, and by better-sqlite3's db.transaction(). Wall time includes the fsync.
-  for (const [label, begin] of [['exec', null], ['prepared', 'prepared'], ['db.transaction()', 'transaction']]) {
-    const batchFile = join(dir, `batch-${begin}.db`);
-    const batchDb = new Database(batchFile);
-    batchDb.pragma('journal_mode = WAL');
-    batchDb.pragma('synchronous = FULL');
-    batchDb.exec('CREATE TABLE items (id TEXT PRIMARY KEY, a TEXT, b INTEGER)');
-    const insert = batchDb.prepare('INSERT INTO items (id, a, b) VALUES (?, ?, ?)');
-    const beginStatement = batchDb.prepare('BEGIN IMMEDIATE');
-    const commitStatement = batchDb.prepare('COMMIT');
-    let n = 0;
-    const inserts = (size) => {
-      for (let k = 0; k < size; k++) insert.run(`i${n++}`, 'x', k);
-    };
-    const inTransaction = batchDb.transaction(inserts);
-    for (const size of [2, 10, 20]) {
-      await measure(`sqlite FULL: commit of ${String(size).padStart(2)} inserts, BEGIN/COMMIT by ${label}`, () => {
-        if (begin === null) {
-          batchDb.exec('BEGIN IMMEDIATE');
-          inserts(size);
-          batchDb.exec('COMMIT');
-        } else if (begin === 'prepared') {
-          beginStatement.run();
-          inserts(size);
-          commitStatement.run();
-        } else inTransaction.immediate(size);
-      }, 300);
-    }
-    batchDb.close();
+  const batchDb = new Database(join(dir, 'batch.db'));
+  batchDb.pragma('journal_mode = WAL');
+  batchDb.pragma('synchronous = FULL');
+  batchDb.exec('CREATE TABLE items (id TEXT PRIMARY KEY, a TEXT, b INTEGER)');
+  const insert = batchDb.prepare('INSERT INTO items (id, a, b) VALUES (?, ?, ?)');
+  const beginStatement = batchDb.prepare('BEGIN IMMEDIATE');
+  const commitStatement = batchDb.prepare('COMMIT');
+  let n = 0;
+  const inserts = (size) => {
+    for (let k = 0; k < size; k++) insert.run(`i${n++}`, 'x', k);
+  };
+  const inTransaction = batchDb.transaction(inserts);
+  for (const size of [1, 12, 20]) {
+    await measureGroup([
+      [`sqlite FULL: commit of ${String(size).padStart(2)} inserts, BEGIN/COMMIT by exec`, () => {
+        batchDb.exec('BEGIN IMMEDIATE');
+        inserts(size);
+        batchDb.exec('COMMIT');
+      }],
+      [`sqlite FULL: commit of ${String(size).padStart(2)} inserts, BEGIN/COMMIT prepared`, () => {
+        beginStatement.run();
+        inserts(size);
+        commitStatement.run();
+      }],
+      [`sqlite FULL: commit of ${String(size).padStart(2)} inserts, db.transaction()`, () => inTransaction.immediate(size)],
+    ], 300);
   }
-  // The same without the fsync, to see the CPU part of BEGIN/COMMIT alone.
-  {
-    const memory = new Database(':memory:');
-    memory.exec('CREATE TABLE items (id INTEGER PRIMARY KEY)');
-    const beginStatement = memory.prepare('BEGIN IMMEDIATE');
-    const commitStatement = memory.prepare('COMMIT');
-    await measure('sqlite in memory: empty BEGIN IMMEDIATE/COMMIT by exec', () => {
+  batchDb.close();
+  // The same without the disk, to see the CPU of BEGIN/COMMIT alone.
+  const memory = new Database(':memory:');
+  memory.exec('CREATE TABLE items (id INTEGER PRIMARY KEY)');
+  const memoryBegin = memory.prepare('BEGIN IMMEDIATE');
+  const memoryCommit = memory.prepare('COMMIT');
+  await measureGroup([
+    ['sqlite in memory: empty BEGIN IMMEDIATE/COMMIT by exec', () => {
       memory.exec('BEGIN IMMEDIATE');
       memory.exec('COMMIT');
-    });
-    await measure('sqlite in memory: empty BEGIN IMMEDIATE/COMMIT prepared', () => {
-      beginStatement.run();
-      commitStatement.run();
-    });
-    memory.close();
-  }
+    }],
+    ['sqlite in memory: empty BEGIN IMMEDIATE/COMMIT prepared', () => {
+      memoryBegin.run();
+      memoryCommit.run();
+    }],
+  ]);
+  memory.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });
 }
@@ -174,14 +191,16 @@ async function postgresRun(url) {
     const pick = (i) => ids[i % ids.length];
     const sql = sessionReads('postgres');
     const ops = Math.min(OPS, 3_000);
-    await measure('postgres: session read, 3 correlated subqueries', (i) => storage.driver.get(sql.subqueries, [account.id, pick(i)]), ops);
-    await measure('postgres: session row by key only', (i) => storage.driver.get(sql.rowOnly, [account.id, pick(i)]), ops);
-    await measure('postgres: row + completions, two statements', async (i) => {
-      await storage.driver.get(sql.rowOnly, [account.id, pick(i)]);
-      await storage.driver.all(sql.completions, [pick(i)]);
-    }, ops);
-    await measure('postgres: row LEFT JOIN completions, one statement', (i) => storage.driver.all(sql.leftJoin, [account.id, pick(i)]), ops);
-    await measure('postgres: findLinkSession through the store', (i) => storage.linking.findLinkSession(account.id, pick(i)), ops);
+    await measureGroup([
+      ['postgres: session read, 3 correlated subqueries (before)', (i) => storage.driver.get(sql.subqueries, [account.id, pick(i)])],
+      ['postgres: session row by key only', (i) => storage.driver.get(sql.rowOnly, [account.id, pick(i)])],
+      ['postgres: row + completions, two statements', async (i) => {
+        await storage.driver.get(sql.rowOnly, [account.id, pick(i)]);
+        await storage.driver.all(sql.completions, [pick(i)]);
+      }],
+      ['postgres: row LEFT JOIN completions, one statement', (i) => storage.driver.all(sql.leftJoin, [account.id, pick(i)])],
+      ['postgres: findLinkSession through the store', (i) => storage.linking.findLinkSession(account.id, pick(i))],
+    ], ops);
   } finally {
     await storage.close();
     await admin.driver.exec(`DROP DATABASE ${name} WITH (FORCE)`);
@@ -189,6 +208,6 @@ async function postgresRun(url) {
   }
 }
 
-console.error(`${'µs per operation'.padEnd(66)} ${'min'.padStart(8)} ${'median'.padStart(8)}`);
+console.log(`${'µs per operation'.padEnd(68)} ${'CPU min'.padStart(8)} ${'median'.padStart(8)}   ${'wall min'.padStart(8)} ${'median'.padStart(8)}`);
 await sqliteRun();
 if (process.env.TEST_DATABASE_URL) await postgresRun(process.env.TEST_DATABASE_URL);

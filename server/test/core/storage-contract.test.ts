@@ -223,6 +223,22 @@ for (const backend of backends) {
       assert.equal((await db.two.linking.findLinkSessionById(session.id))!.lastCompletedAt, T0 + 3000);
     });
 
+    it('lists completions in completion order, networks completed at the same time by name', async () => {
+      const { account, primaryProfile } = await newAccount();
+      const session = newSession(account.id, primaryProfile.id);
+      await db.one.linking.createLinkSession(session);
+      for (const [platform, at] of [['youtube', 2000], ['reddit', 1000], ['bluesky', 2000], ['tiktok', 1000]] as const) {
+        await linkAccount(db.one, session.id, socialAccount(primaryProfile.id, platform), T0 + at);
+      }
+      await linkAccount(db.two, session.id, socialAccount(primaryProfile.id, 'reddit', 'again'), T0 + 5000);
+      for (const read of [await db.two.linking.findLinkSessionById(session.id), await db.one.linking.findLinkSession(account.id, session.id)]) {
+        assert.deepEqual(read!.completedNetworks, ['reddit', 'tiktok', 'bluesky', 'youtube']);
+        assert.equal(read!.completedAt, T0 + 1000);
+        assert.equal(read!.lastCompletedAt, T0 + 5000);
+      }
+      assert.deepEqual((await db.one.linking.findLinkSessionByTokenHash(session.tokenHash))!.completedNetworks, ['reddit', 'tiktok', 'bluesky', 'youtube']);
+    });
+
     it('linkAccount refuses expired and unknown sessions and stores nothing', async () => {
       const { account, primaryProfile } = await newAccount();
       const session = newSession(account.id, primaryProfile.id);
