@@ -17,7 +17,9 @@ import type { LinkSessionRecord, NewLinkSession, OAuthAttempt, SocialAccount, Te
  * JSON aggregate cost more (bench/storage-ops.mjs), and the completions are few.
  */
 const SESSION_ROWS = `
-  SELECT s.*, c.platform AS completion_platform, c.first_completed_at AS completion_first, c.last_completed_at AS completion_last
+  SELECT s.id, s.account_id, s.profile_id, s.origin, s.redirect, s.domain, s.allowed_social, s.instagram_link_method, s.locale,
+    s.created_at, s.expires_at, s.revoked_at, s.kind,
+    c.platform AS completion_platform, c.first_completed_at AS completion_first, c.last_completed_at AS completion_last
   FROM link_sessions s LEFT JOIN link_session_completions c ON c.session_id = s.id`;
 
 export class LinkingStore extends SqlStore {
