@@ -113,14 +113,17 @@ async function sqliteRun() {
   ]);
 
   const keyHash = hashSecret(apiKey);
+  const unknownProfileKeyHash = hashSecret('pk_unknown');
   const requestId = '0b8e7c52-3c55-4d9c-9a6f-8c7c7a3e9d11';
   const metrics = new ServiceMetrics();
   await measureGroup([
     ['findCaller, cached', () => storage.accounts.findCaller(keyHash, null)],
-    ['findCaller, from the database (2 selects)', async () => {
+    ['caller from the database, 2 selects (before)', async () => {
       const found = await storage.accounts.findAccountByApiKeyHash(keyHash);
       await storage.accounts.findPrimaryProfile(found.id);
     }],
+    // An unknown Profile-Key is never cached: this is findCaller's database statement each time.
+    ['findCaller from the database, one statement', () => storage.accounts.findCaller(keyHash, unknownProfileKeyHash)],
     ['hashSecret (sha256 of an API key)', () => hashSecret(apiKey)],
     ['jsonLogLine: one access line with redaction', () =>
       jsonLogLine('info', 'request', { requestId, method: 'GET', route: '/api/profiles/link-sessions/:sessionId', status: 200, ms: 1 })],
@@ -187,7 +190,8 @@ async function postgresRun(url) {
   const storage = new PostgresStorage(server.toString());
   try {
     await storage.migrate();
-    const { account, ids } = await seed(storage);
+    const { account, apiKey, ids } = await seed(storage);
+    const keyHash = hashSecret(apiKey);
     const pick = (i) => ids[i % ids.length];
     const sql = sessionReads('postgres');
     const ops = Math.min(OPS, 3_000);
@@ -200,6 +204,14 @@ async function postgresRun(url) {
       }],
       ['postgres: row LEFT JOIN completions, one statement', (i) => storage.driver.all(sql.leftJoin, [account.id, pick(i)])],
       ['postgres: findLinkSession through the store', (i) => storage.linking.findLinkSession(account.id, pick(i))],
+    ], ops);
+    await measureGroup([
+      ['postgres: caller, 2 selects (before)', async () => {
+        const found = await storage.accounts.findAccountByApiKeyHash(keyHash);
+        await storage.accounts.findPrimaryProfile(found.id);
+      }],
+      // The caller cache is off on PostgreSQL: every findCaller reads the database.
+      ['postgres: findCaller, one statement', () => storage.accounts.findCaller(keyHash, null)],
     ], ops);
   } finally {
     await storage.close();
