@@ -3,11 +3,42 @@
  * The accounts feature's SQL: accounts, their API keys and profiles. Times are epoch milliseconds.
  */
 import type { SqlExecutor } from '../core/db/sql-driver.js';
-import { toAccount, toProfile } from '../core/db/rows.js';
+import { toAccount, toProfile, type Row } from '../core/db/rows.js';
 import { SqlStore } from '../core/db/sql-store.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
 import { checkBranding, type Branding } from '../../../src/protocol/index.js';
 import { CallerCache, callerCacheOf, type Caller } from './caller-cache.js';
+
+/**
+ * The account of an API key hash and the profile it selects, in one statement (one round trip on PostgreSQL, where
+ * the caller cache is off): the profile's columns carry a `profile_` prefix and are null when no live profile
+ * matches. The profile is the Primary one, or with CALLER_WITH_PROFILE_KEY the one of a Profile-Key hash (bound first).
+ */
+const CALLER_SELECT = `
+  SELECT a.*, p.id AS profile_id, p.account_id AS profile_account_id, p.ref_id AS profile_ref_id, p.title AS profile_title,
+    p.is_primary AS profile_is_primary, p.created_at AS profile_created_at
+  FROM api_keys k JOIN accounts a ON a.id = k.account_id`;
+const CALLER_WITH_PRIMARY_PROFILE = `${CALLER_SELECT}
+  LEFT JOIN profiles p ON p.account_id = a.id AND p.is_primary = 1 AND p.deleted_at IS NULL
+  WHERE k.key_hash = ?`;
+const CALLER_WITH_PROFILE_KEY = `${CALLER_SELECT}
+  LEFT JOIN profiles p ON p.account_id = a.id AND p.profile_key_hash = ? AND p.deleted_at IS NULL
+  WHERE k.key_hash = ?`;
+
+function callerOf(row: Row): Caller {
+  const profile =
+    row.profile_id === null
+      ? null
+      : toProfile({
+          id: row.profile_id,
+          account_id: row.profile_account_id,
+          ref_id: row.profile_ref_id,
+          title: row.profile_title,
+          is_primary: row.profile_is_primary,
+          created_at: row.profile_created_at,
+        });
+  return { account: toAccount(row), profile };
+}
 
 export class AccountStore extends SqlStore {
   /** Cleared by every write below that can change who a key is (caller-cache.ts). */
@@ -22,11 +53,13 @@ export class AccountStore extends SqlStore {
     const cached = this.#callers.find(key);
     if (cached) return cached;
     const generation = this.#callers.generation;
-    const account = await this.findAccountByApiKeyHash(apiKeyHash);
-    if (!account) return null;
-    const profile = profileKeyHash === null ? await this.findPrimaryProfile(account.id) : await this.findProfileByKeyHash(account.id, profileKeyHash);
-    const caller = { account, profile };
-    if (profile) this.#callers.remember(key, caller, generation);
+    const row =
+      profileKeyHash === null
+        ? await this.db.get(CALLER_WITH_PRIMARY_PROFILE, [apiKeyHash])
+        : await this.db.get(CALLER_WITH_PROFILE_KEY, [profileKeyHash, apiKeyHash]);
+    if (!row) return null;
+    const caller = callerOf(row);
+    if (caller.profile) this.#callers.remember(key, caller, generation);
     return caller;
   }
 

@@ -8,29 +8,21 @@
 import type { Network } from '../../../src/protocol/index.js';
 import { toOAuthAttempt, toSession, toSocialAccount, toTelegramCode, type RemovedAccount } from '../core/db/rows.js';
 import { SqlStore } from '../core/db/sql-store.js';
-import type { SqlDialect } from '../core/db/sql-dialect.js';
-import type { SqlDriver, SqlExecutor } from '../core/db/sql-driver.js';
+import type { SqlExecutor } from '../core/db/sql-driver.js';
 import type { LinkSessionRecord, NewLinkSession, OAuthAttempt, SocialAccount, TelegramCode } from '../core/db/storage-types.js';
 
-/** A session row with what its completions add: the networks in completion order, the first and last time. */
-function sessionSelect(dialect: SqlDialect): string {
-  return `
-  SELECT s.*,
-    COALESCE((SELECT ${dialect.jsonArrayOf('c.platform ORDER BY c.first_completed_at, c.platform')}
-      FROM link_session_completions c WHERE c.session_id = s.id), '[]') AS completed_networks,
-    (SELECT MIN(first_completed_at) FROM link_session_completions c WHERE c.session_id = s.id) AS completed_at,
-    (SELECT MAX(last_completed_at) FROM link_session_completions c WHERE c.session_id = s.id) AS last_completed_at
-  FROM link_sessions s`;
-}
+/**
+ * A session with its completions: one row per completed network (its columns null when there is none), turned
+ * into the session by rows.ts `toSession`. One indexed lookup each side; correlated subqueries with an ordered
+ * JSON aggregate cost more (bench/storage-ops.mjs), and the completions are few.
+ */
+const SESSION_ROWS = `
+  SELECT s.id, s.account_id, s.profile_id, s.origin, s.redirect, s.domain, s.allowed_social, s.instagram_link_method, s.locale,
+    s.created_at, s.expires_at, s.revoked_at, s.kind,
+    c.platform AS completion_platform, c.first_completed_at AS completion_first, c.last_completed_at AS completion_last
+  FROM link_sessions s LEFT JOIN link_session_completions c ON c.session_id = s.id`;
 
 export class LinkingStore extends SqlStore {
-  readonly #sessionSelect: string;
-
-  constructor(driver: SqlDriver) {
-    super(driver);
-    this.#sessionSelect = sessionSelect(driver.dialect);
-  }
-
   async createLinkSession(session: NewLinkSession): Promise<void> {
     await this.#insertLinkSession(session, 'session');
   }
@@ -61,18 +53,15 @@ export class LinkingStore extends SqlStore {
   }
 
   async findLinkSessionByTokenHash(tokenHash: string): Promise<LinkSessionRecord | null> {
-    const row = await this.db.get(`${this.#sessionSelect} WHERE s.token_hash = ?`, [tokenHash]);
-    return row ? toSession(row) : null;
+    return toSession(await this.db.all(`${SESSION_ROWS} WHERE s.token_hash = ?`, [tokenHash]));
   }
 
   async findLinkSession(accountId: string, sessionId: string): Promise<LinkSessionRecord | null> {
-    const row = await this.db.get(`${this.#sessionSelect} WHERE s.account_id = ? AND s.id = ? AND s.kind = 'session'`, [accountId, sessionId]);
-    return row ? toSession(row) : null;
+    return toSession(await this.db.all(`${SESSION_ROWS} WHERE s.account_id = ? AND s.id = ? AND s.kind = 'session'`, [accountId, sessionId]));
   }
 
   async findLinkSessionById(sessionId: string): Promise<LinkSessionRecord | null> {
-    const row = await this.db.get(`${this.#sessionSelect} WHERE s.id = ?`, [sessionId]);
-    return row ? toSession(row) : null;
+    return toSession(await this.db.all(`${SESSION_ROWS} WHERE s.id = ?`, [sessionId]));
   }
 
   async revokeLinkSession(accountId: string, sessionId: string, now: number): Promise<LinkSessionRecord | null> {
@@ -86,9 +75,9 @@ export class LinkingStore extends SqlStore {
 
   async findOrCreateLegacyLinkSession(session: NewLinkSession): Promise<LinkSessionRecord> {
     await this.#insertLinkSession(session, 'legacy');
-    const row = await this.db.get(`${this.#sessionSelect} WHERE s.token_hash = ? AND s.kind = 'legacy'`, [session.tokenHash]);
-    if (!row) throw new Error('legacy link session row missing after insert');
-    return toSession(row);
+    const found = toSession(await this.db.all(`${SESSION_ROWS} WHERE s.token_hash = ? AND s.kind = 'legacy'`, [session.tokenHash]));
+    if (!found) throw new Error('legacy link session row missing after insert');
+    return found;
   }
 
   async listSocialAccounts(profileId: string): Promise<SocialAccount[]> {

@@ -223,6 +223,47 @@ for (const backend of backends) {
       assert.equal((await db.two.linking.findLinkSessionById(session.id))!.lastCompletedAt, T0 + 3000);
     });
 
+    it('findCaller answers the account of a key and the profile it selects, and nothing for another account\'s profile', async () => {
+      const { account, primaryProfile, apiKey } = await newAccount();
+      const other = await newAccount();
+      const user: Profile = { id: newId('pr_'), accountId: account.id, refId: newId(''), title: 'User', isPrimary: false, createdAt: T0 + 1 };
+      const otherUser: Profile = { ...user, id: newId('pr_'), accountId: other.account.id, refId: newId('') };
+      await db.one.accounts.createProfile(user, hashSecret(`pk-${user.id}`));
+      await db.one.accounts.createProfile(otherUser, hashSecret(`pk-${otherUser.id}`));
+      for (const store of [db.one.accounts, db.two.accounts]) {
+        assert.deepEqual(await store.findCaller(hashSecret(apiKey), null), { account, profile: primaryProfile });
+        assert.deepEqual(await store.findCaller(hashSecret(apiKey), hashSecret(`pk-${user.id}`)), { account, profile: user });
+        assert.deepEqual(await store.findCaller(hashSecret(apiKey), hashSecret(`pk-${otherUser.id}`)), { account, profile: null });
+        assert.deepEqual(await store.findCaller(hashSecret(apiKey), hashSecret('pk-unknown')), { account, profile: null });
+        assert.equal(await store.findCaller(hashSecret('sk_unknown'), null), null);
+        assert.equal(await store.findCaller(hashSecret('sk_unknown'), hashSecret(`pk-${user.id}`)), null);
+      }
+      await deleteProfile(db.two, user.id, T0 + 2);
+      // The other instance's cache looks for foreign commits once per event-loop turn (accounts/caller-cache.ts), as a
+      // request comes in a turn after the commit it follows.
+      await new Promise((resolve) => setImmediate(resolve));
+      for (const store of [db.one.accounts, db.two.accounts]) {
+        assert.deepEqual(await store.findCaller(hashSecret(apiKey), hashSecret(`pk-${user.id}`)), { account, profile: null });
+        assert.deepEqual(await store.findCaller(hashSecret(apiKey), null), { account, profile: primaryProfile });
+      }
+    });
+
+    it('lists completions in completion order, networks completed at the same time by name', async () => {
+      const { account, primaryProfile } = await newAccount();
+      const session = newSession(account.id, primaryProfile.id);
+      await db.one.linking.createLinkSession(session);
+      for (const [platform, at] of [['youtube', 2000], ['reddit', 1000], ['bluesky', 2000], ['tiktok', 1000]] as const) {
+        await linkAccount(db.one, session.id, socialAccount(primaryProfile.id, platform), T0 + at);
+      }
+      await linkAccount(db.two, session.id, socialAccount(primaryProfile.id, 'reddit', 'again'), T0 + 5000);
+      for (const read of [await db.two.linking.findLinkSessionById(session.id), await db.one.linking.findLinkSession(account.id, session.id)]) {
+        assert.deepEqual(read!.completedNetworks, ['reddit', 'tiktok', 'bluesky', 'youtube']);
+        assert.equal(read!.completedAt, T0 + 1000);
+        assert.equal(read!.lastCompletedAt, T0 + 5000);
+      }
+      assert.deepEqual((await db.one.linking.findLinkSessionByTokenHash(session.tokenHash))!.completedNetworks, ['reddit', 'tiktok', 'bluesky', 'youtube']);
+    });
+
     it('linkAccount refuses expired and unknown sessions and stores nothing', async () => {
       const { account, primaryProfile } = await newAccount();
       const session = newSession(account.id, primaryProfile.id);

@@ -3,8 +3,9 @@
  * refills, so no two secrets or ids are ever equal and each has its full length.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { newId, newSecret } from '../../src/core/tokens.js';
+import { hashSecret, newId, newSecret } from '../../src/core/tokens.js';
 
 describe('secrets and ids', () => {
   it('are distinct and full length over many pool refills', () => {
@@ -15,5 +16,12 @@ describe('secrets and ids', () => {
     // 32-byte and 12-byte draws interleaved: a slice handed out twice would repeat a value or share its bytes.
     const mixed = Array.from({ length: 500 }, (_, i) => (i % 2 ? newSecret() : newId('')));
     assert.equal(new Set([...secrets, ...ids, ...mixed]).size, secrets.length + ids.length + mixed.length);
+  });
+
+  it('hash as SHA-256 hex of the UTF-8 text, the form every stored hash has', () => {
+    assert.equal(hashSecret('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    for (const secret of [newSecret('sk_'), 'clé-ünïcode-✓', '']) {
+      assert.equal(hashSecret(secret), createHash('sha256').update(secret, 'utf8').digest('hex'));
+    }
   });
 });

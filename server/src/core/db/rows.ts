@@ -41,7 +41,22 @@ export function toProfile(row: Row): Profile {
   };
 }
 
-export function toSession(row: Row): LinkSessionRecord {
+/**
+ * A session from its rows of `link_sessions s LEFT JOIN link_session_completions c` (linking/store.ts): one row per
+ * completed network, or one row with null completion columns when there is none; null for no rows. Completions
+ * come in completion order (then by network), with the first and the last completion time.
+ */
+export function toSession(rows: Row[]): LinkSessionRecord | null {
+  const row = rows[0];
+  if (!row) return null;
+  const completions = rows
+    .filter((completion) => completion.completion_platform !== null)
+    .map((completion) => ({
+      platform: completion.completion_platform as Network,
+      first: completion.completion_first as number,
+      last: completion.completion_last as number,
+    }))
+    .sort((a, b) => a.first - b.first || (a.platform < b.platform ? -1 : a.platform > b.platform ? 1 : 0));
   return {
     id: row.id as string,
     accountId: row.account_id as string,
@@ -55,9 +70,9 @@ export function toSession(row: Row): LinkSessionRecord {
     createdAt: row.created_at as number,
     expiresAt: row.expires_at as number,
     revokedAt: (row.revoked_at as number | null) ?? null,
-    completedNetworks: JSON.parse((row.completed_networks as string) ?? '[]') as Network[],
-    completedAt: (row.completed_at as number | null) ?? null,
-    lastCompletedAt: (row.last_completed_at as number | null) ?? null,
+    completedNetworks: completions.map((completion) => completion.platform),
+    completedAt: completions.length === 0 ? null : Math.min(...completions.map((completion) => completion.first)),
+    lastCompletedAt: completions.length === 0 ? null : Math.max(...completions.map((completion) => completion.last)),
     legacy: row.kind === 'legacy',
   };
 }

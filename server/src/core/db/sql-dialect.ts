@@ -6,8 +6,6 @@
 export interface SqlDialect {
   /** Column type of epoch-ms times: SQLite's INTEGER is 64-bit; PostgreSQL's is 32-bit, so BIGINT there. */
   readonly timeType: 'INTEGER' | 'BIGINT';
-  /** An aggregate of `expression` (which may end in ORDER BY) as JSON array text; NULL over no rows on PostgreSQL. */
-  jsonArrayOf(expression: string): string;
   /** Ends a SELECT inside a transaction that must hold its rows until commit. */
   readonly forUpdate: string;
   /** Ends a SELECT that claims the rows of `alias` for this transaction, skipping rows another one holds. */
@@ -20,7 +18,6 @@ export interface SqlDialect {
 
 export const SQLITE_DIALECT: SqlDialect = {
   timeType: 'INTEGER',
-  jsonArrayOf: (expression) => `json_group_array(${expression})`,
   // A SQLite write transaction (BEGIN IMMEDIATE) already holds the whole database: no row locks.
   forUpdate: '',
   forUpdateSkipLocked: () => '',
@@ -30,7 +27,6 @@ export const SQLITE_DIALECT: SqlDialect = {
 
 export const POSTGRES_DIALECT: SqlDialect = {
   timeType: 'BIGINT',
-  jsonArrayOf: (expression) => `json_agg(${expression})::text`,
   forUpdate: ' FOR UPDATE',
   forUpdateSkipLocked: (alias) => ` FOR UPDATE OF ${alias} SKIP LOCKED`,
   outboxInsertOrder: 'seq',

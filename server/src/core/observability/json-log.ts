@@ -15,8 +15,23 @@ const OPENING = '{"time":';
 /** The last line jsonLogLine made: already redacted, so structuredLog passes it on without redacting it again. */
 let lastMade = '';
 
+/** The ISO text of the last whole second logged, up to its '.': lines of the same second reuse it. */
+let cachedSecond = NaN;
+let cachedSecondText = '';
+
+/** `new Date(now).toISOString()`, with the date part built once a second instead of on every line. */
+function isoTime(now: number): string {
+  if (!Number.isInteger(now)) return new Date(now).toISOString();
+  const second = Math.floor(now / 1000);
+  if (second !== cachedSecond) {
+    cachedSecondText = new Date(second * 1000).toISOString().slice(0, -4);
+    cachedSecond = second;
+  }
+  return `${cachedSecondText}${String(now - second * 1000).padStart(3, '0')}Z`;
+}
+
 export function jsonLogLine(level: LogLevel, msg: string, fields: Record<string, unknown> = {}, now = Date.now()): string {
-  const text = JSON.stringify({ time: new Date(now).toISOString(), level, msg, ...fields });
+  const text = JSON.stringify({ time: isoTime(now), level, msg, ...fields });
   lastMade = redactSecrets(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   return lastMade;
 }

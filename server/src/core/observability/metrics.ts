@@ -13,6 +13,19 @@ function labelText(labels: Labels): string {
   return parts.length ? `{${parts.join(',')}}` : '';
 }
 
+/**
+ * Where a label set's series is kept: each name and value with its length in front, so two different sets never
+ * share a key. Built by concatenation: JSON.stringify here was most of the cost of counting a request.
+ */
+function seriesKey(labels: Labels): string {
+  let key = '';
+  for (const name in labels) {
+    const value = labels[name]!;
+    key += `${name.length}:${name}${value.length}:${value}`;
+  }
+  return key;
+}
+
 class Counter {
   readonly #values = new Map<string, { labels: Labels; value: number }>();
   constructor(
@@ -20,10 +33,10 @@ class Counter {
     readonly help: string,
   ) {}
   inc(labels: Labels, by = 1): void {
-    const key = JSON.stringify(labels);
-    const entry = this.#values.get(key) ?? { labels, value: 0 };
-    entry.value += by;
-    this.#values.set(key, entry);
+    const key = seriesKey(labels);
+    const entry = this.#values.get(key);
+    if (entry) entry.value += by;
+    else this.#values.set(key, { labels, value: by });
   }
   render(): string[] {
     return [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`, ...[...this.#values.values()].map((e) => `${this.name}${labelText(e.labels)} ${e.value}`)];
@@ -38,14 +51,15 @@ class Histogram {
     readonly buckets: number[],
   ) {}
   observe(labels: Labels, value: number): void {
-    const key = JSON.stringify(labels);
-    const series = this.#series.get(key) ?? { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 };
-    this.buckets.forEach((bound, i) => {
-      if (value <= bound) series.counts[i]!++;
-    });
+    const key = seriesKey(labels);
+    let series = this.#series.get(key);
+    if (!series) {
+      series = { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 };
+      this.#series.set(key, series);
+    }
+    for (let i = 0; i < this.buckets.length; i++) if (value <= this.buckets[i]!) series.counts[i]!++;
     series.sum += value;
     series.count++;
-    this.#series.set(key, series);
   }
   render(): string[] {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
