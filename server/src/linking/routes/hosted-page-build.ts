@@ -48,6 +48,8 @@ async function readBuild(distDir: string): Promise<HostedPageBuild> {
   // A literal address (RENDERER_SPECIFIER's), typed `string` so TypeScript does not look for the types of a file
   // that exists only after a build: the contract's FirstScreenModule types it.
   const renderer = existsSync(RENDERER_PATH) ? ((await import('../../../../hosted/dist/server/first-screen.js' as string)) as FirstScreenModule) : null;
+  // The first render runs the renderer's code cold (10-30 ms): paid here, when the service starts, not by a visitor.
+  renderer?.renderFirstScreen({ screen: 'invalid', framed: false, acceptLanguage: '' });
   return {
     head: html.slice(0, main.index) + main[1],
     placeholder: main[2]!,
@@ -57,7 +59,7 @@ async function readBuild(distDir: string): Promise<HostedPageBuild> {
   };
 }
 
-/** A reader of the build in `distDir`: null while it is not built. */
+/** A reader of the build in `distDir`: null while it is not built. Starts reading at once (see hostedPageRoutes). */
 export function createHostedPageBuildReader(distDir: string): () => Promise<HostedPageBuild | null> {
   const indexPath = join(distDir, 'index.html');
   let cached: { mtimeMs: number; build: Promise<HostedPageBuild> } | null = null;

@@ -60,6 +60,9 @@ function firstScreenHtml(build: HostedPageBuild, request: FirstScreenRequest | n
 export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const hostedBuild = createHostedPageBuildReader(HOSTED_DIST);
+  // Read (and the renderer loaded, 150-200 ms) while the service starts, not on the first visitor's click; a
+  // failure is read again, and answered, by the first request.
+  hostedBuild().catch(() => {});
 
   const findSession = async (token: string | undefined, sessionId: string | undefined): Promise<LinkSessionRecord | null> =>
     token
