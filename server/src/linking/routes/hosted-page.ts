@@ -163,11 +163,19 @@ export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
   };
 
   routes.get('/', page);
+  // The assets' names carry their content's hash, so their bytes never change: each is read from disk once. Only
+  // files of the build are kept (checked above), and a rebuild names its files anew.
+  const assetBytes = new Map<string, Buffer<ArrayBuffer>>();
   routes.get('/assets/:file', async (c) => {
     const name = c.req.param('file');
     const file = normalize(join(HOSTED_DIST, 'assets', name));
     if (!/^[\w.-]+$/.test(name) || !file.startsWith(HOSTED_DIST) || !existsSync(file)) return c.text('Not found', 404);
-    return c.body(await readFile(file), 200, {
+    let bytes = assetBytes.get(file);
+    if (!bytes) {
+      bytes = await readFile(file);
+      assetBytes.set(file, bytes);
+    }
+    return c.body(bytes, 200, {
       'Content-Type': TYPES[extname(name)] ?? 'application/octet-stream',
       'Cache-Control': 'public, max-age=31536000, immutable',
     });
