@@ -1,9 +1,11 @@
 // Time from the integrator's click to the linking UI painted, in frame and popup modes (the demo site and the
-// widget's script-tag build), beside the floor of the same run (bench/floor-pages.mjs: a click that fetches and
-// frames a static cross-site page). Times come from the browser's own clocks, not Playwright's: every document
+// widget's script-tag build), beside the floors of the same run (bench/floor-pages.mjs: a click that fetches and
+// frames a static cross-site page, or loads it into a popup opened in the click). Times come from the browser's own clocks, not Playwright's: every document
 // gets an init script that records, on a shared epoch time base, the click's event time and the moment after the
 // first frame painted with the heading in it (two animation frames after it appeared). Runs are interleaved
-// (floor, frame, popup), each in a fresh browser context (cold caches, as a first-time user). Min and median.
+// (floor, frame, popup floor, popup), each in a fresh browser context (cold caches, as a first-time user). Min and
+// median; each mode's ratio is to its own floor (frame to the framed floor, popup to the popup floor), and the
+// popup floor's own ratio to the framed floor says what a popup itself costs.
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/chromium.config.mjs';
 import { startFloorPages } from './floor-pages.mjs';
@@ -39,7 +41,8 @@ async function paintedAt(target) {
   }
 }
 
-async function oneClick(browser, url, button, mode) {
+/** One click in a fresh context: ms from the click to the heading painted in the frame or popup. */
+export async function oneClick(browser, url, button, mode) {
   const context = await browser.newContext();
   try {
     await context.addInitScript(instrument, HEADING);
@@ -63,11 +66,12 @@ async function oneClick(browser, url, button, mode) {
 export async function measureClickToUi(demoUrl, runs = Number(process.env.BENCH_CLICKS ?? 5)) {
   const floorPages = await startFloorPages();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const times = { floor: [], frame: [], popup: [] };
+  const times = { floor: [], frame: [], popupFloor: [], popup: [] };
   try {
     for (let i = 0; i < runs; i++) {
       times.floor.push(await oneClick(browser, floorPages.url, '#floor-button', 'frame'));
       times.frame.push(await oneClick(browser, demoUrl, '#frame-button', 'frame'));
+      times.popupFloor.push(await oneClick(browser, floorPages.url, '#floor-popup-button', 'popup'));
       times.popup.push(await oneClick(browser, demoUrl, '#popup-button', 'popup'));
     }
   } finally {
@@ -75,12 +79,13 @@ export async function measureClickToUi(demoUrl, runs = Number(process.env.BENCH_
     await floorPages.stop();
   }
   const summary = (values) => ({ min: round(Math.min(...values)), median: round(median(values)) });
-  const floor = summary(times.floor);
+  const ofFloor = (values, floor) => median(values) / median(floor);
   return {
     runs,
-    floor,
-    frame: { ...summary(times.frame), ofFloor: median(times.frame) / median(times.floor) },
-    popup: { ...summary(times.popup), ofFloor: median(times.popup) / median(times.floor) },
+    floor: summary(times.floor),
+    frame: { ...summary(times.frame), ofFloor: ofFloor(times.frame, times.floor) },
+    popupFloor: { ...summary(times.popupFloor), ofFloor: ofFloor(times.popupFloor, times.floor) },
+    popup: { ...summary(times.popup), ofFloor: ofFloor(times.popup, times.popupFloor), ofFrameFloor: ofFloor(times.popup, times.floor) },
   };
 }
 

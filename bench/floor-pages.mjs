@@ -1,7 +1,9 @@
-// The floor for the click benchmark: the least any click → framed page can take in this browser on this machine.
-// An integrator-like page on localhost whose button POSTs to its own backend (answered at once), then frames a
-// static page on 127.0.0.1 (another site, so a new renderer process, as with the hosted page) whose heading is in
-// its HTML. Same heading text as the hosted page, so the benchmark waits for both the same way.
+// The floors for the click benchmark: the least any click → framed page, and any click → popup, can take in this
+// browser on this machine. An integrator-like page on localhost whose buttons POST to its own backend (answered at
+// once), then frame a static page on 127.0.0.1 (another site, so a new renderer process, as with the hosted page)
+// whose heading is in its HTML, or load it into a popup opened inside the click (as the widget does: a window
+// opened after an await would be blocked). Same heading text as the hosted page, so the benchmark waits for all
+// of them the same way.
 import { createServer } from 'node:http';
 
 const FRAMED = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title></head>
@@ -9,13 +11,19 @@ const FRAMED = `<!doctype html><html lang="en"><head><meta charset="utf-8"><titl
 
 const INTEGRATOR = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor integrator</title></head>
 <body><button id="floor-button" type="button">Connect</button>
+<button id="floor-popup-button" type="button">Connect in a popup</button>
 <script type="module">
+const session = async () => (await (await fetch('/session', { method: 'POST' })).json()).url;
 document.getElementById('floor-button').addEventListener('click', async () => {
-  const { url } = await (await fetch('/session', { method: 'POST' })).json();
+  const url = await session();
   const frame = document.createElement('iframe');
   frame.src = url;
   frame.style.cssText = 'width:600px;height:400px;border:0';
   document.body.append(frame);
+});
+document.getElementById('floor-popup-button').addEventListener('click', async () => {
+  const popup = window.open('about:blank', '_blank', 'popup,width=500,height=640');
+  popup.location.href = await session();
 });
 </script></body></html>`;
 

@@ -108,17 +108,19 @@ $('native-button').addEventListener('click', async () => {
   else log('error', { reason: 'popup_blocked', message: 'Allow popups to simulate the system browser.' });
   clearInterval(nativePoll);
   let seen = 0;
-  nativePoll = setInterval(async () => {
+  const poll = setInterval(async () => {
     const session = await checkStatus(sessionId).catch(() => null);
-    if (!session) return;
+    // Stopped meanwhile (the app's return arrived, or a new session): this answer is not shown.
+    if (!session || nativePoll !== poll) return;
     setSession(sessionId, `native app polling: ${session.state}, completed: ${session.completedNetworks.join(', ') || 'none'}`);
     if (session.completedNetworks.length > seen) {
       seen = session.completedNetworks.length;
       log('native-status', { completedNetworks: session.completedNetworks });
       void refreshAccounts();
     }
-    if (session.state !== 'active') clearInterval(nativePoll);
+    if (session.state !== 'active') clearInterval(poll);
   }, 2000);
+  nativePoll = poll;
 });
 
 /** The simulated app's return address (demo/server.ts creates native sessions with it as `origin`). */
@@ -151,6 +153,9 @@ async function receiveAppReturn(address) {
   );
   $('app-return').hidden = false;
   log('native-return', params);
+  // The app has its answer: polling stops, so a late poll does not write over what the return shows.
+  clearInterval(nativePoll);
+  nativePoll = null;
   if (params.sessionId) {
     const session = await checkStatus(params.sessionId).catch(() => null);
     if (session) setSession(params.sessionId, `app return ${params.event ?? ''}: session ${session.state}, completed: ${session.completedNetworks.join(', ') || 'none'}`);

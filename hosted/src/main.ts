@@ -1,6 +1,8 @@
 /**
  * The hosted linking page's entry: defines its elements and puts `<slk-link-page>` (views/link-page.ts) in place
- * of the static "Loading…" of index.html. The page's state lives in that element (link-state.ts), each screen is
+ * of what the HTML holds in `<main>`: the first screen the service rendered from the same templates
+ * (first-screen.ts), or the static "Loading…". The element renders that same screen within this task (the inline
+ * view is read synchronously, Lit renders in microtasks), so no frame shows the swap; from then on the buttons act. The page's state lives in that element (link-state.ts), each screen is
  * an element of views/, each connect method is in connect/, the session flows are in session.ts.
  */
 import { BotCodeStep } from './connect/bot-code-step.js';
@@ -13,6 +15,10 @@ import { LoadingScreen } from './views/loading-screen.js';
 import { NetworksScreen } from './views/networks-screen.js';
 import { NotEmbeddableScreen } from './views/not-embeddable-screen.js';
 import { OriginMismatchScreen } from './views/origin-mismatch-screen.js';
+
+// First, before the names are defined: the server's copy holds elements of the same names, which would otherwise
+// be upgraded and start a second page.
+document.getElementById('app')!.replaceChildren(document.createElement(LinkPage.tagName));
 
 for (const element of [
   LinkPage,
@@ -28,5 +34,3 @@ for (const element of [
 ]) {
   if (!customElements.get(element.tagName)) customElements.define(element.tagName, element);
 }
-
-document.getElementById('app')!.replaceChildren(document.createElement(LinkPage.tagName));

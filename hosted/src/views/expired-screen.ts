@@ -8,9 +8,10 @@ import type { PageMode } from '../integrator-messenger.js';
 import { LightElement } from './light-element.js';
 import { noticeTemplate } from './notice.js';
 import { wayBackTemplate } from './way-back.js';
+import { TAG } from './tag-names.js';
 
 export class ExpiredScreen extends LightElement {
-  static readonly tagName = 'slk-expired-screen';
+  static readonly tagName = TAG.expiredScreen;
   @property({ attribute: false }) mode: PageMode = 'direct';
   @property({ attribute: false }) redirect: string | null = null;
   override render() {

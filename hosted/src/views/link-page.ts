@@ -14,13 +14,14 @@ import { createLinkApi } from '../link-api.js';
 import { forgetLinkCredential, rememberSessionId, takeLinkCredential } from '../link-credential.js';
 import { LinkState } from '../link-state.js';
 import { schemas } from '../schemas.js';
-import { finish, loadView, noticeOutOfBandLinks, showView, tick } from '../session.js';
+import { endLink, finish, loadView, noticeOutOfBandLinks, showView, tick } from '../session.js';
+import { TAG } from './tag-names.js';
 
 /** How often the page re-reads the session while idle, to see links and revocations made elsewhere. */
 const REVALIDATE_MS = 5000;
 
 export class LinkPage extends LitElement {
-  static readonly tagName = 'slk-link-page';
+  static readonly tagName = TAG.linkPage;
   private readonly link = new LinkState(this);
   private readonly timers: number[] = [];
 
@@ -81,6 +82,8 @@ export class LinkPage extends LitElement {
     // On a first load the HTML already holds the view: render it now instead of asking the API for it.
     const inline = takeInlineSessionView();
     if (inline?.status === 'origin_mismatch') return this.showOriginMismatch(inline);
+    // The service found the token unknown, expired or revoked: the API would answer the same 401.
+    if (inline?.status === 'invalid') return endLink(link, null);
     const view = inline ? showView(link, inline) : await loadView(link);
     // The schemas (zod) are needed only from the first API answer or sign-in result on: load them now, off the
     // first render.

@@ -2,9 +2,10 @@
 import { html } from 'lit';
 import { LightElement } from './light-element.js';
 import { noticeTemplate } from './notice.js';
+import { TAG } from './tag-names.js';
 
 export class LoadFailedScreen extends LightElement {
-  static readonly tagName = 'slk-load-failed-screen';
+  static readonly tagName = TAG.loadFailedScreen;
   override render() {
     const { t } = this.texts;
     return noticeTemplate('failed', t('loadFailed'), t('loadFailedBody'), html`<button type="button" @click=${() => location.reload()}>${t('reload')}</button>`);

@@ -2,20 +2,24 @@
  * One network's row in the networks screen: its mark, name and linked state (and the sandbox note on sandbox
  * networks), Connect or Disconnect (asked twice: a second button confirms), and its inline step when one is open.
  * Every per-network fact comes from the session view and the catalogue (label, connect method), never from a name.
+ * Plain data in, a template out: the service renders the same rows into the page's HTML (../first-screen.ts).
  */
-import { html, nothing } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { SessionViewNetwork } from '../../../src/protocol/hosted-api.js';
+import { NETWORK_LABELS } from '../../../src/protocol/constants.js';
 import type { Network } from '../../../src/protocol/networks.js';
-import { inlineStepTemplate } from '../connect/connectors.js';
-import { label, type LinkState } from '../link-state.js';
+import type { InlineStep } from '../link-state.js';
 import type { PageTexts } from '../texts.js';
 import { networkLogoTemplate } from './network-logo.js';
 
-/** What a row needs from its screen: the page state, the texts, and the screen's disconnect confirmation. */
+/** What a row needs from its screen: the texts, who is busy, the open inline step, the disconnect confirmation. */
 export interface NetworkRowContext {
-  link: LinkState;
   texts: PageTexts;
+  /** The network being connected or disconnected; every other button waits. */
+  busy: Network | null;
+  step: InlineStep | null;
   confirmingDisconnect: Network | null;
+  stepTemplate(step: InlineStep, sandbox: boolean): TemplateResult;
   connect(network: SessionViewNetwork): void;
   askToDisconnect(network: SessionViewNetwork): void;
   confirmDisconnect(network: SessionViewNetwork): void;
@@ -24,35 +28,35 @@ export interface NetworkRowContext {
 
 export function networkItemTemplate(row: NetworkRowContext, network: SessionViewNetwork) {
   const { t } = row.texts;
-  const name = label(network.platform);
-  const step = row.link.inlineStep;
+  const name = NETWORK_LABELS[network.platform];
+  const { step } = row;
   return html`<li class="network ${network.linked ? 'linked' : ''}" data-platform=${network.platform}>
     ${networkLogoTemplate(network.platform)}
     <span class="name">${name}</span>
     <span class="state">${stateText(row.texts, network)}</span>
     ${network.sandbox ? html`<span class="sandbox-note">${t('sandboxNote', { network: name })}</span>` : nothing}
     ${network.linked ? linkedActions(row, network, name) : connectButton(row, network, name)}
-    ${step?.platform === network.platform && !network.linked ? inlineStepTemplate(row.link, step, network.sandbox === true) : nothing}
+    ${step?.platform === network.platform && !network.linked ? row.stepTemplate(step, network.sandbox === true) : nothing}
   </li>`;
 }
 
 function connectButton(row: NetworkRowContext, network: SessionViewNetwork, name: string) {
   const { t } = row.texts;
-  const busy = row.link.busyPlatform === network.platform;
+  const busy = row.busy === network.platform;
   return html`<button type="button" class="action" aria-label=${t('connectLabel', { network: name })} aria-busy=${busy ? 'true' : 'false'}
-    ?disabled=${row.link.busyPlatform !== null} @click=${() => row.connect(network)}>${busy ? '…' : t('connect')}</button>`;
+    ?disabled=${row.busy !== null} @click=${() => row.connect(network)}>${busy ? '…' : t('connect')}</button>`;
 }
 
 function linkedActions(row: NetworkRowContext, network: SessionViewNetwork, name: string) {
   const { t } = row.texts;
   if (row.confirmingDisconnect !== network.platform) {
     return html`<button type="button" class="action secondary" aria-label=${t('disconnectLabel', { network: name })}
-      ?disabled=${row.link.busyPlatform !== null} @click=${() => row.askToDisconnect(network)}>${t('disconnect')}</button>`;
+      ?disabled=${row.busy !== null} @click=${() => row.askToDisconnect(network)}>${t('disconnect')}</button>`;
   }
   return html`<div class="confirm" role="group" aria-labelledby="confirm-${network.platform}">
     <p id="confirm-${network.platform}">${t('disconnectConfirm', { network: name })}</p>
     <div class="actions">
-      <button type="button" class="danger" data-confirm-disconnect ?disabled=${row.link.busyPlatform !== null}
+      <button type="button" class="danger" data-confirm-disconnect ?disabled=${row.busy !== null}
         @click=${() => row.confirmDisconnect(network)}>${t('disconnect')}</button>
       <button type="button" class="secondary" @click=${() => row.keep()}>${t('keepConnected')}</button>
     </div>

@@ -1,24 +1,22 @@
 /**
- * The main screen: the integrator's branding, the countdown, the status line, the list of networks (each row in
- * ./network-item.ts) and Done. It keeps its own row state (which Disconnect asks for confirmation) and moves the
+ * The main screen (its markup in ./networks-screen-template.ts: branding, countdown, status line, the networks and
+ * Done), wired to the page's flows. It keeps its own row state (which Disconnect asks for confirmation) and moves the
  * focus to a result (linked, failed, denied) so keyboard and screen-reader users land on it.
  */
-import { html, nothing, type PropertyValues } from 'lit';
+import type { PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { SessionView, SessionViewNetwork } from '../../../src/protocol/hosted-api.js';
 import type { Network } from '../../../src/protocol/networks.js';
-import { START_CONNECT } from '../connect/connectors.js';
+import { START_CONNECT, inlineStepTemplate } from '../connect/connectors.js';
 import type { InlineStep, LinkState, Status } from '../link-state.js';
 import { disconnect, finish } from '../session.js';
-import { applyBrandColor, brandHeaderTemplate, brandingOf } from './branding.js';
+import { applyBrandColor, brandingOf } from './branding.js';
 import { LightElement } from './light-element.js';
-import { networkItemTemplate, type NetworkRowContext } from './network-item.js';
-
-/** Embedded web views and in-app browsers, where Google and others refuse OAuth (403 disallowed_useragent). */
-const IN_APP_BROWSER = /; wv\)|FBAN|FBAV|Instagram|Line\/|GSA\/|Twitter|TikTok|Snapchat|LinkedInApp|MicroMessenger/;
+import { isInAppBrowser, networksScreenTemplate } from './networks-screen-template.js';
+import { TAG } from './tag-names.js';
 
 export class NetworksScreen extends LightElement {
-  static readonly tagName = 'slk-networks-screen';
+  static readonly tagName = TAG.networksScreen;
   @property({ attribute: false }) link!: LinkState;
   @property({ attribute: false }) view!: SessionView;
   /** Milliseconds until the link expires, by the server's clock (a new value every second). */
@@ -31,38 +29,29 @@ export class NetworksScreen extends LightElement {
   private appliedColor: string | undefined;
 
   override render() {
-    const { t, formatDuration } = this.texts;
-    const { view, remaining, status } = this;
-    const branding = brandingOf(view);
-    const linkedCount = view.networks.filter((network) => network.linked).length;
-    const row: NetworkRowContext = {
-      link: this.link,
+    const { link } = this;
+    return networksScreenTemplate({
       texts: this.texts,
+      view: this.view,
+      mode: link.mode,
+      remaining: this.remaining,
+      status: this.status,
+      busy: this.busy,
+      step: this.step,
       confirmingDisconnect: this.confirmingDisconnect,
-      connect: (network) => START_CONNECT[network.method](this.link, network.platform),
-      askToDisconnect: (network) => void this.askToDisconnect(network),
-      confirmDisconnect: (network) => {
-        this.confirmingDisconnect = null;
-        void disconnect(this.link, network.platform);
+      inAppBrowser: isInAppBrowser(navigator.userAgent),
+      actions: {
+        connect: (network) => START_CONNECT[network.method](link, network.platform),
+        askToDisconnect: (network) => void this.askToDisconnect(network),
+        confirmDisconnect: (network) => {
+          this.confirmingDisconnect = null;
+          void disconnect(link, network.platform);
+        },
+        keep: () => void this.keep(),
+        finish: () => finish(link),
+        stepTemplate: (step, sandbox) => inlineStepTemplate(link, step, sandbox),
       },
-      keep: () => void this.keep(),
-    };
-    return html`<header>
-        ${brandHeaderTemplate(this.texts, branding)}
-        <p class="subtitle">${t('subtitle', { title: view.title })}</p>
-        <p class="countdown ${remaining < 60_000 ? 'soon' : ''}">
-          ${t(remaining < 60_000 ? 'expiresSoon' : 'expiresIn', { time: formatDuration(remaining) })}
-        </p>
-      </header>
-      ${IN_APP_BROWSER.test(navigator.userAgent) ? html`<p class="message info" data-webview>${t('webviewNotice')}</p>` : nothing}
-      <div role="status" aria-live="polite">${status ? html`<p class="message ${status.tone}" tabindex="-1">${status.text}</p>` : nothing}</div>
-      <p class="linked-count">${t('linkedCount', { count: linkedCount })}</p>
-      <ul class="networks">
-        ${view.networks.map((network) => networkItemTemplate(row, network))}
-      </ul>
-      <footer>
-        <button type="button" class="secondary" @click=${() => finish(this.link)}>${this.link.mode === 'direct' && view.redirect ? t('backToApp') : t('done')}</button>
-      </footer>`;
+    });
   }
 
   protected override updated(changed: PropertyValues<this>): void {

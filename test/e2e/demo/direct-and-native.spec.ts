@@ -78,6 +78,8 @@ test('native app (simulated): the link opens in a new tab; the demo app learns t
   await page.getByRole('button', { name: 'Connect from the app' }).click();
   const tab = await tabPromise;
   await expect(tab.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
+  // The heading is in the page's HTML; the session id replaces the token in the address once its script has run.
+  await expect(tab).toHaveURL(/[?&]sid=ls_/);
   const sessionId = new URL(tab.url()).searchParams.get('sid')!;
   expect(sessionId).toMatch(/^ls_/);
   await consent(tab, tab, 'Pinterest', 'Allow');
@@ -96,6 +98,8 @@ test('native app (simulated): the custom-scheme return the page opens reaches th
   await page.getByRole('button', { name: 'Connect from the app' }).click();
   const tab = await tabPromise;
   await expect(tab.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
+  // The heading is in the page's HTML; the session id replaces the token in the address once its script has run.
+  await expect(tab).toHaveURL(/[?&]sid=ls_/);
   const sessionId = new URL(tab.url()).searchParams.get('sid')!;
   // The test plays the operating system: it sees the tab open the app's address and hands it to the app.
   const appReturn = tab.waitForRequest((request) => request.url().startsWith('com.socialkit.demo:'));

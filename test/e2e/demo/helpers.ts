@@ -55,6 +55,8 @@ export async function openPopup(page: Page) {
 export async function openDirect(page: Page) {
   await page.getByRole('button', { name: 'Go to the linking page' }).click();
   await expect(page.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
+  // The heading is in the page's HTML; the session id replaces the token in the address once its script has run.
+  await expect(page).toHaveURL(/[?&]sid=ls_/);
   const sessionId = new URL(page.url()).searchParams.get('sid');
   expect(sessionId).toMatch(/^ls_/);
   return sessionId!;

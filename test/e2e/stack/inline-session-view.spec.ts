@@ -32,9 +32,10 @@ test('first load renders the inlined view without the session API; a reload read
   expect(html).not.toContain(token);
   await expect(page.getByRole('heading', { name: HEADING })).toBeVisible();
   await expect(page.locator('.network')).toHaveCount(2);
-  expect(seen.sessionReads).toBe(0);
-  // Read once and removed, so nothing later mistakes it for fresh data.
+  // Read once and removed, so nothing later mistakes it for fresh data; gone means the page script has started
+  // (the heading above is already in the HTML), so the count below is the script's.
   await expect(page.locator(`#${INLINE_SESSION_VIEW_ID}`)).toHaveCount(0);
+  expect(seen.sessionReads).toBe(0);
 
   const reloaded = await page.reload();
   expect(await reloaded!.text()).not.toContain(INLINE_SESSION_VIEW_ID);
@@ -44,14 +45,25 @@ test('first load renders the inlined view without the session API; a reload read
   expect(seen.cspErrors).toEqual([]);
 });
 
-test('a session id alone, or a revoked token, gets no inlined view', async ({ page, stack, integrator }) => {
+test('a session id alone gets no inlined view; a revoked token gets only the "invalid" notice, and its screen', async ({ page, stack, integrator }) => {
   const { json: session } = await stack.api('POST', '/profiles/link-sessions', { origin: integrator.origin });
   const bySessionId = await page.request.get(`${stack.serviceUrl}/link?sid=${session.sessionId}`);
   expect(await bySessionId.text()).not.toContain(INLINE_SESSION_VIEW_ID);
 
   await stack.api('DELETE', `/profiles/link-sessions/${session.sessionId}`);
-  const revoked = await page.request.get(session.url);
-  expect(await revoked.text()).not.toContain(INLINE_SESSION_VIEW_ID);
+  const revoked = await (await page.request.get(session.url)).text();
+  const inline = new RegExp(`<script type="application/json" id="${INLINE_SESSION_VIEW_ID}">([^<]*)</script>`).exec(revoked);
+  // Nothing of the session: the same notice an unknown token gets (server/test/linking/hosted-page-identical.test.ts).
+  expect(JSON.parse(inline![1]!)).toEqual({ status: 'invalid' });
+  expect(revoked).not.toContain(session.sessionId);
+  expect(revoked).toContain('This link is no longer valid');
+
+  const seen = watch(page);
+  await page.goto(session.url);
+  await expect(page.getByRole('heading', { name: 'This link is no longer valid' })).toBeVisible();
+  await expect(page.locator(`#${INLINE_SESSION_VIEW_ID}`)).toHaveCount(0);
+  expect(seen.sessionReads).toBe(0);
+  expect(seen.cspErrors).toEqual([]);
 });
 
 test('a profile title with markup and replacement patterns stays text inside the inlined view', async ({ page, stack, integrator }) => {

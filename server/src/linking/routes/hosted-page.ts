@@ -8,14 +8,19 @@
  * identically). The same session's account logo (branding) is the one image `img-src` allows from outside.
  * On a first load with a usable token the HTML also carries the session view as inert JSON (`<script
  * type="application/json">`, not run, so the CSP is unchanged), so the page renders without asking for it; a
- * reload (`?sid=` only) gets the plain page, which asks the API with its stored token. The HTML is `no-store`;
- * hashed assets may be cached.
+ * reload (`?sid=` only) gets the plain page, which asks the API with its stored token. A token that is unknown,
+ * expired or revoked gets an inline "invalid" notice instead (the same for all three), so the page needs no API
+ * call to say so. The first screen that applies (the networks, or the invalid, origin-mismatch or not-embeddable
+ * notice) is rendered into `<main>` from the page's own Lit templates (hosted-page-build.ts), and the page's
+ * stylesheet is inlined (allowed by its hash), so the page paints before its script has run. The HTML is
+ * `no-store`; hashed assets may be cached.
  */
 import { Hono, type Context } from 'hono';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { INVALID_LINK_NOTICE, type FirstScreenRequest, type InvalidLinkNotice } from '../../../../hosted/src/first-screen-contract.js';
 import { INLINE_SESSION_VIEW_ID, parseSessionOrigin, type SessionView } from '../../../../src/protocol/index.js';
 import { OPENER_ORIGIN_PARAM, type OriginMismatchNotice } from '../../../../src/protocol/constants.js';
 import type { AppDeps, AppEnv } from '../../context.js';
@@ -25,9 +30,9 @@ import { clientAddress, enforceLimit } from '../../core/limits/enforce-limit.js'
 import { hashSecret } from '../../core/tokens.js';
 import { isSessionUsable } from '../service.js';
 import { buildSessionView } from '../session-view.js';
+import { createHostedPageBuildReader, type HostedPageBuild } from './hosted-page-build.js';
 
 const HOSTED_DIST = fileURLToPath(new URL('../../../../hosted/dist/', import.meta.url));
-const INDEX_HTML = join(HOSTED_DIST, 'index.html');
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -41,20 +46,23 @@ export function jsonForScriptElement(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** index.html, read again only when a build replaced it. */
-function createIndexHtmlReader(): () => Promise<string | null> {
-  let cached: { mtimeMs: number; html: string } | null = null;
-  return async () => {
-    if (!existsSync(INDEX_HTML)) return null;
-    const { mtimeMs } = statSync(INDEX_HTML);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(INDEX_HTML, 'utf8') };
-    return cached.html;
-  };
+/** The first screen rendered into `<main>`, or the build's "Loading…" when none applies or rendering fails. */
+function firstScreenHtml(build: HostedPageBuild, request: FirstScreenRequest | null): string {
+  if (!request || !build.renderFirstScreen) return build.placeholder;
+  try {
+    return build.renderFirstScreen(request) ?? build.placeholder;
+  } catch {
+    // The page's script renders it instead.
+    return build.placeholder;
+  }
 }
 
 export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const indexHtml = createIndexHtmlReader();
+  const hostedBuild = createHostedPageBuildReader(HOSTED_DIST);
+  // Read (and the renderer loaded, 150-200 ms) while the service starts, not on the first visitor's click; a
+  // failure is read again, and answered, by the first request.
+  hostedBuild().catch(() => {});
 
   const findSession = async (token: string | undefined, sessionId: string | undefined): Promise<LinkSessionRecord | null> =>
     token
@@ -94,11 +102,13 @@ export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
       () => true,
       () => false,
     );
-    const html = await indexHtml();
-    if (html === null) return c.text('The hosted page is not built: run `npm run build:hosted`.', 503);
+    const build = await hostedBuild();
+    if (build === null) return c.text('The hosted page is not built: run `npm run build:hosted`.', 503);
     let ancestors = "'none'";
     let logo = '';
-    let view: SessionView | OriginMismatchNotice | null = null;
+    let view: SessionView | OriginMismatchNotice | InvalidLinkNotice | null = null;
+    let screen: FirstScreenRequest | null = null;
+    const fromRequest = { framed: c.req.header('sec-fetch-dest') === 'iframe', acceptLanguage: c.req.header('accept-language') ?? '' };
     try {
       const token = c.req.query('session');
       const found = withinLimit ? await findSession(token, c.req.query('sid')) : null;
@@ -109,26 +119,38 @@ export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
       if (session && opener) {
         ancestors = opener;
         view = { status: 'origin_mismatch', sessionId: session.id, opener };
+        screen = { screen: 'origin-mismatch', ...fromRequest };
       } else {
         ancestors = frameAncestorsOf(session);
         logo = await logoSourceOf(session);
         // Only the token's holder gets the view: a session id alone is not a credential.
-        if (token && session) view = await buildSessionView(deps, session);
+        if (token && session) {
+          const sessionView = await buildSessionView(deps, session);
+          if (sessionView) {
+            view = sessionView;
+            screen = { screen: 'networks', view: sessionView, userAgent: c.req.header('user-agent') ?? '', ...fromRequest };
+          }
+        } else if (token && withinLimit) {
+          // Unknown, expired or revoked alike (see above).
+          view = INVALID_LINK_NOTICE;
+          screen = { screen: 'invalid', ...fromRequest };
+        }
       }
     } catch {
       // A failed lookup: serve the page unframeable, and let it ask the API.
     }
-    const body = view
+    const tail = view
       ? // A function, so `$&`-like text in a profile title is not read as a replacement pattern.
-        html.replace('</body>', () => `<script type="application/json" id="${INLINE_SESSION_VIEW_ID}">${jsonForScriptElement(view)}</script></body>`)
-      : html;
+        build.tail.replace('</body>', () => `<script type="application/json" id="${INLINE_SESSION_VIEW_ID}">${jsonForScriptElement(view)}</script></body>`)
+      : build.tail;
+    const body = build.head + firstScreenHtml(build, screen) + tail;
     return c.html(
       body,
       200,
       htmlPageHeaders(
         {
           'script-src': "'self'",
-          'style-src': "'self'",
+          'style-src': `'self'${build.styleSource ? ` ${build.styleSource}` : ''}`,
           'img-src': `'self' data:${logo}`,
           'connect-src': "'self'",
           'form-action': "'self'",
@@ -141,11 +163,19 @@ export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
   };
 
   routes.get('/', page);
+  // The assets' names carry their content's hash, so their bytes never change: each is read from disk once. Only
+  // files of the build are kept (checked above), and a rebuild names its files anew.
+  const assetBytes = new Map<string, Buffer<ArrayBuffer>>();
   routes.get('/assets/:file', async (c) => {
     const name = c.req.param('file');
     const file = normalize(join(HOSTED_DIST, 'assets', name));
     if (!/^[\w.-]+$/.test(name) || !file.startsWith(HOSTED_DIST) || !existsSync(file)) return c.text('Not found', 404);
-    return c.body(await readFile(file), 200, {
+    let bytes = assetBytes.get(file);
+    if (!bytes) {
+      bytes = await readFile(file);
+      assetBytes.set(file, bytes);
+    }
+    return c.body(bytes, 200, {
       'Content-Type': TYPES[extname(name)] ?? 'application/octet-stream',
       'Cache-Control': 'public, max-age=31536000, immutable',
     });

@@ -1,0 +1,138 @@
+/**
+ * The first screen comes in the page's HTML: the service renders it from the page's own templates, so it shows with
+ * the page's script held back (or off), styled by the inlined stylesheet, and the script's own render, which
+ * replaces it, changes nothing a user could see or reach: the same elements, attributes and texts in the same
+ * order (so the same focus order). Checked for every screen the service renders: the networks (in a window and in
+ * a frame), not embeddable, no longer valid, and opened from another origin. No CSP complaint, no token in the HTML.
+ * Can fail: a screen the service renders differently from the element, or not at all, differs from the script's.
+ */
+import type { Frame, Page, Route } from '@playwright/test';
+import { en } from '../../../src/i18n/hosted/en.js';
+import { INLINE_SESSION_VIEW_ID } from '../../../src/protocol/constants.js';
+import { checkNoTokenLeakedAfterAll, expect, test } from '../support/fixtures.js';
+import { createLink, type Harness } from './harness.js';
+
+checkNoTokenLeakedAfterAll();
+
+const PAGE_SCRIPT = /\/link\/assets\/index-[\w-]+\.js$/;
+
+/**
+ * What a user can see or reach in `<main>`: every element with its attributes (sorted) and every text (spaces
+ * collapsed, digits as #: the countdown may tick between two reads); comments left out.
+ */
+function visibleTree(): string {
+  const walk = (node: Node): string => {
+    if (node.nodeType === Node.TEXT_NODE) return (node.textContent ?? '').replace(/\s+/g, ' ').trim().replace(/\d/g, '#');
+    if (node.nodeType !== Node.ELEMENT_NODE) return '';
+    const element = node as Element;
+    const attributes = [...element.attributes].map((a) => `${a.name}="${a.value}"`).sort().join(' ');
+    const children = [...element.childNodes].map(walk).filter((text) => text !== '').join('');
+    return `<${element.localName}${attributes ? ` ${attributes}` : ''}>${children}</${element.localName}>`;
+  };
+  return walk(document.getElementById('app')!);
+}
+
+/** Holds the page script back until `release`, so the test sees the HTML's own first screen. */
+async function holdPageScript(page: Page) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(PAGE_SCRIPT, async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
+function watchCsp(page: Page): string[] {
+  const complaints: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) complaints.push(message.text());
+  });
+  return complaints;
+}
+
+/** The hosted page's frame inside the integrator page. */
+async function hostedFrame(page: Page, h: Harness): Promise<Frame> {
+  await expect.poll(() => page.frames().some((f) => f.url().startsWith(`${h.svc.url}/link`))).toBe(true);
+  return page.frames().find((f) => f.url().startsWith(`${h.svc.url}/link`))!;
+}
+
+/**
+ * Loads `url` (into a frame of the integrator page when `framed`) with the script held back, checks `heading` is
+ * there from the HTML alone, then lets the script run and checks its render is the same tree.
+ */
+async function sameBeforeAndAfterScript(page: Page, h: Harness, url: string, heading: string, framed = false) {
+  const csp = watchCsp(page);
+  const release = await holdPageScript(page);
+  // 'commit': the load event waits for the held script.
+  if (framed) await page.goto(`${h.integrator.origin}/?mode=frame&link=${encodeURIComponent(url)}`, { waitUntil: 'commit' });
+  else await page.goto(url, { waitUntil: 'commit' });
+  const frame = framed ? await hostedFrame(page, h) : page.mainFrame();
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText(heading);
+  // The script has not run: the inline data is still there, unread.
+  await expect(frame.locator(`#${INLINE_SESSION_VIEW_ID}`)).toHaveCount(1);
+  const fromHtml = await frame.evaluate(visibleTree);
+
+  release();
+  // Read and removed by the script's start-up, which renders in the same task.
+  await expect(frame.locator(`#${INLINE_SESSION_VIEW_ID}`)).toHaveCount(0);
+  expect(await frame.evaluate(visibleTree)).toBe(fromHtml);
+  expect(csp).toEqual([]);
+  return { frame, fromHtml };
+}
+
+test('networks: in the HTML, styled, and the same after the script took over', async ({ page, harness: h }) => {
+  const link = await createLink(h, { allowedSocial: ['bluesky', 'telegram', 'reddit'] });
+  const html = await (await page.request.get(link.url)).text();
+  expect(html).not.toContain(new URL(link.url).searchParams.get('session')!);
+  expect(html).toContain(`<h1>${en.heading}</h1>`);
+  // The stylesheet is inline (no request before the first paint), allowed by its hash.
+  expect(html).not.toMatch(/<link rel="stylesheet"/);
+
+  const { fromHtml } = await sameBeforeAndAfterScript(page, h, link.url, en.heading);
+  for (const name of ['Connect Bluesky', 'Connect Telegram', 'Connect Reddit']) expect(fromHtml).toContain(`aria-label="${name}"`);
+  // The buttons act once the script has run.
+  await page.getByRole('button', { name: 'Connect Bluesky' }).click();
+  await expect(page.getByRole('form', { name: en.credentialsTitle.replace('{network}', 'Bluesky') })).toBeVisible();
+});
+
+test('networks in a frame, the same after the script took over', async ({ page, harness: h }) => {
+  const link = await createLink(h);
+  await sameBeforeAndAfterScript(page, h, link.url, en.heading, true);
+});
+
+test('with the script off: the first screen shows, styled by the inlined stylesheet', async ({ browser, harness: h }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    const link = await createLink(h);
+    await page.goto(link.url);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.heading);
+    // hosted.css: `main { max-width: 34rem }`, 544 px at the default 16 px.
+    expect(await page.locator('main').evaluate((main) => getComputedStyle(main).maxWidth)).toBe('544px');
+  } finally {
+    await context.close();
+  }
+});
+
+test('not embeddable: framed without the max-pack add-on', async ({ page, harness: h }) => {
+  await h.svc.sql('UPDATE accounts SET max_pack = 0 WHERE id = ?', [h.svc.account.id]);
+  try {
+    const link = await createLink(h);
+    await sameBeforeAndAfterScript(page, h, link.url, en.embedTitle, true);
+  } finally {
+    await h.svc.sql('UPDATE accounts SET max_pack = 1 WHERE id = ?', [h.svc.account.id]);
+  }
+});
+
+// Not in a frame: a dead token's page is sent with frame-ancestors 'none', so no frame ever shows it.
+test('no longer valid: an unknown token', async ({ page, harness: h }) => {
+  await sameBeforeAndAfterScript(page, h, `${h.svc.url}/link?session=${'C'.repeat(43)}`, en.invalidTitle);
+});
+
+test('opened from another origin', async ({ page, harness: h }) => {
+  const link = await createLink(h);
+  const url = new URL(link.url);
+  url.searchParams.set('from', h.thirdOrigin.origin);
+  await sameBeforeAndAfterScript(page, h, url.href, en.mismatchTitle);
+});
