@@ -8,18 +8,9 @@
 import type { Page } from '@playwright/test';
 import { axeViolations } from '../support/axe.js';
 import { expect, test } from '../support/fixtures.js';
-import { openDemo } from './helpers.js';
+import { localDateTime, openDemo } from './helpers.js';
 
 test.use({ stackOptions: { withDemo: true } });
-
-/** A `datetime-local` value in the browser's own time zone, `minutes` from now (minute precision, as the input). */
-function localDateTime(page: Page, minutes: number): Promise<string> {
-  return page.evaluate((offset) => {
-    const at = new Date(Date.now() + offset * 60_000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-  }, minutes);
-}
 
 /** The post list's line for the post whose text starts with `text`. */
 const postLine = (page: Page, text: string) => page.locator('#posts li', { hasText: text });

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '../support/fixtures.js';
 import type { Page } from '@playwright/test';
-import { consent, events, eventTypes, openDemo, openDirect, readDemoSession } from './helpers.js';
+import { consent, events, eventTypes, openDemo, openDirect, openNativeTab, readDemoSession } from './helpers.js';
 
 test.use({ stackOptions: { withDemo: true } });
 
@@ -74,13 +74,7 @@ test('direct: expiry while open shows "This link has expired" (clock fast-forwar
 
 test('native app (simulated): the link opens in a new tab; the demo app learns the result by polling the session', async ({ page, stack }) => {
   await openDemo(page, stack);
-  const tabPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Connect from the app' }).click();
-  const tab = await tabPromise;
-  await expect(tab.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
-  // The heading is in the page's HTML; the session id replaces the token in the address once its script has run.
-  await expect(tab).toHaveURL(/[?&]sid=ls_/);
-  const sessionId = new URL(tab.url()).searchParams.get('sid')!;
+  const { tab, sessionId } = await openNativeTab(page);
   expect(sessionId).toMatch(/^ls_/);
   await consent(tab, tab, 'Pinterest', 'Allow');
   await expect(page.locator('#event-log li', { hasText: 'native-status' })).toHaveCount(1, { timeout: 10_000 });
@@ -94,13 +88,7 @@ test('native app (simulated): the link opens in a new tab; the demo app learns t
 
 test('native app (simulated): the custom-scheme return the page opens reaches the app, which shows it with its parameters', async ({ page, stack }) => {
   await openDemo(page, stack);
-  const tabPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Connect from the app' }).click();
-  const tab = await tabPromise;
-  await expect(tab.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
-  // The heading is in the page's HTML; the session id replaces the token in the address once its script has run.
-  await expect(tab).toHaveURL(/[?&]sid=ls_/);
-  const sessionId = new URL(tab.url()).searchParams.get('sid')!;
+  const { tab, sessionId } = await openNativeTab(page);
   // The test plays the operating system: it sees the tab open the app's address and hands it to the app.
   const appReturn = tab.waitForRequest((request) => request.url().startsWith('com.socialkit.demo:'));
   // Snapchat: no other test of this file links it (they share the demo's account).

@@ -30,6 +30,28 @@ export async function openDemo(page: Page, stack: Stack) {
   await page.waitForFunction(() => customElements.get('social-link-button') !== undefined);
 }
 
+/** A `datetime-local` value in the browser's own time zone, `minutes` from now (minute precision, as the input). */
+export function localDateTime(page: Page, minutes: number): Promise<string> {
+  return page.evaluate((offset) => {
+    const at = new Date(Date.now() + offset * 60_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  }, minutes);
+}
+
+/**
+ * The simulated native app: clicks its connect button and waits for the tab it opens until the page script has
+ * run (the heading is in the page's HTML; the session id replaces the token in the address once the script ran).
+ */
+export async function openNativeTab(page: Page): Promise<{ tab: Page; sessionId: string }> {
+  const tabPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Connect from the app' }).click();
+  const tab = await tabPromise;
+  await expect(tab.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
+  await expect(tab).toHaveURL(/[?&]sid=ls_/);
+  return { tab, sessionId: new URL(tab.url()).searchParams.get('sid')! };
+}
+
 export const hostedFrame = (page: Page) => page.frameLocator('social-link-button iframe, iframe').first();
 
 /** Frame mode: clicks the demo's `<social-link-button>` and waits for the hosted page inside the overlay. */

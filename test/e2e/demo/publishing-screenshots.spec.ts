@@ -11,21 +11,12 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
-import { openDemo } from './helpers.js';
+import { localDateTime, openDemo } from './helpers.js';
 
 const OUT = 'docs/screenshots';
 test.skip(process.env.SCREENSHOTS !== '1', 'set SCREENSHOTS=1 to refresh docs/screenshots');
 test.use({ viewport: { width: 960, height: 720 }, deviceScaleFactor: 1 });
 test.use({ stackOptions: { withDemo: true } });
-
-/** A `datetime-local` value in the browser's own time zone, `minutes` from now. */
-function localDateTime(page: Page, minutes: number): Promise<string> {
-  return page.evaluate((offset) => {
-    const at = new Date(Date.now() + offset * 60_000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-  }, minutes);
-}
 
 /** The post list's line of a post (the list shortens long texts, so it is found by the text's start). */
 const postLine = (page: Page, text: string) => page.locator('#posts li', { hasText: text.slice(0, 30) });
