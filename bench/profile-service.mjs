@@ -1,7 +1,13 @@
 // Where a request's time goes: runs the service as its own process under `node --cpu-prof`, drives one route with
-// autocannon for a few seconds, stops the service and prints the functions with the most self time (share of all
-// samples, start-up included). Run: node --import tsx bench/profile-service.mjs <create|read|post|history>
-// (environment variables pass through to the service, e.g. SQLITE_SYNCHRONOUS=normal).
+// autocannon for a few seconds, stops the service and prints the functions with the most self time: their share
+// of the samples taken while the load ran, and the CPU µs per request that share stands for. It also prints the
+// service process's CPU time per request (user + system over the load, from /proc), which other processes' load
+// hardly moves, so two versions can be compared on a busy machine.
+// Run: node --import tsx bench/profile-service.mjs <create|read|post|history>
+// Environment: INCLUSIVE=1 prints total time per function (its callees included) instead of self time;
+// NO_PROFILE=1 measures CPU per request without the profiler (which costs CPU itself); SERVICE_ROOT=<dir> runs
+// the service of another copy of the repository (e.g. `git archive main`), for a before/after pair; TOP=<n> rows;
+// BENCH_SECONDS=<s>. Other variables pass through to the service, e.g. SQLITE_SYNCHRONOUS=normal.
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -12,6 +18,7 @@ import { stopChild } from '../server/test/support/stop-child.ts';
 
 const route = process.argv[2] ?? 'create';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const PROFILING = process.env.NO_PROFILE !== '1';
 const API_KEY = 'sk_bench_' + 'x'.repeat(40);
 const ADMIN_TOKEN = 'bench-admin-token-' + 'a'.repeat(32);
 const dir = mkdtempSync(join(tmpdir(), 'slk-profile-'));
@@ -25,8 +32,18 @@ const env = {
   RATE_LIMIT_SESSION_CREATE_PER_MINUTE: '100000000',
   RATE_LIMIT_TOKEN_LOOKUPS_PER_MINUTE: '100000000',
 };
-const service = await startChildService(env, { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profiles}`] });
+const script = process.env.SERVICE_ROOT ? join(process.env.SERVICE_ROOT, 'server/src/main.ts') : undefined;
+const service = await startChildService(env, { script, nodeArgs: PROFILING ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [] });
 service.process.stdout.removeAllListeners('data').resume();
+
+/** User + system CPU time of a process so far, in µs (/proc/<pid>/stat counts clock ticks of 10 ms). */
+function cpuMicros(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+let window;
+let requests;
 try {
   const headers = { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' };
   const api = `${service.url}/api`;
@@ -43,28 +60,59 @@ try {
     const body = () => JSON.stringify({ post: `Profile ${randomBytes(16).toString('hex')}`, platforms: ['linkedin'] });
     target = { url: `${api}/post`, method: 'POST', requests: [{ setupRequest: (request) => ({ ...request, body: body() }) }] };
   } else throw new Error(`unknown route ${route}: create, read, post or history`);
+  // The profiler's clock and process.hrtime are both the monotonic clock: the window selects the load's samples.
+  const cpuBefore = cpuMicros(service.process.pid);
+  const startedAt = Number(process.hrtime.bigint() / 1000n);
   const result = await new Promise((resolve, reject) =>
     autocannon({ duration: SECONDS, connections: 20, headers, ...target }, (error, r) => (error ? reject(error) : resolve(r))),
   );
-  console.log(`${route}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`);
+  window = [startedAt, Number(process.hrtime.bigint() / 1000n)];
+  const cpu = cpuMicros(service.process.pid) - cpuBefore;
+  requests = result.requests.total;
+  console.log(
+    `${route}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}; ` +
+      `service CPU ${(cpu / requests).toFixed(1)} µs per request (${requests} requests${PROFILING ? ', profiler on' : ''})`,
+  );
 } finally {
   await stopChild(service.process);
 }
-// The main thread's profile is the largest file (tsx's loader thread writes a small one too).
-const file = readdirSync(profiles)
-  .map((name) => join(profiles, name))
-  .sort((a, b) => statSync(b).size - statSync(a).size)[0];
-const profile = JSON.parse(readFileSync(file, 'utf8'));
+if (PROFILING) printProfile();
 rmSync(dir, { recursive: true, force: true });
-const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-const selfSamples = new Map();
-for (const id of profile.samples) {
-  const { functionName, url, lineNumber } = nodes.get(id).callFrame;
-  const where = url.replace(/.*node_modules\//, '').replace(/.*\/(server|src)\//, '$1/');
-  const name = `${functionName || '(anonymous)'} ${where}${where ? `:${lineNumber + 1}` : ''}`;
-  selfSamples.set(name, (selfSamples.get(name) ?? 0) + 1);
-}
-const total = profile.samples.length;
-for (const [name, count] of [...selfSamples].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 25))) {
-  console.log(`${((100 * count) / total).toFixed(1).padStart(5)} %  ${name}`);
+
+function printProfile() {
+  // The main thread's profile is the largest file (tsx's loader thread writes a small one too).
+  const file = readdirSync(profiles)
+    .map((name) => join(profiles, name))
+    .sort((a, b) => statSync(b).size - statSync(a).size)[0];
+  const profile = JSON.parse(readFileSync(file, 'utf8'));
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const nameOf = (id) => {
+    const { functionName, url, lineNumber } = nodes.get(id).callFrame;
+    const where = url.replace(/.*node_modules\//, '').replace(/.*\/(server|src)\//, '$1/');
+    return `${functionName || '(anonymous)'} ${where}${where ? `:${lineNumber + 1}` : ''}`;
+  };
+  const inclusive = process.env.INCLUSIVE === '1';
+  const samples = new Map();
+  let total = 0;
+  let time = profile.startTime;
+  let inWindowMicros = 0;
+  profile.samples.forEach((id, index) => {
+    const delta = profile.timeDeltas[index];
+    time += delta;
+    if (time < window[0] || time > window[1]) return;
+    total++;
+    inWindowMicros += delta;
+    const names = new Set([nameOf(id)]);
+    if (inclusive) for (let at = parents.get(id); at !== undefined; at = parents.get(at)) names.add(nameOf(at));
+    for (const name of names) samples.set(name, (samples.get(name) ?? 0) + 1);
+  });
+  // Each sample stands for an equal share of the window's wall time; idle samples say how much of it was not CPU.
+  const microsPerSample = inWindowMicros / total;
+  console.log(`${inclusive ? 'total' : 'self'} time, share of the ${total} samples during the load, and wall µs per request it stands for`);
+  for (const [name, count] of [...samples].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 25))) {
+    const perRequest = (count * microsPerSample) / requests;
+    console.log(`${((100 * count) / total).toFixed(1).padStart(5)} %  ${perRequest.toFixed(2).padStart(6)} µs  ${name}`);
+  }
 }

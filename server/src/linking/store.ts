@@ -10,6 +10,7 @@ import { toOAuthAttempt, toSession, toSocialAccount, toTelegramCode, type Remove
 import { SqlStore } from '../core/db/sql-store.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
 import type { LinkSessionRecord, NewLinkSession, OAuthAttempt, SocialAccount, TelegramCode } from '../core/db/storage-types.js';
+import { SessionReadCache } from './session-read-cache.js';
 
 /**
  * A session with its completions: one row per completed network (its columns null when there is none), turned
@@ -23,6 +24,9 @@ const SESSION_ROWS = `
   FROM link_sessions s LEFT JOIN link_session_completions c ON c.session_id = s.id`;
 
 export class LinkingStore extends SqlStore {
+  /** The API's session reads, from memory while no commit could have changed them (session-read-cache.ts). */
+  readonly #sessionReads = new SessionReadCache(this.db);
+
   async createLinkSession(session: NewLinkSession): Promise<void> {
     await this.#insertLinkSession(session, 'session');
   }
@@ -56,8 +60,11 @@ export class LinkingStore extends SqlStore {
     return toSession(await this.db.all(`${SESSION_ROWS} WHERE s.token_hash = ?`, [tokenHash]));
   }
 
-  async findLinkSession(accountId: string, sessionId: string): Promise<LinkSessionRecord | null> {
-    return toSession(await this.db.all(`${SESSION_ROWS} WHERE s.account_id = ? AND s.id = ? AND s.kind = 'session'`, [accountId, sessionId]));
+  /** The records it returns are shared between answers: never modify one. */
+  findLinkSession(accountId: string, sessionId: string): Promise<LinkSessionRecord | null> {
+    return this.#sessionReads.find(`${accountId} ${sessionId}`, async () =>
+      toSession(await this.db.all(`${SESSION_ROWS} WHERE s.account_id = ? AND s.id = ? AND s.kind = 'session'`, [accountId, sessionId])),
+    );
   }
 
   async findLinkSessionById(sessionId: string): Promise<LinkSessionRecord | null> {
