@@ -8,7 +8,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.js';
-import { jsonLogLine } from './json-log.js';
+import { accessLogLine } from './json-log.js';
 import { requestIdFrom } from './request-id.js';
 
 export interface RequestRecord {
@@ -22,7 +22,7 @@ export interface RequestRecord {
 
 /** The access line and the metrics of one answered request. */
 export function recordRequest(deps: Pick<AppDeps, 'log' | 'metrics'>, { requestId, method, route, status, elapsedMs }: RequestRecord): void {
-  deps.log(jsonLogLine(status >= 500 ? 'error' : 'info', 'request', { requestId, method, route, status, ms: Math.round(elapsedMs) }));
+  deps.log(accessLogLine(status >= 500 ? 'error' : 'info', requestId, method, route, status, Math.round(elapsedMs)));
   deps.metrics?.request(method, route, status, elapsedMs / 1000);
 }
 

@@ -36,6 +36,34 @@ export function jsonLogLine(level: LogLevel, msg: string, fields: Record<string,
   return lastMade;
 }
 
+/** What the service writes in a request id (request-id.ts): nothing JSON escapes, no line separator. */
+const PLAIN_ID = /^[A-Za-z0-9._:-]*$/;
+
+/** The `"method":…,"route":…` part of access lines, made once per method and route (both the service's own). */
+const methodAndRoute = new Map<string, string>();
+
+/**
+ * The access line of one request: exactly `jsonLogLine(level, 'request', { requestId, method, route, status, ms })`,
+ * made without a JSON object and redacting only what can differ per request. Redaction stays whole: no secret shape
+ * crosses a `"` (redact.ts), so redacting each string value alone gives the line redacting the whole would; the
+ * time, level, message and numbers hold no shape; method and route are redacted once, with the line they first
+ * appear in (server/test/core/access-line.test.ts compares both ways on every route and many request ids).
+ */
+export function accessLogLine(level: 'info' | 'error', requestId: string, method: string, route: string, status: number, ms: number, now = Date.now()): string {
+  if (!PLAIN_ID.test(requestId) || !Number.isFinite(ms)) return jsonLogLine(level, 'request', { requestId, method, route, status, ms }, now);
+  const key = `${method} ${route}`;
+  let middle = methodAndRoute.get(key);
+  if (middle === undefined) {
+    // The whole line's way, cut at the fields around: a route or method needing escapes or redaction gets it here.
+    const made = jsonLogLine('info', 'request', { requestId: '', method, route, status: 0 }, 0);
+    middle = made.slice(made.indexOf('"requestId":""') + '"requestId":""'.length, made.lastIndexOf(',"status":0}'));
+    if (methodAndRoute.size >= 1000) methodAndRoute.clear();
+    methodAndRoute.set(key, middle);
+  }
+  lastMade = `{"time":"${isoTime(now)}","level":"${level}","msg":"request","requestId":"${redactSecrets(requestId)}"${middle},"status":${status},"ms":${ms}}`;
+  return lastMade;
+}
+
 /** Wraps a sink so every line it receives is one redacted JSON object. */
 export function structuredLog(sink: (line: string) => void): (line: string) => void {
   return (line) => {
