@@ -31,4 +31,18 @@ describe('ServiceMetrics', () => {
     metrics.jobOutcome('publish', 'done');
     assert.match(await metrics.render(), /^slk_jobs_total\{kind="publish",outcome="done"\} 2$/m);
   });
+
+  it('keeps routes apart that hold spaces and numbers, and keeps counting past the series lookup bound', async () => {
+    const metrics = new ServiceMetrics();
+    metrics.request('GET', '/a 404', 200, 0.001);
+    metrics.request('GET', '/a', 404, 0.001);
+    metrics.request('GET', '/a', 404, 0.001);
+    for (let i = 0; i < 10_050; i++) metrics.request('GET', `/many/${i}`, 200, 0.001);
+    metrics.request('GET', '/a', 404, 0.001);
+    const text = await metrics.render();
+    assert.match(text, /^slk_http_requests_total\{method="GET",route="\/a 404",status="200"\} 1$/m);
+    assert.match(text, /^slk_http_requests_total\{method="GET",route="\/a",status="404"\} 3$/m);
+    assert.match(text, /^slk_http_request_duration_seconds_count\{method="GET",route="\/a"\} 3$/m);
+    assert.match(text, /^slk_http_requests_total\{method="GET",route="\/many\/10049",status="200"\} 1$/m);
+  });
 });

@@ -91,7 +91,7 @@ async function serve<Caller>(
   let answeredBy = route.authPattern;
   let status = 200;
   let body: unknown;
-  let extraHeaders: Record<string, string> = {};
+  let extraHeaders = NO_EXTRA;
   try {
     const caller = await route.authenticate(incoming);
     answeredBy = route.pattern;
@@ -103,16 +103,39 @@ async function serve<Caller>(
     extraHeaders = answer.headers;
   }
   const text = JSON.stringify(body);
-  outgoing.writeHead(status, answerHeaders(route.path, requestId, extraHeaders, Buffer.byteLength(text)));
+  const length = Buffer.byteLength(text);
+  outgoing.writeHead(status, extraHeaders === NO_EXTRA ? plainAnswerHeaders(route.path, requestId, length) : answerHeaders(route.path, requestId, extraHeaders, length));
   outgoing.end(text);
   recordRequest(deps, { requestId, method: route.method, route: answeredBy, status, elapsedMs: performance.now() - started });
+}
+
+const NO_EXTRA: Readonly<Record<string, string>> = Object.freeze({});
+
+/** Per path, the headers of a JSON answer without extra headers as a flat list, with the request id and length to fill in. */
+const plainLayouts = new Map<string, { list: (string | number)[]; idAt: number; lengthAt: number }>();
+
+/**
+ * `answerHeaders(path, requestId, {}, length)` as a flat name, value list (writeHead writes it in the same order):
+ * laid out once per path by answerHeaders itself, so each answer only copies it and fills in two values.
+ */
+function plainAnswerHeaders(path: string, requestId: string, length: number): (string | number)[] {
+  let layout = plainLayouts.get(path);
+  if (!layout) {
+    const list = Object.entries(answerHeaders(path, '', NO_EXTRA, 0)).flat();
+    layout = { list, idAt: list.indexOf('x-request-id') + 1, lengthAt: list.indexOf('Content-Length') + 1 };
+    plainLayouts.set(path, layout);
+  }
+  const headers = layout.list.slice();
+  headers[layout.idAt] = requestId;
+  headers[layout.lengthAt] = length;
+  return headers;
 }
 
 /**
  * The headers of a JSON answer in the order the Hono path writes them (a fetch `Headers` object sorts names),
  * then the length, as @hono/node-server adds it.
  */
-function answerHeaders(path: string, requestId: string, extra: Record<string, string>, length: number): Record<string, string | number> {
+function answerHeaders(path: string, requestId: string, extra: Readonly<Record<string, string>>, length: number): Record<string, string | number> {
   const named: Record<string, string> = { ...commonHeaders(path), 'content-type': 'application/json', 'x-request-id': requestId };
   for (const name in extra) named[name.toLowerCase()] = extra[name]!;
   const headers: Record<string, string | number> = {};

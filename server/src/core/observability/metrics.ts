@@ -33,30 +33,51 @@ class Counter {
     readonly help: string,
   ) {}
   inc(labels: Labels, by = 1): void {
+    this.entry(labels).value += by;
+  }
+  /** The series of `labels` (created at 0), to count on directly. */
+  entry(labels: Labels): { labels: Labels; value: number } {
     const key = seriesKey(labels);
-    const entry = this.#values.get(key);
-    if (entry) entry.value += by;
-    else this.#values.set(key, { labels, value: by });
+    let entry = this.#values.get(key);
+    if (!entry) {
+      entry = { labels, value: 0 };
+      this.#values.set(key, entry);
+    }
+    return entry;
   }
   render(): string[] {
     return [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`, ...[...this.#values.values()].map((e) => `${this.name}${labelText(e.labels)} ${e.value}`)];
   }
 }
 
+interface HistogramSeries {
+  labels: Labels;
+  counts: number[];
+  sum: number;
+  count: number;
+}
+
 class Histogram {
-  readonly #series = new Map<string, { labels: Labels; counts: number[]; sum: number; count: number }>();
+  readonly #series = new Map<string, HistogramSeries>();
   constructor(
     readonly name: string,
     readonly help: string,
     readonly buckets: number[],
   ) {}
   observe(labels: Labels, value: number): void {
+    this.observeIn(this.series(labels), value);
+  }
+  /** The series of `labels` (created empty), to observe into directly. */
+  series(labels: Labels): HistogramSeries {
     const key = seriesKey(labels);
     let series = this.#series.get(key);
     if (!series) {
       series = { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 };
       this.#series.set(key, series);
     }
+    return series;
+  }
+  observeIn(series: HistogramSeries, value: number): void {
     for (let i = 0; i < this.buckets.length; i++) if (value <= this.buckets[i]!) series.counts[i]!++;
     series.sum += value;
     series.count++;
@@ -87,9 +108,22 @@ export class ServiceMetrics {
   readonly #webhooks = new Counter('slk_webhook_deliveries_total', 'Webhook delivery attempts by outcome (delivered, retry, failed).');
   readonly #collectors: GaugeCollector[] = [];
 
+  /**
+   * A request's count and latency series, found by one key instead of two label sets: the method has no space and
+   * the status is last, so the key names one (method, route, status) only.
+   */
+  readonly #requestSeries = new Map<string, { count: { value: number }; latency: HistogramSeries }>();
+
   request(method: string, route: string, status: number, seconds: number): void {
-    this.#requests.inc({ method, route, status: String(status) });
-    this.#latency.observe({ method, route }, seconds);
+    const key = `${method} ${route} ${status}`;
+    let series = this.#requestSeries.get(key);
+    if (!series) {
+      series = { count: this.#requests.entry({ method, route, status: String(status) }), latency: this.#latency.series({ method, route }) };
+      if (this.#requestSeries.size >= 10_000) this.#requestSeries.clear();
+      this.#requestSeries.set(key, series);
+    }
+    series.count.value += 1;
+    this.#latency.observeIn(series.latency, seconds);
   }
 
   /** Hook for the jobs module. */
