@@ -6,12 +6,13 @@
  *   the whole cache through the stores (accounts/store.ts, accounts/admin/store.ts), so a rotated key stops
  *   working on this instance at the next request.
  * - Writes by another process (the admin CLI, a second service on the same SQLite file) are seen through the
- *   driver's `foreignCommitStamp` (SQLite's `data_version`), checked on every lookup: any commit from elsewhere
- *   clears the cache.
+ *   driver's `foreignCommitStamp` (SQLite's `data_version`), checked before every lookup as core/db/commit-watch.ts
+ *   reads it (once per turn of requests): any commit from elsewhere clears the cache.
  * - PostgreSQL cannot say cheaply whether another instance committed, so there the cache is off (stamp null) and
  *   every request reads the database: instances never serve a rotated key.
  * Only hits are kept (an unknown key always asks the database). Entries are few (one per key and profile key in use).
  */
+import { foreignCommitStamp } from '../core/db/commit-watch.js';
 import type { SqlDriver } from '../core/db/sql-driver.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
 
@@ -29,7 +30,6 @@ export class CallerCache {
   readonly #entries = new Map<string, Caller>();
   #generation = 0;
   #lastStamp: number | null = null;
-  #stampCheckedThisTurn = false;
 
   constructor(driver: SqlDriver) {
     this.#driver = driver;
@@ -46,18 +46,10 @@ export class CallerCache {
   }
 
   find(key: string): Caller | undefined {
-    if (!this.#stampCheckedThisTurn) {
-      // Once per event-loop turn is enough: a request is read from its socket in the turn's poll phase, after any
-      // commit that finished before it was sent, so the first check of the turn already sees that commit.
-      this.#stampCheckedThisTurn = true;
-      setImmediate(() => {
-        this.#stampCheckedThisTurn = false;
-      });
-      const stamp = this.#driver.foreignCommitStamp();
-      if (stamp !== this.#lastStamp) {
-        this.#lastStamp = stamp;
-        this.clear();
-      }
+    const stamp = foreignCommitStamp(this.#driver);
+    if (stamp !== this.#lastStamp) {
+      this.#lastStamp = stamp;
+      this.clear();
     }
     return this.#lastStamp === null ? undefined : this.#entries.get(key);
   }

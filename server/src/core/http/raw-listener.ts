@@ -9,6 +9,7 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { AppDeps } from '../../context.js';
+import { requestArrived } from '../db/commit-watch.js';
 import { recordRequest } from '../observability/access-log.js';
 import { requestIdFrom } from '../observability/request-id.js';
 import { commonHeaders } from './common-headers.js';
@@ -47,6 +48,7 @@ export function rawRouteListener<Caller>(
   fallback: RequestListener,
 ): RequestListener {
   return (incoming, outgoing) => {
+    requestArrived();
     const started = performance.now();
     const found = routeFor(routes, incoming, deps.config.maxBodyBytes);
     if (!found) return fallback(incoming, outgoing);

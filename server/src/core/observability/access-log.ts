@@ -8,6 +8,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.js';
+import { requestArrived } from '../db/commit-watch.js';
 import { accessLogLine } from './json-log.js';
 import { requestIdFrom } from './request-id.js';
 
@@ -28,6 +29,8 @@ export function recordRequest(deps: Pick<AppDeps, 'log' | 'metrics'>, { requestI
 
 export function accessLog(deps: Pick<AppDeps, 'log' | 'metrics'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    // The first thing each request meets on the Hono path (the raw listener says it too, when it is in front).
+    requestArrived();
     const requestId = requestIdFrom(c.req.header('x-request-id'));
     c.set('requestId', requestId);
     // Before next(): a header set after it makes Hono copy the finished response into a streamed one.
