@@ -143,21 +143,42 @@ async function sendLinkEmail(
   }
 }
 
+type SessionTimes = Pick<LinkSession, 'createdAt' | 'expiresAt' | 'revokedAt' | 'completedAt' | 'lastCompletedAt'>;
+
+/** A record's times as ISO text, made once per record: a kept record (session-read-cache.ts) is answered again and again. */
+const timesOfRecord = new WeakMap<LinkSessionRecord, SessionTimes>();
+
+function timesOf(session: LinkSessionRecord): SessionTimes {
+  let times = timesOfRecord.get(session);
+  if (!times) {
+    times = {
+      createdAt: iso(session.createdAt),
+      expiresAt: iso(session.expiresAt),
+      revokedAt: session.revokedAt === null ? null : iso(session.revokedAt),
+      completedAt: session.completedAt === null ? null : iso(session.completedAt),
+      lastCompletedAt: session.lastCompletedAt === null ? null : iso(session.lastCompletedAt),
+    };
+    timesOfRecord.set(session, times);
+  }
+  return times;
+}
+
 /** `caller` is the request's own profile: most sessions belong to it, which saves looking it up again. */
 export async function describeSession(deps: AppDeps, session: LinkSessionRecord, caller: Profile): Promise<LinkSession> {
   const profile = session.profileId === caller.id ? caller : await deps.storage.accounts.findProfileById(session.profileId);
   const state = session.revokedAt !== null ? 'revoked' : session.expiresAt <= deps.clock() ? 'expired' : 'active';
+  const times = timesOf(session);
   return {
     status: 'success',
     sessionId: session.id,
     state,
     refId: profile?.refId ?? '',
     title: profile?.title ?? '',
-    createdAt: iso(session.createdAt),
-    expiresAt: iso(session.expiresAt),
-    revokedAt: session.revokedAt === null ? null : iso(session.revokedAt),
-    completedAt: session.completedAt === null ? null : iso(session.completedAt),
-    lastCompletedAt: session.lastCompletedAt === null ? null : iso(session.lastCompletedAt),
+    createdAt: times.createdAt,
+    expiresAt: times.expiresAt,
+    revokedAt: times.revokedAt,
+    completedAt: times.completedAt,
+    lastCompletedAt: times.lastCompletedAt,
     completedNetworks: session.completedNetworks,
     origin: session.origin,
     allowedSocial: session.allowedSocial,
