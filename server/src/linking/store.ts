@@ -62,9 +62,11 @@ export class LinkingStore extends SqlStore {
 
   /** The records it returns are shared between answers: never modify one. */
   findLinkSession(accountId: string, sessionId: string): Promise<LinkSessionRecord | null> {
-    return this.#sessionReads.find(`${accountId} ${sessionId}`, async () =>
-      toSession(await this.db.all(`${SESSION_ROWS} WHERE s.account_id = ? AND s.id = ? AND s.kind = 'session'`, [accountId, sessionId])),
-    );
+    return this.#sessionReads.find(`${accountId} ${sessionId}`, () => this.#readLinkSession(accountId, sessionId));
+  }
+
+  async #readLinkSession(accountId: string, sessionId: string): Promise<LinkSessionRecord | null> {
+    return toSession(await this.db.all(`${SESSION_ROWS} WHERE s.account_id = ? AND s.id = ? AND s.kind = 'session'`, [accountId, sessionId]));
   }
 
   async findLinkSessionById(sessionId: string): Promise<LinkSessionRecord | null> {
@@ -77,7 +79,8 @@ export class LinkingStore extends SqlStore {
       accountId,
       sessionId,
     ]);
-    return this.findLinkSession(accountId, sessionId);
+    // Its own write, read back from the database itself: the answer must show this revoke whatever a cache holds.
+    return this.#readLinkSession(accountId, sessionId);
   }
 
   async findOrCreateLegacyLinkSession(session: NewLinkSession): Promise<LinkSessionRecord> {
