@@ -8,8 +8,8 @@ const SECRET_SHAPES: [RegExp, string, string?][] = [
   // API keys, profile keys, link tokens and other values from tokens.ts `newSecret` (43 base64url characters).
   [/\b(sk|pk)_[A-Za-z0-9_-]{20,}/g, '$1_[redacted]', 'k_'],
   // Telegram bot tokens, in a path (`/bot<id>:<secret>/…`) or alone.
-  [/\bbot\d+:[A-Za-z0-9_-]+/gi, 'bot[redacted]'],
-  [/\b\d{5,}:[A-Za-z0-9_-]{30,}/g, '[redacted]'],
+  [/\bbot\d+:[A-Za-z0-9_-]+/gi, 'bot[redacted]', ':'],
+  [/\b\d{5,}:[A-Za-z0-9_-]{30,}/g, '[redacted]', ':'],
   // Secrets travelling in query strings or fragments.
   [/([?&#](?:session|jwt|token|code|state|ticket|access_token|refresh_token|key)=)[^&#\s"]*/gi, '$1[redacted]', '='],
   // Bearer credentials and JWTs.
