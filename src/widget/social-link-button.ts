@@ -1,10 +1,10 @@
-import { LitElement, html, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { html } from 'lit/html.js';
 import type { LinkHandle, LinkMode, LinkStatus, LinkTarget } from './link-options.js';
 import { open } from './open.js';
 import { buttonStyles } from './social-link-button.styles.js';
 import { resolveTexts, type WidgetTexts } from './texts.js';
-import { defineElement } from './define-element.js';
 import { directionOf, widgetCatalogues, widgetLocale } from './widget-locale.js';
+import { WidgetElement, type PropertyOptions } from './widget-element.js';
 
 /**
  * @tagname social-link-button
@@ -31,12 +31,11 @@ import { directionOf, widgetCatalogues, widgetLocale } from './widget-locale.js'
  * @cssproperty --social-link-font - Font family (also used by the dialog).
  * @cssproperty --social-link-focus-ring - Focus outline.
  */
-export class SocialLinkButton extends LitElement {
-  static readonly tagName = 'social-link-button';
+export class SocialLinkButton extends WidgetElement {
+  static override readonly tagName = 'social-link-button';
   static override styles = buttonStyles;
-  // Declared here rather than with decorators: the decorator helpers cost the script-tag build about 0.5 KB gzip.
   // `attribute: false` beside `state: true` is for the custom-elements analyzer, which does not read `state`.
-  static override properties: PropertyDeclarations = {
+  static override properties: Record<string, PropertyOptions> = {
     url: {},
     mode: {},
     keepOpen: { type: Boolean, attribute: 'keep-open' },
@@ -45,15 +44,9 @@ export class SocialLinkButton extends LitElement {
     locale: {},
     texts: { attribute: false },
     timing: { attribute: false },
-    localeTexts: { state: true, attribute: false },
     busy: { state: true, attribute: false },
     statusText: { state: true, attribute: false },
   };
-
-  /** Registers the element once; a no-op when the tag is already taken. */
-  static define(tag = SocialLinkButton.tagName, registry: CustomElementRegistry = customElements): void {
-    defineElement(tag, SocialLinkButton, registry);
-  }
 
   /** The link URL from the create response. Prefer `getUrl` so the short-lived session is created at click time. */
   url: string | null = null;
@@ -76,9 +69,6 @@ export class SocialLinkButton extends LitElement {
   /** Replacement texts, over the locale's. */
   texts: Partial<WidgetTexts> = {};
 
-  /** The locale's texts once loaded (English until then). */
-  private localeTexts: WidgetTexts | undefined;
-
   /** Extra options for `open()` that have no attribute (`closeGraceMs`, `pollMs`, `readyTimeoutMs`). */
   timing: { closeGraceMs?: number; pollMs?: number; readyTimeoutMs?: number } = {};
 
@@ -87,19 +77,20 @@ export class SocialLinkButton extends LitElement {
 
   private handle: LinkHandle | null = null;
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!changed.has('locale') && this.localeTexts) return;
+  /** The locale whose texts were last asked for, so a locale that fails to load is asked for once. */
+  private requestedLocale: string | null = null;
+
+  /** The locale's texts (English until they are loaded, which starts here) overlaid with `texts`. */
+  private currentTexts(): WidgetTexts {
     const locale = widgetLocale(this.locale);
-    this.localeTexts = widgetCatalogues.get(locale);
-    if (!this.localeTexts) {
-      void widgetCatalogues.load(locale).then((texts) => {
-        if (widgetLocale(this.locale) === locale) this.localeTexts = texts;
-      });
+    if (locale !== this.requestedLocale) {
+      this.requestedLocale = locale;
+      void widgetCatalogues.load(locale).then(() => this.requestUpdate());
     }
+    return resolveTexts(this.texts, widgetCatalogues.get(locale));
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
+  disconnectedCallback(): void {
     // Never leave an overlay or popup behind an element that is gone.
     this.handle?.close();
     this.handle = null;
@@ -108,7 +99,7 @@ export class SocialLinkButton extends LitElement {
   /** Opens the link, as a click does. Call it from a user gesture in popup mode. */
   open(): LinkHandle {
     this.statusText = '';
-    const texts = resolveTexts(this.texts, this.localeTexts);
+    const texts = this.currentTexts();
     const handle = open({
       ...(this.url !== null && !this.getUrl && { url: this.url }),
       ...(this.getUrl && { getUrl: this.getUrl }),
@@ -138,7 +129,7 @@ export class SocialLinkButton extends LitElement {
   }
 
   override render() {
-    const texts = resolveTexts(this.texts, this.localeTexts);
+    const texts = this.currentTexts();
     const locale = widgetLocale(this.locale);
     const label = html`<slot lang=${locale} dir=${directionOf(locale)}>${texts.button}</slot>`;
     const status = html`<span part="status" role="status">${this.statusText}</span>`;

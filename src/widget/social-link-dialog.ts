@@ -1,8 +1,8 @@
-import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
+import { html, nothing } from 'lit/html.js';
 import { SocialLinkCloseRequestEvent, type CloseRequestReason } from './events/social-link-close-request.js';
 import { dialogStyles } from './social-link-dialog.styles.js';
 import { defaultTexts, type WidgetTexts } from './texts.js';
-import { defineElement } from './define-element.js';
+import { WidgetElement, type PropertyOptions } from './widget-element.js';
 
 /** Sandbox of the hosted page: its scripts, forms and own origin, and popups for OAuth that escape the sandbox. */
 const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
@@ -35,23 +35,17 @@ const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups 
  * @cssproperty --social-link-font - Font family.
  * @cssproperty --social-link-focus-ring - Focus outline of the close button.
  */
-export class SocialLinkDialog extends LitElement {
-  static readonly tagName = 'social-link-dialog';
+export class SocialLinkDialog extends WidgetElement {
+  static override readonly tagName = 'social-link-dialog';
   static override styles = dialogStyles;
-  // Declared here rather than with decorators: the decorator helpers cost the script-tag build about 0.5 KB gzip.
   // `attribute: false` beside `state: true` is for the custom-elements analyzer, which does not read `state`.
-  static override properties: PropertyDeclarations = {
+  static override properties: Record<string, PropertyOptions> = {
     src: { attribute: false },
     texts: { attribute: false },
     loading: { type: Boolean },
     timedOut: { type: Boolean, attribute: 'timed-out' },
     frameLoaded: { state: true, attribute: false },
   };
-
-  /** Registers the element once; a no-op when the tag is already taken. */
-  static define(tag = SocialLinkDialog.tagName, registry: CustomElementRegistry = customElements): void {
-    defineElement(tag, SocialLinkDialog, registry);
-  }
 
   /** URL of the hosted page; the iframe is created once this is set. */
   src: string | null = null;
@@ -69,13 +63,13 @@ export class SocialLinkDialog extends LitElement {
 
   /** The window of the hosted page, the only accepted message source in frame mode. */
   get frameWindow(): Window | null {
-    // No render root before the element is first connected.
-    return this.renderRoot?.querySelector('iframe')?.contentWindow ?? null;
+    return this.shadowRoot!.querySelector('iframe')?.contentWindow ?? null;
   }
 
   protected override firstUpdated(): void {
-    // The owner may already have removed the element (e.g. a bad URL fails inside open()).
-    if (this.isConnected) this.renderRoot.querySelector('dialog')!.showModal();
+    // Only a connected element renders, so the dialog can be modal (the owner may have removed it meanwhile, e.g. a
+    // bad URL fails inside open(), and then it never renders).
+    this.shadowRoot!.querySelector('dialog')!.showModal();
   }
 
   override render() {

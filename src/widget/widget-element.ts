@@ -1,0 +1,132 @@
+/**
+ * @module
+ * The base class of the widget's two elements, in place of LitElement. Lit's template engine (`render` and `html`
+ * from lit-html) still renders both; what this replaces is the reactive base class (@lit/reactive-element), which
+ * costs the script-tag build about 2.8 KB gzip, more than the whole distance to its 8 KB target, for features the
+ * widget does not use (reflection, converters, controllers, update cycles with change maps).
+ *
+ * What it keeps of LitElement, with the same behaviour:
+ * - an open shadow root styled by a constructable style sheet (`adoptedStyleSheets`: not subject to the page's
+ *   CSP `style-src`; every browser of the build's ES2022 target has it, Safari since 16.4);
+ * - declared properties (`static properties`): setting one renders again, batched into one microtask; an attribute
+ *   sets its property (text, or presence for `type: Boolean`); a value set on the element before it was upgraded
+ *   (an integrator's script that ran before the widget's) is kept, not overwritten by the default;
+ * - rendering only while connected, `firstUpdated()` after the first render, and `updateComplete`.
+ */
+import { render } from 'lit/html.js';
+
+/** A declared property, in LitElement's notation (which the custom-elements analyzer reads). */
+export interface PropertyOptions {
+  /** Its attribute's name; false for none. Default: the property's name in lower case. */
+  attribute?: string | false;
+  /** `Boolean`: the attribute's presence is the value. Default: the attribute's text. */
+  type?: BooleanConstructor;
+  /** Internal state: rendered, but not part of the element's API. */
+  state?: boolean;
+}
+
+// Node has no HTMLElement: importing the widget there (server-side rendering of a page, tests) must not throw.
+const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
+
+export abstract class WidgetElement extends Base {
+  /** The element's style sheet, as CSS text. */
+  static styles = '';
+  static properties: Record<string, PropertyOptions> = {};
+  /** Attribute name → property name, built when the element is defined. */
+  private static attributeProperties: Map<string, string>;
+  private static sheet: CSSStyleSheet | undefined;
+
+  /** Registers the element once; a no-op when the tag is already taken (another copy of the widget, or yours). */
+  static define(tag = this.tagName, registry: CustomElementRegistry = customElements): void {
+    if (!registry.get(tag)) registry.define(tag, this as unknown as CustomElementConstructor);
+  }
+
+  declare static readonly tagName: string;
+
+  /**
+   * Read by the browser once, when the element is defined: the moment to put an accessor on the prototype for each
+   * declared property (before any instance exists).
+   */
+  static get observedAttributes(): string[] {
+    this.attributeProperties = new Map();
+    for (const [name, options] of Object.entries(this.properties)) {
+      Object.defineProperty(this.prototype, name, {
+        get(this: WidgetElement) {
+          return this.values.get(name);
+        },
+        set(this: WidgetElement, value: unknown) {
+          if (this.values.get(name) === value && this.values.has(name)) return;
+          this.values.set(name, value);
+          this.requestUpdate();
+        },
+      });
+      if (options.attribute !== false) this.attributeProperties.set(options.attribute ?? name.toLowerCase(), name);
+    }
+    return [...this.attributeProperties.keys()];
+  }
+
+  /** Resolves once the element has rendered what was set before (true), as LitElement's does. */
+  updateComplete!: Promise<boolean>;
+
+  private values = new Map<string, unknown>();
+  private updatePending = false;
+  private hasRendered = false;
+  private resolveUpdate!: (done: boolean) => void;
+  /** Values set on the element before its upgrade, applied over the defaults at the first render. */
+  private upgradeValues = new Map<string, unknown>();
+
+  constructor() {
+    super();
+    const type = this.constructor as typeof WidgetElement;
+    for (const name of Object.keys(type.properties)) {
+      if (Object.prototype.hasOwnProperty.call(this, name)) {
+        this.upgradeValues.set(name, this[name as keyof this]);
+        delete this[name as keyof this];
+      }
+    }
+    if (!type.sheet) {
+      type.sheet = new CSSStyleSheet();
+      type.sheet.replaceSync(type.styles);
+    }
+    this.attachShadow({ mode: 'open' }).adoptedStyleSheets = [type.sheet];
+    this.requestUpdate();
+  }
+
+  connectedCallback(): void {
+    if (this.updatePending) queueMicrotask(() => this.update());
+  }
+
+  attributeChangedCallback(attribute: string, _old: string | null, value: string | null): void {
+    const type = this.constructor as typeof WidgetElement;
+    const name = type.attributeProperties.get(attribute)!;
+    (this as Record<string, unknown>)[name] = type.properties[name]!.type === Boolean ? value !== null : value;
+  }
+
+  /** Renders again in a microtask; every change until then shares that render. */
+  requestUpdate(): void {
+    if (this.updatePending) return;
+    this.updatePending = true;
+    this.updateComplete = new Promise((resolve) => (this.resolveUpdate = resolve));
+    queueMicrotask(() => this.update());
+  }
+
+  private update(): void {
+    // A disconnected element renders when it is connected again.
+    if (!this.updatePending || !this.isConnected) return;
+    for (const [name, value] of this.upgradeValues) (this as Record<string, unknown>)[name] = value;
+    this.upgradeValues.clear();
+    this.updatePending = false;
+    render(this.render(), this.shadowRoot!, { host: this });
+    if (!this.hasRendered) {
+      this.hasRendered = true;
+      this.firstUpdated();
+    }
+    this.resolveUpdate(true);
+  }
+
+  /** After the first render. */
+  protected firstUpdated(): void {}
+
+  /** The shadow root's content: a lit-html template. */
+  protected abstract render(): unknown;
+}
