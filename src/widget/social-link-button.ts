@@ -32,7 +32,7 @@ import { WidgetElement, type PropertyOptions } from './widget-element.js';
  * @cssproperty --social-link-focus-ring - Focus outline.
  */
 export class SocialLinkButton extends WidgetElement {
-  static override readonly tagName = 'social-link-button';
+  static readonly tagName = 'social-link-button';
   static override styles = buttonStyles;
   // `attribute: false` beside `state: true` is for the custom-elements analyzer, which does not read `state`.
   static override properties: Record<string, PropertyOptions> = {

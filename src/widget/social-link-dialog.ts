@@ -36,7 +36,7 @@ const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups 
  * @cssproperty --social-link-focus-ring - Focus outline of the close button.
  */
 export class SocialLinkDialog extends WidgetElement {
-  static override readonly tagName = 'social-link-dialog';
+  static readonly tagName = 'social-link-dialog';
   static override styles = dialogStyles;
   // `attribute: false` beside `state: true` is for the custom-elements analyzer, which does not read `state`.
   static override properties: Record<string, PropertyOptions> = {

@@ -25,6 +25,11 @@ export interface PropertyOptions {
   state?: boolean;
 }
 
+/** Outside the class, where the custom-elements analyzer does not take it for a field of the element. */
+function adoptSheet(root: ShadowRoot, sheet: CSSStyleSheet): void {
+  root.adoptedStyleSheets = [sheet];
+}
+
 // Node has no HTMLElement: importing the widget there (server-side rendering of a page, tests) must not throw.
 const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
 
@@ -36,12 +41,14 @@ export abstract class WidgetElement extends Base {
   private static attributeProperties: Map<string, string>;
   private static sheet: CSSStyleSheet | undefined;
 
-  /** Registers the element once; a no-op when the tag is already taken (another copy of the widget, or yours). */
-  static define(tag = this.tagName, registry: CustomElementRegistry = customElements): void {
+  /**
+   * Registers the element once; a no-op when the tag is already taken (another copy of the widget, or yours).
+   * @param tag - Default: the class's `tagName`.
+   */
+  static define(tag?: string, registry: CustomElementRegistry = customElements): void {
+    tag ??= (this as unknown as { tagName: string }).tagName;
     if (!registry.get(tag)) registry.define(tag, this as unknown as CustomElementConstructor);
   }
-
-  declare static readonly tagName: string;
 
   /**
    * Read by the browser once, when the element is defined: the moment to put an accessor on the prototype for each
@@ -88,7 +95,7 @@ export abstract class WidgetElement extends Base {
       type.sheet = new CSSStyleSheet();
       type.sheet.replaceSync(type.styles);
     }
-    this.attachShadow({ mode: 'open' }).adoptedStyleSheets = [type.sheet];
+    adoptSheet(this.attachShadow({ mode: 'open' }), type.sheet);
     this.requestUpdate();
   }
 
