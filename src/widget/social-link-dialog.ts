@@ -38,13 +38,11 @@ const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups 
 export class SocialLinkDialog extends WidgetElement {
   static readonly tagName = 'social-link-dialog';
   static override styles = dialogStyles;
-  // `attribute: false` beside `state: true` is for the custom-elements analyzer, which does not read `state`.
   static override properties: Record<string, PropertyOptions> = {
     src: { attribute: false },
     texts: { attribute: false },
     loading: { type: Boolean },
     timedOut: { type: Boolean, attribute: 'timed-out' },
-    frameLoaded: { state: true, attribute: false },
   };
 
   /** URL of the hosted page; the iframe is created once this is set. */
@@ -59,7 +57,7 @@ export class SocialLinkDialog extends WidgetElement {
   /** The hosted page did not announce itself in time (set by frame mode); cleared if it answers late. */
   timedOut = false;
 
-  private frameLoaded = false;
+  #frameLoaded = false;
 
   /** The window of the hosted page, the only accepted message source in frame mode. */
   get frameWindow(): Window | null {
@@ -73,7 +71,7 @@ export class SocialLinkDialog extends WidgetElement {
   }
 
   override render() {
-    const busy = this.loading && !this.frameLoaded && !this.timedOut;
+    const busy = this.loading && !this.#frameLoaded && !this.timedOut;
     // The frame is shown at once, over the loading note: the hosted page covers the note with its first paint, which
     // comes well before its `load`. Only a page that never announced itself stays hidden.
     const hideFrame = this.timedOut;
@@ -82,12 +80,12 @@ export class SocialLinkDialog extends WidgetElement {
         part="dialog"
         aria-labelledby="title"
         aria-busy=${busy ? 'true' : 'false'}
-        @cancel=${this.handleCancel}
-        @close=${this.handleNativeClose}
+        @cancel=${this.#handleCancel}
+        @close=${this.#handleNativeClose}
       >
         <div part="header">
           <h2 part="title" id="title">${this.texts.dialogTitle}</h2>
-          <button part="close-button" type="button" aria-label=${this.texts.close} @click=${this.handleCloseClick}>
+          <button part="close-button" type="button" aria-label=${this.texts.close} @click=${this.#handleCloseClick}>
             <span aria-hidden="true">×</span>
           </button>
         </div>
@@ -102,7 +100,7 @@ export class SocialLinkDialog extends WidgetElement {
                 title=${this.texts.frameTitle}
                 sandbox=${FRAME_SANDBOX}
                 referrerpolicy="no-referrer"
-                @load=${this.handleFrameLoad}
+                @load=${this.#handleFrameLoad}
               ></iframe>`
             : nothing}
         </div>
@@ -110,26 +108,27 @@ export class SocialLinkDialog extends WidgetElement {
     `;
   }
 
-  private handleFrameLoad() {
-    this.frameLoaded = true;
+  #handleFrameLoad() {
+    this.#frameLoaded = true;
+    this.requestUpdate();
   }
 
-  private handleCloseClick() {
-    this.requestClose('close_button');
+  #handleCloseClick() {
+    this.#requestClose('close_button');
   }
 
-  private requestClose(reason: CloseRequestReason) {
+  #requestClose(reason: CloseRequestReason) {
     this.dispatchEvent(new SocialLinkCloseRequestEvent(reason));
   }
 
   /** Escape: keep the dialog open and let the owner decide (it removes the whole element). */
-  private handleCancel(event: Event) {
+  #handleCancel(event: Event) {
     event.preventDefault();
-    this.requestClose('escape');
+    this.#requestClose('escape');
   }
 
   /** The browser closed the dialog anyway (a second Escape without user activation is not cancelable). */
-  private handleNativeClose() {
-    if (this.isConnected) this.requestClose('escape');
+  #handleNativeClose() {
+    if (this.isConnected) this.#requestClose('escape');
   }
 }

@@ -33,13 +33,15 @@ function adoptSheet(root: ShadowRoot, sheet: CSSStyleSheet): void {
 // Node has no HTMLElement: importing the widget there (server-side rendering of a page, tests) must not throw.
 const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
 
+/** The attribute of a declared property, or null when it has none. */
+const attributeOf = (name: string, options: PropertyOptions): string | null =>
+  options.attribute === false ? null : (options.attribute ?? name.toLowerCase());
+
 export abstract class WidgetElement extends Base {
   /** The element's style sheet, as CSS text. */
   static styles = '';
   static properties: Record<string, PropertyOptions> = {};
-  /** Attribute name → property name, built when the element is defined. */
-  private static attributeProperties: Map<string, string>;
-  private static sheet: CSSStyleSheet | undefined;
+  static #sheets = new Map<string, CSSStyleSheet>();
 
   /**
    * Registers the element once; a no-op when the tag is already taken (another copy of the widget, or yours).
@@ -55,80 +57,86 @@ export abstract class WidgetElement extends Base {
    * declared property (before any instance exists).
    */
   static get observedAttributes(): string[] {
-    this.attributeProperties = new Map();
+    const attributes: string[] = [];
     for (const [name, options] of Object.entries(this.properties)) {
       Object.defineProperty(this.prototype, name, {
         get(this: WidgetElement) {
-          return this.values.get(name);
+          return this.#values.get(name);
         },
         set(this: WidgetElement, value: unknown) {
-          if (this.values.get(name) === value && this.values.has(name)) return;
-          this.values.set(name, value);
+          if (this.#values.get(name) === value) return;
+          this.#values.set(name, value);
           this.requestUpdate();
         },
       });
-      if (options.attribute !== false) this.attributeProperties.set(options.attribute ?? name.toLowerCase(), name);
+      const attribute = attributeOf(name, options);
+      if (attribute) attributes.push(attribute);
     }
-    return [...this.attributeProperties.keys()];
+    return attributes;
   }
 
   /** Resolves once the element has rendered what was set before (true), as LitElement's does. */
   updateComplete!: Promise<boolean>;
 
-  private values = new Map<string, unknown>();
-  private updatePending = false;
-  private hasRendered = false;
-  private resolveUpdate!: (done: boolean) => void;
+  #values = new Map<string, unknown>();
+  /** Set while a render is due: resolves `updateComplete`. */
+  #resolveUpdate: ((done: boolean) => void) | undefined;
+  #rendered = false;
   /** Values set on the element before its upgrade, applied over the defaults at the first render. */
-  private upgradeValues = new Map<string, unknown>();
+  #upgradeValues = new Map<string, unknown>();
 
   constructor() {
     super();
-    const type = this.constructor as typeof WidgetElement;
-    for (const name of Object.keys(type.properties)) {
-      if (Object.prototype.hasOwnProperty.call(this, name)) {
-        this.upgradeValues.set(name, this[name as keyof this]);
+    const { properties, styles } = this.constructor as typeof WidgetElement;
+    for (const name in properties) {
+      if (Object.hasOwn(this, name)) {
+        this.#upgradeValues.set(name, this[name as keyof this]);
         delete this[name as keyof this];
       }
     }
-    if (!type.sheet) {
-      type.sheet = new CSSStyleSheet();
-      type.sheet.replaceSync(type.styles);
+    let sheet = WidgetElement.#sheets.get(styles);
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(styles);
+      WidgetElement.#sheets.set(styles, sheet);
     }
-    adoptSheet(this.attachShadow({ mode: 'open' }), type.sheet);
+    adoptSheet(this.attachShadow({ mode: 'open' }), sheet);
     this.requestUpdate();
   }
 
   connectedCallback(): void {
-    if (this.updatePending) queueMicrotask(() => this.update());
+    queueMicrotask(() => this.#update());
   }
 
   attributeChangedCallback(attribute: string, _old: string | null, value: string | null): void {
-    const type = this.constructor as typeof WidgetElement;
-    const name = type.attributeProperties.get(attribute)!;
-    (this as Record<string, unknown>)[name] = type.properties[name]!.type === Boolean ? value !== null : value;
+    const { properties } = this.constructor as typeof WidgetElement;
+    for (const [name, options] of Object.entries(properties)) {
+      if (attributeOf(name, options) === attribute) {
+        (this as Record<string, unknown>)[name] = options.type === Boolean ? value !== null : value;
+      }
+    }
   }
 
   /** Renders again in a microtask; every change until then shares that render. */
   requestUpdate(): void {
-    if (this.updatePending) return;
-    this.updatePending = true;
-    this.updateComplete = new Promise((resolve) => (this.resolveUpdate = resolve));
-    queueMicrotask(() => this.update());
+    if (this.#resolveUpdate) return;
+    this.updateComplete = new Promise((resolve) => (this.#resolveUpdate = resolve));
+    queueMicrotask(() => this.#update());
   }
 
-  private update(): void {
+  #update(): void {
+    const resolve = this.#resolveUpdate;
     // A disconnected element renders when it is connected again.
-    if (!this.updatePending || !this.isConnected) return;
-    for (const [name, value] of this.upgradeValues) (this as Record<string, unknown>)[name] = value;
-    this.upgradeValues.clear();
-    this.updatePending = false;
+    if (!resolve || !this.isConnected) return;
+    for (const [name, value] of this.#upgradeValues) (this as Record<string, unknown>)[name] = value;
+    this.#upgradeValues.clear();
+    this.#resolveUpdate = undefined;
     render(this.render(), this.shadowRoot!, { host: this });
-    if (!this.hasRendered) {
-      this.hasRendered = true;
+    if (!this.#rendered) {
+      this.#rendered = true;
       this.firstUpdated();
     }
-    this.resolveUpdate(true);
+    resolve(true);
   }
 
   /** After the first render. */
