@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit/html.js';
-import { SocialLinkCloseRequestEvent, type CloseRequestReason } from './events/social-link-close-request.js';
+import { SocialLinkCloseRequestEvent } from './events/social-link-close-request.js';
 import { dialogStyles } from './social-link-dialog.styles.js';
 import { defaultTexts, type WidgetTexts } from './texts.js';
 import { WidgetElement, type PropertyOptions } from './widget-element.js';
@@ -80,12 +80,12 @@ export class SocialLinkDialog extends WidgetElement {
         part="dialog"
         aria-labelledby="title"
         aria-busy=${busy ? 'true' : 'false'}
-        @cancel=${this.#handleCancel}
-        @close=${this.#handleNativeClose}
+        @cancel=${this.#handleClose}
+        @close=${this.#handleClose}
       >
         <div part="header">
           <h2 part="title" id="title">${this.texts.dialogTitle}</h2>
-          <button part="close-button" type="button" aria-label=${this.texts.close} @click=${this.#handleCloseClick}>
+          <button part="close-button" type="button" aria-label=${this.texts.close} @click=${this.#handleClose}>
             <span aria-hidden="true">×</span>
           </button>
         </div>
@@ -113,22 +113,12 @@ export class SocialLinkDialog extends WidgetElement {
     this.requestUpdate();
   }
 
-  #handleCloseClick() {
-    this.#requestClose('close_button');
-  }
-
-  #requestClose(reason: CloseRequestReason) {
-    this.dispatchEvent(new SocialLinkCloseRequestEvent(reason));
-  }
-
-  /** Escape: keep the dialog open and let the owner decide (it removes the whole element). */
-  #handleCancel(event: Event) {
-    event.preventDefault();
-    this.#requestClose('escape');
-  }
-
-  /** The browser closed the dialog anyway (a second Escape without user activation is not cancelable). */
-  #handleNativeClose() {
-    if (this.isConnected) this.#requestClose('escape');
+  /**
+   * The close button, Escape (`cancel`: the dialog stays open and the owner decides, removing the whole element), or
+   * the browser closed the dialog anyway (`close`: a second Escape without user activation is not cancelable).
+   */
+  #handleClose(event: Event) {
+    if (event.type === 'cancel') event.preventDefault();
+    if (this.isConnected) this.dispatchEvent(new SocialLinkCloseRequestEvent(event.type === 'click' ? 'close_button' : 'escape'));
   }
 }
