@@ -21,8 +21,6 @@ export interface PropertyOptions {
   attribute?: string | false;
   /** `Boolean`: the attribute's presence is the value. Default: the attribute's text. */
   type?: BooleanConstructor;
-  /** Internal state: rendered, but not part of the element's API. */
-  state?: boolean;
 }
 
 /** Outside the class, where the custom-elements analyzer does not take it for a field of the element. */
