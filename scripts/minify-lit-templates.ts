@@ -5,7 +5,8 @@
  * Only changes that cannot alter what renders are made, and every line break is kept (moved to the end of a style
  * sheet), so the lines of the source map stay true:
  * - css`` without interpolations: comments removed, whitespace runs collapsed to one space, then dropped next to
- *   `{ } ; , :` and before `)`; quoted strings are left as they are.
+ *   `{ } ; , :` and before `)`; `0.5` written `.5`; quoted strings are left as they are, except the quotes of
+ *   an attribute selector's plain value (`[part='button']` → `[part=button]`).
  * - html``: a whitespace run that contains line breaks (source indentation) becomes just those line breaks, which
  *   HTML reads as the same whitespace. Templates with <pre> or <textarea> are left alone.
  */
@@ -13,21 +14,31 @@ import { parseSync, Visitor, type Plugin } from 'vite';
 
 const lineBreaks = (text: string): string => '\n'.repeat(text.split('\n').length - 1);
 
+/**
+ * A quoted value of an attribute selector, `[part='button']`, without its quotes when it is a plain identifier
+ * (letters, digits, `-`, `_`, starting with a letter): CSS reads `[part=button]` the same.
+ */
+function unquoteAttributeValue(quoted: string, before: string, after: string): string {
+  const isSelectorValue = /\[[\w-]+[~|^$*]?=$/.test(before) && after.startsWith(']');
+  return isSelectorValue && /^(['"])[a-zA-Z][\w-]*\1$/.test(quoted) ? quoted.slice(1, -1) : quoted;
+}
+
 /** Minifies the text of a css`` template that has no interpolations. */
 export function minifyCssText(text: string): string {
   // Comments first (one may hold a quote), strings kept; then the odd indexes of the split are the strings.
   const withoutComments = text.replace(/('[^']*'|"[^"]*")|\/\*[\s\S]*?\*\//g, (_match, quoted?: string) => quoted ?? ' ');
   const sheet = withoutComments
     .split(/('[^']*'|"[^"]*")/)
-    .map((part, index) =>
+    .map((part, index, parts) =>
       index % 2 === 1
-        ? part
+        ? unquoteAttributeValue(part, parts[index - 1]!, parts[index + 1]!)
         : part
             .replace(/\s+/g, ' ')
             .replace(/ ?([{};,]) ?/g, '$1')
             .replace(/: /g, ':')
             .replace(/ \)/g, ')')
-            .replace(/;}/g, '}'),
+            .replace(/;}/g, '}')
+            .replace(/(^|[\s:,(/])0\.(\d)/g, '$1.$2'),
     )
     .join('')
     .trim();

@@ -20,9 +20,18 @@ test('css: comments and layout whitespace go, values and quoted strings stay, li
   assert.equal(
     minifyCssText(css),
     `:host{display:inline-flex;width:var(--w,min(480px,100vw - 2rem))}[part~='a  b']{content:"x  : y"}` +
-      `@media (prefers-color-scheme:dark){dialog{color:rgb(0 0 0 / 0.5)}}` +
+      `@media (prefers-color-scheme:dark){dialog{color:rgb(0 0 0 / .5)}}` +
       '\n'.repeat(10),
   );
+});
+
+test('css: `0.5` becomes `.5`; a plain attribute-selector value loses its quotes, any other quoted text keeps them', () => {
+  assert.equal(
+    minifyCssText(`[part~='button'][aria-busy="true"] { opacity: 0.8; margin: 0.25rem 10.5px; }`),
+    '[part~=button][aria-busy=true]{opacity:.8;margin:.25rem 10.5px}',
+  );
+  assert.equal(minifyCssText(`[part='a b'],[x='1a'],a::after { content: 'x' }`), `[part='a b'],[x='1a'],a::after{content:'x'}`);
+  assert.equal(minifyCssText(`a { color: rgb(0 0 0 / 0.5); width: calc(100% - 0.5rem) }`), 'a{color:rgb(0 0 0 / .5);width:calc(100% - .5rem)}');
 });
 
 test('html: indentation goes, its line breaks stay (HTML reads them as the same whitespace)', () => {
