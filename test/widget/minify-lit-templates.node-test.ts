@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { minifyCssText, minifyHtmlText, minifyLitTemplates } from '../../scripts/minify-lit-templates.js';
+import { minifyCssText, minifyHtmlText, minifyLitTemplates, unquoteHtmlAttributes } from '../../scripts/minify-lit-templates.js';
 
 test('css: comments and layout whitespace go, values and quoted strings stay, line breaks move to the end', () => {
   const css = `
@@ -40,6 +40,20 @@ test('html: indentation goes, its line breaks stay (HTML reads them as the same 
   assert.equal(minifyHtmlText(' '), ' ');
 });
 
+test('html: plain attribute values lose their quotes inside tags only, across interpolations', () => {
+  assert.deepEqual(unquoteHtmlAttributes(['<a part="button" href=', ' title="two words" x-y=\'a_b-1\'>part="text"</a>']), [
+    '<a part=button href=',
+    ' title="two words" x-y=a_b-1>part="text"</a>',
+  ]);
+  // A quote left open by an interpolation, a value an interpolation follows, a `/` after a value, no `=` before it.
+  assert.deepEqual(unquoteHtmlAttributes(['<b class="a ', '" id="x"', '><br id="y"/><i data-x "z">']), [
+    '<b class="a ',
+    '" id="x"',
+    '><br id="y"/><i data-x "z">',
+  ]);
+  assert.deepEqual(unquoteHtmlAttributes(['1 < 2 and b="c" <p lang="en">']), ['1 < 2 and b="c" <p lang=en>']);
+});
+
 test('rewrites css`` and html`` of a module, nested ones too, and nothing else; every line keeps its number', () => {
   const source = [
     "const label = '×…';",
@@ -55,7 +69,7 @@ test('rewrites css`` and html`` of a module, nested ones too, and nothing else; 
     [
       "const label = '×…';",
       'const styles = css`:host{display:block}\n\n\n\n`;',
-      'const view = html`\n<div part="x">\n${flag ? html`<b>\n${label}\n</b>` : nothing}\n</div>\n`;',
+      'const view = html`\n<div part=x>\n${flag ? html`<b>\n${label}\n</b>` : nothing}\n</div>\n`;',
       'const mixed = css`\n  a { color: ${color}; }\n`;',
       'const other = tag`\n  kept  \n`;',
       'const plain = `\n  kept  \n`;',
