@@ -69,6 +69,7 @@ export class SocialLinkButton extends WidgetElement {
   /** Extra options for `open()` that have no attribute (`closeGraceMs`, `pollMs`, `readyTimeoutMs`). */
   timing: { closeGraceMs?: number; pollMs?: number; readyTimeoutMs?: number } = {};
 
+  // Rendered as aria-busy (an attribute binding writes a boolean as `true` or `false`).
   #busy = false;
   #statusText = '';
   #handle: LinkHandle | null = null;
@@ -140,7 +141,7 @@ export class SocialLinkButton extends WidgetElement {
       // Direct mode with a known URL is just a link: works without script and with middle-click.
       return html`<a part="button" href=${this.url} referrerpolicy="no-referrer">${label}</a>${status}`;
     }
-    return html`<button part="button" type="button" aria-busy=${this.#busy ? 'true' : 'false'} @click=${this.open}>
+    return html`<button part="button" type="button" aria-busy=${this.#busy} @click=${this.open}>
         ${label}</button
       >${status}`;
   }

@@ -71,6 +71,7 @@ export class SocialLinkDialog extends WidgetElement {
   }
 
   override render() {
+    // An attribute binding writes a boolean as `true` or `false`, the two values of aria-busy.
     const busy = this.loading && !this.#frameLoaded && !this.timedOut;
     // The frame is shown at once, over the loading note: the hosted page covers the note with its first paint, which
     // comes well before its `load`. Only a page that never announced itself stays hidden.
@@ -79,7 +80,7 @@ export class SocialLinkDialog extends WidgetElement {
       <dialog
         part="dialog"
         aria-labelledby="title"
-        aria-busy=${busy ? 'true' : 'false'}
+        aria-busy=${busy}
         @cancel=${this.#handleClose}
         @close=${this.#handleClose}
       >

@@ -31,14 +31,14 @@ function adoptSheet(root: ShadowRoot, sheet: CSSStyleSheet): void {
 // Node has no HTMLElement: importing the widget there (server-side rendering of a page, tests) must not throw.
 const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
 
-/** The attribute of a declared property, or null when it has none. */
-const attributeOf = (name: string, options: PropertyOptions): string | null =>
-  options.attribute === false ? null : (options.attribute ?? name.toLowerCase());
+/** The attribute of a declared property, or false when it has none. */
+const attributeOf = (name: string, options: PropertyOptions): string | false => options.attribute ?? name.toLowerCase();
 
 export abstract class WidgetElement extends Base {
+  // Every element declares both (no defaults: they would cost the script-tag build for no element).
   /** The element's style sheet, as CSS text. */
-  static styles = '';
-  static properties: Record<string, PropertyOptions> = {};
+  static styles: string;
+  static properties: Record<string, PropertyOptions>;
   static #sheets = new Map<string, CSSStyleSheet>();
 
   /**
