@@ -74,8 +74,7 @@ export class SocialLinkDialog extends WidgetElement {
     // An attribute binding writes a boolean as `true` or `false`, the two values of aria-busy.
     const busy = this.loading && !this.#frameLoaded && !this.timedOut;
     // The frame is shown at once, over the loading note: the hosted page covers the note with its first paint, which
-    // comes well before its `load`. Only a page that never announced itself stays hidden.
-    const hideFrame = this.timedOut;
+    // comes well before its `load`. Only a page that never announced itself (timed out) stays hidden.
     return html`
       <dialog
         part="dialog"
@@ -96,7 +95,7 @@ export class SocialLinkDialog extends WidgetElement {
           ${this.src
             ? html`<iframe
                 part="frame"
-                class=${hideFrame ? 'loading' : ''}
+                class=${this.timedOut ? 'loading' : ''}
                 src=${this.src}
                 title=${this.texts.frameTitle}
                 sandbox=${FRAME_SANDBOX}
