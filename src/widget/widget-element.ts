@@ -79,16 +79,15 @@ export abstract class WidgetElement extends Base {
   #values = new Map<string, unknown>();
   /** Set while a render is due: resolves `updateComplete`. */
   #resolveUpdate: ((done: boolean) => void) | undefined;
-  #rendered = false;
-  /** Values set on the element before its upgrade, applied over the defaults at the first render. */
-  #upgradeValues = new Map<string, unknown>();
+  /** Values set on the element before its upgrade, applied over the defaults at the first render; null after it. */
+  #upgradeValues: Record<string, unknown> | null = {};
 
   constructor() {
     super();
     const { properties, styles } = this.constructor as typeof WidgetElement;
     for (const name in properties) {
       if (Object.hasOwn(this, name)) {
-        this.#upgradeValues.set(name, this[name as keyof this]);
+        this.#upgradeValues![name] = this[name as keyof this];
         delete this[name as keyof this];
       }
     }
@@ -126,14 +125,13 @@ export abstract class WidgetElement extends Base {
     const resolve = this.#resolveUpdate;
     // A disconnected element renders when it is connected again.
     if (!resolve || !this.isConnected) return;
-    for (const [name, value] of this.#upgradeValues) (this as Record<string, unknown>)[name] = value;
-    this.#upgradeValues.clear();
+    const upgradeValues = this.#upgradeValues;
+    // Through the accessors, into the render that is due.
+    if (upgradeValues) Object.assign(this, upgradeValues);
+    this.#upgradeValues = null;
     this.#resolveUpdate = undefined;
     render(this.render(), this.shadowRoot!, { host: this });
-    if (!this.#rendered) {
-      this.#rendered = true;
-      this.firstUpdated();
-    }
+    if (upgradeValues) this.firstUpdated();
     resolve(true);
   }
 

@@ -18,6 +18,12 @@ class CountingElement extends WidgetElement {
   data: unknown = null;
   renders = 0;
   clicks = 0;
+  /** How often firstUpdated() ran, and how many renders had happened then. */
+  firstUpdates: number[] = [];
+
+  protected override firstUpdated() {
+    this.firstUpdates.push(this.renders);
+  }
 
   override render() {
     this.renders++;
@@ -91,6 +97,12 @@ describe('WidgetElement (the base class of the widget elements)', () => {
     await el.updateComplete;
     expect(done).to.equal(true);
     expect(text(el, 'button')).to.equal('early');
+    el.label = 'later';
+    await el.updateComplete;
+    el.remove();
+    document.body.append(el);
+    await el.updateComplete;
+    expect(el.firstUpdates, 'firstUpdated() once, after the first render').to.deep.equal([1]);
     el.remove();
   });
 
