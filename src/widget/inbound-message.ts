@@ -14,7 +14,10 @@ import { CANCEL_REASONS, MESSAGE_SOURCE, NETWORKS, PROTOCOL_VERSION } from '../p
 export const WIDGET_NETWORKS: readonly Network[] = NETWORKS;
 export const WIDGET_CANCEL_REASONS: readonly CancelReason[] = CANCEL_REASONS;
 
-/** Keys each event may carry besides `source`, `version`, `sessionId` and `event` (the schemas are strict). */
+/** Keys every message carries. */
+const BASE_KEYS = ['source', 'version', 'sessionId', 'event'];
+
+/** Keys each event may carry besides the base keys (the schemas are strict). */
 const EXTRA_KEYS: Record<LinkMessage['event'], readonly string[]> = {
   'connect:ready': [],
   'connect:success': ['platform'],
@@ -35,13 +38,9 @@ export function parseInboundMessage(data: unknown): LinkMessage | null {
   const m = data as Record<string, unknown>;
   const event = m.event as LinkMessage['event'];
   if (m.source !== MESSAGE_SOURCE || m.version !== PROTOCOL_VERSION || !isString(m.sessionId, 1, 64)) return null;
-  if (typeof event !== 'string' || !Object.prototype.hasOwnProperty.call(EXTRA_KEYS, event)) return null;
-  const allowed = EXTRA_KEYS[event];
-  for (const key of Object.keys(m)) {
-    if (key !== 'source' && key !== 'version' && key !== 'sessionId' && key !== 'event' && !allowed.includes(key)) {
-      return null;
-    }
-  }
+  if (typeof event !== 'string' || !Object.hasOwn(EXTRA_KEYS, event)) return null;
+  const allowed = [...BASE_KEYS, ...EXTRA_KEYS[event]];
+  if (Object.keys(m).some((key) => !allowed.includes(key))) return null;
   const platformOk = m.platform === undefined ? event !== 'connect:success' && event !== 'connect:disconnected' : isNetwork(m.platform);
   if (!platformOk) return null;
   if (event === 'connect:error') {

@@ -31,15 +31,14 @@ interface EventDetails {
   disconnect: SocialLinkDisconnectDetail;
 }
 type EventKind = keyof EventDetails;
-type CallbackName = 'onReady' | 'onSuccess' | 'onError' | 'onCancel' | 'onDisconnect';
 
-/** Each kind of event: its DOM event class and the option naming the integrator callback that hears it. */
-const EMITTERS: { [K in EventKind]: [EventClass: new (detail: EventDetails[K]) => Event, callback: CallbackName] } = {
-  ready: [SocialLinkReadyEvent, 'onReady'],
-  success: [SocialLinkSuccessEvent, 'onSuccess'],
-  error: [SocialLinkErrorEvent, 'onError'],
-  cancel: [SocialLinkCancelEvent, 'onCancel'],
-  disconnect: [SocialLinkDisconnectEvent, 'onDisconnect'],
+/** Each kind of event and its DOM event class; its callback is `on` + the kind (`onReady`, …). */
+const EVENT_CLASSES: { [K in EventKind]: new (detail: EventDetails[K]) => Event } = {
+  ready: SocialLinkReadyEvent,
+  success: SocialLinkSuccessEvent,
+  error: SocialLinkErrorEvent,
+  cancel: SocialLinkCancelEvent,
+  disconnect: SocialLinkDisconnectEvent,
 };
 
 /** Only http(s) URLs may be shown; their origin is the only origin messages are accepted from. */
@@ -99,10 +98,15 @@ export function createLinkRun(options: OpenOptions): LinkRun {
 
   /** Dispatches the DOM event (on the button that opened the link, or `document`), then the callbacks. */
   function emit<K extends EventKind>(type: K, detail: EventDetails[K]): void {
-    const [EventClass, callback] = EMITTERS[type];
-    (options.eventTarget ?? document).dispatchEvent(new EventClass(detail));
+    (options.eventTarget ?? document).dispatchEvent(new EVENT_CLASSES[type](detail));
+    const callback = `on${type[0]!.toUpperCase()}${type.slice(1)}` as `on${Capitalize<K>}`;
     invoke(options[callback] as ((detail: EventDetails[K]) => void) | undefined, detail);
     invoke(options.onEvent, { type, ...detail } as LinkEventDetail);
+  }
+
+  /** The widget's own errors: no code from the spec, a reason of ours. */
+  function widgetError(reason: WidgetErrorReason, message: string): void {
+    emit('error', { sessionId, code: null, reason, message });
   }
 
   function finish(): void {
@@ -122,7 +126,7 @@ export function createLinkRun(options: OpenOptions): LinkRun {
 
   function fail(reason: WidgetErrorReason, message: string): void {
     if (closed) return;
-    emit('error', { sessionId, code: null, reason, message });
+    widgetError(reason, message);
     finish();
   }
 
@@ -138,22 +142,16 @@ export function createLinkRun(options: OpenOptions): LinkRun {
    */
   async function decideAfterClose(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS));
-    if (closed) return;
-    if (linked.size > 0) return finish();
-    let status: LinkStatus | null = null;
-    if (options.checkStatus) {
-      try {
-        status = await options.checkStatus(sessionId);
-      } catch {
-        status = null; // Unknown: report what we saw, a closed popup.
-      }
+    if (closed || linked.size > 0) return finish();
+    let status: LinkStatus | undefined;
+    try {
+      status = await options.checkStatus?.(sessionId);
+    } catch {
+      // Unknown: report what we saw, a closed popup.
     }
     if (closed) return;
-    const completed = status?.completedNetworks ?? [];
-    if (completed.length > 0) {
-      for (const platform of completed) succeed(platform, 'status');
-      return finish();
-    }
+    for (const platform of status?.completedNetworks ?? []) succeed(platform, 'status');
+    // After a success from the status this is a plain close (cancel() fires nothing then).
     cancel(status?.state === 'expired' || status?.state === 'revoked' ? status.state : 'popup_closed');
   }
 
@@ -165,8 +163,7 @@ export function createLinkRun(options: OpenOptions): LinkRun {
     fail,
     finish,
     loadTimedOut() {
-      if (closed) return;
-      emit('error', { sessionId, code: null, reason: 'load_timeout', message: 'The linking page did not announce itself in time.' });
+      if (!closed) widgetError('load_timeout', 'The linking page did not announce itself in time.');
     },
     windowClosed() {
       void decideAfterClose();
@@ -177,14 +174,10 @@ export function createLinkRun(options: OpenOptions): LinkRun {
   function show(target: LinkTarget): void {
     if (closed) return;
     const url = typeof target === 'string' ? target : target?.url;
-    if (typeof target === 'object' && target?.sessionId) sessionId = target.sessionId;
-    const origin = typeof url === 'string' ? hostedOriginOf(url) : null;
-    if (!origin || typeof url !== 'string') {
-      fail('invalid_url', 'The link URL is not an absolute http(s) URL.');
-      return;
-    }
-    hostedOrigin = origin;
-    driver.navigate(messagesBack ? withOpenerOrigin(url) : url);
+    sessionId = (target as { sessionId?: string } | null)?.sessionId || sessionId;
+    hostedOrigin = typeof url === 'string' ? hostedOriginOf(url) : null;
+    if (hostedOrigin) driver.navigate(messagesBack ? withOpenerOrigin(url!) : url!);
+    else fail('invalid_url', 'The link URL is not an absolute http(s) URL.');
   }
 
   function handleMessage(event: MessageEvent): void {

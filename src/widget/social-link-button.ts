@@ -1,10 +1,10 @@
-import { LitElement, html, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { html } from 'lit/html.js';
 import type { LinkHandle, LinkMode, LinkStatus, LinkTarget } from './link-options.js';
 import { open } from './open.js';
 import { buttonStyles } from './social-link-button.styles.js';
 import { resolveTexts, type WidgetTexts } from './texts.js';
-import { defineElement } from './define-element.js';
 import { directionOf, widgetCatalogues, widgetLocale } from './widget-locale.js';
+import { WidgetElement, type PropertyOptions } from './widget-element.js';
 
 /**
  * @tagname social-link-button
@@ -31,12 +31,10 @@ import { directionOf, widgetCatalogues, widgetLocale } from './widget-locale.js'
  * @cssproperty --social-link-font - Font family (also used by the dialog).
  * @cssproperty --social-link-focus-ring - Focus outline.
  */
-export class SocialLinkButton extends LitElement {
+export class SocialLinkButton extends WidgetElement {
   static readonly tagName = 'social-link-button';
   static override styles = buttonStyles;
-  // Declared here rather than with decorators: the decorator helpers cost the script-tag build about 0.5 KB gzip.
-  // `attribute: false` beside `state: true` is for the custom-elements analyzer, which does not read `state`.
-  static override properties: PropertyDeclarations = {
+  static override properties: Record<string, PropertyOptions> = {
     url: {},
     mode: {},
     keepOpen: { type: Boolean, attribute: 'keep-open' },
@@ -45,15 +43,7 @@ export class SocialLinkButton extends LitElement {
     locale: {},
     texts: { attribute: false },
     timing: { attribute: false },
-    localeTexts: { state: true, attribute: false },
-    busy: { state: true, attribute: false },
-    statusText: { state: true, attribute: false },
   };
-
-  /** Registers the element once; a no-op when the tag is already taken. */
-  static define(tag = SocialLinkButton.tagName, registry: CustomElementRegistry = customElements): void {
-    defineElement(tag, SocialLinkButton, registry);
-  }
 
   /** The link URL from the create response. Prefer `getUrl` so the short-lived session is created at click time. */
   url: string | null = null;
@@ -76,82 +66,83 @@ export class SocialLinkButton extends LitElement {
   /** Replacement texts, over the locale's. */
   texts: Partial<WidgetTexts> = {};
 
-  /** The locale's texts once loaded (English until then). */
-  private localeTexts: WidgetTexts | undefined;
-
   /** Extra options for `open()` that have no attribute (`closeGraceMs`, `pollMs`, `readyTimeoutMs`). */
   timing: { closeGraceMs?: number; pollMs?: number; readyTimeoutMs?: number } = {};
 
-  private busy = false;
-  private statusText = '';
+  // Rendered as aria-busy (an attribute binding writes a boolean as `true` or `false`).
+  #busy = false;
+  #statusText = '';
+  #handle: LinkHandle | null = null;
+  /** The locale whose texts were last asked for, so a locale that fails to load is asked for once. */
+  #requestedLocale: string | null = null;
 
-  private handle: LinkHandle | null = null;
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!changed.has('locale') && this.localeTexts) return;
+  /** The locale's texts (English until they are loaded, which starts here) overlaid with `texts`. */
+  #texts(): WidgetTexts {
     const locale = widgetLocale(this.locale);
-    this.localeTexts = widgetCatalogues.get(locale);
-    if (!this.localeTexts) {
-      void widgetCatalogues.load(locale).then((texts) => {
-        if (widgetLocale(this.locale) === locale) this.localeTexts = texts;
-      });
+    if (locale !== this.#requestedLocale) {
+      this.#requestedLocale = locale;
+      void widgetCatalogues.load(locale).then(() => this.requestUpdate());
     }
+    return resolveTexts(this.texts, widgetCatalogues.get(locale));
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
+  /** Sets the button's busy state and status text, and renders them. */
+  #show(busy: boolean, statusText = this.#statusText): void {
+    this.#busy = busy;
+    this.#statusText = statusText;
+    this.requestUpdate();
+  }
+
+  disconnectedCallback(): void {
     // Never leave an overlay or popup behind an element that is gone.
-    this.handle?.close();
-    this.handle = null;
+    this.#handle?.close();
+    this.#handle = null;
   }
 
   /** Opens the link, as a click does. Call it from a user gesture in popup mode. */
   open(): LinkHandle {
-    this.statusText = '';
-    const texts = resolveTexts(this.texts, this.localeTexts);
+    this.#statusText = '';
+    const texts = this.#texts();
     const handle = open({
-      ...(this.url !== null && !this.getUrl && { url: this.url }),
-      ...(this.getUrl && { getUrl: this.getUrl }),
-      ...(this.checkStatus && { checkStatus: this.checkStatus }),
+      url: this.getUrl ? undefined : (this.url ?? undefined),
+      getUrl: this.getUrl ?? undefined,
+      checkStatus: this.checkStatus ?? undefined,
       ...this.timing,
       mode: this.mode,
-      ...(this.locale && { locale: this.locale }),
+      locale: this.locale ?? undefined,
       closeOnSuccess: !this.keepOpen,
       texts,
       eventTarget: this,
       onError: ({ code, reason }) => {
         // The hosted page's errors and the dialog's own timeout notice are shown where the user is looking.
-        if (code !== null || reason === 'load_timeout') return;
-        this.statusText = reason === 'popup_blocked' ? texts.popupBlocked : texts.openFailed;
+        if (code === null && reason !== 'load_timeout') {
+          this.#show(this.#busy, reason === 'popup_blocked' ? texts.popupBlocked : texts.openFailed);
+        }
       },
-      onReady: () => (this.busy = false),
+      onReady: () => this.#show(false),
     });
-    this.handle = handle;
-    this.busy = !handle.closed && this.mode !== 'direct';
+    this.#handle = handle;
+    this.#show(!handle.closed && this.mode !== 'direct');
     void handle.done.then(() => {
-      if (this.handle === handle) {
-        this.handle = null;
-        this.busy = false;
+      if (this.#handle === handle) {
+        this.#handle = null;
+        this.#show(false);
       }
     });
     return handle;
   }
 
   override render() {
-    const texts = resolveTexts(this.texts, this.localeTexts);
+    const texts = this.#texts();
     const locale = widgetLocale(this.locale);
     const label = html`<slot lang=${locale} dir=${directionOf(locale)}>${texts.button}</slot>`;
-    const status = html`<span part="status" role="status">${this.statusText}</span>`;
+    const status = html`<span part="status" role="status">${this.#statusText}</span>`;
     if (this.mode === 'direct' && this.url && !this.getUrl) {
       // Direct mode with a known URL is just a link: works without script and with middle-click.
       return html`<a part="button" href=${this.url} referrerpolicy="no-referrer">${label}</a>${status}`;
     }
-    return html`<button part="button" type="button" aria-busy=${this.busy ? 'true' : 'false'} @click=${this.handleClick}>
+    return html`<button part="button" type="button" aria-busy=${this.#busy} @click=${this.open}>
         ${label}</button
       >${status}`;
-  }
-
-  private handleClick() {
-    this.open();
   }
 }

@@ -1,8 +1,8 @@
-import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
-import { SocialLinkCloseRequestEvent, type CloseRequestReason } from './events/social-link-close-request.js';
+import { html, nothing } from 'lit/html.js';
+import { SocialLinkCloseRequestEvent } from './events/social-link-close-request.js';
 import { dialogStyles } from './social-link-dialog.styles.js';
 import { defaultTexts, type WidgetTexts } from './texts.js';
-import { defineElement } from './define-element.js';
+import { WidgetElement, type PropertyOptions } from './widget-element.js';
 
 /** Sandbox of the hosted page: its scripts, forms and own origin, and popups for OAuth that escape the sandbox. */
 const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
@@ -35,23 +35,15 @@ const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups 
  * @cssproperty --social-link-font - Font family.
  * @cssproperty --social-link-focus-ring - Focus outline of the close button.
  */
-export class SocialLinkDialog extends LitElement {
+export class SocialLinkDialog extends WidgetElement {
   static readonly tagName = 'social-link-dialog';
   static override styles = dialogStyles;
-  // Declared here rather than with decorators: the decorator helpers cost the script-tag build about 0.5 KB gzip.
-  // `attribute: false` beside `state: true` is for the custom-elements analyzer, which does not read `state`.
-  static override properties: PropertyDeclarations = {
+  static override properties: Record<string, PropertyOptions> = {
     src: { attribute: false },
     texts: { attribute: false },
     loading: { type: Boolean },
     timedOut: { type: Boolean, attribute: 'timed-out' },
-    frameLoaded: { state: true, attribute: false },
   };
-
-  /** Registers the element once; a no-op when the tag is already taken. */
-  static define(tag = SocialLinkDialog.tagName, registry: CustomElementRegistry = customElements): void {
-    defineElement(tag, SocialLinkDialog, registry);
-  }
 
   /** URL of the hosted page; the iframe is created once this is set. */
   src: string | null = null;
@@ -65,35 +57,35 @@ export class SocialLinkDialog extends LitElement {
   /** The hosted page did not announce itself in time (set by frame mode); cleared if it answers late. */
   timedOut = false;
 
-  private frameLoaded = false;
+  #frameLoaded = false;
 
   /** The window of the hosted page, the only accepted message source in frame mode. */
   get frameWindow(): Window | null {
-    // No render root before the element is first connected.
-    return this.renderRoot?.querySelector('iframe')?.contentWindow ?? null;
+    return this.shadowRoot!.querySelector('iframe')?.contentWindow ?? null;
   }
 
   protected override firstUpdated(): void {
-    // The owner may already have removed the element (e.g. a bad URL fails inside open()).
-    if (this.isConnected) this.renderRoot.querySelector('dialog')!.showModal();
+    // Only a connected element renders, so the dialog can be modal (the owner may have removed it meanwhile, e.g. a
+    // bad URL fails inside open(), and then it never renders).
+    this.shadowRoot!.querySelector('dialog')!.showModal();
   }
 
   override render() {
-    const busy = this.loading && !this.frameLoaded && !this.timedOut;
+    // An attribute binding writes a boolean as `true` or `false`, the two values of aria-busy.
+    const busy = this.loading && !this.#frameLoaded && !this.timedOut;
     // The frame is shown at once, over the loading note: the hosted page covers the note with its first paint, which
-    // comes well before its `load`. Only a page that never announced itself stays hidden.
-    const hideFrame = this.timedOut;
+    // comes well before its `load`. Only a page that never announced itself (timed out) stays hidden.
     return html`
       <dialog
         part="dialog"
         aria-labelledby="title"
-        aria-busy=${busy ? 'true' : 'false'}
-        @cancel=${this.handleCancel}
-        @close=${this.handleNativeClose}
+        aria-busy=${busy}
+        @cancel=${this.#handleClose}
+        @close=${this.#handleClose}
       >
         <div part="header">
           <h2 part="title" id="title">${this.texts.dialogTitle}</h2>
-          <button part="close-button" type="button" aria-label=${this.texts.close} @click=${this.handleCloseClick}>
+          <button part="close-button" type="button" aria-label=${this.texts.close} @click=${this.#handleClose}>
             <span aria-hidden="true">×</span>
           </button>
         </div>
@@ -103,12 +95,12 @@ export class SocialLinkDialog extends LitElement {
           ${this.src
             ? html`<iframe
                 part="frame"
-                class=${hideFrame ? 'loading' : ''}
+                class=${this.timedOut ? 'loading' : ''}
                 src=${this.src}
                 title=${this.texts.frameTitle}
                 sandbox=${FRAME_SANDBOX}
                 referrerpolicy="no-referrer"
-                @load=${this.handleFrameLoad}
+                @load=${this.#handleFrameLoad}
               ></iframe>`
             : nothing}
         </div>
@@ -116,26 +108,17 @@ export class SocialLinkDialog extends LitElement {
     `;
   }
 
-  private handleFrameLoad() {
-    this.frameLoaded = true;
+  #handleFrameLoad() {
+    this.#frameLoaded = true;
+    this.requestUpdate();
   }
 
-  private handleCloseClick() {
-    this.requestClose('close_button');
-  }
-
-  private requestClose(reason: CloseRequestReason) {
-    this.dispatchEvent(new SocialLinkCloseRequestEvent(reason));
-  }
-
-  /** Escape: keep the dialog open and let the owner decide (it removes the whole element). */
-  private handleCancel(event: Event) {
-    event.preventDefault();
-    this.requestClose('escape');
-  }
-
-  /** The browser closed the dialog anyway (a second Escape without user activation is not cancelable). */
-  private handleNativeClose() {
-    if (this.isConnected) this.requestClose('escape');
+  /**
+   * The close button, Escape (`cancel`: the dialog stays open and the owner decides, removing the whole element), or
+   * the browser closed the dialog anyway (`close`: a second Escape without user activation is not cancelable).
+   */
+  #handleClose(event: Event) {
+    if (event.type === 'cancel') event.preventDefault();
+    if (this.isConnected) this.dispatchEvent(new SocialLinkCloseRequestEvent(event.type === 'click' ? 'close_button' : 'escape'));
   }
 }

@@ -68,12 +68,14 @@ describe('open({ mode: "frame" })', () => {
     const dialog = openDialog();
     await dialog.updateComplete;
     expect(dialog.shadowRoot!.querySelector('[part="loading"]')!.textContent).to.equal('Loading…');
+    expect(dialog.shadowRoot!.querySelector('dialog')!.getAttribute('aria-busy')).to.equal('true');
     expect(frameOf()).to.equal(null);
     resolveUrl(hostedUrl(['ready']));
     const ready = await oneEvent(document, 'social-link-ready');
     expect(ready.detail).to.deep.equal({ sessionId: SESSION_ID });
     await dialog.updateComplete;
     expect(dialog.shadowRoot!.querySelector('[part="loading"]')).to.equal(null);
+    expect(dialog.shadowRoot!.querySelector('dialog')!.getAttribute('aria-busy')).to.equal('false');
     expect(handle.sessionId).to.equal(SESSION_ID);
   });
 

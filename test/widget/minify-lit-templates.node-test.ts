@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { minifyCssText, minifyHtmlText, minifyLitTemplates } from '../../scripts/minify-lit-templates.js';
+import { minifyCssText, minifyHtmlText, minifyLitTemplates, unquoteHtmlAttributes } from '../../scripts/minify-lit-templates.js';
 
 test('css: comments and layout whitespace go, values and quoted strings stay, line breaks move to the end', () => {
   const css = `
@@ -20,15 +20,38 @@ test('css: comments and layout whitespace go, values and quoted strings stay, li
   assert.equal(
     minifyCssText(css),
     `:host{display:inline-flex;width:var(--w,min(480px,100vw - 2rem))}[part~='a  b']{content:"x  : y"}` +
-      `@media (prefers-color-scheme:dark){dialog{color:rgb(0 0 0 / 0.5)}}` +
+      `@media (prefers-color-scheme:dark){dialog{color:rgb(0 0 0 / .5)}}` +
       '\n'.repeat(10),
   );
+});
+
+test('css: `0.5` becomes `.5`; a plain attribute-selector value loses its quotes, any other quoted text keeps them', () => {
+  assert.equal(
+    minifyCssText(`[part~='button'][aria-busy="true"] { opacity: 0.8; margin: 0.25rem 10.5px; }`),
+    '[part~=button][aria-busy=true]{opacity:.8;margin:.25rem 10.5px}',
+  );
+  assert.equal(minifyCssText(`[part='a b'],[x='1a'],a::after { content: 'x' }`), `[part='a b'],[x='1a'],a::after{content:'x'}`);
+  assert.equal(minifyCssText(`a { color: rgb(0 0 0 / 0.5); width: calc(100% - 0.5rem) }`), 'a{color:rgb(0 0 0 / .5);width:calc(100% - .5rem)}');
 });
 
 test('html: indentation goes, its line breaks stay (HTML reads them as the same whitespace)', () => {
   assert.equal(minifyHtmlText('\n  <a\n    href="x"\n\n  >'), '\n<a\nhref="x"\n\n>');
   assert.equal(minifyHtmlText('<b> text </b>'), '<b> text </b>');
   assert.equal(minifyHtmlText(' '), ' ');
+});
+
+test('html: plain attribute values lose their quotes inside tags only, across interpolations', () => {
+  assert.deepEqual(unquoteHtmlAttributes(['<a part="button" href=', ' title="two words" x-y=\'a_b-1\'>part="text"</a>']), [
+    '<a part=button href=',
+    ' title="two words" x-y=a_b-1>part="text"</a>',
+  ]);
+  // A quote left open by an interpolation, a value an interpolation follows, a `/` after a value, no `=` before it.
+  assert.deepEqual(unquoteHtmlAttributes(['<b class="a ', '" id="x"', '><br id="y"/><i data-x "z">']), [
+    '<b class="a ',
+    '" id="x"',
+    '><br id="y"/><i data-x "z">',
+  ]);
+  assert.deepEqual(unquoteHtmlAttributes(['1 < 2 and b="c" <p lang="en">']), ['1 < 2 and b="c" <p lang=en>']);
 });
 
 test('rewrites css`` and html`` of a module, nested ones too, and nothing else; every line keeps its number', () => {
@@ -46,7 +69,7 @@ test('rewrites css`` and html`` of a module, nested ones too, and nothing else; 
     [
       "const label = '×…';",
       'const styles = css`:host{display:block}\n\n\n\n`;',
-      'const view = html`\n<div part="x">\n${flag ? html`<b>\n${label}\n</b>` : nothing}\n</div>\n`;',
+      'const view = html`\n<div part=x>\n${flag ? html`<b>\n${label}\n</b>` : nothing}\n</div>\n`;',
       'const mixed = css`\n  a { color: ${color}; }\n`;',
       'const other = tag`\n  kept  \n`;',
       'const plain = `\n  kept  \n`;',

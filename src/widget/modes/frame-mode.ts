@@ -8,8 +8,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The integrator's `readyTimeoutMs` when usable: browsers fire 0, negative or over-2^31 delays at once. */
 function readyTimeout(requested: number | undefined): number {
-  if (requested === undefined || !Number.isFinite(requested) || requested <= 0) return DEFAULT_READY_TIMEOUT_MS;
-  return Math.min(requested, MAX_TIMER_MS);
+  return Number.isFinite(requested) && requested! > 0 ? Math.min(requested!, MAX_TIMER_MS) : DEFAULT_READY_TIMEOUT_MS;
 }
 
 /** The element that had focus, looking through open shadow roots, so focus can return there. */
@@ -65,7 +64,7 @@ export function frameMode(run: LinkRunContext): ModeDriver {
     },
     teardown() {
       clearTimeout(readyTimer);
-      dialog?.removeEventListener(SocialLinkCloseRequestEvent.eventName, handleCloseRequest);
+      // The removed dialog asks nothing more (it only asks while connected), so its listener may stay.
       dialog?.remove();
       dialog = null;
       if (returnFocus?.isConnected) returnFocus.focus();
