@@ -26,4 +26,6 @@ export type FirstScreenRequest =
 export interface FirstScreenModule {
   /** The `<main>` content for the request, or null when the page should keep its "Loading…" (another language). */
   renderFirstScreen(request: FirstScreenRequest): string | null;
+  /** Equal for two requests whose renders are equal, so a render can be kept and served again. */
+  firstScreenKey(request: FirstScreenRequest): string;
 }

@@ -81,9 +81,31 @@ function firstScreen(request: FirstScreenRequest): ScreenToRender {
  */
 const LIT_MARKERS = /<!--\/?lit-(?:part|node)[^>]*-->/g;
 
-export function renderFirstScreen(request: FirstScreenRequest): string | null {
+/** Whether the request's language is English, the one language rendered on the server. */
+function inEnglish(request: FirstScreenRequest): boolean {
   const sessionLocale = request.screen === 'networks' ? (request.view.locale ?? null) : null;
-  if (chooseLocale(sessionLocale, languagesOf(request.acceptLanguage)) !== ENGLISH_TEXTS.locale) return null;
+  return chooseLocale(sessionLocale, languagesOf(request.acceptLanguage)) === ENGLISH_TEXTS.locale;
+}
+
+export function renderFirstScreen(request: FirstScreenRequest): string | null {
+  if (!inEnglish(request)) return null;
   const { tag, template } = firstScreen(request);
   return `<${TAG.linkPage}><${tag}>${collectResultSync(render(template)).replace(LIT_MARKERS, '')}</${tag}></${TAG.linkPage}>`;
+}
+
+/**
+ * What the rendered screen depends on, as a string: two requests with the same key render the same HTML, so the
+ * service may keep one render per key (most pages of one integrator look alike). The request as it is, except
+ * what the templates never show: the session's id, its exact expiry and server time (only the countdown as shown
+ * counts), the whole user agent (only whether it is an in-app browser) and the languages (only whether the page
+ * is English). server/test/linking/first-screen-cache.test.ts renders varied requests and fails when two of the
+ * same key differ.
+ */
+export function firstScreenKey(request: FirstScreenRequest): string {
+  if (!inEnglish(request)) return 'not-english';
+  if (request.screen !== 'networks') return JSON.stringify([request.screen, request.framed]);
+  const shown = { ...request.view, sessionId: '', expiresAt: '', serverTime: '' };
+  const remaining = Date.parse(request.view.expiresAt) - Date.parse(request.view.serverTime);
+  const countdown = [remaining < 60_000, ENGLISH_TEXTS.formatDuration(remaining)];
+  return JSON.stringify([request.screen, request.framed, isInAppBrowser(request.userAgent), countdown, shown]);
 }

@@ -15,9 +15,29 @@ export interface PageTexts {
   formatDuration(ms: number): string;
 }
 
+/**
+ * The page's locales whose numbers are written with the digits 0-9 (CLDR's default numbering system `latn`): the
+ * countdown's minutes and seconds (0-59, no grouping) need no Intl.NumberFormat there. The first NumberFormat of a
+ * page loads ICU's number data, 10-40 ms in a fresh renderer, which would fall between the page's first two frames.
+ * server/test/linking/hosted-page-countdown.test.ts compares with Intl for every locale and value.
+ */
+export const LATIN_DIGIT_LOCALES: ReadonlySet<string> = new Set(['en', 'de', 'es', 'fr', 'pt-BR', 'ja']);
+
+/** Formats whole numbers 0-59 with at least `minimumDigits` digits, as Intl.NumberFormat of the locale would. */
+function countdownDigits(locale: string): (value: number, minimumDigits: 1 | 2) => string {
+  if (LATIN_DIGIT_LOCALES.has(locale)) return (value, minimumDigits) => String(value).padStart(minimumDigits, '0');
+  const formats = new Map<number, Intl.NumberFormat>();
+  return (value, minimumDigits) => {
+    let format = formats.get(minimumDigits);
+    if (!format) formats.set(minimumDigits, (format = new Intl.NumberFormat(locale, { minimumIntegerDigits: minimumDigits })));
+    return format.format(value);
+  };
+}
+
 export function createPageTexts(locale: string, dir: 'ltr' | 'rtl', catalogue: Catalogue<TextKey>): PageTexts {
   const translator = createTranslator(locale, dir, catalogue, en);
   const t = (key: TextKey, values: Values = {}) => translator.t(key, values);
+  const digits = countdownDigits(locale);
   return {
     locale,
     t,
@@ -26,9 +46,8 @@ export function createPageTexts(locale: string, dir: 'ltr' | 'rtl', catalogue: C
       const hours = Math.floor(total / 3600);
       const minutes = Math.floor((total % 3600) / 60);
       const seconds = total % 60;
-      const twoDigits = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2 });
-      if (hours > 0) return t('hoursMinutes', { hours, minutes: twoDigits.format(minutes) });
-      return `${new Intl.NumberFormat(locale).format(minutes)}:${twoDigits.format(seconds)}`;
+      if (hours > 0) return t('hoursMinutes', { hours, minutes: digits(minutes, 2) });
+      return `${digits(minutes, 1)}:${digits(seconds, 2)}`;
     },
   };
 }

@@ -1,7 +1,10 @@
-/** A network's mark from the sprite shipped with the page (assets/networks.svg); decorative, the name is beside it. */
+/**
+ * A network's mark from the sprite in the page's own HTML (assets/networks.svg, put there by hosted/vite.config.ts);
+ * decorative, the name is beside it.
+ */
 import { html } from 'lit';
 import type { Network } from '../../../src/protocol/networks/catalog.js';
-import spriteUrl from '../assets/networks.svg?url';
+import { NETWORK_MARK_ID_PREFIX } from './network-logo-ids.js';
 
 export const networkLogoTemplate = (platform: Network) =>
-  html`<svg class="logo" aria-hidden="true" focusable="false" width="32" height="32"><use href="${spriteUrl}#${platform}"></use></svg>`;
+  html`<svg class="logo" aria-hidden="true" focusable="false" width="32" height="32"><use href="#${NETWORK_MARK_ID_PREFIX}${platform}"></use></svg>`;
