@@ -2,7 +2,8 @@
  * @module
  * The SQLite driver: one file (better-sqlite3), WAL journal, synchronous=FULL by default so a committed link
  * survives a crash and a power loss (`SQLITE_SYNCHRONOUS`, sqlite-settings.ts). Statements are prepared once per SQL text; single-statement writes of one event-loop turn are
- * committed together (write-batch.ts), each answered after that commit.
+ * committed together (write-batch.ts), each answered after that commit; WAL checkpoints run on a worker thread
+ * (wal-checkpointer.ts).
  */
 import Database from 'better-sqlite3';
 import { AsyncMutex } from './async-mutex.js';
@@ -10,6 +11,7 @@ import type { Row } from './rows.js';
 import { SQLITE_DIALECT } from './sql-dialect.js';
 import type { SqliteSynchronous } from './sqlite-settings.js';
 import type { SqlConnection, SqlDriver, SqlExecutor, SqlParams } from './sql-driver.js';
+import { FALLBACK_CHECKPOINT_PAGES, WalCheckpointer } from './wal-checkpointer.js';
 import { commitWriteBatch, type PendingWrite } from './write-batch.js';
 
 /**
@@ -97,14 +99,20 @@ export class SqliteDriver implements SqlDriver {
   readonly dialect = SQLITE_DIALECT;
   readonly #connection: SqliteConnection;
   #pendingWrites: PendingWrite[] = [];
+  /** Null for an in-memory database (no WAL). */
+  readonly checkpointer: WalCheckpointer | null;
 
   constructor(filename: string, synchronous: SqliteSynchronous = 'full') {
     const db = new Database(filename);
     db.pragma('journal_mode = WAL');
-    db.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+    const level = synchronous === 'full' ? 'FULL' : 'NORMAL';
+    db.pragma(`synchronous = ${level}`);
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     this.#connection = new SqliteConnection(db);
+    this.checkpointer = db.memory ? null : new WalCheckpointer(db.name, level);
+    // This connection checkpoints only when the worker's checkpoints let the WAL grow this far (wal-checkpointer.ts).
+    if (this.checkpointer) db.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
   }
 
   all(sql: string, params?: SqlParams): Promise<Row[]> {
@@ -160,6 +168,8 @@ export class SqliteDriver implements SqlDriver {
 
   async close(): Promise<void> {
     await this.#commitPendingWrites();
+    // The worker's connection first, so this one is the last and SQLite removes the WAL as it closes.
+    await this.checkpointer?.close();
     await oneAtATime.runExclusive(async () => {
       this.#connection.db.close();
     });
