@@ -35,7 +35,8 @@ export interface CheckpointWorkerData {
 
 /**
  * The worker's code, plain JavaScript run with `eval` so it needs no TypeScript loader (the service runs through
- * tsx; a worker would start without it). It reports each checkpoint's result, which tests read.
+ * tsx; a worker would start without it). It reports a checkpoint's result when it differs from the last one
+ * (tests read them).
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -43,10 +44,14 @@ const Database = require(workerData.driverPath);
 const db = new Database(workerData.filename);
 db.pragma('busy_timeout = 5000');
 db.pragma('synchronous = ' + workerData.synchronous);
+let reported = '';
 const checkpoint = () => {
   try {
     const [result] = db.pragma('wal_checkpoint(PASSIVE)');
-    parentPort.postMessage({ log: result.log, checkpointed: result.checkpointed });
+    // Only news wakes the service's thread: an idle database sends nothing.
+    const state = result.log + '/' + result.checkpointed;
+    if (state !== reported) parentPort.postMessage({ log: result.log, checkpointed: result.checkpointed });
+    reported = state;
   } catch (error) {
     // A locked or missing file: the service's own connection still checkpoints at its threshold.
     parentPort.postMessage({ error: String(error) });
@@ -90,7 +95,7 @@ export class WalCheckpointer {
     this.#exited = new Promise((resolve) => this.#worker.once('exit', () => resolve()));
   }
 
-  /** Calls `listener` after each of the worker's checkpoints; returns the function that stops it. */
+  /** Calls `listener` after each of the worker's checkpoints that found the WAL changed; returns the function that stops it. */
   onCheckpoint(listener: (result: CheckpointResult) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
