@@ -1,6 +1,7 @@
 // The storage and logging work of one request, each piece alone, in µs per operation (min / median of 3 rounds):
-// the link-session read (today's statement beside the alternatives), findCaller, one access-log line, and group
-// commits of N inserts with the BEGIN/COMMIT issued three ways. On a real SQLite file (synchronous=FULL, the
+// the link-session read (today's statement beside the alternatives), findCaller, one access-log line, group commits
+// of 12 session creates (random or time-ordered ids, SQLITE_SYNCHRONOUS full or mixed), and group commits of N
+// inserts with the BEGIN/COMMIT issued three ways. On a real SQLite file (synchronous=FULL, the
 // default) and, when TEST_DATABASE_URL is set (scripts/with-postgres.sh), the session reads on PostgreSQL too.
 // CPU µs (this process: the whole cost of SQLite work, hardly moved by other load) and wall µs (with the fsync, and
 // the PostgreSQL server's time). Run: node --import tsx bench/storage-ops.mjs   (ROUNDS, OPS change the sizes)
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import { createAccount } from '../server/src/accounts/service.ts';
 import { jsonLogLine } from '../server/src/core/observability/json-log.ts';
 import { ServiceMetrics } from '../server/src/core/observability/metrics.ts';
-import { hashSecret, newId, newSecret } from '../server/src/core/tokens.ts';
+import { hashSecret, newId, newSecret, newTimeOrderedId } from '../server/src/core/tokens.ts';
 import { linkAccount } from '../server/src/linking/service.ts';
 import { PostgresStorage } from '../server/src/storage/postgres.ts';
 import { SqliteStorage } from '../server/src/storage/sqlite.ts';
@@ -130,6 +131,7 @@ async function sqliteRun() {
     ['metrics.request: one request counted', () => metrics.request('GET', '/api/profiles/link-sessions/:sessionId', 200, 0.001)],
   ]);
   await storage.close();
+  await sessionCreates(dir);
 
   // Group commit of N inserts on a file of its own (synchronous=FULL): BEGIN/COMMIT by exec (parsed each time),
   // by prepared statements, and by better-sqlite3's db.transaction(). Wall time includes the fsync.
@@ -179,6 +181,36 @@ async function sqliteRun() {
   memory.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Link-session creates as the service stores them, 12 at once (one group commit, as at 20 connections): random ids
+ * (before) beside time-ordered ids, at SQLITE_SYNCHRONOUS=full (every commit fsynced) and at the default mixed
+ * (a batch of session creates commits without an fsync). Each on a file of its own holding 20,000 sessions first.
+ */
+async function sessionCreates(dir) {
+  const cases = [];
+  const storages = [];
+  for (const synchronous of ['full', 'mixed']) {
+    for (const [idName, idOf] of [['random ids', () => newId('ls_')], ['time-ordered ids', () => newTimeOrderedId('ls_', Date.now())]]) {
+      const storage = new SqliteStorage(join(dir, `sessions-${synchronous}-${idName.replace(/ /g, '-')}.db`), synchronous);
+      storages.push(storage);
+      await storage.migrate();
+      const { account, primaryProfile } = await createAccount(storage, () => Date.now());
+      const create = () => {
+        const now = Date.now();
+        return storage.linking.createLinkSession({
+          id: idOf(), tokenHash: hashSecret(newSecret()), accountId: account.id, profileId: primaryProfile.id, origin: null, redirect: null,
+          domain: 'dev', allowedSocial: null, instagramLinkMethod: 'instagram', locale: null, createdAt: now, expiresAt: now + 3_600_000,
+        });
+      };
+      const twelve = () => Promise.all(Array.from({ length: 12 }, create));
+      for (let i = 0; i < 20_000 / 12; i++) await twelve();
+      cases.push([`sqlite ${synchronous}: 12 session creates in one commit, ${idName}`, twelve]);
+    }
+  }
+  await measureGroup(cases, Math.min(OPS, 1_000));
+  for (const storage of storages) await storage.close();
 }
 
 async function postgresRun(url) {

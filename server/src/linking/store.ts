@@ -8,7 +8,7 @@
 import type { Network } from '../../../src/protocol/index.js';
 import { toOAuthAttempt, toSession, toSocialAccount, toTelegramCode, type RemovedAccount } from '../core/db/rows.js';
 import { SqlStore } from '../core/db/sql-store.js';
-import type { SqlExecutor } from '../core/db/sql-driver.js';
+import type { SqlExecutor, WriteDurability } from '../core/db/sql-driver.js';
 import type { LinkSessionRecord, NewLinkSession, OAuthAttempt, SocialAccount, TelegramCode } from '../core/db/storage-types.js';
 import { SessionReadCache } from './session-read-cache.js';
 
@@ -27,12 +27,16 @@ export class LinkingStore extends SqlStore {
   /** The API's session reads, from memory while no commit could have changed them (session-read-cache.ts). */
   readonly #sessionReads = new SessionReadCache(this.db);
 
+  /**
+   * Needs to survive a crash of the service, not a power loss (core/db/sqlite-settings.ts): an integrator whose link
+   * was lost that way gets "invalid" for it and creates a new one; nothing irreversible hangs on the row yet.
+   */
   async createLinkSession(session: NewLinkSession): Promise<void> {
-    await this.#insertLinkSession(session, 'session');
+    await this.#insertLinkSession(session, 'session', 'process-crash');
   }
 
   /** `legacy` rows stand in for verified JWT links; a second insert for the same token is a no-op. */
-  async #insertLinkSession(session: NewLinkSession, kind: 'session' | 'legacy'): Promise<void> {
+  async #insertLinkSession(session: NewLinkSession, kind: 'session' | 'legacy', durability: WriteDurability = 'power-loss'): Promise<void> {
     await this.db.run(
       `INSERT INTO link_sessions (id, token_hash, account_id, profile_id, origin, redirect, domain, allowed_social,
          instagram_link_method, locale, created_at, expires_at, kind)
@@ -53,6 +57,7 @@ export class LinkingStore extends SqlStore {
         session.expiresAt,
         kind,
       ],
+      durability,
     );
   }
 

@@ -8,13 +8,21 @@ import type { SqlDialect } from './sql-dialect.js';
 
 export type SqlParams = readonly unknown[];
 
+/**
+ * What a single write must survive before it is answered: `power-loss` (the default: on SQLite fsynced before the
+ * answer) or `process-crash` (a kill -9 of the service, not necessarily a power loss: link-session creates, which
+ * an integrator can make again). Only SQLite under `SQLITE_SYNCHRONOUS=mixed` commits them differently
+ * (sqlite-settings.ts); PostgreSQL commits every write as its `synchronous_commit` says.
+ */
+export type WriteDurability = 'power-loss' | 'process-crash';
+
 /** Runs single statements. */
 export interface SqlExecutor {
   all(sql: string, params?: SqlParams): Promise<Row[]>;
   /** The first row, or null when there is none. */
   get(sql: string, params?: SqlParams): Promise<Row | null>;
-  /** Returns how many rows the statement changed. */
-  run(sql: string, params?: SqlParams): Promise<number>;
+  /** Returns how many rows the statement changed. `durability` applies to single writes, not inside a transaction. */
+  run(sql: string, params?: SqlParams, durability?: WriteDurability): Promise<number>;
   /** A script of one or more statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }

@@ -1,16 +1,19 @@
 /**
  * @module
- * The SQLite driver: one file (better-sqlite3), WAL journal, synchronous=FULL by default so a committed link
- * survives a crash and a power loss (`SQLITE_SYNCHRONOUS`, sqlite-settings.ts). Statements are prepared once per SQL text; single-statement writes of one event-loop turn are
- * committed together (write-batch.ts), each answered after that commit.
+ * The SQLite driver: one file (better-sqlite3), WAL journal, so every answered write survives a crash of the
+ * service; what also survives a power loss is `SQLITE_SYNCHRONOUS`'s choice (sqlite-settings.ts: by default every
+ * write but a link-session create is fsynced). Statements are prepared once per SQL text; single-statement writes
+ * of one event-loop turn are committed together (write-batch.ts), each answered after that commit; WAL checkpoints
+ * run on a worker thread (wal-checkpointer.ts).
  */
 import Database from 'better-sqlite3';
 import { AsyncMutex } from './async-mutex.js';
 import type { Row } from './rows.js';
 import { SQLITE_DIALECT } from './sql-dialect.js';
 import type { SqliteSynchronous } from './sqlite-settings.js';
-import type { SqlConnection, SqlDriver, SqlExecutor, SqlParams } from './sql-driver.js';
-import { commitWriteBatch, type PendingWrite } from './write-batch.js';
+import type { SqlConnection, SqlDriver, SqlExecutor, SqlParams, WriteDurability } from './sql-driver.js';
+import { FALLBACK_CHECKPOINT_PAGES, WalCheckpointer } from './wal-checkpointer.js';
+import { commitWriteBatch, observeCommit, type CommitObserver, type PendingWrite, type SynchronousSwitch } from './write-batch.js';
 
 /**
  * better-sqlite3 is synchronous, but the shared storage code awaits between the statements of a transaction, so
@@ -29,6 +32,8 @@ const MAX_CACHED_STATEMENTS = 500;
 class SqliteConnection implements SqlConnection {
   readonly db: Database.Database;
   readonly #statements = new Map<string, Database.Statement>();
+  /** Set by tests only (SqliteDriver.observeCommits). */
+  commitObserver: CommitObserver | null = null;
 
   constructor(db: Database.Database) {
     this.db = db;
@@ -74,6 +79,7 @@ class SqliteConnection implements SqlConnection {
     this.db.exec('BEGIN IMMEDIATE');
     try {
       const result = await work(this);
+      observeCommit(this.db, 'transaction', this.commitObserver);
       this.db.exec('COMMIT');
       return result;
     } catch (error) {
@@ -97,14 +103,24 @@ export class SqliteDriver implements SqlDriver {
   readonly dialect = SQLITE_DIALECT;
   readonly #connection: SqliteConnection;
   #pendingWrites: PendingWrite[] = [];
+  /** Null for an in-memory database (no WAL). */
+  readonly checkpointer: WalCheckpointer | null;
+  /** Under `mixed` only: how a batch of process-crash writes leaves FULL for its commit and returns to it. */
+  readonly #relaxable: SynchronousSwitch | null;
 
-  constructor(filename: string, synchronous: SqliteSynchronous = 'full') {
+  constructor(filename: string, synchronous: SqliteSynchronous = 'mixed') {
     const db = new Database(filename);
     db.pragma('journal_mode = WAL');
-    db.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+    // Under `mixed` the connection rests at FULL: transactions and every other write are fsynced.
+    const level = synchronous === 'normal' ? 'NORMAL' : 'FULL';
+    db.pragma(`synchronous = ${level}`);
+    this.#relaxable = synchronous === 'mixed' ? { toNormal: db.prepare('PRAGMA synchronous = NORMAL'), toFull: db.prepare('PRAGMA synchronous = FULL') } : null;
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     this.#connection = new SqliteConnection(db);
+    this.checkpointer = db.memory ? null : new WalCheckpointer(db.name, level);
+    // This connection checkpoints only when the worker's checkpoints let the WAL grow this far (wal-checkpointer.ts).
+    if (this.checkpointer) db.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
   }
 
   all(sql: string, params?: SqlParams): Promise<Row[]> {
@@ -118,7 +134,7 @@ export class SqliteDriver implements SqlDriver {
   }
 
   /** Joins the current turn's write batch; resolves once the batch is committed. */
-  run(sql: string, params: SqlParams = []): Promise<number> {
+  run(sql: string, params: SqlParams = [], durability: WriteDurability = 'power-loss'): Promise<number> {
     let statement: Database.Statement;
     try {
       statement = this.#connection.statement(sql);
@@ -126,7 +142,7 @@ export class SqliteDriver implements SqlDriver {
       return Promise.reject(error);
     }
     return new Promise((resolve, reject) => {
-      this.#pendingWrites.push({ statement, params, resolve, reject });
+      this.#pendingWrites.push({ statement, params, durability, resolve, reject });
       // setImmediate runs after the I/O callbacks of this turn: every request that arrived with this one has
       // reached its write by then.
       if (this.#pendingWrites.length === 1) setImmediate(() => void this.#commitPendingWrites());
@@ -137,7 +153,12 @@ export class SqliteDriver implements SqlDriver {
     const writes = this.#pendingWrites;
     this.#pendingWrites = [];
     if (writes.length === 0) return Promise.resolve();
-    return oneAtATime.runExclusive(async () => commitWriteBatch(this.#connection.db, writes));
+    return oneAtATime.runExclusive(async () => commitWriteBatch(this.#connection.db, writes, this.#relaxable, this.#connection.commitObserver));
+  }
+
+  /** Tests: calls `observer` at each commit with the level SQLite commits it at; null stops. */
+  observeCommits(observer: CommitObserver | null): void {
+    this.#connection.commitObserver = observer;
   }
 
   exec(sql: string): Promise<void> {
@@ -160,6 +181,8 @@ export class SqliteDriver implements SqlDriver {
 
   async close(): Promise<void> {
     await this.#commitPendingWrites();
+    // The worker's connection first, so this one is the last and SQLite removes the WAL as it closes.
+    await this.checkpointer?.close();
     await oneAtATime.runExclusive(async () => {
       this.#connection.db.close();
     });

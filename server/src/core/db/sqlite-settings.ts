@@ -1,17 +1,21 @@
 /**
  * @module
- * `SQLITE_SYNCHRONOUS`: how hard SQLite pushes each commit to the disk.
- * - `full` (default): every commit is fsynced before it is answered; an answered write survives a process kill,
- *   an OS crash and a power loss.
- * - `normal`: commits reach the OS but are fsynced only at checkpoints; an answered write survives a process kill
- *   (kill -9, a crash of the service), while an OS crash or power loss may lose the last commits (the file stays
- *   consistent). Faster session creation where that trade is acceptable.
+ * `SQLITE_SYNCHRONOUS`: how hard SQLite pushes each commit to the disk. Every answered write survives a kill -9 or
+ * crash of the service whatever the setting (WAL mode); the setting decides what also survives an OS crash or a
+ * power loss.
+ * - `mixed` (default): link-session creates are committed without an fsync (`synchronous=NORMAL`); every other
+ *   write (linked accounts, publish attempts, keys, webhooks, …) is fsynced before it is answered. A power loss may
+ *   lose the sessions created since the last fsync (any later fsynced commit or checkpoint makes them durable too,
+ *   the WAL being written in order); the integrator then gets "invalid" for such a link and creates a new one.
+ * - `full`: every commit is fsynced before it is answered; every answered write survives a power loss.
+ * - `normal`: commits are fsynced only at checkpoints; a power loss may lose any of the last commits (the file stays
+ *   consistent).
  * Any other value is refused at start, so a typo cannot silently weaken durability.
  */
-export type SqliteSynchronous = 'full' | 'normal';
+export type SqliteSynchronous = 'mixed' | 'full' | 'normal';
 
 export function readSqliteSynchronous(env: NodeJS.ProcessEnv): SqliteSynchronous {
-  const value = (env.SQLITE_SYNCHRONOUS ?? 'full').trim().toLowerCase();
-  if (value === 'full' || value === 'normal') return value;
-  throw new Error(`SQLITE_SYNCHRONOUS must be "full" or "normal", not "${env.SQLITE_SYNCHRONOUS}".`);
+  const value = (env.SQLITE_SYNCHRONOUS ?? 'mixed').trim().toLowerCase();
+  if (value === 'mixed' || value === 'full' || value === 'normal') return value;
+  throw new Error(`SQLITE_SYNCHRONOUS must be "mixed", "full" or "normal", not "${env.SQLITE_SYNCHRONOUS}".`);
 }

@@ -15,7 +15,7 @@ import { composeLinkEmail } from '../email/link-email.js';
 import { ApiError } from '../../core/errors.js';
 import { readJsonObject } from '../../core/http/read-json.js';
 import type { LinkSessionRecord, Profile } from '../../core/db/storage-types.js';
-import { hashSecret, newId, newSecret } from '../../core/tokens.js';
+import { hashSecret, newSecret, newTimeOrderedId } from '../../core/tokens.js';
 import { enforceLimit } from '../../core/limits/enforce-limit.js';
 import { parseLinkSessionRequest } from '../session-request.js';
 import { authenticateApiKey, type ApiCaller } from '../../accounts/api-key-auth.js';
@@ -83,7 +83,8 @@ export async function createLinkSession(deps: AppDeps, caller: ApiCaller, readBo
 
   const now = deps.clock();
   const token = newSecret();
-  const sessionId = newId('ls_');
+  // Time-ordered: consecutive sessions share the id index's last page (the id is not a secret; the token is).
+  const sessionId = newTimeOrderedId('ls_', now);
   const expiresAt = now + request.expiresInMinutes * 60_000;
   await deps.storage.linking.createLinkSession({
     id: sessionId,
