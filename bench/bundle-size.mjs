@@ -8,8 +8,8 @@ import { SourceMap } from 'node:module';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const FILE = new URL('../dist/cdn/social-link.js', import.meta.url);
-// 9 KB: the size after issue 17's second widget pass (8,934 B: Lit's template engine on our own small base class
-// instead of LitElement) plus about 280 B of margin; the target is 8 KB.
+// 9 KB: the size after issue 17's second widget pass (8,855 B: Lit's template engine on our own small base class
+// instead of LitElement) plus about 360 B of margin; the target is 8 KB.
 const BUDGET_GZIP = 9 * 1024;
 
 const code = readFileSync(FILE);
