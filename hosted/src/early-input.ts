@@ -14,13 +14,16 @@ export interface EarlyInput {
   replay(): void;
 }
 
+/** What a user reads on a button: a replay goes only to a button that says the same. */
+const nameOf = (button: HTMLButtonElement): string => button.getAttribute('aria-label') ?? (button.textContent ?? '').trim();
+
 export function keepEarlyInput(root: HTMLElement): EarlyInput {
-  let clicked = -1;
+  let clicked: { index: number; name: string } | null = null;
   let focused = -1;
   const buttons = () => [...root.querySelectorAll('button')];
   const onClick = (event: Event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (button && root.contains(button)) clicked = buttons().indexOf(button);
+    if (button && root.contains(button)) clicked = { index: buttons().indexOf(button), name: nameOf(button) };
   };
   root.addEventListener('click', onClick, true);
   return {
@@ -31,7 +34,10 @@ export function keepEarlyInput(root: HTMLElement): EarlyInput {
     },
     replay() {
       if (focused >= 0) root.querySelectorAll<HTMLElement>(FOCUSABLE)[focused]?.focus();
-      if (clicked >= 0) buttons()[clicked]?.click();
+      // The script knows what the request could not tell (a popup from a tab), so a screen can differ: the same
+      // button only.
+      const button = clicked ? buttons()[clicked.index] : undefined;
+      if (button && nameOf(button) === clicked?.name) button.click();
     },
   };
 }
