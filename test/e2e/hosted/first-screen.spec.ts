@@ -202,3 +202,23 @@ test('a click is replayed only on a button that says the same: a popup is told f
   expect(popup.isClosed()).toBe(false);
   await expect(popup.getByRole('button', { name: en.done })).toBeVisible();
 });
+
+test('storage blocked: the credential, stored after the first render, goes to the address fragment and a reload works', async ({ page, harness: h }) => {
+  // As in a third-party frame with storage blocked: any use of sessionStorage throws.
+  await page.addInitScript(() =>
+    Object.defineProperty(window, 'sessionStorage', {
+      get() {
+        throw new DOMException('The storage is blocked.', 'SecurityError');
+      },
+    }),
+  );
+  const link = await createLink(h, { allowedSocial: ['bluesky'] });
+  const token = new URL(link.url).searchParams.get('session')!;
+  await page.goto(link.url);
+  await expect.poll(() => new URL(page.url()).hash).toBe(`#link=${encodeURIComponent(token)}`);
+  expect(new URL(page.url()).searchParams.get('session')).toBeNull();
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Connect Bluesky' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.heading);
+});
