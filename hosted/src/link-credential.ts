@@ -3,6 +3,8 @@
  * once (history.replaceState) so it cannot leak through screenshots, history or the Referer, and kept in memory
  * and sessionStorage so a reload within this window still works. Never localStorage. Storage can throw in
  * third-party frames with storage blocked: then memory (and a reload needing a new link) is the fallback.
+ * Storing it waits for a task of its own: the first use of sessionStorage in a new renderer costs 1-20 ms, which
+ * the page's first render and its buttons need not wait for.
  */
 const STORAGE_KEY = 'social-link-kit:credential';
 const PENDING_KEY = 'social-link-kit:pending';
@@ -14,16 +16,28 @@ export function takeLinkCredential(): string | null {
   if (fromUrl) {
     url.searchParams.delete('session');
     url.searchParams.delete('jwt');
-    // When storage is blocked (some third-party frames), the fragment keeps it for a reload: a fragment is never
-    // sent to a server nor put in a Referer.
-    const stored = writeStorage(STORAGE_KEY, fromUrl);
-    window.history.replaceState(null, '', url.pathname + url.search + (stored ? '' : `#${FRAGMENT_KEY}=${encodeURIComponent(fromUrl)}`));
+    window.history.replaceState(null, '', url.pathname + url.search);
+    pendingStore = window.setTimeout(() => keepForReload(fromUrl), 0);
     return fromUrl;
   }
   return readStorage(STORAGE_KEY) ?? new URLSearchParams(url.hash.slice(1)).get(FRAGMENT_KEY);
 }
 
+/** The credential not stored yet (takeLinkCredential), or null. */
+let pendingStore: number | null = null;
+
+function keepForReload(credential: string): void {
+  pendingStore = null;
+  if (writeStorage(STORAGE_KEY, credential)) return;
+  // When storage is blocked (some third-party frames), the fragment keeps it for a reload: a fragment is never
+  // sent to a server nor put in a Referer.
+  const { pathname, search } = window.location;
+  window.history.replaceState(null, '', `${pathname}${search}#${FRAGMENT_KEY}=${encodeURIComponent(credential)}`);
+}
+
 export function forgetLinkCredential(): void {
+  if (pendingStore !== null) window.clearTimeout(pendingStore);
+  pendingStore = null;
   writeStorage(STORAGE_KEY, null);
   writeStorage(PENDING_KEY, null);
   if (window.location.hash) window.history.replaceState(null, '', window.location.pathname + window.location.search);

@@ -93,7 +93,8 @@ export class LinkPage extends LitElement {
     link.messenger = createMessenger(view.sessionId, view.origin, link.mode);
     link.messenger.ready();
     if (link.mode === 'frame') fitFrameToContent(link.messenger, this.frameContent());
-    noticeOutOfBandLinks(link, view);
+    // Reads sessionStorage (a sign-in pending across a reload): in a task of its own, off the first render.
+    window.setTimeout(() => noticeOutOfBandLinks(link, view), 0);
     const announcer = document.getElementById('announcer') ?? this;
     this.timers.push(
       window.setInterval(() => tick(link, announcer), 1000),

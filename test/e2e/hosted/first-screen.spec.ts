@@ -6,11 +6,12 @@
  * a frame), not embeddable, no longer valid, and opened from another origin. No CSP complaint, no token in the HTML.
  * Can fail: a screen the service renders differently from the element, or not at all, differs from the script's.
  */
-import type { Frame, Page, Route } from '@playwright/test';
+import type { BrowserContext, Frame, Page, Route } from '@playwright/test';
+import { START_FALLBACK_MS } from '../../../hosted/src/after-first-paint.js';
 import { en } from '../../../src/i18n/hosted/en.js';
 import { INLINE_SESSION_VIEW_ID } from '../../../src/protocol/constants.js';
 import { checkNoTokenLeakedAfterAll, expect, test } from '../support/fixtures.js';
-import { createLink, type Harness } from './harness.js';
+import { createLink, openInPopup, type Harness } from './harness.js';
 
 checkNoTokenLeakedAfterAll();
 
@@ -135,4 +136,89 @@ test('opened from another origin', async ({ page, harness: h }) => {
   const url = new URL(link.url);
   url.searchParams.set('from', h.thirdOrigin.origin);
   await sameBeforeAndAfterScript(page, h, url.href, en.mismatchTitle);
+});
+
+/**
+ * Holds the page script's start (after-first-paint.ts: two animation frames, or its fallback timer) until the
+ * test calls `releaseStart()`, so the test acts on the server's first screen with the script loaded but not yet
+ * in charge. Playwright's own checks run in their own world and keep their animation frames.
+ */
+async function holdStart(target: Page | BrowserContext) {
+  await target.addInitScript((fallbackMs) => {
+    const held: (() => void)[] = [];
+    let released = false;
+    const animationFrame = window.requestAnimationFrame.bind(window);
+    const timeout = window.setTimeout.bind(window);
+    window.requestAnimationFrame = (callback) => (released ? animationFrame(callback) : (held.push(() => animationFrame(callback)), 0));
+    window.setTimeout = ((handler: () => void, ms?: number) =>
+      !released && ms === fallbackMs ? (held.push(() => timeout(handler, 0)), 0) : timeout(handler, ms)) as typeof window.setTimeout;
+    (window as unknown as { releaseStart: () => void }).releaseStart = () => {
+      released = true;
+      for (const run of held.splice(0)) run();
+    };
+  }, START_FALLBACK_MS);
+  return (page: Page) => page.evaluate(() => (window as unknown as { releaseStart: () => void }).releaseStart());
+}
+
+test('a click on the first screen before the script took it over acts once it has', async ({ page, harness: h }) => {
+  const link = await createLink(h, { allowedSocial: ['bluesky', 'telegram', 'reddit'] });
+  const release = await holdStart(page);
+  await page.goto(link.url);
+  const form = page.getByRole('form', { name: en.credentialsTitle.replace('{network}', 'Bluesky') });
+  await page.getByRole('button', { name: 'Connect Bluesky' }).click();
+  // Not taken over yet: the inline data is unread and the click did nothing.
+  await expect(page.locator(`#${INLINE_SESSION_VIEW_ID}`)).toHaveCount(1);
+  await expect(form).toHaveCount(0);
+
+  await release(page);
+  await expect(page.locator(`#${INLINE_SESSION_VIEW_ID}`)).toHaveCount(0);
+  await expect(form).toBeVisible();
+});
+
+test('the keyboard focus on the first screen stays where it was when the script takes over', async ({ page, harness: h }) => {
+  const link = await createLink(h, { allowedSocial: ['bluesky', 'telegram', 'reddit'] });
+  const release = await holdStart(page);
+  await page.goto(link.url);
+  await page.getByRole('button', { name: 'Connect Telegram' }).focus();
+  await expect(page.locator(`#${INLINE_SESSION_VIEW_ID}`)).toHaveCount(1);
+
+  await release(page);
+  await expect(page.locator(`#${INLINE_SESSION_VIEW_ID}`)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Connect Telegram' })).toBeFocused();
+  // The script's own button (in a defined element), not the server's copy.
+  expect(await page.evaluate(() => document.activeElement?.closest('slk-networks-screen') instanceof customElements.get('slk-networks-screen')!)).toBe(true);
+});
+
+test('a click is replayed only on a button that says the same: a popup is told from a tab only by the script', async ({ page, context, harness: h }) => {
+  const link = await createLink(h, { allowedSocial: ['bluesky'], redirect: `${h.integrator.origin}/done` });
+  const release = await holdStart(context);
+  const popup = await openInPopup(page, h.integrator, link.url);
+  // The server rendered it as a tab with a redirect: its Done button says "Return to the app".
+  await popup.getByRole('button', { name: en.backToApp }).click();
+  await release(popup);
+  await expect(popup.getByRole('button', { name: en.done })).toBeVisible();
+  // The replay (a task after the render) has had its turn: the popup's Done was not clicked, the popup stays.
+  await popup.evaluate(() => new Promise((resolve) => window.setTimeout(resolve, 0)));
+  expect(popup.isClosed()).toBe(false);
+  await expect(popup.getByRole('button', { name: en.done })).toBeVisible();
+});
+
+test('storage blocked: the credential, stored after the first render, goes to the address fragment and a reload works', async ({ page, harness: h }) => {
+  // As in a third-party frame with storage blocked: any use of sessionStorage throws.
+  await page.addInitScript(() =>
+    Object.defineProperty(window, 'sessionStorage', {
+      get() {
+        throw new DOMException('The storage is blocked.', 'SecurityError');
+      },
+    }),
+  );
+  const link = await createLink(h, { allowedSocial: ['bluesky'] });
+  const token = new URL(link.url).searchParams.get('session')!;
+  await page.goto(link.url);
+  await expect.poll(() => new URL(page.url()).hash).toBe(`#link=${encodeURIComponent(token)}`);
+  expect(new URL(page.url()).searchParams.get('session')).toBeNull();
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Connect Bluesky' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.heading);
 });
