@@ -168,18 +168,14 @@ function timesOf(session: LinkSessionRecord): SessionTimes {
 export async function describeSession(deps: AppDeps, session: LinkSessionRecord, caller: Profile): Promise<LinkSession> {
   const profile = session.profileId === caller.id ? caller : await deps.storage.accounts.findProfileById(session.profileId);
   const state = session.revokedAt !== null ? 'revoked' : session.expiresAt <= deps.clock() ? 'expired' : 'active';
-  const times = timesOf(session);
   return {
     status: 'success',
     sessionId: session.id,
     state,
     refId: profile?.refId ?? '',
     title: profile?.title ?? '',
-    createdAt: times.createdAt,
-    expiresAt: times.expiresAt,
-    revokedAt: times.revokedAt,
-    completedAt: times.completedAt,
-    lastCompletedAt: times.lastCompletedAt,
+    // createdAt, expiresAt, revokedAt, completedAt, lastCompletedAt, in this order.
+    ...timesOf(session),
     completedNetworks: session.completedNetworks,
     origin: session.origin,
     allowedSocial: session.allowedSocial,
