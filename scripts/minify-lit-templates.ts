@@ -2,13 +2,15 @@
  * @module
  * A Vite plugin for the script-tag build: strips the layout whitespace and comments inside Lit's css`` and html``
  * template literals of our own sources, which the JavaScript minifier must keep (they are string contents).
- * Only changes that cannot alter what renders are made, and every line break is kept (moved to the end of a style
- * sheet), so the lines of the source map stay true:
+ * Only changes that cannot alter what renders are made. Every line break of a template moves out of its strings into
+ * the code, where it is layout the JavaScript minifier drops: after the `${` that ends a piece (before the
+ * interpolation's expression) or after the closing backtick. So each expression stays on its line, and the lines of
+ * the source map stay true:
  * - css`` without interpolations: comments removed, whitespace runs collapsed to one space, then dropped next to
  *   `{ } ; , :` and before `)`; `0.5` written `.5`; quoted strings are left as they are, except the quotes of
  *   an attribute selector's plain value (`[part='button']` → `[part=button]`).
- * - html``: a whitespace run that contains line breaks (source indentation) becomes just those line breaks, which
- *   HTML reads as the same whitespace; plain attribute values lose their quotes (`part="button"` → `part=button`).
+ * - html``: a whitespace run that contains line breaks (source indentation) becomes one space, which HTML reads as
+ *   the same whitespace; plain attribute values lose their quotes (`part="button"` → `part=button`).
  *   Templates with <pre> or <textarea> are left alone.
  */
 import { parseSync, Visitor, type Plugin } from 'vite';
@@ -24,11 +26,11 @@ function unquoteAttributeValue(quoted: string, before: string, after: string): s
   return isSelectorValue && /^(['"])[a-zA-Z][\w-]*\1$/.test(quoted) ? quoted.slice(1, -1) : quoted;
 }
 
-/** Minifies the text of a css`` template that has no interpolations. */
+/** Minifies the text of a css`` template that has no interpolations (its line breaks are the caller's to keep). */
 export function minifyCssText(text: string): string {
   // Comments first (one may hold a quote), strings kept; then the odd indexes of the split are the strings.
   const withoutComments = text.replace(/('[^']*'|"[^"]*")|\/\*[\s\S]*?\*\//g, (_match, quoted?: string) => quoted ?? ' ');
-  const sheet = withoutComments
+  return withoutComments
     .split(/('[^']*'|"[^"]*")/)
     .map((part, index, parts) =>
       index % 2 === 1
@@ -43,12 +45,11 @@ export function minifyCssText(text: string): string {
     )
     .join('')
     .trim();
-  return sheet + lineBreaks(text);
 }
 
 /** Minifies one piece of an html`` template (the text between two interpolations, or all of it). */
 export function minifyHtmlText(text: string): string {
-  return text.replace(/\s*\n\s*/g, lineBreaks);
+  return text.replace(/\s*\n\s*/g, ' ');
 }
 
 /**
@@ -107,7 +108,12 @@ export function minifyLitTemplates(code: string, filename: string): string | nul
       const texts = tag === 'css' ? raws.map(minifyCssText) : unquoteHtmlAttributes(raws.map(minifyHtmlText));
       quasis.forEach((quasi, index) => {
         const start = quasi.start + 1;
-        if (texts[index] !== raws[index]) edits.push({ start, end: start + raws[index]!.length, text: texts[index]! });
+        const raw = raws[index]!;
+        if (texts[index] === raw) return;
+        // The `${` or backtick after the piece, then the line breaks the piece lost.
+        const end = start + raw.length + (quasi.tail ? 1 : 2);
+        const lost = lineBreaks(raw).length - lineBreaks(texts[index]!).length;
+        edits.push({ start, end, text: texts[index]! + code.slice(start + raw.length, end) + '\n'.repeat(lost) });
       });
     },
   }).visit(program);

@@ -23,11 +23,6 @@ export interface PropertyOptions {
   type?: BooleanConstructor;
 }
 
-/** Outside the class, where the custom-elements analyzer does not take it for a field of the element. */
-function adoptSheet(root: ShadowRoot, sheet: CSSStyleSheet): void {
-  root.adoptedStyleSheets = [sheet];
-}
-
 // Node has no HTMLElement: importing the widget there (server-side rendering of a page, tests) must not throw.
 const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
 
@@ -59,11 +54,11 @@ export abstract class WidgetElement extends Base {
     for (const [name, options] of Object.entries(this.properties)) {
       Object.defineProperty(this.prototype, name, {
         get(this: WidgetElement) {
-          return this.#values.get(name);
+          return this.#values[name];
         },
         set(this: WidgetElement, value: unknown) {
-          if (this.#values.get(name) === value) return;
-          this.#values.set(name, value);
+          if (this.#values[name] === value) return;
+          this.#values[name] = value;
           this.requestUpdate();
         },
       });
@@ -76,7 +71,8 @@ export abstract class WidgetElement extends Base {
   /** Resolves once the element has rendered what was set before (true), as LitElement's does. */
   updateComplete!: Promise<boolean>;
 
-  #values = new Map<string, unknown>();
+  /** The declared properties' values, by name. */
+  #values: Record<string, unknown> = {};
   /** Set while a render is due: resolves `updateComplete`. */
   #resolveUpdate: ((done: boolean) => void) | undefined;
   /** Values set on the element before its upgrade, applied over the defaults at the first render; null after it. */
@@ -91,13 +87,15 @@ export abstract class WidgetElement extends Base {
         delete this[name as keyof this];
       }
     }
+    // A constructable sheet, shared by every element of the class.
     let sheet = WidgetElement.#sheets.get(styles);
     if (!sheet) {
       sheet = new CSSStyleSheet();
       sheet.replaceSync(styles);
       WidgetElement.#sheets.set(styles, sheet);
     }
-    adoptSheet(this.attachShadow({ mode: 'open' }), sheet);
+    /** @ignore The manifest analyzer would otherwise list `adoptedStyleSheets` as a field of the element. */
+    this.attachShadow({ mode: 'open' }).adoptedStyleSheets = [sheet];
     this.requestUpdate();
   }
 
