@@ -6,7 +6,6 @@
 import { OPENER_ORIGIN_PARAM, ORIGIN_MISMATCH_REASON } from '../protocol/constants.js';
 import type { CancelReason } from '../protocol/messages.js';
 import type { Network } from '../protocol/networks.js';
-import { originOf } from '../protocol/origin.js';
 import { SocialLinkCancelEvent, type SocialLinkCancelDetail } from './events/social-link-cancel.js';
 import { SocialLinkDisconnectEvent, type SocialLinkDisconnectDetail } from './events/social-link-disconnect.js';
 import { SocialLinkErrorEvent, type SocialLinkErrorDetail, type WidgetErrorReason } from './events/social-link-error.js';
@@ -41,20 +40,15 @@ const EVENT_CLASSES: { [K in EventKind]: new (detail: EventDetails[K]) => Event 
   disconnect: SocialLinkDisconnectEvent,
 };
 
-/** Only http(s) URLs may be shown; their origin is the only origin messages are accepted from. */
-function hostedOriginOf(url: string): string | null {
-  const origin = originOf(url);
-  return origin && /^https?:\/\//.test(origin) ? origin : null;
-}
-
-/**
- * Frame and popup modes tell the hosted page which origin opened it, so a link created for another origin answers
- * at once with a coded error (505, `origin_mismatch`) instead of a frame the browser silently refuses.
- */
-function withOpenerOrigin(url: string): string {
-  const target = new URL(url);
-  target.searchParams.set(OPENER_ORIGIN_PARAM, window.location.origin);
-  return target.href;
+/** The link URL parsed, when it is an absolute http(s) URL: the only kind shown. */
+function httpUrl(url: unknown): URL | null {
+  try {
+    const parsed = new URL(url as string);
+    // A string only: `new URL` would also take an array or an object by its text.
+    return typeof url === 'string' && /^https?:$/.test(parsed.protocol) ? parsed : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Calls an integrator callback without letting its exception break the widget. */
@@ -113,7 +107,7 @@ export function createLinkRun(options: OpenOptions): LinkRun {
     if (closed) return;
     closed = true;
     window.removeEventListener('message', handleMessage);
-    driver.teardown();
+    driver.teardown?.();
     resolveDone();
   }
 
@@ -175,9 +169,15 @@ export function createLinkRun(options: OpenOptions): LinkRun {
     if (closed) return;
     const url = typeof target === 'string' ? target : target?.url;
     sessionId = (target as { sessionId?: string } | null)?.sessionId || sessionId;
-    hostedOrigin = typeof url === 'string' ? hostedOriginOf(url) : null;
-    if (hostedOrigin) driver.navigate(messagesBack ? withOpenerOrigin(url!) : url!);
-    else fail('invalid_url', 'The link URL is not an absolute http(s) URL.');
+    const parsed = httpUrl(url);
+    if (!parsed) return fail('invalid_url', 'The link URL is not an absolute http(s) URL.');
+    // Its origin is the only one messages are accepted from.
+    hostedOrigin = parsed.origin;
+    if (!messagesBack) return driver.navigate(url!);
+    // Frame and popup modes tell the hosted page which origin opened it, so a link created for another origin
+    // answers at once with a coded error (505, `origin_mismatch`) instead of a frame the browser silently refuses.
+    parsed.searchParams.set(OPENER_ORIGIN_PARAM, window.location.origin);
+    driver.navigate(parsed.href);
   }
 
   function handleMessage(event: MessageEvent): void {
@@ -195,7 +195,7 @@ export function createLinkRun(options: OpenOptions): LinkRun {
       case 'connect:ready':
         if (isReady) return;
         isReady = true;
-        driver.ready();
+        driver.ready?.();
         emit('ready', { sessionId: message.sessionId });
         return;
       case 'connect:success':
@@ -206,7 +206,7 @@ export function createLinkRun(options: OpenOptions): LinkRun {
         // Each attempt reports its own outcome once, so a second identical error is a second attempt.
         const { sessionId: id, platform, code, message: text, reason } = message;
         // The page says why it will not link here: stop waiting for its `connect:ready` and show what it says.
-        if (reason === ORIGIN_MISMATCH_REASON) driver.ready();
+        if (reason === ORIGIN_MISMATCH_REASON) driver.ready?.();
         emit('error', { sessionId: id, ...(platform && { platform }), code, reason: reason ?? null, message: text });
         return;
       }

@@ -12,7 +12,5 @@ export function directMode(run: LinkRunContext): ModeDriver {
       run.finish();
     },
     source: () => null,
-    ready() {},
-    teardown() {},
   };
 }

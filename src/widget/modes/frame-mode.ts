@@ -23,7 +23,8 @@ function deepActiveElement(): HTMLElement | null {
  * The dialog is removed on every ending, so no iframe is ever left behind.
  */
 export function frameMode(run: LinkRunContext): ModeDriver {
-  let dialog: SocialLinkDialog | null = null;
+  // Made by begin(), the link run's first call; after teardown() the run calls nothing more.
+  let dialog!: SocialLinkDialog;
   let returnFocus: HTMLElement | null = null;
   // A frame blocked by frame-ancestors, or a page that never loads, still fires `load`: only `connect:ready`
   // proves the hosted page is there.
@@ -44,31 +45,26 @@ export function frameMode(run: LinkRunContext): ModeDriver {
       return true;
     },
     navigate(url) {
-      if (!dialog) return;
       dialog.src = url;
       readyTimer = setTimeout(() => {
-        if (!dialog) return;
         dialog.timedOut = true;
         run.loadTimedOut();
       }, readyTimeout(run.options.readyTimeoutMs));
     },
-    source: () => dialog?.frameWindow ?? null,
+    source: () => dialog.frameWindow,
     ready() {
       clearTimeout(readyTimer);
-      if (!dialog) return;
       dialog.loading = false;
       dialog.timedOut = false;
     },
     resize(height) {
-      dialog?.style.setProperty('--social-link-content-height', `${height}px`);
+      dialog.style.setProperty('--social-link-content-height', `${height}px`);
     },
     teardown() {
       clearTimeout(readyTimer);
       // The removed dialog asks nothing more (it only asks while connected), so its listener may stay.
-      dialog?.remove();
-      dialog = null;
+      dialog.remove();
       if (returnFocus?.isConnected) returnFocus.focus();
-      returnFocus = null;
     },
   };
 }

@@ -29,10 +29,10 @@ export interface ModeDriver {
   navigate(url: string): void;
   /** The only window whose messages are accepted; null when there is none (yet). */
   source(): MessageEventSource | null;
-  /** The hosted page announced `connect:ready`. */
-  ready(): void;
+  /** The hosted page announced `connect:ready` (frame mode stops waiting for it). */
+  ready?(): void;
   /** Frame mode: the hosted page's content height, which the dialog fits. */
   resize?(height: number): void;
-  /** Removes the UI. Called exactly once. */
-  teardown(): void;
+  /** Removes the UI, when there is one. Called exactly once. */
+  teardown?(): void;
 }

@@ -30,7 +30,7 @@ export function popupMode(run: LinkRunContext): ModeDriver {
         }
       });
       poll = setInterval(() => {
-        if (popup?.closed) {
+        if (opened.closed) {
           clearInterval(poll);
           run.windowClosed();
         }
@@ -39,10 +39,9 @@ export function popupMode(run: LinkRunContext): ModeDriver {
     },
     navigate(url) {
       // replace(): the popup's Back button should not lead to the blank loading page.
-      popup?.location.replace(url);
+      popup!.location.replace(url);
     },
     source: () => popup,
-    ready() {},
     teardown() {
       clearInterval(poll);
       if (popup && !popup.closed) popup.close();
