@@ -14,40 +14,46 @@ import { CANCEL_REASONS, MESSAGE_SOURCE, NETWORKS, PROTOCOL_VERSION } from '../p
 export const WIDGET_NETWORKS: readonly Network[] = NETWORKS;
 export const WIDGET_CANCEL_REASONS: readonly CancelReason[] = CANCEL_REASONS;
 
-/** Keys every message carries. */
-const BASE_KEYS = ['source', 'version', 'sessionId', 'event'];
+/** A check of one field's value; an optional field's check accepts `undefined` (the key absent). */
+type FieldCheck = (value: unknown) => boolean;
 
-/** Keys each event may carry besides the base keys (the schemas are strict). */
-const EXTRA_KEYS: Record<LinkMessage['event'], readonly string[]> = {
-  'connect:ready': [],
-  'connect:success': ['platform'],
-  'connect:error': ['platform', 'code', 'message', 'reason'],
-  'connect:cancelled': ['platform', 'reason'],
-  'connect:disconnected': ['platform'],
-  'connect:resize': ['height'],
+const text =
+  (max: number, min = 0): FieldCheck =>
+  (value) =>
+    typeof value === 'string' && value.length >= min && value.length <= max;
+const optional =
+  (check: FieldCheck): FieldCheck =>
+  (value) =>
+    value === undefined || check(value);
+const network: FieldCheck = (value) => WIDGET_NETWORKS.includes(value as Network);
+
+/** The fields every message has (`event` is checked by the table below). */
+const BASE_FIELDS: Record<string, FieldCheck> = {
+  source: (value) => value === MESSAGE_SOURCE,
+  version: (value) => value === PROTOCOL_VERSION,
+  sessionId: text(64, 1),
+  event: () => true,
 };
 
-const isString = (value: unknown, min: number, max: number): value is string =>
-  typeof value === 'string' && value.length >= min && value.length <= max;
-
-const isNetwork = (value: unknown): value is Network => WIDGET_NETWORKS.includes(value as Network);
+/** Each event's own fields; a message may carry no other key (the schemas are strict). */
+const EVENT_FIELDS: Record<LinkMessage['event'], Record<string, FieldCheck>> = {
+  'connect:ready': {},
+  'connect:success': { platform: network },
+  'connect:error': { platform: optional(network), code: Number.isSafeInteger, message: text(500), reason: optional(text(64)) },
+  'connect:cancelled': { platform: optional(network), reason: (value) => WIDGET_CANCEL_REASONS.includes(value as CancelReason) },
+  'connect:disconnected': { platform: network },
+  'connect:resize': { height: (value) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 1e4 },
+};
 
 /** Parses untrusted `MessageEvent.data` like `parseLinkMessage`; never throws. */
 export function parseInboundMessage(data: unknown): LinkMessage | null {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
-  const m = data as Record<string, unknown>;
-  const event = m.event as LinkMessage['event'];
-  if (m.source !== MESSAGE_SOURCE || m.version !== PROTOCOL_VERSION || !isString(m.sessionId, 1, 64)) return null;
-  if (typeof event !== 'string' || !Object.hasOwn(EXTRA_KEYS, event)) return null;
-  const allowed = [...BASE_KEYS, ...EXTRA_KEYS[event]];
-  if (Object.keys(m).some((key) => !allowed.includes(key))) return null;
-  const platformOk = m.platform === undefined ? event !== 'connect:success' && event !== 'connect:disconnected' : isNetwork(m.platform);
-  if (!platformOk) return null;
-  if (event === 'connect:error') {
-    if (!Number.isSafeInteger(m.code) || !isString(m.message, 0, 500)) return null;
-    if (m.reason !== undefined && !isString(m.reason, 0, 64)) return null;
-  }
-  if (event === 'connect:resize' && !(Number.isInteger(m.height) && (m.height as number) >= 0 && (m.height as number) <= 1e4)) return null;
-  if (event === 'connect:cancelled' && !WIDGET_CANCEL_REASONS.includes(m.reason as CancelReason)) return null;
-  return { ...m } as LinkMessage;
+  const message = data as Record<string, unknown>;
+  const event = message.event;
+  if (typeof event !== 'string' || !Object.hasOwn(EVENT_FIELDS, event)) return null;
+  const fields = { ...BASE_FIELDS, ...EVENT_FIELDS[event as LinkMessage['event']] };
+  const valid =
+    Object.keys(message).every((key) => Object.hasOwn(fields, key)) &&
+    Object.entries(fields).every(([key, check]) => check(message[key]));
+  return valid ? ({ ...message } as LinkMessage) : null;
 }
