@@ -196,7 +196,7 @@ export function createLinkRun(options: OpenOptions): LinkRun {
         if (isReady) return;
         isReady = true;
         driver.ready?.();
-        emit('ready', { sessionId: message.sessionId });
+        emit('ready', { sessionId });
         return;
       case 'connect:success':
         succeed(message.platform, 'message');
@@ -204,10 +204,10 @@ export function createLinkRun(options: OpenOptions): LinkRun {
         return;
       case 'connect:error': {
         // Each attempt reports its own outcome once, so a second identical error is a second attempt.
-        const { sessionId: id, platform, code, message: text, reason } = message;
+        const { platform, code, reason } = message;
         // The page says why it will not link here: stop waiting for its `connect:ready` and show what it says.
         if (reason === ORIGIN_MISMATCH_REASON) driver.ready?.();
-        emit('error', { sessionId: id, ...(platform && { platform }), code, reason: reason ?? null, message: text });
+        emit('error', { sessionId, ...(platform && { platform }), code, reason: reason ?? null, message: message.message });
         return;
       }
       case 'connect:resize':
@@ -215,13 +215,13 @@ export function createLinkRun(options: OpenOptions): LinkRun {
       case 'connect:disconnected':
         // A success of this run for that network no longer holds: linking it again is reported again.
         linked.delete(message.platform);
-        emit('disconnect', { sessionId: message.sessionId, platform: message.platform });
+        emit('disconnect', { sessionId, platform: message.platform });
         return;
       case 'connect:cancelled': {
-        const { sessionId: id, platform, reason } = message;
+        const { platform, reason } = message;
         // The user closing the hosted page (Done, Escape) after a success is a plain close, as with our own close.
         if (!platform && (reason === 'close_button' || reason === 'escape')) return cancel(reason);
-        emit('cancel', { sessionId: id, ...(platform && { platform }), reason });
+        emit('cancel', { sessionId, ...(platform && { platform }), reason });
         // A cancel naming a network (denied, its window closed) ends that attempt only; the user may try again or
         // link another. A cancel without one (expired, revoked) ends the link.
         if (!platform) finish();

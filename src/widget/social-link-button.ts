@@ -72,9 +72,10 @@ export class SocialLinkButton extends WidgetElement {
   // Rendered as aria-busy (an attribute binding writes a boolean as `true` or `false`).
   #busy = false;
   #statusText = '';
-  #handle: LinkHandle | null = null;
+  /** The link this button opened, while it is open. */
+  #handle: LinkHandle | undefined;
   /** The locale whose texts were last asked for, so a locale that fails to load is asked for once. */
-  #requestedLocale: string | null = null;
+  #requestedLocale: string | undefined;
 
   /** The locale's texts (English until they are loaded, which starts here) overlaid with `texts`. */
   #texts(): WidgetTexts {
@@ -96,7 +97,6 @@ export class SocialLinkButton extends WidgetElement {
   disconnectedCallback(): void {
     // Never leave an overlay or popup behind an element that is gone.
     this.#handle?.close();
-    this.#handle = null;
   }
 
   /** Opens the link, as a click does. Call it from a user gesture in popup mode. */
@@ -125,7 +125,7 @@ export class SocialLinkButton extends WidgetElement {
     this.#show(!handle.closed && this.mode !== 'direct');
     void handle.done.then(() => {
       if (this.#handle === handle) {
-        this.#handle = null;
+        this.#handle = undefined;
         this.#show(false);
       }
     });
