@@ -8,9 +8,10 @@ import { SourceMap } from 'node:module';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const FILE = new URL('../dist/cdn/social-link.js', import.meta.url);
-// 9 KB: the size after issue 17's second widget pass (8,855 B: Lit's template engine on our own small base class
-// instead of LitElement) plus about 360 B of margin; the target is 8 KB.
-const BUDGET_GZIP = 9 * 1024;
+// 8,800 B: the size after issue 17's third widget pass (8,654 B: Terser after Rolldown's minifier, template line
+// breaks out of the strings, a table-driven message check, simpler modes) plus about 150 B of margin; the target
+// is 8 KB (8,192 B).
+const BUDGET_GZIP = 8800;
 
 const code = readFileSync(FILE);
 const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length;
