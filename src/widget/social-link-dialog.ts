@@ -57,8 +57,6 @@ export class SocialLinkDialog extends WidgetElement {
   /** The hosted page did not announce itself in time (set by frame mode); cleared if it answers late. */
   timedOut = false;
 
-  #frameLoaded = false;
-
   /** The window of the hosted page, the only accepted message source in frame mode. */
   get frameWindow(): Window | null {
     return this.shadowRoot!.querySelector('iframe')?.contentWindow ?? null;
@@ -72,7 +70,7 @@ export class SocialLinkDialog extends WidgetElement {
 
   override render() {
     // An attribute binding writes a boolean as `true` or `false`, the two values of aria-busy.
-    const busy = this.loading && !this.#frameLoaded && !this.timedOut;
+    const busy = this.loading && !this.timedOut;
     // The frame is shown at once, over the loading note: the hosted page covers the note with its first paint, which
     // comes well before its `load`. Only a page that never announced itself (timed out) stays hidden.
     return html`
@@ -109,8 +107,7 @@ export class SocialLinkDialog extends WidgetElement {
   }
 
   #handleFrameLoad() {
-    this.#frameLoaded = true;
-    this.requestUpdate();
+    this.loading = false;
   }
 
   /**
