@@ -17,12 +17,10 @@ let activeRun: LinkRun | null = null;
  *   onSuccess: ({ platform }) => refresh(platform) });
  */
 export function open(options: OpenOptions): LinkHandle {
+  // Superseding a link that has already ended does nothing, so the last one may stay here until the next open().
   activeRun?.supersede();
   const run = createLinkRun(options);
   activeRun = run;
-  void run.handle.done.then(() => {
-    if (activeRun === run) activeRun = null;
-  });
   run.start();
   return run.handle;
 }
