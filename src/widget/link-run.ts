@@ -156,8 +156,9 @@ export function createLinkRun(options: OpenOptions): LinkRun {
     cancel,
     fail,
     finish,
+    // Frame mode's timer, which teardown() clears.
     loadTimedOut() {
-      if (!closed) widgetError('load_timeout', 'The linking page did not announce itself in time.');
+      widgetError('load_timeout', 'The linking page did not announce itself in time.');
     },
     windowClosed() {
       void decideAfterClose();
@@ -181,8 +182,9 @@ export function createLinkRun(options: OpenOptions): LinkRun {
   }
 
   function handleMessage(event: MessageEvent): void {
-    // Exact origin, our own window, then the schema; anything else is someone else's message.
-    if (closed || hostedOrigin === null || event.origin !== hostedOrigin) return;
+    // Exact origin (none before the URL is known), our own window, then the schema; anything else is someone else's
+    // message. The run stops listening when it ends.
+    if (event.origin !== hostedOrigin) return;
     const source = driver.source();
     if (source === null || event.source !== source) return;
     const message = parseInboundMessage(event.data);
