@@ -8,10 +8,10 @@ import { SourceMap } from 'node:module';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const FILE = new URL('../dist/cdn/social-link.js', import.meta.url);
-// 8,800 B: the size after issue 17's third widget pass (8,654 B: Terser after Rolldown's minifier, template line
+// 8,780 B: the size after issue 17's third widget pass (8,630 B: Terser after Rolldown's minifier, template line
 // breaks out of the strings, a table-driven message check, simpler modes) plus about 150 B of margin; the target
 // is 8 KB (8,192 B).
-const BUDGET_GZIP = 8800;
+const BUDGET_GZIP = 8780;
 
 const code = readFileSync(FILE);
 const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length;
