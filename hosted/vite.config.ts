@@ -26,6 +26,30 @@ function inlineNetworkMarks(): Plugin {
   return { name: 'slk-inline-network-marks', transformIndexHtml: (html) => html.replace('<body>', () => `<body>${sprite}`) };
 }
 
+/**
+ * The page's entry (src/main.ts) imports the page itself (src/page.ts) only once the first screen has been painted;
+ * a `<link rel="modulepreload">` for that file (and any chunk it imports) right after the entry's `<script>` starts
+ * its fetch with the HTML's, so the import finds it loaded, but evaluates nothing before it is imported. Written
+ * here because Vite preloads a dynamic import only from a helper inside the entry, at the time of the import.
+ */
+function preloadPageModule(): Plugin {
+  return {
+    name: 'slk-preload-page-module',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const chunks = Object.values(bundle ?? {}).filter((output) => output.type === 'chunk');
+        const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/page.ts'));
+        if (!page) throw new Error('hosted build: no chunk for src/page.ts');
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const files = [page.fileName, ...page.imports.filter((file) => file !== entry?.fileName)];
+        const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`).join('');
+        return html.replace(/(<script type="module"[^>]*><\/script>)/, (script) => script + links);
+      },
+    },
+  };
+}
+
 function firstScreenRenderer(): Plugin {
   return {
     name: 'slk-first-screen-renderer',
@@ -47,8 +71,8 @@ function firstScreenRenderer(): Plugin {
 export default defineConfig({
   root,
   base,
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', modulePreload: { polyfill: false } },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', modulePreload: false },
   // The templates' layout whitespace (source indentation) is string content the minifier keeps: it would go into
   // every first screen's HTML and the page script.
-  plugins: [minifyLitTemplatesPlugin(), inlineNetworkMarks(), firstScreenRenderer()],
+  plugins: [minifyLitTemplatesPlugin(), inlineNetworkMarks(), preloadPageModule(), firstScreenRenderer()],
 });

@@ -16,6 +16,8 @@ import { createLink, openInPopup, type Harness } from './harness.js';
 checkNoTokenLeakedAfterAll();
 
 const PAGE_SCRIPT = /\/link\/assets\/index-[\w-]+\.js$/;
+/** The page itself (hosted/src/page.ts), which the entry above imports after the first paint. */
+const PAGE_MODULE = /\/link\/assets\/page-[\w-]+\.js$/;
 
 /**
  * What a user can see or reach in `<main>`: every element with its attributes (sorted) and every text (spaces
@@ -173,6 +175,24 @@ test('a click on the first screen before the script took it over acts once it ha
   await release(page);
   await expect(page.locator(`#${INLINE_SESSION_VIEW_ID}`)).toHaveCount(0);
   await expect(form).toBeVisible();
+});
+
+test('the page module is fetched with the HTML but runs only after the first paint', async ({ page, harness: h }) => {
+  const link = await createLink(h);
+  const release = await holdStart(page);
+  // The HTML's modulepreload fetches it while the start is held; without that link nothing would ask for it yet.
+  const fetched = page.waitForResponse(PAGE_MODULE);
+  await page.goto(link.url);
+  expect((await fetched).ok()).toBe(true);
+  // Nothing of it has run: Lit, which notes its version in a global as it is evaluated, has not; the inline data
+  // is unread.
+  const litEvaluated = () => page.evaluate(() => 'litHtmlVersions' in window);
+  expect(await litEvaluated()).toBe(false);
+  await expect(page.locator(`#${INLINE_SESSION_VIEW_ID}`)).toHaveCount(1);
+
+  await release(page);
+  await expect(page.locator(`#${INLINE_SESSION_VIEW_ID}`)).toHaveCount(0);
+  expect(await litEvaluated()).toBe(true);
 });
 
 test('the keyboard focus on the first screen stays where it was when the script takes over', async ({ page, harness: h }) => {
