@@ -17,7 +17,7 @@ const run = (script) => execFileSync(process.execPath, [script], { encoding: 'ut
 execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
 const rows = [];
 const cdn = gzipOf(run('bench/bundle-size.mjs'));
-rows.push({ measure: 'script-tag build, gzip', value: `${(cdn / 1024).toFixed(2)} KB`, budget: '≤ 9 KB (target 8 KB)' });
+rows.push({ measure: 'script-tag build, gzip', value: `${(cdn / 1024).toFixed(2)} KB`, budget: '≤ 8,780 B (target 8 KB)' });
 const hosted = gzipOf(run('bench/hosted-size.mjs'));
 rows.push({ measure: 'hosted page initial JS+CSS, gzip', value: `${(hosted / 1024).toFixed(2)} KB`, budget: '≤ 30 KB' });
 
