@@ -11,9 +11,9 @@ import { chromium } from '@playwright/test';
 import { subscribe } from 'node:diagnostics_channel';
 import { existsSync, readFileSync } from 'node:fs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/chromium.config.mjs';
+import { HEADING } from './click-to-ui.mjs';
 import { startFloorPages } from './floor-pages.mjs';
-
-const HEADING = 'Connect your social accounts';
+import { median } from './median.mjs';
 
 /** Runs in every document before its own scripts; all times in epoch ms. */
 function instrument(heading) {
@@ -50,8 +50,6 @@ function instrument(heading) {
 // The floor's servers run in this process: when their requests arrive, for the same pieces as the stack's.
 const floorArrivals = [];
 subscribe('http.server.request.start', ({ request }) => floorArrivals.push({ t: performance.timeOrigin + performance.now(), method: request.method, path: request.url }));
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 /** One frame-mode click in a fresh context; returns the browser's marks of the page and of the frame. */
 async function oneClick(browser, url, button, fetchPath) {

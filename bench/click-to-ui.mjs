@@ -10,8 +10,10 @@
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/chromium.config.mjs';
 import { startFloorPages } from './floor-pages.mjs';
+import { median } from './median.mjs';
 
-const HEADING = 'Connect your social accounts';
+/** The hosted page's heading, whose paint ends a click (also what click-pieces.mjs and click-trace.mjs wait for). */
+export const HEADING = 'Connect your social accounts';
 
 /**
  * Runs in every document before its own scripts. Epoch ms: performance.timeOrigin + a high-resolution time. The
@@ -35,7 +37,6 @@ function instrument(heading) {
   observer.observe(document, { childList: true, subtree: true, characterData: true });
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const round = (ms) => Math.round(ms);
 
 /** One click in a fresh context: ms from the click to the heading painted in the frame or popup. */

@@ -6,9 +6,10 @@
 //   node bench/click-trace.mjs http://localhost:18882 [clicks per side]
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/chromium.config.mjs';
+import { HEADING } from './click-to-ui.mjs';
 import { startFloorPages } from './floor-pages.mjs';
+import { median } from './median.mjs';
 
-const HEADING = 'Connect your social accounts';
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8.execute', 'blink.user_timing', 'loading', 'navigation', '__metadata'];
 // Top-level renderer work by devtools name; what is not listed counts as "other tasks".
 const KINDS = {
@@ -91,7 +92,6 @@ function summarize(events, totalMs) {
 }
 
 function report(label, results) {
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
   const keys = (field) => [...new Set(results.flatMap((r) => [...r[field].keys()]))].sort();
   console.log(`\n## ${label}: ${results.length} clicks, click → painted median ${median(results.map((r) => r.totalMs)).toFixed(1)} ms`);
   console.log('| busy in the window (median ms) | |\n|---|---|');

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChildService } from '../server/test/support/child-service.ts';
 import { stopChild } from '../server/test/support/stop-child.ts';
+import { median } from './median.mjs';
 import { openLoopLatency } from './open-loop.mjs';
 
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
@@ -31,7 +32,6 @@ function autocannonRun(target) {
   });
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const min = (values) => Math.min(...values);
 const percent = (value) => `${(value * 100).toFixed(1)} %`;
 
