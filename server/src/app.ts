@@ -21,7 +21,6 @@ import { generateJwtRoutes } from './linking/legacy-jwt/generate-jwt-routes.js';
 import { connectRoutes } from './linking/routes/connect.js';
 import { telegramWebhookRoutes } from './networks/telegram/webhook-routes.js';
 import { tiktokWebhookRoutes } from './networks/tiktok/webhook-routes.js';
-import { isSandboxNetwork } from './linking/sandbox-network.js';
 import { sandboxTelegramBotRoutes } from './sandbox/telegram-bot-routes.js';
 import { widgetBundleRoutes } from './linking/routes/widget-bundle.js';
 import { hostedPageRoutes } from './linking/routes/hosted-page.js';
@@ -101,12 +100,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api', openApiRoutes(deps));
   app.route('/api', api);
   app.route('/connect', oauthCallbackRoutes(deps));
-  app.route('/sandbox', sandboxConsentRoutes(deps));
-  if (deps.networks.sandboxIssuer) app.route('/sandbox/media', sandboxMediaRoutes());
-  if (deps.networks.sandboxIssuer) app.route('/sandbox', sandboxNetworkRoutes(deps));
+  if (deps.networks.sandboxOn) {
+    app.route('/sandbox', sandboxConsentRoutes(deps));
+    app.route('/sandbox/media', sandboxMediaRoutes());
+    app.route('/sandbox', sandboxNetworkRoutes(deps));
+  }
   app.route('/webhooks/telegram', telegramWebhookRoutes(deps));
   if (deps.publishing) app.route('/webhooks/tiktok', tiktokWebhookRoutes(deps, deps.publishing));
-  if (isSandboxNetwork(deps, 'telegram', 'instagram')) app.route('/sandbox', sandboxTelegramBotRoutes(deps));
+  if (deps.networks.runsOnSandbox('telegram')) app.route('/sandbox', sandboxTelegramBotRoutes(deps));
   app.route('/widget', widgetBundleRoutes());
   // `/link` and `/link/` both serve the page (the linking URL has no trailing slash).
   app.route('/link', hostedPageRoutes(deps));

@@ -14,7 +14,6 @@ import type { TokenCipher } from './core/crypto/token-cipher.js';
 import { createSmtpMailer, type Mailer } from './linking/email/link-email.js';
 import { createRateLimiter } from './core/limits/create-rate-limiter.js';
 import { createNetworkRegistry } from './networks/registry.js';
-import { startSandboxAuthorizationServer, type SandboxAuthorizationServer } from './sandbox/sandbox-authorization-server.js';
 import { openStorage } from './storage/open-storage.js';
 import { createPublishing } from './publishing/publishing.js';
 import { createAnalytics } from './analytics/analytics.js';
@@ -66,9 +65,8 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const mailer = options.mailer !== undefined ? options.mailer : config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.emailFrom) : null;
   // Every line, whatever module writes it, leaves as one redacted JSON object.
   const log = structuredLog(options.log ?? (() => {}));
-  const sandbox: SandboxAuthorizationServer | null =
-    config.networks.sandboxMode === 'off' ? null : await startSandboxAuthorizationServer(config.host, config.networks.sandboxPort);
-  const networks = createNetworkRegistry(config.networks, () => config.publicUrl, sandbox?.issuer ?? null);
+  const networks = createNetworkRegistry(config.networks, () => config.publicUrl);
+  const sandbox = networks.sandboxOn;
   const tokenCipher = options.tokenCipher ?? loadTokenCipher(config.tokenKeys, config.dataDir, log);
   const limiter = createRateLimiter(storage);
   const sealedSecrets = await sealPlainWebhookSecrets(storage, tokenCipher);
@@ -131,7 +129,6 @@ export async function startService(options: StartOptions): Promise<RunningServic
       jobsRunning = false;
       await jobWorker.stop();
       await webhookWorker.stop();
-      await sandbox?.stop();
       await media.close();
       await storage.close();
     },

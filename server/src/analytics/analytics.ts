@@ -38,7 +38,7 @@ export function createAnalytics(options: {
   const publicUrl = () => config.publicUrl;
   // Like publishing: the sandbox networks are on this service's own origin, the one loopback origin allowed.
   const fetch = createGuardedFetch({ ...config.outbound, allowedOrigins: () => [new URL(publicUrl()).origin] });
-  const sandboxOn = config.networks.sandboxMode !== 'off' && options.networks.sandboxIssuer !== null;
+  const sandboxOn = options.networks.sandboxOn;
   const contextDeps: NetworkContextDeps = {
     storage: options.storage,
     tokenCipher: options.tokenCipher,

@@ -27,7 +27,8 @@ export interface NetworkContextDeps {
 export async function networkContextFor(deps: NetworkContextDeps, profileId: string, platform: Network): Promise<NetworkContext | null> {
   const social = await deps.storage.linking.findSocialAccount(profileId, platform);
   if (!social) return null;
-  const sandbox = deps.isSandbox(platform);
+  // An account is called where it was linked; accounts linked before that was kept follow the service's setting.
+  const sandbox = social.sandbox ?? deps.isSandbox(platform);
   const baseUrl = deps.baseUrl(platform, sandbox);
   if (!baseUrl) return null;
   // An expiring token is renewed first (tokens() below reads the renewed one); a refusal shows up as the network's

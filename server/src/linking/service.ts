@@ -56,6 +56,8 @@ export async function oauthNetworkFor(
 
 /** What a connect flow learned about the account; the tokens are sealed here, bound to the profile, network and account. */
 export type LinkedIdentity = Pick<SocialAccount, 'platform' | 'networkUserId' | 'displayName' | 'username' | 'linkedAt' | 'accountType'> & {
+  /** Linked on the sandbox (true) or the real network (false): the account is always called there. */
+  sandbox: boolean;
   /** The network's tokens, or null when there are none. */
   tokens: Record<string, unknown> | null;
 };
@@ -83,6 +85,7 @@ export async function commitLinkedAccount(
       tokensEncrypted,
       linkedAt: identity.linkedAt,
       accountType: identity.accountType ?? null,
+      sandbox: identity.sandbox,
     },
     deps.clock(),
   );

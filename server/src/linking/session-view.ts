@@ -8,7 +8,6 @@ import { NETWORKS, connectMethodOf, type SessionView } from '../../../src/protoc
 import { iso } from '../core/clock.js';
 import type { AppDeps } from '../context.js';
 import type { LinkSessionRecord } from '../core/db/storage-types.js';
-import { isSandboxNetwork } from './sandbox-network.js';
 import { instagramLinkMethodOf } from './service.js';
 
 /** The view of a usable session; null when its profile is gone (the link no longer works). */
@@ -36,7 +35,7 @@ export async function buildSessionView(deps: Pick<AppDeps, 'storage' | 'clock' |
         linked: linkedAccount !== undefined,
         displayName: linkedAccount?.displayName ?? null,
         username: linkedAccount?.username ?? null,
-        sandbox: isSandboxNetwork(deps, platform, instagramLinkMethod),
+        sandbox: deps.networks.runsOnSandbox(platform, instagramLinkMethod),
       };
     }),
     completedNetworks: session.completedNetworks,

@@ -185,12 +185,13 @@ export class LinkingStore extends SqlStore {
   /** Stores (or replaces) the profile's account on the network and records the completion on the session. */
   async storeLinkedAccount(tx: SqlExecutor, sessionId: string, account: SocialAccount, now: number): Promise<void> {
     await tx.run(
-      `INSERT INTO social_accounts (profile_id, platform, network_user_id, display_name, username, tokens_encrypted, linked_at, account_type)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO social_accounts (profile_id, platform, network_user_id, display_name, username, tokens_encrypted, linked_at, account_type, sandbox)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (profile_id, platform) DO UPDATE SET network_user_id = excluded.network_user_id,
          display_name = excluded.display_name, username = excluded.username,
-         tokens_encrypted = excluded.tokens_encrypted, linked_at = excluded.linked_at, account_type = excluded.account_type`,
-      [account.profileId, account.platform, account.networkUserId, account.displayName, account.username, account.tokensEncrypted, account.linkedAt, account.accountType ?? null],
+         tokens_encrypted = excluded.tokens_encrypted, linked_at = excluded.linked_at, account_type = excluded.account_type,
+         sandbox = excluded.sandbox`,
+      [account.profileId, account.platform, account.networkUserId, account.displayName, account.username, account.tokensEncrypted, account.linkedAt, account.accountType ?? null, account.sandbox === undefined || account.sandbox === null ? null : Number(account.sandbox)],
     );
     await tx.run(
       `INSERT INTO link_session_completions (session_id, platform, first_completed_at, last_completed_at)

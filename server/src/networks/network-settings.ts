@@ -15,8 +15,6 @@ export interface OAuthClientCredentials {
 export interface NetworkSettings {
   /** `SANDBOX_NETWORKS`: `auto` (sandbox for networks without credentials), `all`, or `off`. */
   sandboxMode: SandboxMode;
-  /** `SANDBOX_PORT`: the embedded sandbox authorization server's port (0: any free port). */
-  sandboxPort: number;
   /** Credentials by environment prefix (`TWITTER`, `FACEBOOK`…); only complete pairs are kept. */
   clientCredentials: Record<string, OAuthClientCredentials>;
   blueskyPdsUrl: string | null;
@@ -37,7 +35,6 @@ export function readNetworkSettings(env: NodeJS.ProcessEnv): NetworkSettings {
   return {
     // Unknown values behave as before: anything but `all` and `off` is the default.
     sandboxMode: mode === 'all' || mode === 'off' ? mode : 'auto',
-    sandboxPort: Number(env.SANDBOX_PORT ?? 0),
     clientCredentials,
     blueskyPdsUrl: env.BLUESKY_PDS_URL || null,
     telegramBotUsername: env.TELEGRAM_BOT_USERNAME || null,

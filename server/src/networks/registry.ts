@@ -4,7 +4,7 @@
  * embedded sandbox. `SANDBOX_NETWORKS`: `auto` (default: sandbox for networks without credentials), `all`
  * (sandbox for every network), `off` (no sandbox: networks without credentials are unavailable, code 503).
  */
-import { NETWORK_LABELS, type InstagramLinkMethod, type Network } from '../../../src/protocol/index.js';
+import { type InstagramLinkMethod, type Network } from '../../../src/protocol/index.js';
 import { NETWORK_LINKS, OAUTH_NETWORKS, isOAuthNetwork, type OAuthNetwork } from './index.js';
 import type { OAuthLink } from './link.js';
 import type { OAuthNetworkDefinition } from './oauth/definition.js';
@@ -25,26 +25,35 @@ export interface ResolvedOAuthNetwork {
 export interface NetworkRegistry {
   /** Null when the network cannot be connected on this service. */
   oauth(platform: Network, instagramLinkMethod: InstagramLinkMethod): ResolvedOAuthNetwork | null;
-  /** The sandbox authorization server, when it runs. */
-  readonly sandboxIssuer: string | null;
+  /** Whether the sandbox networks run on this service (`SANDBOX_NETWORKS` is not `off`). */
+  readonly sandboxOn: boolean;
   /** Where bluesky logins are checked; null when bluesky is unavailable. */
   readonly blueskyPdsUrl: string | null;
   /** The bot users talk to for telegram; null when telegram is unavailable. */
   readonly telegramBotUsername: string | null;
   readonly telegramWebhookSecret: string | null;
+  /**
+   * Whether `platform` links on the sandbox here (instagram: through its own login, or a facebook page): the one
+   * place that decides it. An account remembers where it was linked (social_accounts.sandbox) and is always called
+   * there, whatever this says later.
+   */
+  runsOnSandbox(platform: Network, instagramLinkMethod?: InstagramLinkMethod): boolean;
 }
 
-export function createNetworkRegistry(settings: NetworkSettings, publicUrl: () => string, sandboxIssuer: string | null): NetworkRegistry {
+/** The bot users talk to when telegram runs on the sandbox. */
+export const SANDBOX_TELEGRAM_BOT = 'SocialLinkSandboxBot';
+
+export function createNetworkRegistry(settings: NetworkSettings, publicUrl: () => string): NetworkRegistry {
   const mode = settings.sandboxMode;
-  const sandboxOn = mode !== 'off' && sandboxIssuer !== null;
+  const sandboxOn = mode !== 'off';
   const { userAgent } = settings;
-  return {
-    sandboxIssuer,
+  const registry: NetworkRegistry = {
+    sandboxOn,
     get blueskyPdsUrl() {
       if (settings.blueskyPdsUrl && mode !== 'all') return settings.blueskyPdsUrl;
       return sandboxOn ? `${publicUrl()}/sandbox` : mode === 'off' ? null : 'https://bsky.social';
     },
-    telegramBotUsername: settings.telegramBotUsername || (sandboxOn ? 'SocialLinkSandboxBot' : null),
+    telegramBotUsername: settings.telegramBotUsername || (sandboxOn ? SANDBOX_TELEGRAM_BOT : null),
     telegramWebhookSecret: settings.telegramWebhookSecret,
     oauth(platform, instagramLinkMethod) {
       if (!isOAuthNetwork(platform)) return null;
@@ -56,34 +65,39 @@ export function createNetworkRegistry(settings: NetworkSettings, publicUrl: () =
         const definition = alternate?.definition ?? link.definition;
         return { platform, sandbox: false, ...credentials, issuer: new URL(definition.authorizationEndpoint).origin, definition, userAgent };
       }
-      if (mode === 'off' || !sandboxIssuer) return null;
-      return {
-        platform,
-        sandbox: true,
-        clientId: `sandbox-${platform}`,
-        clientSecret: 'sandbox-secret',
-        issuer: sandboxIssuer,
-        definition: sandboxDefinition(platform, publicUrl(), sandboxIssuer),
-        userAgent,
-      };
+      if (!sandboxOn) return null;
+      return { platform, sandbox: true, ...sandboxClientOf(platform), issuer: `${publicUrl()}/sandbox`, definition: sandboxDefinition(platform, publicUrl()), userAgent };
+    },
+    runsOnSandbox(platform, instagramLinkMethod = 'instagram') {
+      if (platform === 'bluesky') return sandboxOn && registry.blueskyPdsUrl === `${publicUrl()}/sandbox`;
+      if (platform === 'telegram') return sandboxOn && registry.telegramBotUsername === SANDBOX_TELEGRAM_BOT;
+      return registry.oauth(platform, instagramLinkMethod)?.sandbox ?? false;
     },
   };
+  return registry;
 }
 
-function sandboxDefinition(platform: OAuthNetwork, publicUrl: string, issuer: string): OAuthNetworkDefinition {
+/** The client id and secret every sandbox OAuth network accepts. */
+export const sandboxClientOf = (platform: Network) => ({ clientId: `sandbox-${platform}`, clientSecret: 'sandbox-secret' });
+
+/** The sandbox OAuth server on this service's origin (sandbox/networks/oauth-server.ts), behind its consent screen. */
+function sandboxDefinition(platform: OAuthNetwork, publicUrl: string): OAuthNetworkDefinition {
   return {
     authorizationEndpoint: `${publicUrl}/sandbox/authorize`,
-    tokenEndpoint: `${issuer}/token`,
-    // Refresh tokens rotate at the sandbox networks' own endpoint (sandbox/networks/oauth-token-api.ts).
-    refreshEndpoint: `${publicUrl}/sandbox/oauth/token`,
-    identityEndpoint: `${issuer}/userinfo`,
+    tokenEndpoint: `${publicUrl}/sandbox/oauth/token`,
+    identityEndpoint: `${publicUrl}/sandbox/oauth/userinfo`,
     scopes: OAUTH_NETWORKS[platform].scopes,
     pkce: true,
     clientAuth: 'client_secret_post',
     identity(json) {
-      const sub = (json as { sub?: unknown }).sub;
-      if (typeof sub !== 'string') throw new Error('The sandbox did not return an account id.');
-      return { id: `${sub}-${platform}`, displayName: `Sandbox ${NETWORK_LABELS[platform]} account`, username: `sandbox_${platform}` };
+      const { sub, name, preferred_username: handle, account_type: accountType } = json as Record<string, unknown>;
+      if (typeof sub !== 'string' || sub === '') throw new Error('The sandbox did not return an account id.');
+      return {
+        id: sub,
+        displayName: typeof name === 'string' ? name : null,
+        username: typeof handle === 'string' ? handle : null,
+        ...(typeof accountType === 'string' && { accountType }),
+      };
     },
   };
 }

@@ -133,7 +133,8 @@ export class PublishingEngine {
     // Linked again meanwhile as a personal instagram account (4.9 rule 10): it cannot publish.
     const personal = personalAccountRefusal(row.platform, social.accountType);
     if (personal) return personal;
-    const sandbox = deps.isSandbox(row.platform);
+    // An account is called where it was linked; accounts linked before that was kept follow the service's setting.
+    const sandbox = social.sandbox ?? deps.isSandbox(row.platform);
     const baseUrl = deps.baseUrl(row.platform, sandbox);
     if (!baseUrl) return { kind: 'failed', code: 503, message: `Publishing to ${row.platform} is not available on this service.`, retryAvailable: false, relink: false };
     const refresher = deps.tokenRefresher;

@@ -52,7 +52,7 @@ export function createPublishing(options: {
   // The sandbox networks live on this service's own origin: that one loopback origin is allowed, nothing else private.
   const fetch = createGuardedFetch({ ...config.outbound, allowedOrigins: () => [new URL(publicUrl()).origin] });
   const crashAt = CRASH_POINTS.find((point) => point === config.publishing.testCrashAt) ?? null;
-  const sandboxOn = config.networks.sandboxMode !== 'off' && options.networks.sandboxIssuer !== null;
+  const sandboxOn = options.networks.sandboxOn;
   const engine = new PublishingEngine({
     store,
     jobs,

@@ -1,6 +1,6 @@
 /**
- * OAuth connections through the real service and the embedded sandbox authorization server (oauth2-mock-server,
- * a real OAuth 2.0 server on loopback): state single use and binding, PKCE, expiry and revocation mid-flow, and
+ * OAuth connections through the real service and the sandbox OAuth server (a real OAuth 2.0 code flow with PKCE
+ * on loopback, sandbox/networks/oauth-server.ts): state single use and binding, PKCE, expiry and revocation mid-flow, and
  * how network answers map to outcomes and codes.
  */
 import assert from 'node:assert/strict';
@@ -8,7 +8,6 @@ import { after, before, describe, it } from 'node:test';
 import { ErrorCode } from '../../../src/protocol/index.js';
 import { startTestService, tokenOf, type TestService } from '../support/test-service.js';
 import {
-  authorize,
   callback,
   connectAccount,
   consent,
@@ -238,5 +237,5 @@ describe('OAuth connection (sandbox network)', () => {
 
 /** consent(allow) then the authorization server's redirect to our callback. */
 async function runAfterConsent(svc: TestService, attempt: Awaited<ReturnType<typeof openStartUrl>>): Promise<URL> {
-  return authorize(await consent(svc, attempt, 'allow'));
+  return consent(svc, attempt, 'allow');
 }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createLinkClient } from '../../../src/client/index.js';
 import { SqliteStorage } from '../../src/storage/sqlite.js';
-import { authorize, callback, connectAccount, consent, openStartUrl, requestStartUrl, sessionView } from '../support/oauth-driver.js';
+import { callback, connectAccount, consent, openStartUrl, requestStartUrl, sessionView } from '../support/oauth-driver.js';
 import { freePort, startChildService } from '../support/child-service.js';
 import { stopChild } from '../support/stop-child.js';
 import { tokenOf } from '../support/test-service.js';
@@ -49,7 +49,7 @@ describe('connections across restarts and crashes', () => {
     await stop(child!, 'SIGTERM');
     child = (await startChildService(env)).process;
     const attempt = await openStartUrl(startUrl);
-    const result = await callback(await authorize(await consent(service(), attempt, 'allow')), attempt.cookie);
+    const result = await callback(await consent(service(), attempt, 'allow'), attempt.cookie);
     assert.equal(result.data.outcome, 'success', result.html);
     assert.deepEqual((await sessionView(service(), token)).json.completedNetworks, ['facebook']);
   });
@@ -60,7 +60,7 @@ describe('connections across restarts and crashes', () => {
       const link = await client().createLinkSession({ origin: 'https://app.example', expiresIn: 30 });
       const token = tokenOf(link.url);
       const attempt = await openStartUrl(await requestStartUrl(service(), token, platform));
-      const callbackUrl = await authorize(await consent(service(), attempt, 'allow'));
+      const callbackUrl = await consent(service(), attempt, 'allow');
       const inFlight = fetch(callbackUrl, { headers: { Cookie: attempt.cookie } }).catch(() => null);
       await new Promise((resolve) => setTimeout(resolve, delayMs));
       await stop(child!, 'SIGKILL');

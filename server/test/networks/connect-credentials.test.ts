@@ -36,7 +36,7 @@ describe('bluesky (app password) and telegram (bot code) connections', () => {
     const read = await svc.client.getLinkSession(session.sessionId);
     assert.deepEqual(read.completedNetworks, ['bluesky']);
     const stored = await svc.storage.linking.findSocialAccount(svc.primaryProfile.id, 'bluesky');
-    assert.match(stored!.networkUserId, /^did:plc:sandbox/);
+    assert.match(stored!.networkUserId, /^did:plc:[0-9a-f]{24}$/);
     assert.ok(stored!.tokensEncrypted && !stored!.tokensEncrypted.includes(SANDBOX_BLUESKY_PASSWORD));
     assert.ok(!svc.logLines.join('\n').includes(SANDBOX_BLUESKY_PASSWORD));
   });

@@ -70,7 +70,6 @@ describe('real-network quirks in the OAuth client', () => {
     const registry = createNetworkRegistry(
       readNetworkSettings({ INSTAGRAM_CLIENT_ID: 'ig', INSTAGRAM_CLIENT_SECRET: 'igs', FACEBOOK_CLIENT_ID: 'fb', FACEBOOK_CLIENT_SECRET: 'fbs' }),
       () => 'https://svc.example',
-      null,
     );
     const viaFacebook = registry.oauth('instagram', 'facebook')!;
     assert.equal(viaFacebook.clientId, 'fb');

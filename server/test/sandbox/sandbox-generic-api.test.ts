@@ -1,8 +1,7 @@
 /**
  * The generic sandbox API of the 11 networks without a real adapter, on a real service on loopback: publish, the
  * client-key lookup reconcile relies on, status (tiktok processing on the service clock), delete, comments, the
- * fault markers and per-network limits, and who may call it (tokens of sandbox accounts and of the sandbox
- * authorization server only).
+ * fault markers and per-network limits, and who may call it (each token opens its own network's account only).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -115,21 +114,38 @@ describe('generic sandbox API', () => {
     assert.equal((await call('bluesky' as Network, 'POST', '/posts', { accountId: 'a', text: 'x' })).status, 404);
   });
 
-  it('accepts an access token of the sandbox authorization server (accounts linked through the consent page)', async () => {
-    const consent = await fetch(`${svc.url}/sandbox/authorize`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ choice: 'allow', redirect_uri: `${svc.config.publicUrl}/connect/callback/twitter`, state: 's', client_id: 'sandbox-twitter', response_type: 'code' }),
-    });
-    const issuer = new URL(consent.headers.get('location')!).origin;
-    const issued = await fetch(`${issuer}/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'sandbox-twitter', client_secret: 'sandbox-secret' }),
-    });
+  it('accepts the tokens of an account linked on the consent screen, for that account only; another network refuses them', async () => {
+    const redirectUri = `${svc.config.publicUrl}/connect/callback/twitter`;
+    const consentCode = async (handle: string) => {
+      const consent = await fetch(`${svc.url}/sandbox/authorize`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ choice: 'allow', handle, redirect_uri: redirectUri, state: 's', client_id: 'sandbox-twitter', response_type: 'code' }),
+      });
+      assert.equal(consent.status, 302, await consent.text());
+      return new URL(consent.headers.get('location')!).searchParams.get('code')!;
+    };
+    const exchange = async (code: string, clientId: string) =>
+      fetch(`${svc.url}/sandbox/oauth/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, client_secret: 'sandbox-secret' }),
+      });
+    assert.equal((await exchange(await consentCode('other_client_try'), 'sandbox-linkedin')).status, 400, 'a code is bound to the client it was issued to');
+    const code = await consentCode('browser_linked');
+    const issued = await exchange(code, 'sandbox-twitter');
+    assert.equal((await exchange(code, 'sandbox-twitter')).status, 400, 'a code works once');
+    assert.equal(issued.status, 200);
     const { access_token } = (await issued.json()) as { access_token: string };
-    const posted = await call('twitter', 'POST', '/posts', { accountId: 'sandbox-user-1-twitter', text: 'linked in a browser' }, access_token);
+    const me = (await (await fetch(`${svc.url}/sandbox/oauth/userinfo`, { headers: { Authorization: `Bearer ${access_token}` } })).json()) as { sub: string; preferred_username: string };
+    assert.equal(me.preferred_username, 'browser_linked');
+    assert.match(me.sub, /^sandbox-twitter-[0-9a-f]{12}$/);
+    const posted = await call('twitter', 'POST', '/posts', { accountId: me.sub, text: 'linked in a browser' }, access_token);
     assert.equal(posted.status, 200, JSON.stringify(posted.json));
+    const someoneElse = await call('twitter', 'POST', '/posts', { accountId: accounts.get('twitter')!.accountId, text: 'not mine' }, access_token);
+    assert.equal(someoneElse.status, 403);
+    const otherNetwork = await call('linkedin', 'POST', '/posts', { accountId: me.sub, text: 'wrong network' }, access_token);
+    assert.equal(otherNetwork.status, 401);
   });
 });

@@ -22,7 +22,7 @@ describe('publishing to the sandbox networks end to end', () => {
     const post = await waitForPost(svc, created.json.id, (p) => p.status === 'success' || p.status === 'error');
     assert.equal(post.status, 'success', JSON.stringify(post));
     const ids = Object.fromEntries((post.postIds as { platform: string; id: string; postUrl: string }[]).map((entry) => [entry.platform, entry]));
-    assert.match(ids.bluesky!.id, /^at:\/\/did:plc:sandbox[0-9a-f]+\/app\.bsky\.feed\.post\/[a-z2-7]{13}$/);
+    assert.match(ids.bluesky!.id, /^at:\/\/did:plc:[0-9a-f]{24}\/app\.bsky\.feed\.post\/[a-z2-7]{13}$/);
     assert.match(ids.telegram!.id, /^\d+$/);
     for (const platform of ['bluesky', 'telegram', 'twitter']) {
       const rows = await svc.sql("SELECT COUNT(*) AS n FROM sandbox_posts WHERE platform = ? AND text LIKE 'Hello from the end-to-end test%'", [platform]);

@@ -1,7 +1,7 @@
 /**
- * Drives an OAuth connection through the real service and the embedded sandbox authorization server with plain
- * HTTP, step by step, as a browser would: hosted-page API → /connect/start → sandbox consent → authorization
- * server → /connect/callback. Each step is exposed so tests can replay, reorder or tamper with one of them.
+ * Drives an OAuth connection through the real service and the sandbox OAuth server with plain HTTP, step by step,
+ * as a browser would: hosted-page API → /connect/start → sandbox consent (which answers with a code) →
+ * /connect/callback. Each step is exposed so tests can replay, reorder or tamper with one of them.
  */
 import assert from 'node:assert/strict';
 import type { Network } from '../../../src/protocol/index.js';
@@ -53,13 +53,6 @@ export async function consent(svc: Service, attempt: StartedAttempt, choice: Con
   return new URL(response.headers.get('location')!);
 }
 
-/** Follows the authorization server's auto-approving /authorize to the callback URL carrying `code`. */
-export async function authorize(authorizeUrl: URL): Promise<URL> {
-  const response = await fetch(authorizeUrl, { redirect: 'manual' });
-  assert.equal(response.status, 302, await response.text());
-  return new URL(response.headers.get('location')!);
-}
-
 export interface CallbackResult {
   status: number;
   headers: Headers;
@@ -80,8 +73,7 @@ export async function callback(callbackUrl: URL | string, cookie: string | null)
 /** The whole flow up to (not including) the callback. */
 export async function runUntilCallback(svc: Service, token: string, platform: Network, choice: ConsentChoice = 'allow') {
   const attempt = await openStartUrl(await requestStartUrl(svc, token, platform));
-  const next = await consent(svc, attempt, choice);
-  const callbackUrl = next.pathname.startsWith('/connect/callback/') ? next : await authorize(next);
+  const callbackUrl = await consent(svc, attempt, choice);
   return { attempt, callbackUrl };
 }
 

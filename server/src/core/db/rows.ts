@@ -119,6 +119,7 @@ export function toSocialAccount(row: Row): SocialAccount {
     tokensEncrypted: (row.tokens_encrypted as string | null) ?? null,
     linkedAt: row.linked_at as number,
     accountType: (row.account_type as string | null) ?? null,
+    sandbox: row.sandbox === null || row.sandbox === undefined ? null : Number(row.sandbox) === 1,
   };
 }
 

@@ -8,7 +8,7 @@
  */
 import { publishingMigration } from '../../publishing/schema.js';
 import { mediaCopiesAndAccountTypeMigration } from '../../publishing/schema-media-copies-and-account-type.js';
-import { sandboxNetworksMigration } from '../../sandbox/networks/schema.js';
+import { sandboxIdentityMigration, sandboxNetworksMigration } from '../../sandbox/networks/schema.js';
 import { LOCALE_AND_BRANDING_MIGRATION } from './migration-locale-branding.js';
 import { rateBudgetMigration } from '../../publishing/rate-budget-schema.js';
 import { tokenRefreshMigration } from '../../networks/token-refresh-schema.js';
@@ -160,6 +160,7 @@ export function migrationsFor(dialect: SqlDialect): readonly string[] {
     /* 12 (operator): twitter credentials policy, post quotas, readiness probe */ operatorMigration(dialect),
     /* 13: token refresh leases and accounts whose refresh was refused (need relinking) */ tokenRefreshMigration(dialect),
     /* 14: the webhook outbox moves onto the jobs table */ outboxOnJobsMigration(dialect),
+    /* 15: sandbox users and codes (one identity authority); where each account was linked */ sandboxIdentityMigration(dialect),
   ];
 }
 

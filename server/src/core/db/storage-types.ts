@@ -64,6 +64,8 @@ export interface SocialAccount {
   linkedAt: number;
   /** The kind of account the network reported (instagram `PERSONAL`, `BUSINESS`, `MEDIA_CREATOR`); null when unknown. */
   accountType?: string | null;
+  /** Where it was linked: true on the sandbox, false on the real network; null for accounts linked before this was kept. */
+  sandbox?: boolean | null;
 }
 
 /** What creating a session stores: its own fields (the rest of a record is derived or set later) and the token hash. */

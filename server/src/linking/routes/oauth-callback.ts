@@ -99,6 +99,7 @@ export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
         displayName: identity.displayName,
         username: identity.username,
         accountType: identity.accountType ?? null,
+        sandbox: network.sandbox,
         tokens: { ...tokens, obtainedAt: now },
         linkedAt: now,
       });

@@ -38,6 +38,7 @@ export const blueskyLink = {
       username: login.handle,
       tokens: { accessJwt: login.accessJwt, refreshJwt: login.refreshJwt, pdsUrl, obtainedAt: now },
       linkedAt: now,
+      sandbox: deps.networks.runsOnSandbox('bluesky'),
     });
     if (!result.stored) throw linkInvalidError('This link has expired or is no longer valid.');
     const answer: CredentialsConnectResponse = { status: 'success', platform: 'bluesky', displayName: login.handle };

@@ -15,6 +15,9 @@ export interface NetworkTokens {
   refreshToken: string | null;
   expiresIn: number | null;
   scope: string | null;
+  /** The user's OAuth 1.0a token and secret, when the answer carries them (X's own-app links, spec 5.6). */
+  oauthToken?: string;
+  oauthTokenSecret?: string;
 }
 
 /** A failure reported by or while talking to the network; `kind` picks the error code. */
@@ -114,6 +117,7 @@ export async function exchangeCode(
       refreshToken: result.refresh_token ?? null,
       expiresIn: typeof result.expires_in === 'number' ? result.expires_in : null,
       scope: result.scope ?? null,
+      ...(typeof result.oauth_token === 'string' && typeof result.oauth_token_secret === 'string' && { oauthToken: result.oauth_token, oauthTokenSecret: result.oauth_token_secret }),
     };
   } catch (error) {
     const detail = error instanceof oauth.ResponseBodyError ? `${error.error}${error.error_description ? `: ${error.error_description}` : ''}` : String(error);

@@ -30,6 +30,7 @@ export async function completeTelegramCode(deps: AppDeps, code: string, chat: Te
     username: chat.username ?? null,
     tokens: null,
     linkedAt: now,
+    sandbox: deps.networks.runsOnSandbox('telegram'),
   });
   return true;
 }

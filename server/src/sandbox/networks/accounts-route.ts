@@ -8,30 +8,19 @@
  * one-minute server-side link session whose token nobody receives), so the `social` webhook fires the same way.
  */
 import { Hono } from 'hono';
-import { randomBytes, randomInt } from 'node:crypto';
-import { ErrorCode, NETWORK_LABELS, isNetwork, type Network } from '../../../../src/protocol/index.js';
+import { randomInt } from 'node:crypto';
+import { ErrorCode, isNetwork, type Network } from '../../../../src/protocol/index.js';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { tokenAad } from '../../core/crypto/token-cipher.js';
 import { ApiError, badRequest } from '../../core/errors.js';
 import { readJsonObject } from '../../core/http/read-json.js';
 import { hashSecret, newId, newSecret } from '../../core/tokens.js';
-import { createSandboxBlueskySession, sandboxDidFor } from './bluesky-pds.js';
-import { issueSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
+import { createSandboxBlueskySession } from './bluesky-pds.js';
+import { sandboxStoreOf } from './sandbox-tokens.js';
 import { linkAccount } from '../../linking/service.js';
-import { sandboxTwitterTokenSecret } from './twitter-api.js';
+import { INSTAGRAM_ACCOUNT_TYPES, createSandboxUserWithNewHandle, issueUserTokens } from './sandbox-users.js';
 
 const ACTION = 'sandbox accounts';
-/** The bot name the network registry uses when telegram runs on the sandbox. */
-const SANDBOX_TELEGRAM_BOT = 'SocialLinkSandboxBot';
-/** instagram's `account_type` values. */
-const INSTAGRAM_ACCOUNT_TYPES = ['BUSINESS', 'MEDIA_CREATOR', 'PERSONAL'];
-
-export function runsOnSandbox(deps: AppDeps, platform: Network): boolean {
-  if (!deps.networks.sandboxIssuer) return false;
-  if (platform === 'bluesky') return deps.networks.blueskyPdsUrl === `${deps.config.publicUrl}/sandbox`;
-  if (platform === 'telegram') return deps.networks.telegramBotUsername === SANDBOX_TELEGRAM_BOT;
-  return deps.networks.oauth(platform, 'instagram')?.sandbox === true;
-}
 
 interface NewSandboxAccount {
   networkUserId: string;
@@ -43,34 +32,36 @@ interface NewSandboxAccount {
 export function sandboxAccountRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  async function createNetworkAccount(platform: Network, now: number): Promise<NewSandboxAccount> {
+  /** A new sandbox user, made and issued tokens exactly as a consent screen or a bluesky sign-in makes one. */
+  async function createNetworkAccount(platform: Network, details: Record<string, unknown>, now: number): Promise<NewSandboxAccount> {
     const store = sandboxStoreOf(deps.storage);
-    const suffix = randomBytes(4).toString('hex');
+    if (platform === 'telegram') {
+      // A channel id as Telegram writes them (-100…); telegram links store no token, the bot's token is the service's.
+      const channel = `-100${randomInt(1_000_000_000, 9_999_999_999)}`;
+      return { networkUserId: channel, displayName: 'Sandbox Telegram channel', username: `sandbox_${channel.slice(-8)}`, tokens: null };
+    }
+    // bluesky: an app password nobody receives; the account signs in with the session below.
+    const user = await createSandboxUserWithNewHandle(store, platform, { details, ...(platform === 'bluesky' && { appPassword: newSecret() }) }, now);
     if (platform === 'bluesky') {
-      const handle = `sandbox-${suffix}.bsky.social`;
-      const session = await createSandboxBlueskySession(store, sandboxDidFor(handle), handle, now);
+      const session = await createSandboxBlueskySession(store, user.accountId, user.handle, now);
       return {
         networkUserId: session.did,
-        displayName: handle,
-        username: handle,
+        displayName: user.displayName,
+        username: user.handle,
         tokens: { accessJwt: session.accessJwt, refreshJwt: session.refreshJwt, pdsUrl: `${deps.config.publicUrl}/sandbox`, obtainedAt: now },
       };
     }
-    if (platform === 'telegram') {
-      // A channel id as Telegram writes them (-100…); telegram links store no token, the bot's token is the service's.
-      return { networkUserId: `-100${randomInt(1_000_000_000, 9_999_999_999)}`, displayName: 'Sandbox Telegram channel', username: `sandbox_${suffix}`, tokens: null };
-    }
-    const accountId = `sandbox-${platform}-${suffix}`;
-    const accessToken = await issueSandboxToken(store, { platform, accountId, kind: 'access', ttlMs: null }, now);
-    const refreshToken = await issueSandboxToken(store, { platform, accountId, kind: 'refresh', ttlMs: null }, now);
-    // twitter signs with OAuth 1.0a: the access token is also the user's oauth_token, with its derived secret.
-    const oauth1 = platform === 'twitter' ? { oauthToken: accessToken, oauthTokenSecret: sandboxTwitterTokenSecret(accessToken) } : {};
-    return {
-      networkUserId: accountId,
-      displayName: `Sandbox ${NETWORK_LABELS[platform]} account`,
-      username: `sandbox_${platform}_${suffix}`,
-      tokens: { accessToken, refreshToken, expiresIn: null, scope: 'sandbox', obtainedAt: now, ...oauth1 },
+    // The tokens of a code exchange, without the access token's expiry (scripts publish at any time).
+    const issued = await issueUserTokens(store, user, 'sandbox', now, null);
+    const tokens = {
+      accessToken: issued.access_token,
+      refreshToken: issued.refresh_token,
+      expiresIn: null,
+      scope: issued.scope,
+      obtainedAt: now,
+      ...(issued.oauth_token && { oauthToken: issued.oauth_token, oauthTokenSecret: issued.oauth_token_secret }),
     };
+    return { networkUserId: user.accountId, displayName: user.displayName, username: user.handle, tokens };
   }
 
   routes.post('/', async (c) => {
@@ -79,18 +70,18 @@ export function sandboxAccountRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!isNetwork(platform)) throw new ApiError(400, ErrorCode.platformInvalid, '`platform` must be one of the networks.', { action: ACTION, details: { platform } });
     const unknown = Object.keys(body).filter((key) => key !== 'platform' && key !== 'accountType');
     if (unknown.length > 0) throw badRequest(`Unknown field(s): ${unknown.join(', ')}.`, { fields: unknown }, ACTION);
-    if (!runsOnSandbox(deps, platform)) {
+    if (!deps.networks.runsOnSandbox(platform)) {
       throw badRequest(`${platform} runs against the real network on this service; sandbox accounts exist only for sandbox networks.`, { platform }, ACTION);
     }
     // instagram only: the kind of account the sandbox reports, so a PERSONAL one (which cannot publish) can be tried.
     const accountType = body.accountType;
-    if (accountType !== undefined && (platform !== 'instagram' || !INSTAGRAM_ACCOUNT_TYPES.includes(accountType as string))) {
+    if (accountType !== undefined && (platform !== 'instagram' || !(INSTAGRAM_ACCOUNT_TYPES as readonly unknown[]).includes(accountType))) {
       throw badRequest(`\`accountType\` is for instagram only: one of ${INSTAGRAM_ACCOUNT_TYPES.join(', ')}.`, { field: 'accountType' }, ACTION);
     }
     const account = c.get('account');
     const profile = c.get('profile');
     const now = deps.clock();
-    const created = await createNetworkAccount(platform, now);
+    const created = await createNetworkAccount(platform, platform === 'instagram' ? { accountType: accountType ?? 'BUSINESS' } : {}, now);
     const sessionId = newId('ls_');
     await deps.storage.linking.createLinkSession({
       id: sessionId,
@@ -118,6 +109,7 @@ export function sandboxAccountRoutes(deps: AppDeps): Hono<AppEnv> {
         tokensEncrypted,
         linkedAt: now,
         accountType: platform === 'instagram' ? ((accountType as string | undefined) ?? 'BUSINESS') : null,
+        sandbox: true,
       },
       now,
     );

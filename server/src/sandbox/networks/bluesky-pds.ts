@@ -1,9 +1,10 @@
 /**
  * @module
  * The sandbox Bluesky PDS, under `/sandbox/xrpc/`, in the real XRPC wire format:
- * - `com.atproto.server.createSession` `{identifier, password}`: any handle with the app password
- *   `sandbox-app-password`; 401 AuthenticationRequired otherwise. Issues an access token (2 h of the service clock,
- *   JWT-shaped with `exp`) and a refresh token (60 days, single use: refreshing rotates it, as a PDS does).
+ * - `com.atproto.server.createSession` `{identifier, password}`: a handle's first sign-in with the sandbox app
+ *   password `sandbox-app-password` makes that sandbox user (its own DID, sandbox-users.ts); later sign-ins need the
+ *   password it was made with; 401 AuthenticationRequired otherwise. Issues an access token (2 h of the service
+ *   clock, JWT-shaped with `exp`) and a refresh token (60 days, single use: refreshing rotates it, as a PDS does).
  * - `com.atproto.server.refreshSession` (Bearer refresh token) → a new pair; a spent or unknown one → 400.
  * - `com.atproto.repo.uploadBlob` (raw bytes, Content-Type) → `{blob}`; over 1,000,000 bytes → 400 BlobTooLarge.
  * - `com.atproto.repo.createRecord` `{repo, collection, rkey?, validate?, record}` → `{uri, cid, commit}`;
@@ -25,6 +26,7 @@ import { bearerOf, checkSandboxToken, issueSandboxToken, sandboxStoreOf } from '
 import type { SandboxMedia, SandboxNetworkStore } from './store.js';
 import { hashSecret } from '../../core/tokens.js';
 import { randomBytes } from 'node:crypto';
+import { appPasswordHash, createSandboxUser, isSandboxHandle } from './sandbox-users.js';
 
 export const SANDBOX_BLUESKY_PASSWORD = 'sandbox-app-password';
 export const BLUESKY_ACCESS_TTL_MS = 2 * 60 * 60_000;
@@ -41,10 +43,6 @@ class XrpcError extends Error {
   ) {
     super(message);
   }
-}
-
-export function sandboxDidFor(handle: string): string {
-  return `did:plc:sandbox${Buffer.from(handle).toString('hex').slice(0, 16)}`;
 }
 
 /** A new session (access + refresh token) for `did`; used by createSession and by the sandbox accounts route. */
@@ -88,11 +86,17 @@ export function sandboxPdsRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.post('/xrpc/com.atproto.server.createSession', async (c) => {
     const body = ((await c.req.json().catch(() => null)) ?? {}) as { identifier?: unknown; password?: unknown };
-    if (typeof body.identifier !== 'string' || containsNul(body.identifier) || body.identifier.length > 253 || body.password !== SANDBOX_BLUESKY_PASSWORD) {
-      throw new XrpcError(401, 'AuthenticationRequired', 'Invalid identifier or password');
-    }
-    const handle = body.identifier.replace(/^@/, '');
-    return c.json(await createSandboxBlueskySession(store(), sandboxDidFor(handle), handle, deps.clock()));
+    const wrong = new XrpcError(401, 'AuthenticationRequired', 'Invalid identifier or password');
+    if (typeof body.identifier !== 'string' || typeof body.password !== 'string' || containsNul(body.identifier)) throw wrong;
+    const handle = body.identifier.replace(/^@/, '').toLowerCase();
+    if (!isSandboxHandle(handle) || body.password.length > 256) throw wrong;
+    const now = deps.clock();
+    // A handle's first sign-in with the sandbox app password makes its user; after that, only its own password opens it.
+    const user =
+      (await store().findUser('bluesky', { handle })) ??
+      (body.password === SANDBOX_BLUESKY_PASSWORD ? await createSandboxUser(store(), 'bluesky', { handle, appPassword: body.password }, now) : null);
+    if (!user || user.passwordHash !== appPasswordHash(handle, body.password)) throw wrong;
+    return c.json(await createSandboxBlueskySession(store(), user.accountId, user.handle, now));
   });
 
   routes.post('/xrpc/com.atproto.server.refreshSession', async (c) => {
@@ -166,7 +170,8 @@ export function sandboxPdsRoutes(deps: AppDeps): Hono<AppEnv> {
     const repo = c.req.query('repo') ?? '';
     const collection = c.req.query('collection') ?? '';
     const rkey = c.req.query('rkey') ?? '';
-    const did = repo.startsWith('did:') ? repo : sandboxDidFor(repo);
+    // Records are public on bluesky: any caller reads them, by DID or by handle.
+    const did = repo.startsWith('did:') ? repo : ((await store().findUser('bluesky', { handle: repo.toLowerCase() }))?.accountId ?? '');
     const post = await store().findByNetworkId('bluesky', did, `${collection}/${rkey}`);
     if (!post?.record) throw new XrpcError(400, 'RecordNotFound', `Could not locate record: at://${repo}/${collection}/${rkey}`);
     return c.json({ uri: post.record.uri, cid: post.record.cid, value: post.record.value });

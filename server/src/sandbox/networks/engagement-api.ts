@@ -24,7 +24,7 @@ import type { AppDeps, AppEnv } from '../../context.js';
 import { newId } from '../../core/tokens.js';
 import { GENERIC_SANDBOX_NETWORKS, type GenericSandboxNetwork } from './generic-api.js';
 import { ACCOUNT_METRIC_RATES, INSTAGRAM_LIMITED_METRICS, POST_METRIC_RATES, grownMetrics } from './insight-metrics.js';
-import { bearerOf, checkAuthorizationServerToken, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
+import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 import { containsNul } from './input-guards.js';
 import type { SandboxPost } from './store.js';
 import { faultMarker } from './faults.js';
@@ -57,11 +57,10 @@ export function sandboxEngagementApi(deps: AppDeps): Hono<AppEnv> {
   };
 
   /** The account the bearer token belongs to (null account id: a token of the sandbox authorization server). */
-  async function caller(c: Context, platform: string): Promise<{ accountId: string | null } | null> {
+  async function caller(c: Context, platform: string): Promise<{ accountId: string } | null> {
     const token = bearerOf(c.req.header('authorization'));
     const now = deps.clock();
-    let check = await checkSandboxToken(store(), token, platform, 'access', now);
-    if (!check.ok && check.reason === 'invalid' && token) check = await checkAuthorizationServerToken(deps.networks.sandboxIssuer, token, now);
+    const check = await checkSandboxToken(store(), token, platform, 'access', now);
     return check.ok ? { accountId: check.accountId } : null;
   }
 
@@ -72,7 +71,7 @@ export function sandboxEngagementApi(deps: AppDeps): Hono<AppEnv> {
     const auth = await caller(c, platform);
     if (!auth) return apiError(c, 401, 401, 'The access token is missing or invalid.');
     const post = await store().findByPlatformId(platform, id);
-    if (!post || (auth.accountId !== null && post.accountId !== auth.accountId)) return apiError(c, 404, 186, 'No such post on this account.');
+    if (!post || post.accountId !== auth.accountId) return apiError(c, 404, 186, 'No such post on this account.');
     return post;
   }
 
@@ -111,7 +110,7 @@ export function sandboxEngagementApi(deps: AppDeps): Hono<AppEnv> {
     const accountId = c.req.query('accountId') ?? '';
     const ids = (c.req.query('ids') ?? '').split(',').filter(Boolean);
     if (!accountId || ids.length === 0 || ids.length > MAX_IDS || ids.some((id) => id.length > 100)) return apiError(c, 400, 101, `accountId and 1 to ${MAX_IDS} ids are required.`);
-    if (auth.accountId !== null && auth.accountId !== accountId) return apiError(c, 403, 401, 'This token does not belong to that account.');
+    if (auth.accountId !== accountId) return apiError(c, 403, 401, 'This token does not belong to that account.');
     const failed = faultAnswer(c, platform, accountId);
     if (failed) return failed;
     const fault = faults.get(`${platform}:${accountId}`);
@@ -151,7 +150,7 @@ export function sandboxEngagementApi(deps: AppDeps): Hono<AppEnv> {
     const accountId = c.req.param('accountId');
     const auth = await caller(c, platform);
     if (!auth) return apiError(c, 401, 401, 'The access token is missing or invalid.');
-    if (auth.accountId !== null && auth.accountId !== accountId) return apiError(c, 403, 401, 'This token does not belong to that account.');
+    if (auth.accountId !== accountId) return apiError(c, 403, 401, 'This token does not belong to that account.');
     const failed = faultAnswer(c, platform, accountId);
     if (failed) return failed;
     const posts = await store().listForAccounts([{ platform, accountId }], 1000);
@@ -229,7 +228,7 @@ export function sandboxEngagementApi(deps: AppDeps): Hono<AppEnv> {
       'SELECT c.id, c.text, c.created_at, p.account_id FROM sandbox_comments c JOIN sandbox_posts p ON p.id = c.post_id WHERE c.id = ? AND p.platform = ?',
       [c.req.param('commentId'), platform],
     );
-    if (!row || (auth.accountId !== null && row.account_id !== auth.accountId)) return apiError(c, 400, 490, 'Invalid comment id.');
+    if (!row || row.account_id !== auth.accountId) return apiError(c, 400, 490, 'Invalid comment id.');
     const body = await readBody(c);
     if (typeof body?.text !== 'string' || body.text.trim() === '' || body.text.length > 1000) return apiError(c, 400, 101, '`text` is required (at most 1000 characters).');
     const marker = faultMarker(row.text as string);

@@ -19,7 +19,7 @@ import { NETWORK_CATALOG, NETWORKS, type Network } from '../../../../src/protoco
 import type { AppDeps, AppEnv } from '../../context.js';
 import { measureText } from '../../publishing/rules/text-length.js';
 import { GENERIC_FAULTS, faultMarker } from './faults.js';
-import { bearerOf, checkAuthorizationServerToken, checkSandboxToken, sandboxStoreOf, type BearerCheck } from './sandbox-tokens.js';
+import { bearerOf, checkSandboxToken, sandboxStoreOf, type BearerCheck } from './sandbox-tokens.js';
 import { containsNul } from './input-guards.js';
 import { effectiveStatus, type SandboxMedia, type SandboxPost } from './store.js';
 import { randomInt } from 'node:crypto';
@@ -75,8 +75,7 @@ export function genericSandboxApi(deps: AppDeps): Hono<AppEnv> {
     if (!isGeneric(platform)) throw new SandboxApiError(404, 101, `No sandbox network ${platform}.`);
     const token = bearerOf(c.req.header('authorization'));
     const now = deps.clock();
-    let check = await checkSandboxToken(store(), token, platform, 'access', now);
-    if (!check.ok && check.reason === 'invalid' && token) check = await checkAuthorizationServerToken(deps.networks.sandboxIssuer, token, now);
+    const check = await checkSandboxToken(store(), token, platform, 'access', now);
     if (!check.ok) {
       const message = check.reason === 'expired' ? 'The access token has expired.' : 'The access token is missing or invalid.';
       throw new SandboxApiError(401, 401, message);
@@ -109,9 +108,9 @@ export function genericSandboxApi(deps: AppDeps): Hono<AppEnv> {
     return (value as string[]).map((url) => ({ url, kind: /\.(mp4|mov|m4v|webm)(\?|$)/i.test(url) ? 'video' : 'image' }));
   }
 
-  async function ownedPost(platform: GenericSandboxNetwork, auth: { accountId: string | null }, id: string): Promise<SandboxPost> {
+  async function ownedPost(platform: GenericSandboxNetwork, auth: { accountId: string }, id: string): Promise<SandboxPost> {
     const post = await store().findByPlatformId(platform, id);
-    if (!post || (auth.accountId !== null && post.accountId !== auth.accountId)) {
+    if (!post || post.accountId !== auth.accountId) {
       throw new SandboxApiError(404, 186, `No ${platform} post ${id} on this account.`);
     }
     return post;
@@ -129,7 +128,7 @@ export function genericSandboxApi(deps: AppDeps): Hono<AppEnv> {
     const body = await readBody(c);
     const accountId = body.accountId;
     if (typeof accountId !== 'string' || accountId === '' || accountId.length > 256) throw new SandboxApiError(400, 101, '`accountId` is required.');
-    if (auth.accountId !== null && auth.accountId !== accountId) throw new SandboxApiError(403, 401, 'This token does not belong to that account.');
+    if (auth.accountId !== accountId) throw new SandboxApiError(403, 401, 'This token does not belong to that account.');
     const text = body.text ?? '';
     if (typeof text !== 'string' || text.length > MAX_TEXT_CHARS) throw new SandboxApiError(400, 101, '`text` must be a string.');
     const clientKey = body.clientKey ?? null;
@@ -181,7 +180,7 @@ export function genericSandboxApi(deps: AppDeps): Hono<AppEnv> {
     const accountId = c.req.query('accountId') ?? '';
     const clientKey = c.req.query('clientKey') ?? '';
     if (!accountId || !clientKey) throw new SandboxApiError(400, 101, '`accountId` and `clientKey` are required.');
-    if (auth.accountId !== null && auth.accountId !== accountId) throw new SandboxApiError(403, 401, 'This token does not belong to that account.');
+    if (auth.accountId !== accountId) throw new SandboxApiError(403, 401, 'This token does not belong to that account.');
     const now = deps.clock();
     const posts = await store().listByClientKey(platform, accountId, clientKey);
     return c.json({ posts: posts.map((post) => view(post, now)) });

@@ -10,7 +10,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { faultMarker } from './faults.js';
 import { containsNul } from './input-guards.js';
-import { bearerOf, checkAuthorizationServerToken, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
+import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 
 export class GraphSandboxError extends Error {
   constructor(
@@ -50,19 +50,18 @@ export function answerGraphErrors(routes: Hono<AppEnv>): void {
 }
 
 /** The account the Bearer token was issued for; 190 otherwise, as Graph answers. */
-export async function graphAccount(deps: AppDeps, c: Context<AppEnv>, platform: string): Promise<string | null> {
+export async function graphAccount(deps: AppDeps, c: Context<AppEnv>, platform: string): Promise<string> {
   // Graph takes `Authorization: OAuth <token>` (the hosted upload's form) as well as Bearer.
   const token = bearerOf(c.req.header('authorization')?.replace(/^OAuth\s+/i, 'Bearer '));
   const now = deps.clock();
-  let check = await checkSandboxToken(sandboxStoreOf(deps.storage), token, platform, 'access', now);
-  if (!check.ok && check.reason === 'invalid' && token) check = await checkAuthorizationServerToken(deps.networks.sandboxIssuer, token, now);
+  const check = await checkSandboxToken(sandboxStoreOf(deps.storage), token, platform, 'access', now);
   if (!check.ok) throw new GraphSandboxError(401, 190, check.reason === 'expired' ? 'Error validating access token: Session has expired.' : 'Invalid OAuth access token - Cannot parse access token');
   return check.accountId;
 }
 
-/** The account in the path must be the token's (a token of the consent page's authorization server fits any). */
-export function requireOwner(tokenAccount: string | null, pathAccount: string): void {
-  if (tokenAccount !== null && tokenAccount !== pathAccount) throw new GraphSandboxError(403, 200, 'Permissions error: the token does not manage this object.');
+/** The account in the path must be the token's: a token opens only its own user's objects. */
+export function requireOwner(tokenAccount: string, pathAccount: string): void {
+  if (tokenAccount !== pathAccount) throw new GraphSandboxError(403, 200, 'Permissions error: the token does not manage this object.');
 }
 
 export async function graphBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {

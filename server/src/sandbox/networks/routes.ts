@@ -28,7 +28,7 @@ import { sandboxTwitterEngagementRoutes } from './twitter-engagement-api.js';
 import { sandboxYoutubeEngagementRoutes } from './youtube-engagement-api.js';
 import { sandboxLinkedInEngagementRoutes } from './linkedin-engagement-api.js';
 import { sandboxTiktokEngagementRoutes } from './tiktok-engagement-api.js';
-import { sandboxOAuthTokenRoutes } from './oauth-token-api.js';
+import { sandboxOAuthServerRoutes } from './oauth-server.js';
 
 export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -54,7 +54,7 @@ export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.route('/pinterest', sandboxPinterestRoutes(deps));
   routes.route('/gmb', sandboxGmbRoutes(deps));
   routes.route('/snapchat', sandboxSnapchatRoutes(deps));
-  routes.route('/oauth', sandboxOAuthTokenRoutes(deps));
+  routes.route('/oauth', sandboxOAuthServerRoutes(deps));
   routes.route('/', sandboxFeedRoutes(deps));
   return routes;
 }

@@ -3,13 +3,12 @@
  * The tokens the sandbox networks issue and accept. A sandbox network keeps only their SHA-256 (sandbox_tokens),
  * like any token store. bluesky access tokens are JWT-shaped with an `exp` claim, as a PDS's are, so a client can
  * see when to refresh; their signature part is random and the sandbox checks them by hash, not by signature.
- * Tokens of accounts linked through the sandbox OAuth consent page come from the sandbox authorization server:
- * those are JWTs checked against its published keys.
+ * Every token names its network and its user (sandbox-users.ts): whether it was issued on a consent screen's code
+ * exchange or by the accounts shortcut, a network accepts only its own and it opens only its own user's account.
  */
-import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { Storage } from '../../storage/storage.js';
 import { hashSecret, newSecret } from '../../core/tokens.js';
-import { SandboxNetworkStore } from './store.js';
+import { SandboxNetworkStore, type SandboxTokenKind } from './store.js';
 
 export function sandboxStoreOf(storage: Storage): SandboxNetworkStore {
   return new SandboxNetworkStore(storage.driver);
@@ -18,7 +17,7 @@ export function sandboxStoreOf(storage: Storage): SandboxNetworkStore {
 export interface IssueTokenInput {
   platform: string;
   accountId: string;
-  kind: 'access' | 'refresh';
+  kind: SandboxTokenKind;
   handle?: string | null;
   /** Null = no expiry. */
   ttlMs: number | null;
@@ -28,7 +27,7 @@ export interface IssueTokenInput {
 
 export async function issueSandboxToken(store: SandboxNetworkStore, input: IssueTokenInput, now: number): Promise<string> {
   const expiresAt = input.ttlMs === null ? null : now + input.ttlMs;
-  let token = newSecret(input.kind === 'access' ? 'sbx_at_' : 'sbx_rt_');
+  let token = newSecret({ access: 'sbx_at_', refresh: 'sbx_rt_', login: 'sbx_login_' }[input.kind]);
   if (input.jwtShaped) {
     const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const claims = {
@@ -45,7 +44,7 @@ export async function issueSandboxToken(store: SandboxNetworkStore, input: Issue
 }
 
 export type BearerCheck =
-  | { ok: true; accountId: string | null; handle: string | null; tokenHash: string }
+  | { ok: true; accountId: string; handle: string | null; tokenHash: string }
   | { ok: false; reason: 'missing' | 'invalid' | 'expired' };
 
 /** A token this sandbox issued for `platform` and `kind`, unexpired by the service clock. */
@@ -53,7 +52,7 @@ export async function checkSandboxToken(
   store: SandboxNetworkStore,
   token: string | null,
   platform: string,
-  kind: 'access' | 'refresh',
+  kind: SandboxTokenKind,
   now: number,
 ): Promise<BearerCheck> {
   if (!token) return { ok: false, reason: 'missing' };
@@ -62,27 +61,6 @@ export async function checkSandboxToken(
   if (!found || found.platform !== platform || found.kind !== kind) return { ok: false, reason: 'invalid' };
   if (found.expiresAt !== null && found.expiresAt <= now) return { ok: false, reason: 'expired' };
   return { ok: true, accountId: found.accountId, handle: found.handle, tokenHash };
-}
-
-const jwksByIssuer = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
-
-/** An access token of the sandbox authorization server (accounts linked through the consent page). */
-export async function checkAuthorizationServerToken(issuer: string | null, token: string, now: number): Promise<BearerCheck> {
-  if (!issuer || token.split('.').length !== 3) return { ok: false, reason: 'invalid' };
-  let jwks = jwksByIssuer.get(issuer);
-  if (!jwks) {
-    jwks = createRemoteJWKSet(new URL(`${issuer}/jwks`));
-    jwksByIssuer.set(issuer, jwks);
-  }
-  try {
-    // The authorization server is a separate component that stamps its tokens with the system time, so their
-    // lifetime is checked on that clock too (the service clock may be moved by tests or be skewed).
-    void now;
-    await jwtVerify(token, jwks, { issuer });
-    return { ok: true, accountId: null, handle: null, tokenHash: hashSecret(token) };
-  } catch (error) {
-    return { ok: false, reason: (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid' };
-  }
 }
 
 export function bearerOf(header: string | undefined): string | null {

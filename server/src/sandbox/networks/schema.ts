@@ -61,3 +61,43 @@ export function sandboxNetworksMigration(dialect: SqlDialect): string {
   );
   `;
 }
+
+/**
+ * Migration 15: the sandbox as one identity authority.
+ * - `sandbox_users`: every sandbox network user, made by a consent screen, a bluesky sign-up or the accounts route,
+ *   each with its own id and handle (unique per network, as on a network); bluesky users keep their app password's
+ *   hash; `details` holds what the network reports of the user (instagram's account type, threads' eligibility).
+ * - `sandbox_codes`: authorization codes of the sandbox OAuth server, bound to the client, redirect URI and PKCE
+ *   challenge, single use, ten minutes.
+ * - `social_accounts.sandbox`: where an account was linked (1 = the sandbox, 0 = the real network), so it is always
+ *   called there; null for accounts linked before (the service-wide setting decides, as it did).
+ */
+export function sandboxIdentityMigration(dialect: SqlDialect): string {
+  const time = dialect.timeType;
+  return `
+  CREATE TABLE sandbox_users (
+    platform TEXT NOT NULL,
+    account_id TEXT NOT NULL,
+    handle TEXT NOT NULL,
+    display_name TEXT NOT NULL,
+    password_hash TEXT,
+    details TEXT NOT NULL,
+    created_at ${time} NOT NULL,
+    PRIMARY KEY (platform, account_id),
+    UNIQUE (platform, handle)
+  );
+  CREATE TABLE sandbox_codes (
+    code_hash TEXT PRIMARY KEY,
+    platform TEXT NOT NULL,
+    account_id TEXT NOT NULL,
+    client_id TEXT NOT NULL,
+    redirect_uri TEXT NOT NULL,
+    code_challenge TEXT,
+    scope TEXT NOT NULL,
+    refuse_exchange INTEGER NOT NULL,
+    expires_at ${time} NOT NULL,
+    used_at ${time}
+  );
+  ALTER TABLE social_accounts ADD COLUMN sandbox INTEGER;
+  `;
+}

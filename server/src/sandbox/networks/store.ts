@@ -42,16 +42,44 @@ export interface SandboxComment {
   createdAt: number;
 }
 
+/** `login`: a browser signed in to the sandbox network's consent screen (its cookie), as a network remembers you. */
+export type SandboxTokenKind = 'access' | 'refresh' | 'login';
+
 export interface SandboxToken {
   platform: string;
   accountId: string;
-  kind: 'access' | 'refresh';
+  kind: SandboxTokenKind;
   handle: string | null;
   expiresAt: number | null;
   usedAt: number | null;
 }
 
 export type NewSandboxPost = Omit<SandboxPost, 'id' | 'deletedAt'>;
+
+/** A user of one sandbox network (migration 15): what the network knows of the person who signed in. */
+export interface SandboxUser {
+  platform: string;
+  accountId: string;
+  handle: string;
+  displayName: string;
+  /** bluesky: the hash of the user's app password. */
+  passwordHash: string | null;
+  /** What the network reports of the user: instagram `accountType`, threads `geoEligible`. */
+  details: Record<string, unknown>;
+}
+
+/** An authorization code of the sandbox OAuth server, as bound at consent. */
+export interface SandboxCode {
+  platform: string;
+  accountId: string;
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string | null;
+  scope: string;
+  /** The consent screen's "refused code exchange" choice: the exchange answers invalid_grant. */
+  refuseExchange: boolean;
+  expiresAt: number;
+}
 
 function toPost(row: Row): SandboxPost {
   return {
@@ -223,5 +251,55 @@ export class SandboxNetworkStore {
   /** Spends a refresh token once; false when it was already used (rotation: the old one dies). */
   async useToken(tokenHash: string, now: number): Promise<boolean> {
     return (await this.db.run('UPDATE sandbox_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL', [now, tokenHash])) > 0;
+  }
+
+  /** False when the network already has a user with that handle (the caller picks another or signs in). */
+  async insertUser(user: SandboxUser, now: number): Promise<boolean> {
+    const inserted = await this.db.get(
+      `INSERT INTO sandbox_users (platform, account_id, handle, display_name, password_hash, details, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING account_id`,
+      [user.platform, user.accountId, user.handle, user.displayName, user.passwordHash, JSON.stringify(user.details), now],
+    );
+    return inserted !== null;
+  }
+
+  async findUser(platform: string, by: { accountId: string } | { handle: string }): Promise<SandboxUser | null> {
+    const row =
+      'accountId' in by
+        ? await this.db.get('SELECT * FROM sandbox_users WHERE platform = ? AND account_id = ?', [platform, by.accountId])
+        : await this.db.get('SELECT * FROM sandbox_users WHERE platform = ? AND handle = ?', [platform, by.handle]);
+    if (!row) return null;
+    return {
+      platform: row.platform as string,
+      accountId: row.account_id as string,
+      handle: row.handle as string,
+      displayName: row.display_name as string,
+      passwordHash: (row.password_hash as string | null) ?? null,
+      details: JSON.parse(row.details as string) as Record<string, unknown>,
+    };
+  }
+
+  async putCode(codeHash: string, code: SandboxCode): Promise<void> {
+    await this.db.run(
+      `INSERT INTO sandbox_codes (code_hash, platform, account_id, client_id, redirect_uri, code_challenge, scope, refuse_exchange, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [codeHash, code.platform, code.accountId, code.clientId, code.redirectUri, code.codeChallenge, code.scope, code.refuseExchange ? 1 : 0, code.expiresAt],
+    );
+  }
+
+  /** Spends the code: the first caller gets it (unexpired), every later one null, as an authorization server does. */
+  async useCode(codeHash: string, now: number): Promise<SandboxCode | null> {
+    const row = await this.db.get('UPDATE sandbox_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING *', [now, codeHash, now]);
+    if (!row) return null;
+    return {
+      platform: row.platform as string,
+      accountId: row.account_id as string,
+      clientId: row.client_id as string,
+      redirectUri: row.redirect_uri as string,
+      codeChallenge: (row.code_challenge as string | null) ?? null,
+      scope: row.scope as string,
+      refuseExchange: Number(row.refuse_exchange) === 1,
+      expiresAt: Number(row.expires_at),
+    };
   }
 }

@@ -32,7 +32,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { faultMarker } from './faults.js';
 import { containsNul } from './input-guards.js';
-import { bearerOf, checkAuthorizationServerToken, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
+import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 
 export const TIKTOK_PROCESSING_MS = 5_000;
 const PUBLISHES = 'tiktok:publish';
@@ -136,10 +136,9 @@ export function sandboxTiktokRoutes(deps: AppDeps): Hono<AppEnv> {
   async function creatorOf(c: Context<AppEnv>): Promise<string> {
     const token = bearerOf(c.req.header('authorization'));
     const now = deps.clock();
-    let check = await checkSandboxToken(store(), token, 'tiktok', 'access', now);
-    if (!check.ok && check.reason === 'invalid' && token) check = await checkAuthorizationServerToken(deps.networks.sandboxIssuer, token, now);
+    const check = await checkSandboxToken(store(), token, 'tiktok', 'access', now);
     if (!check.ok) throw new TikTokError(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
-    return check.accountId ?? 'any';
+    return check.accountId;
   }
 
   async function body(c: Context<AppEnv>): Promise<Record<string, unknown>> {
@@ -205,7 +204,7 @@ export function sandboxTiktokRoutes(deps: AppDeps): Hono<AppEnv> {
     const text = typeof input?.text === 'string' ? input.text : '';
     if (text.trim() === '' || [...text].length > 150 || containsNul(text)) return business(40002, 'text must be 1 to 150 characters.');
     const video = typeof input?.video_id === 'string' ? await store().findByPlatformId('tiktok', input.video_id) : null;
-    if (!video || (check.accountId !== null && video.accountId !== check.accountId)) return business(40002, 'The video does not exist or is not yours.');
+    if (!video || video.accountId !== check.accountId) return business(40002, 'The video does not exist or is not yours.');
     const comment = await store().addComment(video.id, text, [], now);
     return business(0, 'OK', { comment_id: comment.id, video_id: video.networkId, text, create_time: Math.floor(now / 1000) });
   });

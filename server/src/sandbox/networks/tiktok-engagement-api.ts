@@ -16,7 +16,7 @@ import { sandboxPostMetrics } from './engagement-store.js';
 import { grownMetrics } from './insight-metrics.js';
 import { insightsFaultOf, type InsightsFault } from './insights-faults.js';
 import { containsNul } from './input-guards.js';
-import { bearerOf, checkAuthorizationServerToken, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
+import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 
 const MAX_IDS = 20;
 /** Per hour, under TikTok's names. */
@@ -53,8 +53,7 @@ export function sandboxTiktokEngagementRoutes(deps: AppDeps): Hono<AppEnv> {
   async function creatorOf(c: Context<AppEnv>): Promise<{ creator: string; fault: InsightsFault | undefined }> {
     const token = bearerOf(c.req.header('authorization'));
     const now = deps.clock();
-    let check = await checkSandboxToken(store(), token, 'tiktok', 'access', now);
-    if (!check.ok && check.reason === 'invalid' && token) check = await checkAuthorizationServerToken(deps.networks.sandboxIssuer, token, now);
+    const check = await checkSandboxToken(store(), token, 'tiktok', 'access', now);
     if (!check.ok || !check.accountId) throw new TikTokReadError(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
     const fault = insightsFaultOf(deps.storage, 'tiktok', check.accountId);
     const failed = fault && FAULT_ERRORS[fault];

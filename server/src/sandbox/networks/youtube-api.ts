@@ -24,7 +24,7 @@ import type { ServerResponse } from 'node:http';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { faultMarker } from './faults.js';
 import { containsNul } from './input-guards.js';
-import { bearerOf, checkAuthorizationServerToken, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
+import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 import type { SandboxPost } from './store.js';
 
 const UPLOADS = 'youtube:upload';
@@ -118,11 +118,10 @@ export function sandboxYoutubeRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ error: { code: error.status, message: error.message, errors: [{ domain, reason: error.reason, message: error.message }] } }, error.status as ContentfulStatusCode);
   });
 
-  async function channelOf(c: Context<AppEnv>): Promise<string | null> {
+  async function channelOf(c: Context<AppEnv>): Promise<string> {
     const token = bearerOf(c.req.header('authorization'));
     const now = deps.clock();
-    let check = await checkSandboxToken(store(), token, 'youtube', 'access', now);
-    if (!check.ok && check.reason === 'invalid' && token) check = await checkAuthorizationServerToken(deps.networks.sandboxIssuer, token, now);
+    const check = await checkSandboxToken(store(), token, 'youtube', 'access', now);
     if (!check.ok) throw new GoogleApiError(401, 'authError', 'Invalid Credentials');
     return check.accountId;
   }
@@ -154,7 +153,7 @@ export function sandboxYoutubeRoutes(deps: AppDeps): Hono<AppEnv> {
     const record: UploadRecord = { resource: { snippet: body.snippet ?? {}, status: body.status ?? {} }, total, received: '', videoId: null, fault: marker, dropped: false };
     await store().insertPost({
       platform: UPLOADS,
-      accountId: channel ?? 'any',
+      accountId: channel,
       networkId: sessionId,
       clientKey: null,
       text,
@@ -228,7 +227,7 @@ export function sandboxYoutubeRoutes(deps: AppDeps): Hono<AppEnv> {
     const items = [];
     for (const id of ids) {
       const video = await store().findByPlatformId('youtube', id);
-      if (video && (channel === null || channel === video.accountId)) items.push(resourceOf(video));
+      if (video && channel === video.accountId) items.push(resourceOf(video));
     }
     return c.json({ kind: 'youtube#videoListResponse', items });
   });
@@ -236,7 +235,7 @@ export function sandboxYoutubeRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.delete('/youtube/v3/videos', async (c) => {
     const channel = await channelOf(c);
     const video = await store().findByPlatformId('youtube', c.req.query('id') ?? '');
-    if (!video || (channel !== null && channel !== video.accountId)) throw new GoogleApiError(404, 'videoNotFound', 'The video could not be found.');
+    if (!video || channel !== video.accountId) throw new GoogleApiError(404, 'videoNotFound', 'The video could not be found.');
     await store().markDeleted(video.id, deps.clock());
     return c.body(null, 204);
   });
@@ -248,7 +247,7 @@ export function sandboxYoutubeRoutes(deps: AppDeps): Hono<AppEnv> {
     const text = body?.snippet?.topLevelComment?.snippet?.textOriginal;
     if (typeof videoId !== 'string' || typeof text !== 'string' || text.trim() === '' || containsNul(text)) throw new GoogleApiError(400, 'invalidCommentMetadata', 'The comment is invalid.');
     const video = await store().findByPlatformId('youtube', videoId);
-    if (!video || (channel !== null && channel !== video.accountId)) throw new GoogleApiError(404, 'videoNotFound', 'The video could not be found.');
+    if (!video || channel !== video.accountId) throw new GoogleApiError(404, 'videoNotFound', 'The video could not be found.');
     const comment = await store().addComment(video.id, text, [], deps.clock());
     return c.json({ kind: 'youtube#commentThread', id: comment.id, snippet: { videoId, topLevelComment: { snippet: { textOriginal: text } } } });
   });
@@ -257,7 +256,7 @@ export function sandboxYoutubeRoutes(deps: AppDeps): Hono<AppEnv> {
   async function brandedChannel(c: Context<AppEnv>): Promise<string> {
     const channel = await channelOf(c);
     const named = c.req.query('channelId') ?? '';
-    if (named === '' || (channel !== null && named !== channel)) throw new GoogleApiError(403, 'forbidden', 'The authenticated user cannot manage the branding of this channel.');
+    if (named === '' || named !== channel) throw new GoogleApiError(403, 'forbidden', 'The authenticated user cannot manage the branding of this channel.');
     return named;
   }
 

@@ -20,7 +20,7 @@ import { addReply, commentsUnder, findComment, sandboxPostMetrics, type StoredCo
 import { grownMetrics } from './insight-metrics.js';
 import { insightsFaultOf, type InsightsFault } from './insights-faults.js';
 import { containsNul } from './input-guards.js';
-import { bearerOf, checkAuthorizationServerToken, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
+import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 import type { SandboxPost } from './store.js';
 
 const MAX_IDS = 50;
@@ -61,8 +61,7 @@ export function sandboxYoutubeEngagementRoutes(deps: AppDeps): Hono<AppEnv> {
   async function channelOf(c: Context<AppEnv>): Promise<{ channel: string | null; fault: InsightsFault | undefined }> {
     const token = bearerOf(c.req.header('authorization'));
     const now = deps.clock();
-    let check = await checkSandboxToken(store(), token, 'youtube', 'access', now);
-    if (!check.ok && check.reason === 'invalid' && token) check = await checkAuthorizationServerToken(deps.networks.sandboxIssuer, token, now);
+    const check = await checkSandboxToken(store(), token, 'youtube', 'access', now);
     if (!check.ok) throw new GoogleError(401, 'authError', 'Invalid Credentials');
     const fault = check.accountId ? insightsFaultOf(deps.storage, 'youtube', check.accountId) : undefined;
     if (fault && FAULT_ERRORS[fault]) throw FAULT_ERRORS[fault];
@@ -178,7 +177,7 @@ export function sandboxYoutubeEngagementRoutes(deps: AppDeps): Hono<AppEnv> {
     const parent = await findComment(db(), 'youtube', parentId);
     if (!parent) throw new GoogleError(404, 'commentNotFound', 'The comment identified by the parentId parameter could not be found.');
     const id = await addReply(db(), parent.postId, text, parent.id, deps.clock());
-    return c.json({ kind: 'youtube#comment', id, snippet: { parentId, textOriginal: text, authorChannelId: { value: channel ?? '' }, publishedAt: new Date(deps.clock()).toISOString() } });
+    return c.json({ kind: 'youtube#comment', id, snippet: { parentId, textOriginal: text, authorChannelId: { value: channel }, publishedAt: new Date(deps.clock()).toISOString() } });
   });
 
   return routes;
