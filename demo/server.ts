@@ -118,8 +118,10 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     return c.json(await response.json(), response.ok ? 200 : 400);
   });
   app.get('/api/feed-url', async (c) => {
-    const user = await client.getUser({ profileKey });
-    return c.json({ url: `${new URL(options.serviceUrl).origin}/sandbox/feed?profile=${encodeURIComponent(user.refId)}` });
+    // The service hands out the feed's address: it holds a key, like the link URL (never built from the refId).
+    const response = await fetch(`${options.serviceUrl}/api/sandbox/feed-url`, { headers: { Authorization: `Bearer ${options.apiKey}`, 'Profile-Key': profileKey } });
+    const answer = (await response.json()) as { url?: string };
+    return c.json({ url: answer.url ?? null }, response.ok ? 200 : 400);
   });
 
   app.get('/widget/social-link.js', async (c) => {

@@ -31,7 +31,7 @@ import { healthRoutes, metricsRoute } from './core/observability/operations-rout
 import { adminRoutes } from './accounts/admin/admin-routes.js';
 import { openApiRoutes } from './core/openapi/openapi-routes.js';
 import { sandboxNetworkRoutes } from './sandbox/networks/routes.js';
-import { sandboxAccountRoutes } from './sandbox/networks/accounts-route.js';
+import { sandboxAccountRoutes, sandboxFeedUrlRoutes } from './sandbox/networks/accounts-route.js';
 import { postRoutes } from './publishing/routes.js';
 import { youtubeChannelRoutes } from './networks/youtube/channel-routes.js';
 import { mediaFileRoutes } from './publishing/media/media-file-routes.js';
@@ -97,6 +97,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     api.route('/automations', automationRoutes(deps, deps.publishing));
   }
   api.route('/sandbox/accounts', sandboxAccountRoutes(deps));
+  if (deps.networks.sandboxOn) api.route('/sandbox/feed-url', sandboxFeedUrlRoutes(deps));
   app.route('/api', openApiRoutes(deps));
   app.route('/api', api);
   app.route('/connect', oauthCallbackRoutes(deps));

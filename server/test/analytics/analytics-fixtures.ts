@@ -42,7 +42,7 @@ export async function setInsightsFault(svc: TestService, platform: Network, faul
   const accountId = await sandboxAccountId(svc, platform, profileId);
   const response = await fetch(`${svc.url}/sandbox/net/${platform}/accounts/${encodeURIComponent(accountId)}/insights-fault`, {
     method: 'PUT',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${svc.apiKey}` },
     body: JSON.stringify({ fault }),
   });
   assert.equal(response.status, 200, await response.text());
@@ -52,7 +52,7 @@ export async function setInsightsFault(svc: TestService, platform: Network, faul
 export async function audienceComment(svc: TestService, platform: Network, networkPostId: string, text: string, author = 'visitor-1') {
   const response = await fetch(`${svc.url}/sandbox/net/${platform}/p/${encodeURIComponent(networkPostId)}/audience-comments`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${svc.apiKey}` },
     body: JSON.stringify({ text, author }),
   });
   const answer = await response.text();

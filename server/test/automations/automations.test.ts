@@ -117,7 +117,7 @@ test('a message to the account fires the messages webhook', async () => {
   const accountId = await sandboxAccountId(svc, 'instagram');
   const response = await fetch(`${svc.url}/sandbox/net/instagram/accounts/${encodeURIComponent(accountId)}/audience-messages`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${svc.apiKey}` },
     body: JSON.stringify({ text: 'Hi there', author: 'eve' }),
   });
   assert.equal(response.status, 200);

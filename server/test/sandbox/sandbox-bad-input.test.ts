@@ -48,9 +48,9 @@ describe('sandbox networks refuse bad input with 4xx', () => {
         assert.ok(response.status >= 400 && response.status < 500, `${method} ${path} ${body?.slice(0, 40)} → ${response.status}`);
       }
     }
-    const feed = await fetch(`${svc.url}/sandbox/feed?profile=${'x'.repeat(5000)}`);
+    const feed = await fetch(`${svc.url}/sandbox/feed?key=${'x'.repeat(5000)}`);
     assert.equal(feed.status, 404);
-    for (const path of ['/sandbox/feed?profile=a%00b', '/sandbox/net/twitter/p/%00', '/sandbox/profile/did%00/post/x', '/sandbox/telegram/c/%00/1', '/sandbox/xrpc/com.atproto.sync.getBlob?did=%00&cid=x']) {
+    for (const path of ['/sandbox/feed?key=a%00b', '/sandbox/net/twitter/p/%00', '/sandbox/profile/did%00/post/x', '/sandbox/telegram/c/%00/1', '/sandbox/xrpc/com.atproto.sync.getBlob?did=%00&cid=x']) {
       assert.equal((await fetch(`${svc.url}${path}`)).status, 400, path);
     }
   });

@@ -23,7 +23,9 @@ describe('sandbox accounts and feed', () => {
     const linked = await svc.api('POST', '/sandbox/accounts', { headers: { 'Profile-Key': profileKey }, body: { platform: 'linkedin' } });
     assert.equal(linked.status, 200, JSON.stringify(linked.json));
     assert.equal(linked.json.platform, 'linkedin');
-    assert.equal(linked.json.feedUrl, `${svc.config.publicUrl}/sandbox/feed?profile=${profile.refId}`);
+    assert.match(linked.json.feedUrl, /^http:\/\/127\.0\.0\.1:\d+\/sandbox\/feed\?key=sbx_feed_[\w-]{43}$/);
+    assert.ok(!linked.json.feedUrl.includes(profile.refId), 'the feed address is a key, not the public reference id');
+    assert.equal((await fetch(linked.json.feedUrl)).status, 200);
     const stored = await svc.storage.linking.findSocialAccount(profile.id, 'linkedin');
     assert.ok(stored?.tokensEncrypted);
     assert.ok(!stored.tokensEncrypted.includes('sbx_at_'), 'tokens are sealed');
@@ -70,7 +72,7 @@ describe('sandbox accounts and feed', () => {
         body: JSON.stringify({ accountId: tiktok.account.accountId, text: 'still processing', mediaUrls: ['https://media.example/v.mp4'] }),
       });
 
-      const response = await fetch(`${svc.url}/sandbox/feed?profile=${svc.primaryProfile.refId}`);
+      const response = await fetch((await svc.api('GET', '/sandbox/feed-url')).json.url);
       assert.equal(response.status, 200);
       const csp = response.headers.get('content-security-policy') ?? '';
       assert.match(csp, /default-src 'none'/);
@@ -87,8 +89,9 @@ describe('sandbox accounts and feed', () => {
       const one = await fetch((done as { postUrl: string }).postUrl);
       assert.equal(one.status, 200);
       assert.ok((await one.text()).includes('&#34;quotes&#34;'));
-      const missing = await fetch(`${svc.url}/sandbox/feed?profile=nope`);
-      assert.equal(missing.status, 404);
+      // The public reference id alone opens nothing; a made-up key neither.
+      assert.equal((await fetch(`${svc.url}/sandbox/feed?profile=${svc.primaryProfile.refId}`)).status, 404);
+      assert.equal((await fetch(`${svc.url}/sandbox/feed?key=sbx_feed_nope`)).status, 404);
     } finally {
       await media.close();
     }

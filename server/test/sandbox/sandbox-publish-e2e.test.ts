@@ -29,7 +29,7 @@ describe('publishing to the sandbox networks end to end', () => {
       assert.equal(Number(rows.rows[0]!.n), 1, platform);
       assert.equal((await fetch(ids[platform]!.postUrl)).status, 200, `${platform} postUrl`);
     }
-    const feed = await (await fetch(`${svc.url}/sandbox/feed?profile=${svc.primaryProfile.refId}`)).text();
+    const feed = await (await fetch((await svc.api('GET', '/sandbox/feed-url')).json.url)).text();
     assert.equal((feed.match(/Hello from the end-to-end test/g) ?? []).length, 3);
   });
 });

@@ -18,6 +18,7 @@ import { hashSecret, newId, newSecret } from '../../core/tokens.js';
 import { createSandboxBlueskySession } from './bluesky-pds.js';
 import { sandboxStoreOf } from './sandbox-tokens.js';
 import { linkAccount } from '../../linking/service.js';
+import { sandboxFeedUrl } from './feed-page.js';
 import { INSTAGRAM_ACCOUNT_TYPES, createSandboxUserWithNewHandle, issueUserTokens } from './sandbox-users.js';
 
 const ACTION = 'sandbox accounts';
@@ -114,9 +115,16 @@ export function sandboxAccountRoutes(deps: AppDeps): Hono<AppEnv> {
       now,
     );
     if (!result.stored) throw new ApiError(503, 500, 'The sandbox account could not be stored; try again.', { action: ACTION, retryAvailable: true });
-    const feedUrl = `${deps.config.publicUrl}/sandbox/feed?profile=${encodeURIComponent(profile.refId)}`;
+    const feedUrl = await sandboxFeedUrl(deps.storage, deps.config.publicUrl, profile.refId, now);
     return c.json({ status: 'success', platform, refId: profile.refId, displayName: created.displayName, username: created.username, sandbox: true, feedUrl });
   });
 
   return routes;
+}
+
+/** `GET /api/sandbox/feed-url` (API key, optional Profile-Key): a fresh address of the profile's sandbox feed. */
+export function sandboxFeedUrlRoutes(deps: AppDeps): Hono<AppEnv> {
+  return new Hono<AppEnv>().get('/', async (c) =>
+    c.json({ status: 'success', url: await sandboxFeedUrl(deps.storage, deps.config.publicUrl, c.get('profile').refId, deps.clock()) }),
+  );
 }

@@ -14,6 +14,8 @@
  * - `POST /accounts/{accountId}/audience-messages` `{text, author?}` → `{id}`: someone sends the account a message.
  * Audience comments and messages reach the service as the network's events would (network-events.ts): a job
  * on the service's jobs table, which fires the `comments`, `messages` and `automations` webhooks.
+ * The test switches below (audience comments and messages, insights faults) take the API key of the integrator
+ * whose profile linked the account (switch-auth.ts).
  * - `PUT  /accounts/{accountId}/insights-fault` `{fault}`: how the account's analytics fail from now on, like a
  *   payment sandbox's test switches: `partial` (some metrics error), `down` (503), `444` (facebook page
  *   throttle, 429), `475` (linkedin member scopes missing, 403), `limited` (instagram pre-conversion posts), null.
@@ -28,6 +30,7 @@ import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js
 import { containsNul } from './input-guards.js';
 import type { SandboxPost } from './store.js';
 import { faultMarker } from './faults.js';
+import { requireLinkingIntegrator } from './switch-auth.js';
 import { engagementStateOf } from './engagement-state.js';
 import { commentsUnder } from './engagement-store.js';
 import { queueNetworkEvent } from '../../automations/network-events.js';
@@ -92,6 +95,7 @@ export function sandboxEngagementApi(deps: AppDeps): Hono<AppEnv> {
 
   routes.put('/:platform/accounts/:accountId/insights-fault', async (c) => {
     const platform = platformOf(c);
+    if (platform) await requireLinkingIntegrator(deps, c, platform, c.req.param('accountId'));
     const body = await readBody(c);
     const fault = body?.fault ?? null;
     if (!platform || (fault !== null && !FAULTS.includes(fault as InsightsFault))) return apiError(c, 400, 101, `fault must be one of ${FAULTS.join(', ')} or null.`);
@@ -194,6 +198,7 @@ export function sandboxEngagementApi(deps: AppDeps): Hono<AppEnv> {
     const platform = platformOf(c);
     const post = platform ? await store().findByPlatformId(platform, c.req.param('id')) : null;
     if (!post) return apiError(c, 404, 186, 'No such post.');
+    await requireLinkingIntegrator(deps, c, post.platform, post.accountId);
     const body = await readBody(c);
     const text = body?.text;
     const author = body?.author ?? 'sandbox-visitor';
@@ -208,6 +213,7 @@ export function sandboxEngagementApi(deps: AppDeps): Hono<AppEnv> {
   routes.post('/:platform/accounts/:accountId/audience-messages', async (c) => {
     const platform = platformOf(c);
     if (!platform) return apiError(c, 404, 101, 'No such sandbox network.');
+    await requireLinkingIntegrator(deps, c, platform, c.req.param('accountId'));
     const body = await readBody(c);
     const text = body?.text;
     const author = body?.author ?? 'sandbox-visitor';

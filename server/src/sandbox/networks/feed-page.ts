@@ -1,17 +1,29 @@
 /**
  * @module
  * What the sandbox networks "published", as server-rendered HTML:
- * - `GET /sandbox/feed?profile=<refId>`: every sandbox post of the profile's linked accounts, newest first, with the
+ * - `GET /sandbox/feed?key=<feed key>`: every sandbox post of the profile's linked accounts, newest first, with the
  *   text as the network got it (Unicode styling included), media, comments (bluesky replies too) and status;
  * - one post: `/sandbox/net/{platform}/p/{id}`, `/sandbox/profile/{did}/post/{rkey}`, `/sandbox/telegram/c/{chat}/{id}`
  *   (the `postUrl`s the sandbox hands out).
- * Everything is escaped; the CSP allows no script at all. The address holds only the profile's public reference id.
+ * Everything is escaped; the CSP allows no script at all. A feed address is handed out by the API
+ * (`GET /api/sandbox/feed-url`, accounts-route.ts) for one profile: its key is a secret, like the link URL's token.
  */
 import { Hono, type Context } from 'hono';
 import { NETWORK_LABELS, isNetwork } from '../../../../src/protocol/index.js';
 import type { AppDeps, AppEnv } from '../../context.js';
-import { sandboxStoreOf } from './sandbox-tokens.js';
+import { checkSandboxToken, issueSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
+import type { Storage } from '../../storage/storage.js';
 import { effectiveStatus, type SandboxComment, type SandboxMedia, type SandboxPost } from './store.js';
+
+/** The sandbox token "network" of feed keys. */
+const FEED = 'feed';
+const FEED_KEY_TTL_MS = 30 * 24 * 60 * 60_000;
+
+/** A fresh feed address for the profile (valid 30 days of the service clock). */
+export async function sandboxFeedUrl(storage: Storage, publicUrl: string, profileRefId: string, now: number): Promise<string> {
+  const key = await issueSandboxToken(sandboxStoreOf(storage), { platform: FEED, accountId: profileRefId, kind: 'feed', ttlMs: FEED_KEY_TTL_MS }, now);
+  return `${publicUrl}/sandbox/feed?key=${encodeURIComponent(key)}`;
+}
 
 const HEADERS = {
   'Content-Security-Policy': "default-src 'none'; style-src 'self'; img-src 'self' https: http:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
@@ -99,9 +111,9 @@ export function sandboxFeedRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.get('/feed.css', (c) => c.body(CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-store' }));
 
   routes.get('/feed', async (c) => {
-    const refId = c.req.query('profile') ?? '';
-    const profile = refId && refId.length <= 64 ? await deps.storage.accounts.findProfileByRefId(refId) : null;
-    if (!profile) return html(c, page('Sandbox feed', '<p class="empty">No profile with this reference id.</p>'), 404);
+    const key = await checkSandboxToken(store(), c.req.query('key') ?? null, FEED, 'feed', deps.clock());
+    const profile = key.ok ? await deps.storage.accounts.findProfileByRefId(key.accountId) : null;
+    if (!profile) return html(c, page('Sandbox feed', '<p class="empty">This feed address is not valid or has expired: ask the API for a new one (GET /api/sandbox/feed-url).</p>'), 404);
     const accounts = (await deps.storage.linking.listSocialAccounts(profile.id)).map((account) => ({ platform: account.platform, accountId: account.networkUserId }));
     const posts = await store().listForAccounts(accounts);
     const comments = await store().listComments(posts.map((post) => post.id));

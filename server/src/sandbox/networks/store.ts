@@ -42,8 +42,11 @@ export interface SandboxComment {
   createdAt: number;
 }
 
-/** `login`: a browser signed in to the sandbox network's consent screen (its cookie), as a network remembers you. */
-export type SandboxTokenKind = 'access' | 'refresh' | 'login';
+/**
+ * `login`: a browser signed in to the sandbox network's consent screen (its cookie), as a network remembers you;
+ * `feed`: the key in a feed address the API handed out (its account id is the profile's reference id).
+ */
+export type SandboxTokenKind = 'access' | 'refresh' | 'login' | 'feed';
 
 export interface SandboxToken {
   platform: string;
