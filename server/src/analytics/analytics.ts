@@ -36,15 +36,14 @@ export function createAnalytics(options: {
 }): Analytics {
   const { config } = options;
   const publicUrl = () => config.publicUrl;
-  // Like publishing: the sandbox networks are on this service's own origin, the one loopback origin allowed.
-  const fetch = createGuardedFetch({ ...config.outbound, allowedOrigins: () => [new URL(publicUrl()).origin] });
+  const fetch = createGuardedFetch({ ...config.outbound, allowedOrigins: () => options.networks.privateOriginsAllowed() });
   const sandboxOn = options.networks.sandboxOn;
   const contextDeps: NetworkContextDeps = {
     storage: options.storage,
     tokenCipher: options.tokenCipher,
     clock: options.clock,
     fetch,
-    baseUrl: (platform: Network, sandbox: boolean) => engagementBaseUrl(platform, publicUrl(), sandbox),
+    baseUrl: (platform: Network, sandbox: boolean) => engagementBaseUrl(platform, publicUrl(), sandbox, config.networks.apiBaseUrls),
     isSandbox: () => sandboxOn,
     log: options.log,
     refresher: new TokenRefresher({

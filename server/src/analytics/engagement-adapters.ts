@@ -21,7 +21,7 @@ export const ENGAGEMENT_ADAPTERS = Object.fromEntries(
 ) as Record<Network, PublishAdapter>;
 
 /** The base URL the engagement adapter of `platform` calls; null when it cannot be read here. */
-export function engagementBaseUrl(platform: Network, publicUrl: string, sandbox: boolean): string | null {
-  if (readsEngagement(PUBLISH_ADAPTERS[platform])) return publishBaseUrl(platform, publicUrl, sandbox);
+export function engagementBaseUrl(platform: Network, publicUrl: string, sandbox: boolean, realBases: Partial<Record<string, string>> = {}): string | null {
+  if (readsEngagement(PUBLISH_ADAPTERS[platform])) return publishBaseUrl(platform, publicUrl, sandbox, realBases);
   return sandbox ? `${publicUrl}/sandbox/net/${platform}` : null;
 }

@@ -22,6 +22,11 @@ export interface NetworkSettings {
   telegramWebhookSecret: string | null;
   /** Some networks (Reddit) refuse calls without a descriptive User-Agent. */
   userAgent: string;
+  /**
+   * `<NETWORK>_API_BASE_URL`: where real accounts of that network are called instead of its public API base (an
+   * operator's egress proxy or a recorded stand-in); the guarded fetch allows exactly these origins.
+   */
+  apiBaseUrls: Partial<Record<string, string>>;
 }
 
 export function readNetworkSettings(env: NodeJS.ProcessEnv): NetworkSettings {
@@ -30,6 +35,11 @@ export function readNetworkSettings(env: NodeJS.ProcessEnv): NetworkSettings {
     const prefix = /^([A-Z0-9]+)_CLIENT_ID$/.exec(name)?.[1];
     const clientSecret = prefix ? env[`${prefix}_CLIENT_SECRET`] : undefined;
     if (prefix && clientId && clientSecret) clientCredentials[prefix] = { clientId, clientSecret };
+  }
+  const apiBaseUrls: Partial<Record<string, string>> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const network = /^([A-Z]+)_API_BASE_URL$/.exec(name)?.[1];
+    if (network && value && URL.canParse(value)) apiBaseUrls[network.toLowerCase()] = value.replace(/\/$/, '');
   }
   const mode = env.SANDBOX_NETWORKS;
   return {
@@ -40,5 +50,6 @@ export function readNetworkSettings(env: NodeJS.ProcessEnv): NetworkSettings {
     telegramBotUsername: env.TELEGRAM_BOT_USERNAME || null,
     telegramWebhookSecret: env.TELEGRAM_WEBHOOK_SECRET || null,
     userAgent: env.NETWORK_USER_AGENT ?? 'social-link-kit/0.1 (account linking)',
+    apiBaseUrls,
   };
 }

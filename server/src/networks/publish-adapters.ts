@@ -79,8 +79,11 @@ export const REAL_PUBLISH_BASE_URLS: Partial<Record<Network, string>> = {
 };
 
 
-/** The API base an adapter calls for an account: the sandbox on this service's own origin, or the network's real API; null for a real network without an adapter. */
-export function publishBaseUrl(platform: Network, publicUrl: string, sandbox: boolean): string | null {
-  if (!sandbox) return REAL_PUBLISH_BASE_URLS[platform] ?? null;
+/**
+ * The API base an adapter calls for an account: the sandbox on this service's own origin, or the network's real API
+ * (or the operator's `<NETWORK>_API_BASE_URL` in its place); null for a real network without an adapter.
+ */
+export function publishBaseUrl(platform: Network, publicUrl: string, sandbox: boolean, realBases: Partial<Record<string, string>> = {}): string | null {
+  if (!sandbox) return realBases[platform] ?? REAL_PUBLISH_BASE_URLS[platform] ?? null;
   return `${publicUrl}${OWN_SANDBOX_PATHS[platform] ?? `/sandbox/net/${platform}`}`;
 }

@@ -38,6 +38,11 @@ export interface NetworkRegistry {
    * there, whatever this says later.
    */
   runsOnSandbox(platform: Network, instagramLinkMethod?: InstagramLinkMethod): boolean;
+  /**
+   * The origins network calls may reach although they are private: this service's own (the sandbox networks) while
+   * the sandbox runs, and the operator's `<NETWORK>_API_BASE_URL`s. Nothing else private, ever.
+   */
+  privateOriginsAllowed(): string[];
 }
 
 /** The bot users talk to when telegram runs on the sandbox. */
@@ -72,6 +77,10 @@ export function createNetworkRegistry(settings: NetworkSettings, publicUrl: () =
       if (platform === 'bluesky') return sandboxOn && registry.blueskyPdsUrl === `${publicUrl()}/sandbox`;
       if (platform === 'telegram') return sandboxOn && registry.telegramBotUsername === SANDBOX_TELEGRAM_BOT;
       return registry.oauth(platform, instagramLinkMethod)?.sandbox ?? false;
+    },
+    privateOriginsAllowed() {
+      const operators = Object.values(settings.apiBaseUrls).map((base) => new URL(base!).origin);
+      return sandboxOn ? [new URL(publicUrl()).origin, ...operators] : operators;
     },
   };
   return registry;

@@ -49,8 +49,7 @@ export function createPublishing(options: {
   const settings = config.publishing.jobs;
   const store = new PostStore(db);
   const jobs = new JobStore(db);
-  // The sandbox networks live on this service's own origin: that one loopback origin is allowed, nothing else private.
-  const fetch = createGuardedFetch({ ...config.outbound, allowedOrigins: () => [new URL(publicUrl()).origin] });
+  const fetch = createGuardedFetch({ ...config.outbound, allowedOrigins: () => options.networks.privateOriginsAllowed() });
   const crashAt = CRASH_POINTS.find((point) => point === config.publishing.testCrashAt) ?? null;
   const sandboxOn = options.networks.sandboxOn;
   const engine = new PublishingEngine({
@@ -61,9 +60,9 @@ export function createPublishing(options: {
     tokenCipher: options.tokenCipher,
     clock,
     fetch,
-    // No real publishing adapter is configured yet: every network publishes through its sandbox when it runs.
+    // Only for accounts linked before each account kept where it was linked (social_accounts.sandbox).
     isSandbox: () => sandboxOn,
-    baseUrl: (platform, sandbox) => publishBaseUrl(platform, publicUrl(), sandbox),
+    baseUrl: (platform, sandbox) => publishBaseUrl(platform, publicUrl(), sandbox, config.networks.apiBaseUrls),
     log,
     crashAt,
     retryBaseMs: settings.retryBaseMs,
