@@ -15,7 +15,7 @@ import { NETWORKS } from '../../../src/protocol/index.js';
 import { createAccount } from '../../src/accounts/service.js';
 import { tokenAad } from '../../src/core/crypto/token-cipher.js';
 import { oauth1Header } from '../../src/networks/twitter/oauth1.js';
-import { SANDBOX_TWITTER_APP } from '../../src/sandbox/networks/twitter-api.js';
+import { SANDBOX_TWITTER_APP, sandboxTwitterTokenSecret } from '../../src/sandbox/networks/twitter-api.js';
 import { SANDBOX_TWITTER_APP_HEADERS, type TestService } from '../support/test-service.js';
 import { startPublishingService, waitForPost } from '../publishing/publishing-fixtures.js';
 
@@ -43,6 +43,14 @@ interface RouteCase {
   allowed?: (answer: Answer) => boolean | Promise<boolean>;
 }
 
+/** The names of tenant A's objects the routes are tried against. */
+type IdName =
+  'blueskyRkey' | 'facebook' | 'facebookComment' | 'facebookReel' | 'generic' | 'genericComment' | 'genericPublic' | 'gmb' | 'instagram'
+  | 'instagramComment' | 'instagramComment2' | 'instagramContainer' | 'linkedin' | 'linkedinComment' | 'pin' | 'pinterestBoard'
+  | 'pinterestMedia' | 'reddit' | 'servicePost' | 'serviceTweet' | 'serviceTweetComment' | 'snapMedia' | 'threads' | 'threadsComment'
+  | 'threadsContainer' | 'tiktok' | 'tiktokPublish' | 'tweet' | 'tweetComment' | 'youtubeComment' | 'youtubePrivate' | 'youtubePublic'
+  | 'youtubePublicComment' | 'youtubeSession';
+
 const VERSION = 'v21.0';
 const LINKEDIN_HEADERS = { 'LinkedIn-Version': '202611', 'X-Restli-Protocol-Version': '2.0.0' };
 const REDDIT_AGENT = { 'User-Agent': 'tenancy-test/1.0 by sandbox' };
@@ -54,9 +62,9 @@ describe('sandbox tenancy: a token opens only its own account, a post id is foun
   let A: Tenant;
   let B: Tenant;
   /** A's objects on every network, filled in `before`. */
-  const ids: Record<string, string> = {};
+  const ids = {} as Record<IdName, string>;
 
-  async function send(method: string, path: string, init: { headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; body?: BodyInit } = {}): Promise<Answer> {
+  async function send(method: string, path: string, init: { headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; body?: Buffer | string } = {}): Promise<Answer> {
     const headers: Record<string, string> = { ...init.headers };
     let body = init.body;
     if (init.json !== undefined) {
@@ -204,6 +212,19 @@ describe('sandbox tenancy: a token opens only its own account, a post id is foun
         json: { type: 'IMAGE', name: 'A on snapchat', key: Buffer.alloc(32, 7).toString('base64'), iv: Buffer.alloc(16, 3).toString('base64') },
       })
     ).body.media_id;
+
+    // Through the service: each tenant publishes a tweet (which binds its X app), A's is the service post below.
+    for (const t of [A, B]) {
+      const created = await send('POST', '/api/post', { headers: apiKeyOf(t), json: { post: `${t.name} through the service`, platforms: ['twitter'] } });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      const post = await waitForPost(svc, created.body.id, (p) => p.status === 'success' || p.status === 'error', apiKeyOf(t));
+      assert.equal(post.status, 'success', JSON.stringify(post));
+      if (t === A) {
+        ids.servicePost = created.body.id;
+        ids.serviceTweet = post.postIds[0].id;
+      }
+    }
+    ids.serviceTweetComment = await audienceComment('twitter', ids.serviceTweet);
 
     for (const [name, value] of Object.entries(ids)) assert.ok(typeof value === 'string' && value !== '', `A's ${name} was created`);
   });
@@ -415,6 +436,160 @@ describe('sandbox tenancy: a token opens only its own account, a post id is foun
     { name: 'pinterest DELETE /v5/pins/{id}', call: (t) => send('DELETE', `/sandbox/pinterest/v5/pins/${ids.pin}`, { headers: bearer(t, 'pinterest') }) },
     { name: 'gmb DELETE localPosts/{post}', call: (t) => send('DELETE', `${gmbPath(A)}/${ids.gmb}`, { headers: bearer(t, 'gmb') }) },
   ];
+
+
+  const api = (t: Tenant, method: string, path: string, json?: unknown) => send(method, `/api${path}`, { headers: apiKeyOf(t), ...(json !== undefined && { json }) });
+  const notFoundOnNetwork = (a: Answer) => a.status === 404 && a.body.status === 'error' && [186, 490].includes(a.body.code);
+  const success = (a: Answer) => a.status === 200 && a.body.status === 'success';
+
+  /**
+   * The public API routes that pass a network post id (or a comment id) on to the network, with the profile's own
+   * linked account: the network finds the id only through the account that owns it, and the service answers its
+   * error envelope with 186 (post not found for the account) or 490 (no such comment).
+   */
+  const SERVICE_ROUTES: RouteCase[] = [
+    ...(
+      [
+        ['facebook', () => ids.facebook],
+        ['instagram', () => ids.instagram],
+        ['linkedin', () => ids.linkedin],
+        ['threads', () => ids.threads],
+        ['tiktok', () => ids.tiktok],
+        ['twitter', () => ids.serviceTweet],
+        ['youtube', () => ids.youtubePrivate],
+      ] as const
+    ).map(([platform, id]): RouteCase => ({
+      name: `POST /api/analytics/post searchPlatformId ${platform}`,
+      call: (t) => api(t, 'POST', '/analytics/post', { id: id(), platforms: [platform], searchPlatformId: true }),
+      refused: (a) => notFoundOnNetwork(a) && !JSON.stringify(a.body).includes('A private title'),
+      allowed: success,
+    })),
+    ...(
+      [
+        ['facebook', () => ids.facebook],
+        ['instagram', () => ids.instagram],
+        ['linkedin', () => ids.linkedin],
+        ['threads', () => ids.threads],
+        ['twitter', () => ids.serviceTweet],
+        ['youtube', () => ids.youtubePrivate],
+      ] as const
+    ).map(([platform, id]): RouteCase => ({
+      name: `GET /api/comments/{id}?searchPlatformId ${platform}`,
+      call: (t) => api(t, 'GET', `/comments/${encodeURIComponent(id())}?searchPlatformId=true&platform=${platform}`),
+      refused: (a) => notFoundOnNetwork(a) && !JSON.stringify(a.body).includes('a comment on'),
+      allowed: (a) => success(a) && JSON.stringify(a.body).includes(`a comment on ${platform}`),
+    })),
+    ...(
+      [
+        ['facebook', () => ids.facebook, () => ids.facebookComment],
+        ['instagram', () => ids.instagram, () => ids.instagramComment],
+        ['linkedin', () => ids.linkedin, () => `urn:li:comment:(${ids.linkedin},${ids.linkedinComment})`],
+        ['threads', () => ids.threads, () => ids.threadsComment],
+        ['twitter', () => ids.serviceTweet, () => ids.serviceTweetComment],
+        ['youtube', () => ids.youtubePrivate, () => ids.youtubeComment],
+      ] as const
+    ).map(([platform, id, comment]): RouteCase => ({
+      name: `POST /api/comments/{id}/reply?searchPlatformId ${platform}`,
+      call: (t) => api(t, 'POST', `/comments/${encodeURIComponent(id())}/reply?searchPlatformId=true`, { commentId: comment(), platforms: [platform], comment: `reply by ${t.name}` }),
+      refused: notFoundOnNetwork,
+      allowed: success,
+    })),
+    { name: 'GET /api/post/{A\'s post}', call: (t) => api(t, 'GET', `/post/${ids.servicePost}`), refused: (a) => a.status === 404, allowed: (a) => a.status === 200 },
+    { name: 'DELETE /api/post {A\'s post}', call: (t) => api(t, 'DELETE', '/post', { id: ids.servicePost }), refused: (a) => a.status === 404 && a.body.status === 'error', allowed: success },
+  ];
+
+  it('through the public API, tenant B cannot read A\'s analytics or comments, reply under A\'s posts or delete them', async () => {
+    const wrong: string[] = [];
+    for (const route of SERVICE_ROUTES) {
+      const answer = await route.call(B);
+      if (!(await route.refused!(answer))) wrong.push(`B ${route.name}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+    }
+    for (const route of SERVICE_ROUTES) {
+      const answer = await route.call(A);
+      if (!(await route.allowed!(answer))) wrong.push(`A ${route.name}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  it('what a network shows anyone stays public: bluesky records, a public youtube video, X conversations, post pages', async () => {
+    const record = await send('GET', `/sandbox/xrpc/com.atproto.repo.getRecord?repo=${A.acct.bluesky}&collection=app.bsky.feed.post&rkey=${ids.blueskyRkey}`);
+    assert.equal(record.status, 200);
+    const thread = await send('GET', `/sandbox/xrpc/app.bsky.feed.getPostThread?uri=${encodeURIComponent(`at://${A.acct.bluesky}/app.bsky.feed.post/${ids.blueskyRkey}`)}`);
+    assert.equal(thread.status, 200);
+    // youtube: another channel's public video shows its snippet (zero metrics through the service, spec 4.4 rule 2) and comments.
+    const video = await send('GET', `/sandbox/youtube/youtube/v3/videos?part=snippet,statistics&id=${ids.youtubePublic},${ids.youtubePrivate}`, { headers: bearer(B, 'youtube') });
+    assert.deepEqual(video.body.items.map((item: any) => item.snippet.title), ['A public title']);
+    const threads = await send('GET', `/sandbox/youtube/youtube/v3/commentThreads?part=snippet&videoId=${ids.youtubePublic}`, { headers: bearer(B, 'youtube') });
+    assert.equal(threads.body.items.length, 1);
+    const generic = await send('GET', `/sandbox/net/youtube/insights?accountId=${B.acct.youtube}&ids=${ids.genericPublic}`, { headers: bearer(B, 'youtube') });
+    assert.deepEqual([generic.body.data[0].found, generic.body.data[0].owned, generic.body.data[0].title], [true, false, 'A public generic title']);
+    const analytics = await api(B, 'POST', '/analytics/post', { id: ids.youtubePublic, platforms: ['youtube'], searchPlatformId: true });
+    assert.equal(analytics.status, 200, JSON.stringify(analytics.body));
+    assert.equal(analytics.body.youtube.owned, false);
+    assert.equal(analytics.body.youtube.analytics.title, 'A public title');
+    assert.equal(analytics.body.youtube.analytics.viewCount, 0);
+    // X: a conversation and a tweet's public metrics are public.
+    const conversation = await x(B, 'GET', `/2/tweets/search/recent?query=${encodeURIComponent(`conversation_id:${ids.tweet}`)}`);
+    assert.equal(conversation.body.meta.result_count, 1);
+    const metrics = await x(B, 'GET', `/2/tweets?ids=${ids.tweet}&tweet.fields=public_metrics`);
+    assert.equal(typeof metrics.body.data[0].public_metrics.like_count, 'number');
+    // Post pages are public; a private youtube video is not shown to a browser.
+    assert.equal((await send('GET', `/sandbox/net/youtube/p/${ids.youtubePublic}`)).status, 200);
+    assert.equal((await send('GET', `/sandbox/youtube/watch?v=${ids.youtubePublic}`)).status, 200);
+    assert.equal((await send('GET', `/sandbox/net/youtube/p/${ids.genericPublic}`)).status, 200);
+    assert.equal((await send('GET', `/sandbox/net/instagram/p/${ids.instagram}`)).status, 200);
+  });
+
+  it('a private youtube video is not shown on its post or watch page', async () => {
+    const privateVideo = (await youtubeUpload(A, 'Another private title', 'private', true)).videoId!;
+    for (const path of [`/sandbox/net/youtube/p/${privateVideo}`, `/sandbox/youtube/watch?v=${privateVideo}`]) {
+      const page = await send('GET', path);
+      assert.equal(page.status, 404, path);
+      assert.doesNotMatch(String(page.body), /Another private title/);
+    }
+  });
+
+  it('a token of one network is refused by every other network (each in its own error shape), and accepted by its own', async () => {
+    /** A call that needs only a token of `network` (the tenant's own account where the path names one). */
+    const WHO_AM_I: Partial<Record<Network, (token: string) => Promise<Answer>>> = {
+      bluesky: (token) => send('POST', '/sandbox/xrpc/com.atproto.repo.uploadBlob', { headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'image/png' }, body: Buffer.from('png') }),
+      facebook: (token) => send('GET', `/sandbox/facebook/${VERSION}/${A.acct.facebook}/published_posts`, { headers: { Authorization: `Bearer ${token}` } }),
+      instagram: (token) => send('GET', `/sandbox/instagram/${VERSION}/${A.acct.instagram}/media`, { headers: { Authorization: `Bearer ${token}` } }),
+      threads: (token) => send('GET', `/sandbox/threads/${VERSION}/${A.acct.threads}/threads`, { headers: { Authorization: `Bearer ${token}` } }),
+      youtube: (token) => send('GET', '/sandbox/youtube/youtube/v3/videoCategories?part=snippet&regionCode=US', { headers: { Authorization: `Bearer ${token}` } }),
+      twitter: (token) => {
+        const url = `${svc.url}/sandbox/twitter/2/users/${A.acct.twitter}/tweets`;
+        const credentials = { consumerKey: SANDBOX_TWITTER_APP.apiKey, consumerSecret: SANDBOX_TWITTER_APP.apiSecret, token, tokenSecret: sandboxTwitterTokenSecret(token) };
+        return send('GET', `/sandbox/twitter/2/users/${A.acct.twitter}/tweets`, { headers: { Authorization: oauth1Header(credentials, 'GET', url, svc.clock()) } });
+      },
+      linkedin: (token) => send('GET', `/sandbox/linkedin/rest/posts?q=author&author=${encodeURIComponent(`urn:li:person:${A.acct.linkedin}`)}`, { headers: { Authorization: `Bearer ${token}`, ...LINKEDIN_HEADERS } }),
+      reddit: (token) => send('GET', '/sandbox/reddit/user/me/submitted', { headers: { Authorization: `Bearer ${token}`, ...REDDIT_AGENT } }),
+      pinterest: (token) => send('GET', '/sandbox/pinterest/v5/boards', { headers: { Authorization: `Bearer ${token}` } }),
+      tiktok: (token) => send('POST', '/sandbox/tiktok/v2/post/publish/creator_info/query/', { headers: { Authorization: `Bearer ${token}` }, json: {} }),
+      gmb: (token) => send('GET', '/sandbox/gmb/mybusinessaccountmanagement/v1/accounts', { headers: { Authorization: `Bearer ${token}` } }),
+      snapchat: (token) => send('GET', '/sandbox/snapchat/v1/me/public_profile', { headers: { Authorization: `Bearer ${token}` } }),
+    };
+    const tokenOf = (network: Network): string | null => (network === 'bluesky' ? A.tokens.bluesky.accessJwt : network === 'twitter' ? A.tokens.twitter.oauthToken : (A.tokens[network].accessToken ?? null));
+    const wrong: string[] = [];
+    for (const [network, call] of Object.entries(WHO_AM_I) as [Network, (token: string) => Promise<Answer>][]) {
+      const own = await call(tokenOf(network)!);
+      if (!is2xx(own)) wrong.push(`${network} refused its own token: ${own.status}`);
+      // The generic API checks its tokens the same way.
+      const genericOwn = network === 'bluesky' ? null : await send('GET', `/sandbox/net/${network}/posts/none`, { headers: { Authorization: `Bearer ${A.tokens[network].accessToken}` } });
+      if (genericOwn && genericOwn.status !== 404) wrong.push(`generic ${network} refused its own token: ${genericOwn.status}`);
+      for (const other of NETWORKS) {
+        const token = other === network ? null : tokenOf(other);
+        if (!token) continue;
+        const answer = await call(token);
+        if (answer.status !== 401) wrong.push(`${network} with a ${other} token: ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`);
+        if (network !== 'bluesky') {
+          const generic = await send('GET', `/sandbox/net/${network}/posts/none`, { headers: { Authorization: `Bearer ${token}` } });
+          if (generic.status !== 401) wrong.push(`generic ${network} with a ${other} token: ${generic.status}`);
+        }
+      }
+    }
+    assert.deepEqual(wrong, []);
+  });
 
   it('every sandbox route refuses tenant B with tenant A\'s ids, in the network\'s own error shape', async () => {
     const wrong: string[] = [];
