@@ -11,19 +11,20 @@ let n = 0;
 export const freshText = (label: string) => `${label} ${++n} ${Date.now().toString(36)}${n * 7919}`;
 
 /** Publishes now on `platform`; returns the service post id and the network post id. */
-export async function publish(svc: TestService, platform: Network, headers: Record<string, string> = {}) {
+/** `youTubeVisibility`: the video's privacy (youtube's default, private, when unset); another channel sees only a public one. */
+export async function publish(svc: TestService, platform: Network, headers: Record<string, string> = {}, options: { youTubeVisibility?: 'public' | 'unlisted' | 'private' } = {}) {
   const text = freshText(`Analytics on ${platform}`);
-  const created = await svc.api('POST', '/post', { body: { post: text, platforms: [platform], ...networkNeeds(svc, platform, text) }, headers });
+  const created = await svc.api('POST', '/post', { body: { post: text, platforms: [platform], ...networkNeeds(svc, platform, text, options.youTubeVisibility) }, headers });
   assert.equal(created.status, 200, JSON.stringify(created.json));
   assert.equal(created.json.status, 'success', JSON.stringify(created.json));
   return { id: created.json.id as string, networkPostId: created.json.postIds[0].id as string };
 }
 
 /** What a network's real adapter needs beside text: youtube and tiktok a video, instagram and pinterest a photo, reddit a title. */
-function networkNeeds(svc: TestService, platform: Network, text: string): Record<string, unknown> {
+function networkNeeds(svc: TestService, platform: Network, text: string, youTubeVisibility?: string): Record<string, unknown> {
   const photo = [`${svc.url}/sandbox/media/photo.jpg`];
   const video = [`${svc.url}/sandbox/media/video-3s.mp4`];
-  if (platform === 'youtube') return { mediaUrls: video, isVideo: true, youTubeOptions: { title: text.slice(0, 90) } };
+  if (platform === 'youtube') return { mediaUrls: video, isVideo: true, youTubeOptions: { title: text.slice(0, 90), ...(youTubeVisibility && { visibility: youTubeVisibility }) } };
   if (platform === 'tiktok') return { mediaUrls: video, isVideo: true, tikTokOptions: { visibility: 'public' } };
   if (platform === 'instagram' || platform === 'pinterest') return { mediaUrls: photo };
   if (platform === 'reddit') return { redditOptions: { title: text.slice(0, 90), subreddit: 'r/test' } };

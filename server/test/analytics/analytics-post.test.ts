@@ -64,8 +64,12 @@ describe('post analytics', () => {
     assert.equal(single.json.status, 'error');
   });
 
-  test('youtube: a video of another channel gives its descriptive fields with every numeric metric zero', async () => {
-    const theirs = await publish(svc, 'youtube', { 'Profile-Key': otherProfileKey });
+  test('youtube: a public video of another channel gives its descriptive fields with every numeric metric zero; a private one is 186', async () => {
+    const hidden = await publish(svc, 'youtube', { 'Profile-Key': otherProfileKey });
+    const refused = await byNetworkId('youtube', { id: hidden.networkPostId });
+    assert.equal(refused.status, 404, JSON.stringify(refused.json));
+    assert.equal(refused.json.code, 186);
+    const theirs = await publish(svc, 'youtube', { 'Profile-Key': otherProfileKey }, { youTubeVisibility: 'public' });
     svc.clock.advance(HOUR);
     const answer = await byNetworkId('youtube', { id: theirs.networkPostId });
     assert.equal(answer.status, 200, JSON.stringify(answer.json));

@@ -38,15 +38,18 @@ describe('youtube analytics', () => {
     assert.equal(ENGAGEMENT_ADAPTERS.youtube, adapter);
   });
 
-  test("videos.list gives statistics of the channel's video and the descriptive fields of another channel's", async () => {
+  test("videos.list gives statistics of the channel's video and the descriptive fields of another channel's public one", async () => {
     const mine = await publish(svc, 'youtube');
-    const theirs = await publish(svc, 'youtube', { 'Profile-Key': otherProfileKey });
+    const theirs = await publish(svc, 'youtube', { 'Profile-Key': otherProfileKey }, { youTubeVisibility: 'public' });
+    // Another channel's private video is not listed at all, as YouTube answers (spec 4.4: 186 through the service).
+    const hidden = await publish(svc, 'youtube', { 'Profile-Key': otherProfileKey });
     svc.clock.advance(3 * HOUR);
-    const [own, other, missing] = ok(await adapter.analytics!(linked.ctx, [mine.networkPostId, theirs.networkPostId, 'nosuchvideo'])) as PostAnalytics[];
+    const [own, other, missing, privateOther] = ok(await adapter.analytics!(linked.ctx, [mine.networkPostId, theirs.networkPostId, 'nosuchvideo', hidden.networkPostId])) as PostAnalytics[];
     const call = lastCall('/sandbox/youtube/youtube/v3/videos');
     assert.deepEqual(call.query.get('part')!.split(',').sort(), ['snippet', 'statistics', 'status']);
-    assert.equal(call.query.get('id'), `${mine.networkPostId},${theirs.networkPostId},nosuchvideo`);
-    assert.deepEqual([own!.found, own!.owned, other!.found, other!.owned, missing!.found], [true, true, true, false, false]);
+    assert.equal(call.query.get('id'), `${mine.networkPostId},${theirs.networkPostId},nosuchvideo,${hidden.networkPostId}`);
+    assert.deepEqual([own!.found, own!.owned, other!.found, other!.owned, missing!.found, privateOther!.found], [true, true, true, false, false, false]);
+    assert.equal(privateOther!.descriptive, undefined);
     assert.deepEqual(Object.keys(own!.metrics).sort(), ['commentCount', 'favoriteCount', 'likeCount', 'viewCount']);
     assert.ok(own!.metrics.viewCount! > 0);
     assert.match(String(other!.descriptive?.title), /Analytics on youtube/);

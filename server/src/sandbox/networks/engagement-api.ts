@@ -32,7 +32,7 @@ import type { SandboxPost } from './store.js';
 import { faultMarker } from './faults.js';
 import { requireLinkingIntegrator } from './switch-auth.js';
 import { engagementStateOf } from './engagement-state.js';
-import { commentsUnder } from './engagement-store.js';
+import { commentsUnder, youtubePrivacyOf, youtubeVisibleTo } from './engagement-store.js';
 import { queueNetworkEvent } from '../../automations/network-events.js';
 import { INSIGHTS_FAULTS, type InsightsFault } from './insights-faults.js';
 
@@ -59,7 +59,7 @@ export function sandboxEngagementApi(deps: AppDeps): Hono<AppEnv> {
     return (GENERIC_SANDBOX_NETWORKS as readonly string[]).includes(platform) ? (platform as GenericSandboxNetwork) : null;
   };
 
-  /** The account the bearer token belongs to (null account id: a token of the sandbox authorization server). */
+  /** The account the bearer token belongs to; null when the token is missing, unknown, expired or another network's. */
   async function caller(c: Context, platform: string): Promise<{ accountId: string } | null> {
     const token = bearerOf(c.req.header('authorization'));
     const now = deps.clock();
@@ -122,7 +122,9 @@ export function sandboxEngagementApi(deps: AppDeps): Hono<AppEnv> {
     const data = [];
     for (const id of ids) {
       const post = await store().findByPlatformId(platform, id);
-      if (!post || (post.accountId !== accountId && platform !== 'youtube')) {
+      // A post is found only through the account that owns it (spec 4.4 rule 1), except a youtube video another
+      // channel made public, which anyone may read (zero metrics); an unlisted or private one stays its channel's.
+      if (!post || (post.accountId !== accountId && (platform !== 'youtube' || !youtubeVisibleTo(post, accountId)))) {
         data.push({ id, found: false, owned: false, metrics: {}, errors: [] });
         continue;
       }
@@ -270,7 +272,7 @@ function youtubeSnippet(post: SandboxPost) {
     description: post.text,
     tags: [...post.text.matchAll(/#(\w+)/g)].map((match) => match[1]),
     channelTitle: `Sandbox channel ${post.accountId}`,
-    privacyStatus: 'public',
+    privacyStatus: youtubePrivacyOf(post),
     thumbnailUrls: { default: `https://i.sandbox.invalid/vi/${post.networkId}/default.jpg` },
   };
 }

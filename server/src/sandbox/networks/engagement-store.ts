@@ -56,3 +56,20 @@ export function sandboxPostMetrics(rates: Record<string, number>, post: SandboxP
   for (const name of failed) delete metrics[name];
   return { metrics, failed };
 }
+
+/**
+ * A youtube video's privacy (`public`, `unlisted` or `private`): from the uploaded resource (youtube-api.ts, which
+ * defaults to `private` as YouTube does) or the generic API's `options` (`privacyStatus` or `visibility`, `public`
+ * when unset). Only a public video is seen by other channels; an unlisted or private one only by its own channel.
+ */
+export function youtubePrivacyOf(post: SandboxPost): string {
+  const record = post.record as { resource?: { status?: { privacyStatus?: unknown } }; options?: { privacyStatus?: unknown; visibility?: unknown } } | null;
+  if (record?.resource) return typeof record.resource.status?.privacyStatus === 'string' ? record.resource.status.privacyStatus : 'private';
+  const option = record?.options?.privacyStatus ?? record?.options?.visibility;
+  return typeof option === 'string' ? option : 'public';
+}
+
+/** Whether `accountId` may see `post` on youtube: its own channel always, another one only when it is public. */
+export function youtubeVisibleTo(post: SandboxPost, accountId: string): boolean {
+  return post.accountId === accountId || youtubePrivacyOf(post) === 'public';
+}

@@ -209,7 +209,7 @@ export function sandboxFacebookRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.get('/:version/:id', async (c) => {
     const owner = await graphAccount(deps, c, 'facebook');
     const fields = (c.req.query('fields') ?? '').split(',');
-    if (owner !== null && owner === c.req.param('id') && PAGE_FIELDS.some((field) => fields.includes(field))) {
+    if (owner === c.req.param('id') && PAGE_FIELDS.some((field) => fields.includes(field))) {
       // The page itself: its follower counts (the `partial` fault leaves the first one out).
       throwInsightsFault(deps, 'facebook', owner);
       const grown = await accountMetricsOf(deps, 'facebook', await store().listForAccounts([{ platform: 'facebook', accountId: owner }], 1000));
@@ -218,7 +218,7 @@ export function sandboxFacebookRoutes(deps: AppDeps): Hono<AppEnv> {
       return c.json({ id: owner, ...Object.fromEntries(answered.map((field) => [field, values[field]])) });
     }
     const post = await store().findByPlatformId('facebook', c.req.param('id'));
-    if (!post || (owner !== null && owner !== post.accountId)) throw new GraphSandboxError(400, 100, 'Unsupported get request. Object does not exist or cannot be loaded.', 33);
+    if (!post || owner !== post.accountId) throw new GraphSandboxError(400, 100, 'Unsupported get request. Object does not exist or cannot be loaded.', 33);
     const status = effectiveStatus(post, deps.clock());
     const video = post.media.some((item) => item.kind === 'video');
     return c.json({
@@ -236,7 +236,7 @@ export function sandboxFacebookRoutes(deps: AppDeps): Hono<AppEnv> {
     // Not a post: a comment, and this is a reply under it.
     const parent = post ? null : await findComment(deps, 'facebook', id);
     const accountId = post?.accountId ?? parent?.accountId;
-    if (!accountId || (owner !== null && owner !== accountId)) throw new GraphSandboxError(400, 100, 'Object does not exist.', 33);
+    if (!accountId || owner !== accountId) throw new GraphSandboxError(400, 100, 'Object does not exist.', 33);
     const body = await graphBody(c);
     const message = optionalString(body, 'message', 8000) ?? '';
     const attachment = body.attachment_url === undefined ? null : urlParam(body, 'attachment_url');
@@ -250,7 +250,7 @@ export function sandboxFacebookRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.get('/:version/:id/comments', async (c) => {
     const owner = await graphAccount(deps, c, 'facebook');
     const post = await store().findByPlatformId('facebook', c.req.param('id'));
-    if (!post || (owner !== null && owner !== post.accountId)) throw new GraphSandboxError(400, 100, 'Unsupported get request. Object does not exist or cannot be loaded.', 33);
+    if (!post || owner !== post.accountId) throw new GraphSandboxError(400, 100, 'Unsupported get request. Object does not exist or cannot be loaded.', 33);
     const data = (await commentsOf(deps, post)).map((comment) => ({
       id: comment.id,
       message: comment.text,
@@ -264,7 +264,7 @@ export function sandboxFacebookRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.get('/:version/:id/insights', async (c) => {
     const owner = await graphAccount(deps, c, 'facebook');
     const post = await store().findByPlatformId('facebook', c.req.param('id'));
-    if (!post || (owner !== null && owner !== post.accountId)) throw new GraphSandboxError(400, 100, 'Unsupported get request. Object does not exist or cannot be loaded.', 33);
+    if (!post || owner !== post.accountId) throw new GraphSandboxError(400, 100, 'Unsupported get request. Object does not exist or cannot be loaded.', 33);
     const asked = requestedMetrics(c, POST_INSIGHTS);
     throwInsightsFault(deps, 'facebook', post.accountId);
     const values = postInsightValues(postMetricsOf(deps, 'facebook', post));
@@ -276,7 +276,7 @@ export function sandboxFacebookRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.delete('/:version/:id', async (c) => {
     const owner = await graphAccount(deps, c, 'facebook');
     const post = await store().findByPlatformId('facebook', c.req.param('id'));
-    if (!post || (owner !== null && owner !== post.accountId)) throw new GraphSandboxError(400, 100, 'Object does not exist.', 33);
+    if (!post || owner !== post.accountId) throw new GraphSandboxError(400, 100, 'Object does not exist.', 33);
     await store().markDeleted(post.id, deps.clock());
     return c.json({ success: true });
   });

@@ -14,6 +14,7 @@ import type { AppDeps, AppEnv } from '../../context.js';
 import { checkSandboxToken, issueSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 import type { Storage } from '../../storage/storage.js';
 import { effectiveStatus, type SandboxComment, type SandboxMedia, type SandboxPost } from './store.js';
+import { youtubePrivacyOf } from './engagement-store.js';
 
 /** The sandbox token "network" of feed keys. */
 const FEED = 'feed';
@@ -125,7 +126,11 @@ export function sandboxFeedRoutes(deps: AppDeps): Hono<AppEnv> {
     const comments = await store().listComments([post.id]);
     return html(c, page('Sandbox post', renderPost(post, comments, deps.clock())));
   };
-  routes.get('/net/:platform/p/:id', async (c) => onePost(c, await store().findByPlatformId(c.req.param('platform'), c.req.param('id'))));
+  // A post's page is public, as a network's post page is; a private youtube video is "unavailable" to a browser.
+  routes.get('/net/:platform/p/:id', async (c) => {
+    const post = await store().findByPlatformId(c.req.param('platform'), c.req.param('id'));
+    return onePost(c, post?.platform === 'youtube' && youtubePrivacyOf(post) === 'private' ? null : post);
+  });
   routes.get('/profile/:did/post/:rkey', async (c) =>
     onePost(c, await store().findByNetworkId('bluesky', c.req.param('did'), `app.bsky.feed.post/${c.req.param('rkey')}`)),
   );

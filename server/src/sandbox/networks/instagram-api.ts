@@ -231,7 +231,7 @@ export function sandboxInstagramRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post('/:version/:id/comments', async (c) => {
     const owner = await graphAccount(deps, c, 'instagram');
     const post = await store().findByPlatformId('instagram', c.req.param('id'));
-    if (!post || (owner !== null && owner !== post.accountId)) throw new GraphSandboxError(400, 100, 'Object does not exist.', 33);
+    if (!post || owner !== post.accountId) throw new GraphSandboxError(400, 100, 'Object does not exist.', 33);
     const body = await graphBody(c);
     const message = optionalString(body, 'message', 2_200) ?? '';
     if (message.trim() === '') throw new GraphSandboxError(400, 100, 'Invalid parameter: message');
@@ -243,7 +243,7 @@ export function sandboxInstagramRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.get('/:version/:id/insights', async (c) => {
     const owner = await graphAccount(deps, c, 'instagram');
     const post = await store().findByPlatformId('instagram', c.req.param('id'));
-    if (!post || (owner !== null && owner !== post.accountId)) throw new GraphSandboxError(400, 100, 'Unsupported get request. Object does not exist or cannot be loaded.', 33);
+    if (!post || owner !== post.accountId) throw new GraphSandboxError(400, 100, 'Unsupported get request. Object does not exist or cannot be loaded.', 33);
     const asked = requestedMetrics(c, MEDIA_INSIGHTS);
     throwInsightsFault(deps, 'instagram', post.accountId);
     if (insightsFaultOf(deps.storage, 'instagram', post.accountId) === 'limited') {
@@ -255,7 +255,7 @@ export function sandboxInstagramRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.get('/:version/:id/comments', async (c) => {
     const owner = await graphAccount(deps, c, 'instagram');
     const post = await store().findByPlatformId('instagram', c.req.param('id'));
-    if (!post || (owner !== null && owner !== post.accountId)) throw new GraphSandboxError(400, 100, 'Unsupported get request. Object does not exist or cannot be loaded.', 33);
+    if (!post || owner !== post.accountId) throw new GraphSandboxError(400, 100, 'Unsupported get request. Object does not exist or cannot be loaded.', 33);
     const comments = await commentsOf(deps, post);
     const shape = (comment: (typeof comments)[number]) => ({ id: comment.id, text: comment.text, username: comment.author ?? post.accountId.replace(/^sandbox-/, ''), timestamp: graphTime(comment.createdAt) });
     // Top-level comments, each with its replies (instagram has one level of replies).
@@ -268,7 +268,7 @@ export function sandboxInstagramRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post('/:version/:id/replies', async (c) => {
     const owner = await graphAccount(deps, c, 'instagram');
     const parent = await findComment(deps, 'instagram', c.req.param('id'));
-    if (!parent || (owner !== null && owner !== parent.accountId)) throw new GraphSandboxError(400, 100, 'Unsupported post request. Object does not exist or cannot be loaded.', 33);
+    if (!parent || owner !== parent.accountId) throw new GraphSandboxError(400, 100, 'Unsupported post request. Object does not exist or cannot be loaded.', 33);
     const body = await graphBody(c);
     const message = optionalString(body, 'message', 2_200) ?? '';
     if (message.trim() === '') throw new GraphSandboxError(400, 100, 'Invalid parameter: message');
@@ -283,7 +283,7 @@ export function sandboxInstagramRoutes(deps: AppDeps): Hono<AppEnv> {
     const id = c.req.param('id');
     const now = deps.clock();
     const fields = (c.req.query('fields') ?? '').split(',');
-    if (owner === id || (owner === null && id.startsWith('sandbox-instagram-'))) {
+    if (owner === id) {
       const account = { id, username: id.replace(/^sandbox-/, ''), account_type: id.endsWith('-personal') ? 'PERSONAL' : 'BUSINESS' };
       if (!ACCOUNT_FIELDS.some((field) => fields.includes(field))) return c.json(account);
       // The account's counts: the analytics faults apply (`partial` leaves the first one out).
@@ -294,9 +294,9 @@ export function sandboxInstagramRoutes(deps: AppDeps): Hono<AppEnv> {
       return c.json({ ...account, ...Object.fromEntries(answered.map((field) => [field, values[field]])) });
     }
     const container = await store().findByPlatformId(CONTAINERS, id);
-    if (container && (owner === null || owner === container.accountId)) return c.json({ id, ...containerStatus(container, now) });
+    if (container && owner === container.accountId) return c.json({ id, ...containerStatus(container, now) });
     const post = await store().findByPlatformId('instagram', id);
-    if (post && (owner === null || owner === post.accountId)) {
+    if (post && owner === post.accountId) {
       const counts = fields.includes('like_count') || fields.includes('comments_count');
       if (counts) throwInsightsFault(deps, 'instagram', post.accountId);
       const grown = counts ? postMetricsOf(deps, 'instagram', post) : {};

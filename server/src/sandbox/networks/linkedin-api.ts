@@ -230,8 +230,10 @@ export function sandboxLinkedInRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.post('/rest/socialActions/:urn/comments', async (c) => {
     const accountId = await authorize(c);
+    // The member's own posts only: the sandbox writes a comment as the post's author, so another member's post is
+    // not found here rather than spoken for.
     const post = await store().findByPlatformId('linkedin', c.req.param('urn'));
-    if (!post) throw error(404, 'Not Found', { code: 'NOT_FOUND' });
+    if (!post || post.accountId !== accountId) throw error(404, 'Not Found', { code: 'NOT_FOUND' });
     const body = await jsonBody(c);
     const text = (body.message as { text?: unknown } | undefined)?.text;
     if (body.actor !== personOf(accountId) || typeof text !== 'string' || text.trim() === '') throw error(400, '/actor and /message/text are required', { code: 'ILLEGAL_ARGUMENT' });
@@ -242,6 +244,7 @@ export function sandboxLinkedInRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.body(null, 201, { 'x-restli-id': `urn:li:comment:(${post.networkId},${comment.id})` });
   });
 
+  // Public, as media on LinkedIn's CDN: the uploaded asset by its URN.
   routes.get('/media/:urn', async (c) => {
     const row = await deps.storage.driver.get('SELECT mime_type, bytes_base64 FROM sandbox_blobs WHERE cid = ?', [c.req.param('urn')]);
     if (!row) return c.text('Not found', 404);

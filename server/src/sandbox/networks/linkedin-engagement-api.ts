@@ -117,17 +117,19 @@ export function sandboxLinkedInEngagementRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ firstDegreeSize: await followersOf(accountId) });
   });
 
+  // A post, its comments and replies are found only through the member who wrote it (a token opens only its own
+  // member's posts): another member's URN is 404, as for a post the member cannot see.
   routes.get('/rest/posts/:urn', async (c) => {
-    await authorizeLinkedInRequest(deps, c);
+    const accountId = await authorizeLinkedInRequest(deps, c);
     const post = await store().findByPlatformId('linkedin', c.req.param('urn'));
-    if (!post || post.deletedAt !== null) throw linkedInError(404, 'Not Found', { code: 'NOT_FOUND' });
+    if (!post || post.deletedAt !== null || post.accountId !== accountId) throw linkedInError(404, 'Not Found', { code: 'NOT_FOUND' });
     return c.json({ id: post.networkId, ...post.record, publishedAt: post.createdAt, lastModifiedAt: post.createdAt });
   });
 
   routes.get('/rest/socialActions/:urn/comments', async (c) => {
     const accountId = await authorizeLinkedInRequest(deps, c);
     const post = await store().findByPlatformId('linkedin', c.req.param('urn'));
-    if (!post || post.deletedAt !== null) throw linkedInError(404, 'Not Found', { code: 'NOT_FOUND' });
+    if (!post || post.deletedAt !== null || post.accountId !== accountId) throw linkedInError(404, 'Not Found', { code: 'NOT_FOUND' });
     const comments = await commentsUnder(db(), post.id);
     const elements = comments.map((comment) => ({
       id: comment.id,
@@ -153,7 +155,7 @@ export function sandboxLinkedInEngagementRoutes(deps: AppDeps): Hono<AppEnv> {
       throw linkedInError(400, '/actor, /object, /parentComment and /message/text are required', { code: 'ILLEGAL_ARGUMENT' });
     }
     const comment = await findComment(db(), 'linkedin', parent[2]!);
-    if (!comment || comment.networkPostId !== parent[1]) throw linkedInError(404, 'Not Found', { code: 'NOT_FOUND' });
+    if (!comment || comment.networkPostId !== parent[1] || comment.accountId !== accountId) throw linkedInError(404, 'Not Found', { code: 'NOT_FOUND' });
     const id = await addReply(db(), comment.postId, text, comment.id, deps.clock());
     return c.body(null, 201, { 'x-restli-id': `urn:li:comment:(${parent[1]},${id})` });
   });

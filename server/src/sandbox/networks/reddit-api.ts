@@ -173,13 +173,14 @@ export function sandboxRedditRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post('/api/comment', async (c) => {
     const accountId = await authorize(c);
     const { thing_id: thingId = '', text = '' } = await form(c);
-    const post = await store().findByPlatformId('reddit', thingId);
+    // Under the account's own posts only: the sandbox writes a comment as the post's author, so another account's
+    // post is not found here rather than spoken for (reddit itself would post it as the caller).
+    const post = await store().findByNetworkId('reddit', accountId, thingId);
     if (!post) return c.json(jsonErrors(['NO_THING_ID', 'id not specified', 'parent']));
     if (text.trim() === '') return c.json(jsonErrors(['NO_TEXT', 'we need something here', 'text']));
     const marker = faultMarker(text);
     if (marker && FAULTS[marker]) return c.json(jsonErrors(FAULTS[marker]!));
     const comment = await store().addComment(post.id, text, [], deps.clock());
-    void accountId;
     return c.json({ json: { errors: [], data: { things: [{ kind: 't1', data: { id: comment.id, name: `t1_${comment.id}`, body: text, parent_id: thingId } }] } } });
   });
 

@@ -168,7 +168,7 @@ export function sandboxThreadsRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.get('/:version/:id/insights', async (c) => {
     const owner = await graphAccount(deps, c, 'threads');
     const post = await store().findByPlatformId('threads', c.req.param('id'));
-    if (!post || (owner !== null && owner !== post.accountId)) throw new GraphSandboxError(400, 100, 'Object does not exist.', 33);
+    if (!post || owner !== post.accountId) throw new GraphSandboxError(400, 100, 'Object does not exist.', 33);
     const asked = requestedMetrics(c, MEDIA_INSIGHTS);
     throwInsightsFault(deps, 'threads', post.accountId);
     return c.json(insightsAnswer(post.networkId, postMetricsOf(deps, 'threads', post), asked, partialCount(deps, 'threads', post.accountId, 2)));
@@ -192,7 +192,7 @@ export function sandboxThreadsRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.get('/:version/:id/conversation', async (c) => {
     const owner = await graphAccount(deps, c, 'threads');
     const post = await store().findByPlatformId('threads', c.req.param('id'));
-    if (!post || (owner !== null && owner !== post.accountId)) throw new GraphSandboxError(400, 100, 'Object does not exist.', 33);
+    if (!post || owner !== post.accountId) throw new GraphSandboxError(400, 100, 'Object does not exist.', 33);
     const data = (await commentsOf(deps, post)).map((comment) => ({
       id: comment.id,
       text: comment.text,
@@ -213,9 +213,9 @@ export function sandboxThreadsRoutes(deps: AppDeps): Hono<AppEnv> {
     const owner = await graphAccount(deps, c, 'threads');
     const id = c.req.param('id');
     const container = await store().findByPlatformId(CONTAINERS, id);
-    if (container && (owner === null || owner === container.accountId)) return c.json({ id, status: statusOf(container, deps.clock()) });
+    if (container && owner === container.accountId) return c.json({ id, status: statusOf(container, deps.clock()) });
     const post = await store().findByPlatformId('threads', id);
-    if (post && (owner === null || owner === post.accountId)) return c.json({ id, text: post.text, permalink: permalink(id), timestamp: new Date(post.createdAt).toISOString() });
+    if (post && owner === post.accountId) return c.json({ id, text: post.text, permalink: permalink(id), timestamp: new Date(post.createdAt).toISOString() });
     throw new GraphSandboxError(400, 100, 'Object does not exist.', 33);
   });
 

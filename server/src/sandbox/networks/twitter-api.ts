@@ -154,8 +154,9 @@ export function sandboxTwitterRoutes(deps: AppDeps): Hono<AppEnv> {
     if (measureText(text, 'weighted') > SANDBOX_TWITTER_MAX_WEIGHTED) throw invalid('Your Tweet text is too long.');
     const replyTo = (body.reply as { in_reply_to_tweet_id?: unknown } | undefined)?.in_reply_to_tweet_id;
     // An answer to a comment of the sandbox audience (twitter-engagement-api.ts).
-    const answered = typeof replyTo === 'string' && replyTo.startsWith('sbc_') && text.trim() !== '' ? await replyToAudienceComment(deps, replyTo, text) : null;
+    const answered = typeof replyTo === 'string' && replyTo.startsWith('sbc_') && text.trim() !== '' ? await replyToAudienceComment(deps, accountId, replyTo, text) : null;
     if (answered) return c.json({ data: answered }, 201);
+    // Any public tweet can be replied to, as on X: the reply is a tweet of the caller's own account.
     if (replyTo !== undefined && (typeof replyTo !== 'string' || !(await store().findByPlatformId('twitter', replyTo)))) throw invalid('The tweet replied to does not exist.');
     const replySettings = body.reply_settings;
     if (replySettings !== undefined && !['following', 'mentionedUsers', 'subscribers', 'verified'].includes(replySettings as string)) throw invalid('`reply_settings` is not valid.');

@@ -54,6 +54,8 @@ export function sandboxTwitterEngagementRoutes(deps: AppDeps): Hono<AppEnv> {
     return { accountId, fault };
   };
 
+  // Public on X: any account reads a conversation, a user's public counts and a tweet's public metrics (the
+  // non-public and organic metrics go to the tweet's author only, below).
   routes.get('/2/tweets/search/recent', async (c) => {
     await caller(c);
     const root = /^conversation_id:(\d{1,30})$/.exec(c.req.query('query') ?? '')?.[1];
@@ -140,10 +142,14 @@ export function sandboxTwitterEngagementRoutes(deps: AppDeps): Hono<AppEnv> {
   return routes;
 }
 
-/** A reply tweet answering a comment of the sandbox audience: kept under the same post; null when it names none. */
-export async function replyToAudienceComment(deps: AppDeps, replyTo: string, text: string): Promise<{ id: string; text: string; edit_history_tweet_ids: string[] } | null> {
+/**
+ * A reply tweet answering a comment of the sandbox audience under one of `accountId`'s own tweets: kept under the
+ * same post, written as that account; null when it names no such comment (a comment under another account's tweet
+ * included: the sandbox would write the reply as that tweet's author, so it is not found for anyone else).
+ */
+export async function replyToAudienceComment(deps: AppDeps, accountId: string, replyTo: string, text: string): Promise<{ id: string; text: string; edit_history_tweet_ids: string[] } | null> {
   const comment = await findComment(deps.storage.driver, 'twitter', replyTo);
-  if (!comment) return null;
+  if (!comment || comment.accountId !== accountId) return null;
   const id = await addReply(deps.storage.driver, comment.postId, text, comment.id, deps.clock());
   return { id, text, edit_history_tweet_ids: [id] };
 }

@@ -6,8 +6,10 @@
  * - `PUT <session URI>` with the bytes (or the rest of them, `Content-Range: bytes a-b/total`) → 201 with the video
  *   resource when complete, else 308 Resume Incomplete with `Range: bytes=0-n`;
  *   `PUT <session URI>` with `Content-Range: bytes * /total` and no body → the session's state (308 or 201);
- * - `GET /youtube/v3/videos?id=&part=status` → `{items: [...]}`; `DELETE /youtube/v3/videos?id=` → 204;
- * - `POST /youtube/v3/commentThreads?part=snippet` → the comment thread;
+ * - `GET /youtube/v3/videos?id=&part=status` → `{items: [...]}`; `DELETE /youtube/v3/videos?id=` → 204 (the token's
+ *   channel's videos only: another channel's id is left out of the list, 404 videoNotFound on delete);
+ * - `POST /youtube/v3/commentThreads?part=snippet` → the comment thread, under the channel's own video (the sandbox
+ *   writes it as the video's channel, so it refuses another channel's video with 404 videoNotFound);
  * - `POST /upload/youtube/v3/watermarks/set?channelId=&uploadType=multipart` (multipart/related: the InvideoBranding
  *   resource, then a PNG or JPEG) → 204; `POST /youtube/v3/watermarks/unset?channelId=` → 204; another channel than
  *   the token's → 403 forbidden; another image type → 400 mediaTypeNotSupported;
@@ -26,6 +28,7 @@ import { faultMarker } from './faults.js';
 import { containsNul } from './input-guards.js';
 import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 import type { SandboxPost } from './store.js';
+import { youtubePrivacyOf } from './engagement-store.js';
 
 const UPLOADS = 'youtube:upload';
 /** Videos the sandbox accepts are small test files; the bytes are kept in the upload's record. */
@@ -169,9 +172,10 @@ export function sandboxYoutubeRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   routes.put('/upload/youtube/v3/videos', async (c) => {
-    await channelOf(c);
+    const channel = await channelOf(c);
     const upload = await store().findByPlatformId(UPLOADS, c.req.query('upload_id') ?? '');
-    if (!upload) throw new GoogleApiError(404, 'notFound', 'The upload session does not exist or has expired.');
+    // A session belongs to the channel that opened it: another channel's token finds none.
+    if (!upload || upload.accountId !== channel) throw new GoogleApiError(404, 'notFound', 'The upload session does not exist or has expired.');
     const record = upload.record as unknown as UploadRecord;
     const bytes = Buffer.from(await c.req.arrayBuffer());
     let received = Buffer.from(record.received, 'base64');
@@ -307,9 +311,11 @@ export function sandboxYoutubeRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ kind: 'youtube#videoCategoryListResponse', etag: `sandbox-${region}`, items });
   });
 
+  // The watch page is public like youtube.com's: public and unlisted videos (whoever has the link); a private one
+  // is "Video unavailable" to a browser, which carries no channel token here.
   routes.get('/watch', async (c) => {
     const video = await store().findByPlatformId('youtube', c.req.query('v') ?? '');
-    if (!video) return c.text('No such sandbox youtube video.', 404);
+    if (!video || youtubePrivacyOf(video) === 'private') return c.text('No such sandbox youtube video.', 404);
     return c.text(`Sandbox youtube video ${video.networkId}\n\n${video.text}`);
   });
 

@@ -3,20 +3,23 @@
  * The sandbox YouTube Data API's reads after a video is out, at `/sandbox/youtube`, with the paths and shapes of
  * www.googleapis.com (the channel's Bearer token, as youtube-api.ts):
  * - `GET /youtube/v3/videos?part=snippet,statistics,status&id=a,b` (≤ 50 ids) → `{items: [{id, snippet, statistics,
- *   status}]}` (only the parts asked): any channel's video, as YouTube lists every public video; statistics are
- *   strings. A `part` without `snippet` or `statistics` is left to youtube-api.ts.
+ *   status}]}` (only the parts asked): the channel's own videos, and another channel's public ones (as YouTube lists
+ *   every public video to anyone; an unlisted or private one only to its channel); statistics are strings. A `part`
+ *   without `snippet` or `statistics` is left to youtube-api.ts.
  * - `GET /youtube/v3/channels?part=statistics&mine=true` → `{items: [{id, statistics}]}`.
- * - `GET /youtube/v3/commentThreads?part=snippet,replies&videoId=` → `{items: [{id, snippet: {videoId,
+ * - `GET /youtube/v3/commentThreads?part=snippet,replies&videoId=` (a video the channel sees, as above) → `{items: [{id, snippet: {videoId,
  *   topLevelComment, totalReplyCount}, replies: {comments}}]}`: the audience's comments
  *   (`POST /sandbox/net/youtube/p/{id}/audience-comments`) and the channel's, replies nested under their thread.
- * - `POST /youtube/v3/comments?part=snippet {snippet: {parentId, textOriginal}}` → the reply (404 commentNotFound).
+ * - `POST /youtube/v3/comments?part=snippet {snippet: {parentId, textOriginal}}` → the reply (404 commentNotFound),
+ *   under the channel's own videos only: the sandbox writes a reply as the video's channel, so it refuses to answer
+ *   under another channel's video rather than speak for it (YouTube would post it as the caller).
  * Numbers grow with the service clock; the channel's analytics fault (insights-faults.ts) applies: `down` → 503
  * backendError, `444` → 403 quotaExceeded, `475` → 403 forbidden, `partial` → its videos' first statistic missing.
  */
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps, AppEnv } from '../../context.js';
-import { addReply, commentsUnder, findComment, sandboxPostMetrics, type StoredComment } from './engagement-store.js';
+import { addReply, commentsUnder, findComment, sandboxPostMetrics, youtubeVisibleTo, type StoredComment } from './engagement-store.js';
 import { grownMetrics } from './insight-metrics.js';
 import { insightsFaultOf, type InsightsFault } from './insights-faults.js';
 import { containsNul } from './input-guards.js';
@@ -57,20 +60,21 @@ export function sandboxYoutubeEngagementRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ error: { code: error.status, message: error.message, errors: [{ domain, reason: error.reason, message: error.message }] } }, error.status as ContentfulStatusCode);
   });
 
-  /** The channel of the token (null: a token of the sandbox authorization server), after its analytics fault. */
-  async function channelOf(c: Context<AppEnv>): Promise<{ channel: string | null; fault: InsightsFault | undefined }> {
+  /** The channel of the token, after its analytics fault. */
+  async function channelOf(c: Context<AppEnv>): Promise<{ channel: string; fault: InsightsFault | undefined }> {
     const token = bearerOf(c.req.header('authorization'));
     const now = deps.clock();
     const check = await checkSandboxToken(store(), token, 'youtube', 'access', now);
     if (!check.ok) throw new GoogleError(401, 'authError', 'Invalid Credentials');
-    const fault = check.accountId ? insightsFaultOf(deps.storage, 'youtube', check.accountId) : undefined;
+    const fault = insightsFaultOf(deps.storage, 'youtube', check.accountId);
     if (fault && FAULT_ERRORS[fault]) throw FAULT_ERRORS[fault];
     return { channel: check.accountId, fault };
   }
 
-  const liveVideo = async (id: string) => {
+  /** A published video `channel` may see: its own, or another channel's public one. */
+  const liveVideo = async (id: string, channel: string) => {
     const video = await store().findByPlatformId('youtube', id);
-    return video && video.deletedAt === null && video.status === 'published' ? video : null;
+    return video && video.deletedAt === null && video.status === 'published' && youtubeVisibleTo(video, channel) ? video : null;
   };
 
   function resourceOf(video: SandboxPost, fault: InsightsFault | undefined, owned: boolean) {
@@ -102,7 +106,7 @@ export function sandboxYoutubeEngagementRoutes(deps: AppDeps): Hono<AppEnv> {
     if (ids.length === 0 || ids.length > MAX_IDS) throw new GoogleError(400, 'invalidParameter', `The id parameter takes 1 to ${MAX_IDS} video ids.`);
     const items = [];
     for (const id of ids) {
-      const video = await liveVideo(id);
+      const video = await liveVideo(id, channel);
       if (!video) continue;
       const resource: Record<string, unknown> = resourceOf(video, fault, video.accountId === channel);
       for (const part of ['snippet', 'statistics', 'status']) if (!parts.includes(part)) delete resource[part];
@@ -113,7 +117,7 @@ export function sandboxYoutubeEngagementRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.get('/youtube/v3/channels', async (c) => {
     const { channel, fault } = await channelOf(c);
-    if (c.req.query('mine') !== 'true' || !channel) throw new GoogleError(400, 'invalidParameter', 'The sandbox answers mine=true only.');
+    if (c.req.query('mine') !== 'true') throw new GoogleError(400, 'invalidParameter', 'The sandbox answers mine=true only.');
     const posts = await store().listForAccounts([{ platform: 'youtube', accountId: channel }], 1000);
     const live = posts.filter((post) => post.deletedAt === null);
     const first = posts.length > 0 ? Math.min(...posts.map((post) => post.createdAt)) : deps.clock();
@@ -141,8 +145,8 @@ export function sandboxYoutubeEngagementRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   routes.get('/youtube/v3/commentThreads', async (c) => {
-    await channelOf(c);
-    const video = await liveVideo(c.req.query('videoId') ?? '');
+    const { channel } = await channelOf(c);
+    const video = await liveVideo(c.req.query('videoId') ?? '', channel);
     if (!video) throw new GoogleError(404, 'videoNotFound', 'The video identified by the videoId parameter could not be found.');
     const comments = await commentsUnder(db(), video.id);
     const byId = new Map(comments.map((comment) => [comment.id, comment]));
@@ -175,7 +179,7 @@ export function sandboxYoutubeEngagementRoutes(deps: AppDeps): Hono<AppEnv> {
       throw new GoogleError(400, 'invalidCommentMetadata', 'The request metadata is invalid.');
     }
     const parent = await findComment(db(), 'youtube', parentId);
-    if (!parent) throw new GoogleError(404, 'commentNotFound', 'The comment identified by the parentId parameter could not be found.');
+    if (!parent || parent.accountId !== channel) throw new GoogleError(404, 'commentNotFound', 'The comment identified by the parentId parameter could not be found.');
     const id = await addReply(db(), parent.postId, text, parent.id, deps.clock());
     return c.json({ kind: 'youtube#comment', id, snippet: { parentId, textOriginal: text, authorChannelId: { value: channel }, publishedAt: new Date(deps.clock()).toISOString() } });
   });
