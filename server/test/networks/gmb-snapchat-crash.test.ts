@@ -62,7 +62,7 @@ describe('gmb and snapchat attempts across a SIGKILL', () => {
           status = read<{ status?: string } | undefined>('SELECT status FROM posts')?.status ?? '';
           if (status !== 'success' && status !== 'error') await new Promise((resolve) => setTimeout(resolve, 20));
         }
-        assert.equal(status, 'success', JSON.stringify(read('SELECT * FROM post_platforms')));
+        assert.equal(status, 'success', JSON.stringify(read('SELECT * FROM post_platforms')) + (process.env.DEBUG_CRASH ? child.logs.join('') + JSON.stringify(read("SELECT * FROM jobs WHERE kind <> 'analytics-snapshot'")) + JSON.stringify(read('SELECT id, status, request FROM posts')) : ''));
         assert.equal(read<{ n: number }>('SELECT COUNT(*) AS n FROM sandbox_posts WHERE platform = ? AND deleted_at IS NULL', testCase.platform).n, 1);
       } finally {
         await killHard(child.process);
