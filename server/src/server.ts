@@ -65,7 +65,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const mailer = options.mailer !== undefined ? options.mailer : config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.emailFrom) : null;
   // Every line, whatever module writes it, leaves as one redacted JSON object.
   const log = structuredLog(options.log ?? (() => {}));
-  const networks = createNetworkRegistry(config.networks, () => config.publicUrl);
+  const networks = createNetworkRegistry(config.networks, () => config.publicUrl, config.outbound);
   const sandbox = networks.sandboxOn;
   const tokenCipher = options.tokenCipher ?? loadTokenCipher(config.tokenKeys, config.dataDir, log);
   const limiter = createRateLimiter(storage);

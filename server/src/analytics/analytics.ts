@@ -7,7 +7,6 @@ import type { Network } from '../../../src/protocol/index.js';
 import type { ServiceConfig } from '../config.js';
 import type { Clock } from '../core/clock.js';
 import type { TokenCipher } from '../core/crypto/token-cipher.js';
-import { createGuardedFetch } from '../core/guarded-fetch.js';
 import type { NetworkRegistry } from '../networks/registry.js';
 import type { PublishAdapter } from '../networks/publish-adapter.js';
 import { ENGAGEMENT_ADAPTERS, engagementBaseUrl } from './engagement-adapters.js';
@@ -36,7 +35,7 @@ export function createAnalytics(options: {
 }): Analytics {
   const { config } = options;
   const publicUrl = () => config.publicUrl;
-  const fetch = createGuardedFetch({ ...config.outbound, allowedOrigins: () => options.networks.privateOriginsAllowed() });
+  const fetch = options.networks.fetch;
   const sandboxOn = options.networks.sandboxOn;
   const contextDeps: NetworkContextDeps = {
     storage: options.storage,

@@ -9,6 +9,8 @@ import { NETWORK_LINKS, OAUTH_NETWORKS, isOAuthNetwork, type OAuthNetwork } from
 import type { OAuthLink } from './link.js';
 import type { OAuthNetworkDefinition } from './oauth/definition.js';
 import type { NetworkSettings } from './network-settings.js';
+import { createGuardedFetch, type GuardedFetch } from '../core/guarded-fetch.js';
+import type { OutboundSettings } from '../core/outbound-settings.js';
 
 export interface ResolvedOAuthNetwork {
   platform: OAuthNetwork;
@@ -20,6 +22,8 @@ export interface ResolvedOAuthNetwork {
   definition: OAuthNetworkDefinition;
   /** Sent on every call to the network. */
   userAgent: string;
+  /** The guarded fetch every call to the network goes through (the registry's `fetch`). */
+  fetch: GuardedFetch;
 }
 
 export interface NetworkRegistry {
@@ -40,15 +44,21 @@ export interface NetworkRegistry {
   runsOnSandbox(platform: Network, instagramLinkMethod?: InstagramLinkMethod): boolean;
   /**
    * The origins network calls may reach although they are private: this service's own (the sandbox networks) while
-   * the sandbox runs, and the operator's `<NETWORK>_API_BASE_URL`s. Nothing else private, ever.
+   * the sandbox runs, and the operator's own choices (`<NETWORK>_API_BASE_URL`s, `BLUESKY_PDS_URL`). Nothing else
+   * private, ever.
    */
   privateOriginsAllowed(): string[];
+  /**
+   * The one guarded fetch of every call to a network (linking, publishing, analytics, refresh): public addresses,
+   * and of the private ones only `privateOriginsAllowed()`.
+   */
+  readonly fetch: GuardedFetch;
 }
 
 /** The bot users talk to when telegram runs on the sandbox. */
 export const SANDBOX_TELEGRAM_BOT = 'SocialLinkSandboxBot';
 
-export function createNetworkRegistry(settings: NetworkSettings, publicUrl: () => string): NetworkRegistry {
+export function createNetworkRegistry(settings: NetworkSettings, publicUrl: () => string, outbound: OutboundSettings): NetworkRegistry {
   const mode = settings.sandboxMode;
   const sandboxOn = mode !== 'off';
   const { userAgent } = settings;
@@ -68,10 +78,10 @@ export function createNetworkRegistry(settings: NetworkSettings, publicUrl: () =
       const credentials = settings.clientCredentials[(alternate?.credentialsOf ?? platform).toUpperCase()];
       if (credentials && mode !== 'all') {
         const definition = alternate?.definition ?? link.definition;
-        return { platform, sandbox: false, ...credentials, issuer: new URL(definition.authorizationEndpoint).origin, definition, userAgent };
+        return { platform, sandbox: false, ...credentials, issuer: new URL(definition.authorizationEndpoint).origin, definition, userAgent, fetch: registry.fetch };
       }
       if (!sandboxOn) return null;
-      return { platform, sandbox: true, ...sandboxClientOf(platform), issuer: `${publicUrl()}/sandbox`, definition: sandboxDefinition(platform, publicUrl()), userAgent };
+      return { platform, sandbox: true, ...sandboxClientOf(platform), issuer: `${publicUrl()}/sandbox`, definition: sandboxDefinition(platform, publicUrl()), userAgent, fetch: registry.fetch };
     },
     runsOnSandbox(platform, instagramLinkMethod = 'instagram') {
       if (platform === 'bluesky') return sandboxOn && registry.blueskyPdsUrl === `${publicUrl()}/sandbox`;
@@ -79,9 +89,10 @@ export function createNetworkRegistry(settings: NetworkSettings, publicUrl: () =
       return registry.oauth(platform, instagramLinkMethod)?.sandbox ?? false;
     },
     privateOriginsAllowed() {
-      const operators = Object.values(settings.apiBaseUrls).map((base) => new URL(base!).origin);
+      const operators = [...Object.values(settings.apiBaseUrls), settings.blueskyPdsUrl].flatMap((base) => (base ? [new URL(base).origin] : []));
       return sandboxOn ? [new URL(publicUrl()).origin, ...operators] : operators;
     },
+    fetch: createGuardedFetch({ ...outbound, allowedOrigins: () => registry.privateOriginsAllowed() }),
   };
   return registry;
 }

@@ -5,7 +5,6 @@
  */
 import type { ServiceMetrics } from '../core/observability/metrics.js';
 import type { Clock } from '../core/clock.js';
-import { createGuardedFetch } from '../core/guarded-fetch.js';
 import { JobStore } from '../core/jobs/job-store.js';
 import { startJobWorker, type JobHandler, type JobWorker, type JobWorkerSettings } from '../core/jobs/job-worker.js';
 import type { ServiceConfig } from '../config.js';
@@ -49,7 +48,7 @@ export function createPublishing(options: {
   const settings = config.publishing.jobs;
   const store = new PostStore(db);
   const jobs = new JobStore(db);
-  const fetch = createGuardedFetch({ ...config.outbound, allowedOrigins: () => options.networks.privateOriginsAllowed() });
+  const fetch = options.networks.fetch;
   const crashAt = CRASH_POINTS.find((point) => point === config.publishing.testCrashAt) ?? null;
   const sandboxOn = options.networks.sandboxOn;
   const engine = new PublishingEngine({

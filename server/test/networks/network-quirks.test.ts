@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readOutboundSettings } from '../../src/core/outbound-settings.js';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -37,7 +38,7 @@ describe('real-network quirks in the OAuth client', () => {
       tokenTypeMissing: true,
     };
     // `sandbox: true` only so oauth4webapi accepts the http loopback address.
-    return { platform: 'tiktok', sandbox: true, clientId: 'ck-1', clientSecret: 'cs-1', issuer: base, definition, userAgent: readNetworkSettings({}).userAgent };
+    return { platform: 'tiktok', sandbox: true, clientId: 'ck-1', clientSecret: 'cs-1', issuer: base, definition, userAgent: readNetworkSettings({}).userAgent, fetch };
   };
 
   it("puts TikTok's client_key in the authorization URL and the token request, and fills a missing token_type", async () => {
@@ -70,6 +71,7 @@ describe('real-network quirks in the OAuth client', () => {
     const registry = createNetworkRegistry(
       readNetworkSettings({ INSTAGRAM_CLIENT_ID: 'ig', INSTAGRAM_CLIENT_SECRET: 'igs', FACEBOOK_CLIENT_ID: 'fb', FACEBOOK_CLIENT_SECRET: 'fbs' }),
       () => 'https://svc.example',
+      readOutboundSettings({}),
     );
     const viaFacebook = registry.oauth('instagram', 'facebook')!;
     assert.equal(viaFacebook.clientId, 'fb');

@@ -66,6 +66,7 @@ describe('token refresh failures named by the network', () => {
   /** A refresher whose network's token endpoint is the bad-moment server at `path`. */
   const refresherTo = (platform: ResolvedOAuthNetwork['platform'], path: string) => {
     const network: ResolvedOAuthNetwork = {
+      fetch,
       platform,
       sandbox: true,
       clientId: `sandbox-${platform}`,

@@ -95,6 +95,7 @@ describe('token refresh', () => {
       },
     };
     const network: ResolvedOAuthNetwork = {
+      fetch,
       platform: 'youtube',
       sandbox: true,
       clientId: 'sandbox-youtube',

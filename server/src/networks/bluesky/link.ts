@@ -25,7 +25,7 @@ export const blueskyLink = {
     if (!pdsUrl) throw new ApiError(503, ErrorCode.networkUnavailable, 'Bluesky cannot be connected on this service right now.', { action: 'link session' });
     let login;
     try {
-      login = await createBlueskySession(pdsUrl, handle, appPassword);
+      login = await createBlueskySession(deps.networks.fetch, pdsUrl, handle, appPassword);
     } catch (error) {
       if (!(error instanceof BlueskyLoginError)) throw error;
       throw new ApiError(error.kind === 'credentials' ? 400 : 502, ErrorCode.connectFailed, error.message, { action: 'link session' });

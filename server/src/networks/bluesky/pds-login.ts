@@ -5,6 +5,8 @@
  * for accounts hosted by Bluesky); in the sandbox it is the embedded sandbox PDS. The password is sent once to the
  * PDS and never stored or logged; only the PDS session tokens are kept, encrypted.
  */
+import type { GuardedFetch } from '../../core/guarded-fetch.js';
+
 const TIMEOUT_MS = 15_000;
 
 export interface BlueskySession {
@@ -23,14 +25,14 @@ export class BlueskyLoginError extends Error {
   }
 }
 
-export async function createBlueskySession(pdsUrl: string, handle: string, appPassword: string): Promise<BlueskySession> {
+export async function createBlueskySession(fetch: GuardedFetch, pdsUrl: string, handle: string, appPassword: string): Promise<BlueskySession> {
   let response: Response;
   try {
     response = await fetch(`${pdsUrl.replace(/\/$/, '')}/xrpc/com.atproto.server.createSession`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ identifier: handle, password: appPassword }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      timeoutMs: TIMEOUT_MS,
     });
   } catch {
     throw new BlueskyLoginError('unreachable', 'The Bluesky server could not be reached. Try again.');

@@ -7,6 +7,7 @@
 import * as oauth from 'oauth4webapi';
 import type { NetworkIdentity } from './definition.js';
 import type { ResolvedOAuthNetwork } from '../registry.js';
+import type { GuardedFetch } from '../../core/guarded-fetch.js';
 
 const NETWORK_TIMEOUT_MS = 15_000;
 
@@ -42,14 +43,14 @@ function requestOptions(network: ResolvedOAuthNetwork) {
   return {
     // The sandbox runs on http://127.0.0.1; real networks are always https.
     [oauth.allowInsecureRequests]: network.sandbox,
-    [oauth.customFetch]: network.definition.tokenTypeMissing ? addingTokenType(fetch) : fetch,
+    [oauth.customFetch]: network.definition.tokenTypeMissing ? addingTokenType(network.fetch) : network.fetch,
     headers: { 'User-Agent': network.userAgent },
     signal: AbortSignal.timeout(NETWORK_TIMEOUT_MS),
   };
 }
 
 /** oauth4webapi requires `token_type`; networks that omit it issue bearer tokens, so it is filled in. */
-export const addingTokenType = (base: typeof fetch): typeof fetch => async (input, init) => {
+export const addingTokenType = (base: GuardedFetch): GuardedFetch => async (input, init) => {
   const response = await base(input, init);
   if (!response.ok) return response;
   const json = (await response.clone().json().catch(() => null)) as Record<string, unknown> | null;
@@ -127,7 +128,7 @@ export async function exchangeCode(
 
 export async function fetchIdentity(network: ResolvedOAuthNetwork, accessToken: string): Promise<NetworkIdentity> {
   try {
-    const response = await fetch(network.definition.identityEndpoint, {
+    const response = await network.fetch(network.definition.identityEndpoint, {
       headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json', 'User-Agent': network.userAgent },
       signal: AbortSignal.timeout(NETWORK_TIMEOUT_MS),
     });
