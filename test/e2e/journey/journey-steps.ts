@@ -140,12 +140,16 @@ function handleFor(profileKey: string): string {
 
 type PostRecord = Awaited<ReturnType<LinkClient['getPost']>>;
 
-/** Reads the post until the network has answered (tiktok stays `pending` while it processes the video). */
-export async function settledPost(client: LinkClient, id: string, profileKey: string): Promise<PostRecord> {
+/**
+ * Reads the post until the network has answered (tiktok stays `pending` while it processes the video). `tick` runs
+ * between reads: an in-process service's test clock must move for its status polls to come due.
+ */
+export async function settledPost(client: LinkClient, id: string, profileKey: string, tick: () => void = () => {}): Promise<PostRecord> {
   let post = await client.getPost(id, { profileKey });
   const deadline = Date.now() + 20_000;
   while (['processing', 'pending', 'scheduled'].includes(post.status) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 100));
+    tick();
     post = await client.getPost(id, { profileKey });
   }
   return post;

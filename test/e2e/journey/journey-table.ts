@@ -27,6 +27,8 @@ export interface Journey {
   comments: boolean;
   delete: boolean;
   unlink: boolean;
+  /** Its access tokens expire and are renewed with the refresh grant (README "token refresh"). */
+  expiringToken: boolean;
 }
 
 type Row = [Network, string, Mode, Connect, string[], Record<string, unknown>, analytics: boolean, comments: boolean, del: boolean, unlink: boolean];
@@ -48,6 +50,8 @@ const ROWS: Row[] = [
   ['telegram', 'Telegram', 'popup', 'bot-code', [], {}, false, false, true, true],
 ];
 
+const EXPIRING_TOKENS: readonly Network[] = ['youtube', 'gmb', 'tiktok', 'linkedin', 'reddit', 'pinterest'];
+
 export const JOURNEYS: Journey[] = ROWS.map(([network, label, mode, connect, media, extra, analytics, comments, del, unlink]) => ({
   network,
   label,
@@ -59,4 +63,5 @@ export const JOURNEYS: Journey[] = ROWS.map(([network, label, mode, connect, med
   comments,
   delete: del,
   unlink,
+  expiringToken: EXPIRING_TOKENS.includes(network),
 }));
