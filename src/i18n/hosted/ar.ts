@@ -39,6 +39,7 @@ export default {
   popupClosed: 'أُغلقت نافذة {network} قبل أن تنتهي. اختر «ربط» للمحاولة مرة أخرى.',
   popupBlocked: 'حظر متصفحك نافذة {network}. اسمح بالنوافذ المنبثقة لهذه الصفحة ثم أعد المحاولة.',
   failed: 'تعذّر ربط {network}: {message} أعد المحاولة بعد قليل.',
+  refused: 'تعذّر ربط {network}: {message}',
   disconnected: 'تم إلغاء ربط {network}.',
   credentialsTitle: 'ربط {network}',
   handle: 'اسم المستخدم',

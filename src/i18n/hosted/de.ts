@@ -32,6 +32,7 @@ export default {
   popupClosed: 'Das {network}-Fenster wurde geschlossen, bevor du fertig warst. Wähle „Verbinden“, um es erneut zu versuchen.',
   popupBlocked: 'Dein Browser hat das {network}-Fenster blockiert. Erlaube Pop-ups für diese Seite und versuche es erneut.',
   failed: '{network} konnte nicht verbunden werden: {message} Versuche es gleich noch einmal.',
+  refused: '{network} konnte nicht verbunden werden: {message}',
   disconnected: '{network} wurde getrennt.',
   credentialsTitle: '{network} verbinden',
   handle: 'Handle',

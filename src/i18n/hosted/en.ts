@@ -36,6 +36,7 @@ export const en = {
   popupClosed: 'The {network} window was closed before you finished. Select Connect to try again.',
   popupBlocked: 'Your browser blocked the {network} window. Allow pop-ups for this page and try again.',
   failed: '{network} could not be connected: {message} Try again in a moment.',
+  refused: '{network} could not be connected: {message}',
   disconnected: '{network} was disconnected.',
   credentialsTitle: 'Connect {network}',
   handle: 'Handle',

@@ -32,6 +32,7 @@ export default {
   popupClosed: 'La ventana de {network} se cerró antes de terminar. Pulsa Conectar para intentarlo de nuevo.',
   popupBlocked: 'Tu navegador bloqueó la ventana de {network}. Permite las ventanas emergentes en esta página y vuelve a intentarlo.',
   failed: 'No se pudo conectar {network}: {message} Vuelve a intentarlo en un momento.',
+  refused: 'No se pudo conectar {network}: {message}',
   disconnected: '{network} se desconectó.',
   credentialsTitle: 'Conectar {network}',
   handle: 'Identificador',

@@ -32,6 +32,7 @@ export default {
   popupClosed: 'La fenêtre {network} a été fermée avant la fin. Choisissez Connecter pour réessayer.',
   popupBlocked: 'Votre navigateur a bloqué la fenêtre {network}. Autorisez les fenêtres pop-up pour cette page, puis réessayez.',
   failed: 'Impossible de connecter {network} : {message} Réessayez dans un instant.',
+  refused: 'Impossible de connecter {network} : {message}',
   disconnected: '{network} a été déconnecté.',
   credentialsTitle: 'Connecter {network}',
   handle: 'Identifiant',

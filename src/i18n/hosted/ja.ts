@@ -32,6 +32,7 @@ export default {
   popupClosed: '完了する前に {network} のウィンドウが閉じられました。「連携する」を押してもう一度お試しください。',
   popupBlocked: 'ブラウザが {network} のウィンドウをブロックしました。このページのポップアップを許可して、もう一度お試しください。',
   failed: '{network} を連携できませんでした：{message} しばらくしてからもう一度お試しください。',
+  refused: '{network} を連携できませんでした：{message}',
   disconnected: '{network} の連携を解除しました。',
   credentialsTitle: '{network} を連携する',
   handle: 'ハンドル',

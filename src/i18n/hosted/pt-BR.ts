@@ -32,6 +32,7 @@ export default {
   popupClosed: 'A janela do {network} foi fechada antes de você terminar. Toque em Conectar para tentar de novo.',
   popupBlocked: 'Seu navegador bloqueou a janela do {network}. Permita pop-ups nesta página e tente de novo.',
   failed: 'Não foi possível conectar {network}: {message} Tente de novo em instantes.',
+  refused: 'Não foi possível conectar {network}: {message}',
   disconnected: '{network} foi desconectada.',
   credentialsTitle: 'Conectar {network}',
   handle: 'Identificador',
