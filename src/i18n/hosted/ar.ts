@@ -46,6 +46,7 @@ export default {
   handlePlaceholder: 'name.bsky.social',
   appPassword: 'كلمة مرور التطبيق',
   appPasswordHint: 'أنشئ كلمة مرور للتطبيق في {network} من الإعدادات ← الخصوصية والأمان ← كلمات مرور التطبيقات. لا تستخدم كلمة مرورك الرئيسية أبدًا.',
+  sandboxAppPassword: 'بيئة الاختبار: يعمل أي معرّف مع كلمة مرور التطبيق {password}.',
   botHint: 'افتح {bot} في {network} وأرسل هذا الرمز:',
   botOpen: 'افتح البوت في {network}',
   botWaiting: 'في انتظار استلام البوت للرمز…',

@@ -39,6 +39,7 @@ export default {
   handlePlaceholder: 'name.bsky.social',
   appPassword: 'App-Passwort',
   appPasswordHint: 'Erstelle in {network} unter Einstellungen → Privatsphäre und Sicherheit → App-Passwörter ein App-Passwort. Verwende nie dein Hauptpasswort.',
+  sandboxAppPassword: 'Sandbox: Jeder Handle funktioniert mit dem App-Passwort {password}.',
   botHint: 'Öffne {bot} in {network} und sende diesen Code:',
   botOpen: 'Bot in {network} öffnen',
   botWaiting: 'Warten, bis der Bot deinen Code erhält…',

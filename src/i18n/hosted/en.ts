@@ -43,6 +43,7 @@ export const en = {
   handlePlaceholder: 'name.bsky.social',
   appPassword: 'App password',
   appPasswordHint: 'Create an app password in {network} under Settings → Privacy and security → App passwords. Never use your main password.',
+  sandboxAppPassword: 'Sandbox: any handle works with the app password {password}.',
   botHint: 'Open {bot} in {network} and send this code:',
   botOpen: 'Open the bot in {network}',
   botWaiting: 'Waiting for the bot to receive your code…',

@@ -39,6 +39,7 @@ export default {
   handlePlaceholder: 'nombre.bsky.social',
   appPassword: 'Contraseña de aplicación',
   appPasswordHint: 'Crea una contraseña de aplicación en {network}, en Ajustes → Privacidad y seguridad → Contraseñas de aplicación. No uses nunca tu contraseña principal.',
+  sandboxAppPassword: 'Entorno de pruebas: cualquier identificador funciona con la contraseña de aplicación {password}.',
   botHint: 'Abre {bot} en {network} y envía este código:',
   botOpen: 'Abrir el bot en {network}',
   botWaiting: 'Esperando a que el bot reciba tu código…',

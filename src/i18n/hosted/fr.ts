@@ -39,6 +39,7 @@ export default {
   handlePlaceholder: 'nom.bsky.social',
   appPassword: 'Mot de passe d’application',
   appPasswordHint: 'Créez un mot de passe d’application dans {network} sous Paramètres → Confidentialité et sécurité → Mots de passe d’application. N’utilisez jamais votre mot de passe principal.',
+  sandboxAppPassword: 'Bac à sable : tout identifiant fonctionne avec le mot de passe d’application {password}.',
   botHint: 'Ouvrez {bot} dans {network} et envoyez ce code :',
   botOpen: 'Ouvrir le bot dans {network}',
   botWaiting: 'En attente de la réception de votre code par le bot…',

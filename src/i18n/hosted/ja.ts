@@ -39,6 +39,7 @@ export default {
   handlePlaceholder: 'name.bsky.social',
   appPassword: 'アプリパスワード',
   appPasswordHint: '{network} の「設定 → プライバシーとセキュリティ → アプリパスワード」でアプリパスワードを作成してください。メインのパスワードは絶対に使わないでください。',
+  sandboxAppPassword: 'サンドボックス：どのハンドルでもアプリパスワード {password} で接続できます。',
   botHint: '{network} で {bot} を開き、次のコードを送信してください：',
   botOpen: '{network} でボットを開く',
   botWaiting: 'ボットがコードを受け取るのを待っています…',

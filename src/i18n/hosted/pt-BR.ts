@@ -39,6 +39,7 @@ export default {
   handlePlaceholder: 'nome.bsky.social',
   appPassword: 'Senha de app',
   appPasswordHint: 'Crie uma senha de app no {network} em Configurações → Privacidade e segurança → Senhas de app. Nunca use sua senha principal.',
+  sandboxAppPassword: 'Sandbox: qualquer identificador funciona com a senha de app {password}.',
   botHint: 'Abra {bot} no {network} e envie este código:',
   botOpen: 'Abrir o bot no {network}',
   botWaiting: 'Aguardando o bot receber seu código…',

@@ -14,9 +14,6 @@ import type { Journey } from './journey-table.js';
 /** The sandbox X developer app (public: it only works on the sandbox); twitter-bound calls must carry an app (spec 5.6). */
 export const SANDBOX_TWITTER_APP = { apiKey: 'sandbox-twitter-api-key', apiSecret: 'sandbox-twitter-api-secret' } as const;
 
-/** The bluesky sandbox's app password (the credential screen's sandbox login). */
-export const SANDBOX_BLUESKY_APP_PASSWORD = 'sandbox-app-password';
-
 /** A native app's return address: a reverse-DNS custom scheme (RFC 8252 §7.1), as the demo's simulated app uses. */
 export const NATIVE_RETURN = 'com.socialkit.journey:/linked';
 
@@ -123,7 +120,9 @@ async function connect(journey: Journey, scope: Page | FrameLocator, opener: Pag
   } else if (journey.connect === 'app-password') {
     await button.click();
     await scope.getByLabel('Handle').fill(`${handleFor(profileKey)}.bsky.social`);
-    await scope.getByLabel('App password').fill(SANDBOX_BLUESKY_APP_PASSWORD);
+    // The person reads the sandbox login the form shows (nothing in the docs needed).
+    const login = await scope.getByText(/^Sandbox: any handle works with the app password /).textContent();
+    await scope.getByLabel('App password').fill(/app password (\S+)\.$/.exec(login ?? '')?.[1] ?? '');
     await scope.getByRole('button', { name: 'Connect', exact: true }).click();
   } else {
     await button.click();
