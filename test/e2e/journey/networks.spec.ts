@@ -7,6 +7,7 @@
  * each journey has its own user profile.
  */
 import { expect, test } from '../support/fixtures.js';
+import { API_KEY } from '../support/stack.js';
 import { JOURNEYS } from './journey-table.js';
 import { integratorClient, linkOnHostedPage, newProfile, settledPost } from './journey-steps.js';
 
@@ -49,9 +50,21 @@ for (const journey of JOURNEYS) {
     }
     if (journey.comments) {
       await test.step('comments', async () => {
+        // Someone in the audience comments, through the OAuth sandboxes' test switch (bluesky's PDS has none).
+        const comment = `A comment on ${journey.network} ${Date.now()}`;
+        if (journey.connect === 'consent') {
+          const response = await fetch(`${stack.serviceUrl}/sandbox/net/${journey.network}/p/${encodeURIComponent(networkPostId)}/audience-comments`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ text: comment, author: 'journey-visitor' }),
+          });
+          expect(response.status, await response.clone().text()).toBe(200);
+        }
         const comments = await client.getComments(created.id, undefined, { profileKey });
         expect(comments.status, JSON.stringify(comments)).toBe('success');
-        expect((comments as Record<string, unknown>)[journey.network]).toEqual(expect.any(Array));
+        const listed = (comments as Record<string, unknown>)[journey.network] as { comment: string }[];
+        expect(listed).toEqual(expect.any(Array));
+        if (journey.connect === 'consent') expect(listed.map((entry) => entry.comment)).toContain(comment);
       });
     }
     if (journey.delete) {
