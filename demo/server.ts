@@ -23,6 +23,11 @@ const WIDGET_BUNDLE = join(ROOT, 'dist', 'cdn', 'social-link.js');
 /** The simulated native app's return address: a reverse-DNS custom scheme (RFC 8252 §7.1). */
 export const DEMO_APP_SCHEME_URL = 'com.socialkit.demo:/linked';
 const MODES = ['frame', 'popup', 'direct', 'native'] as const;
+/**
+ * The sandbox's public X developer app (server/src/sandbox/networks/twitter-api.ts; the demo's typecheck does not
+ * reach into the server): it only works on the sandbox. The demo e2e tests publish to twitter with it.
+ */
+const SANDBOX_TWITTER_APP = { apiKey: 'sandbox-twitter-api-key', apiSecret: 'sandbox-twitter-api-secret' } as const;
 type Mode = (typeof MODES)[number];
 
 export interface DemoOptions {
@@ -33,6 +38,11 @@ export interface DemoOptions {
   port?: number;
   /** Where the demo keeps its user profile's key between runs. */
   dataDir: string;
+  /**
+   * The X developer app twitter-bound calls are signed with (spec 5.6). Defaults to the sandbox's public app, so
+   * twitter works out of the box against the sandbox; with real X, your own app's keys.
+   */
+  twitterApp?: { apiKey: string; apiSecret: string };
 }
 
 export interface RunningDemo {
@@ -41,7 +51,8 @@ export interface RunningDemo {
 }
 
 export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
-  const client = createLinkClient({ baseUrl: `${options.serviceUrl}/api`, apiKey: options.apiKey });
+  const twitterApp = options.twitterApp ?? SANDBOX_TWITTER_APP;
+  const client = createLinkClient({ baseUrl: `${options.serviceUrl}/api`, apiKey: options.apiKey, twitterApp });
   const profileKey = await ensureDemoProfile(client, options.dataDir);
   const app = new Hono();
   let demoOrigin = '';
@@ -129,7 +140,9 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     return c.body(await readFile(WIDGET_BUNDLE), 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
   });
   app.get('/network-limits', (c) => c.html(networkLimitsPage()));
-  app.get('/config.json', (c) => c.json({ serviceOrigin: new URL(options.serviceUrl).origin }));
+  // The sandbox app's keys are public (they only work on the sandbox), so the page may show them; a real app's never.
+  const sandboxTwitterApp = twitterApp.apiKey === SANDBOX_TWITTER_APP.apiKey ? SANDBOX_TWITTER_APP : null;
+  app.get('/config.json', (c) => c.json({ serviceOrigin: new URL(options.serviceUrl).origin, sandboxTwitterApp }));
   app.get('/*', async (c) => {
     const name = c.req.path === '/' ? 'index.html' : c.req.path.slice(1);
     if (!/^[a-z0-9-]+\.(html|js|css)$/.test(name)) return c.text('Not found', 404);

@@ -39,10 +39,12 @@ function log(type, detail) {
   $('event-log').prepend(item);
 }
 
+/** The linked accounts, read once and shown twice: in the accounts list and as the composer's networks. */
 async function refreshAccounts() {
   const list = $('accounts');
   try {
     const user = await backend('/api/accounts');
+    renderComposer(user);
     list.replaceChildren();
     if (user.displayNames.length === 0) list.append(Object.assign(document.createElement('li'), { textContent: 'No accounts linked yet.' }));
     for (const account of user.displayNames) {
@@ -197,9 +199,10 @@ async function backendSend(path, body) {
   return backend(path, body ?? {});
 }
 
-async function refreshComposer() {
-  const user = await backend('/api/accounts');
+/** The composer's networks: one box per linked account (a linked account appears at once, ticks are kept). */
+function renderComposer(user) {
   const fieldset = $('post-platforms');
+  const ticked = new Set([...fieldset.querySelectorAll('input:checked')].map((box) => box.value));
   fieldset.querySelectorAll('label').forEach((label) => label.remove());
   const override = $('override-platform');
   override.querySelectorAll('option:not([value=""])').forEach((option) => option.remove());
@@ -209,6 +212,7 @@ async function refreshComposer() {
     box.type = 'checkbox';
     box.value = platform;
     box.name = 'platform';
+    box.checked = ticked.has(platform);
     label.append(box, ` ${platform}`);
     fieldset.append(label);
     override.append(new Option(platform, platform));
@@ -217,12 +221,48 @@ async function refreshComposer() {
   if (select.options.length === 0) for (const name of NETWORK_NAMES) select.append(new Option(name, name));
 }
 
+/**
+ * The post's text as the networks show it: the service turns <b>, <strong>, <em>, <i> into styled text, so the list
+ * shows them styled, never as raw tags (every other character stays text).
+ */
+function styledText(text) {
+  const fragment = document.createDocumentFragment();
+  const open = []; // the styles in force, outermost first
+  for (const part of text.split(/(<\/?(?:b|strong|em|i)>)/i)) {
+    const tag = /^<(\/?)(b|strong|em|i)>$/i.exec(part);
+    if (tag) {
+      if (tag[1]) open.pop();
+      else open.push(/^(b|strong)$/i.test(tag[2]) ? 'b' : 'i');
+      continue;
+    }
+    if (!part) continue;
+    let node = document.createTextNode(part);
+    for (const name of [...open].reverse()) {
+      const element = document.createElement(name);
+      element.append(node);
+      node = element;
+    }
+    fragment.append(node);
+  }
+  return fragment;
+}
+
+/** Where the post went: all networks, or which succeeded and which failed (a partly failed post is not just "error"). */
+function outcome(post) {
+  const succeeded = post.postIds.filter((entry) => entry.status === 'success').map((entry) => entry.platform);
+  const failed = post.errors.map((entry) => `${entry.platform} (${entry.code} ${entry.message})`);
+  if (post.status === 'error' && succeeded.length > 0) return `partly published: succeeded on ${succeeded.join(', ')}; failed on ${failed.join('; ')}`;
+  const links = post.postIds.map((entry) => `${entry.platform}: ${entry.status}`).join(', ');
+  return `${post.status}${links ? ` [${links}]` : ''}${failed.length > 0 ? ` (failed on ${failed.join('; ')})` : ''}`;
+}
+
 function postLine(post) {
   const item = document.createElement('li');
   const when = post.scheduleDate ? ` for ${new Date(post.scheduleDate).toLocaleString()}` : '';
-  const links = post.postIds.map((entry) => `${entry.platform}: ${entry.status}`).join(', ');
-  const errors = post.errors.map((entry) => `${entry.platform}: ${entry.code} ${entry.message}`).join('; ');
-  item.textContent = `${post.status}${when} — ${post.post.slice(0, 60)} ${links ? `[${links}]` : ''} ${errors ? `(${errors})` : ''}`;
+  const text = document.createElement('span');
+  text.className = 'post-text';
+  text.append(styledText(post.post.slice(0, 80)));
+  item.append(`${outcome(post)}${when} — `, text);
   const actions = { 'awaiting approval': ['approve', 'delete'], scheduled: ['pause', 'delete'], paused: ['unpause', 'delete'], error: post.retried ? ['delete'] : ['retry', 'delete'] }[post.status] ?? (post.status === 'deleted' ? [] : ['delete']);
   if (post.postIds.some((entry) => entry.status === 'success')) {
     const details = document.createElement('button');
@@ -346,7 +386,7 @@ $('composer').addEventListener('submit', async (event) => {
 $('sandbox-link-button').addEventListener('click', async () => {
   try {
     await backendSend('/api/sandbox-account', { platform: $('sandbox-platform').value });
-    await Promise.all([refreshComposer(), refreshAccounts()]);
+    await refreshAccounts();
   } catch (error) {
     $('compose-status').textContent = error.message;
   }
@@ -357,8 +397,13 @@ $('sandbox-link-button').addEventListener('click', async () => {
 const MEDIA_SAMPLES = ['photo.jpg', 'photo.png', 'photo.webp', 'photo.heic', 'photo.avif', 'video-10s.mp4'];
 fetch('/config.json')
   .then((response) => response.json())
-  .then(({ serviceOrigin }) => {
+  .then(({ serviceOrigin, sandboxTwitterApp }) => {
     for (const name of MEDIA_SAMPLES) $('media-sample').append(new Option(name, `${serviceOrigin}/sandbox/media/${name}`));
+    if (sandboxTwitterApp) {
+      // X needs the integrator's own developer app on every twitter-bound call; on the sandbox, the sandbox's app.
+      $('twitter-app-note').textContent = `X (twitter) posts are signed with the sandbox X developer app: this demo's backend sends API key ${sandboxTwitterApp.apiKey} and API secret ${sandboxTwitterApp.apiSecret} (X-Twitter-OAuth1-Api-Key/-Secret). With real X, your backend sends your own app's keys.`;
+      $('twitter-app-note').hidden = false;
+    }
   })
   .catch(() => {});
 $('media-add-button').addEventListener('click', () => {
@@ -369,7 +414,6 @@ $('media-add-button').addEventListener('click', () => {
 });
 
 backend('/api/feed-url').then(({ url }) => ($('feed-link').href = url), () => {});
-refreshComposer().catch(() => {});
 refreshPosts().catch(() => {});
 setInterval(() => refreshPosts().catch(() => {}), 3000);
 

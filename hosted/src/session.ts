@@ -44,12 +44,20 @@ export function announceLinked(link: LinkState, platform: Network): void {
   link.setStatus(link.t('linked', { network: label(platform) }), 'success');
 }
 
+/**
+ * The failure as the user reads it. A 4xx answer refused what was sent (a wrong app password): trying the same
+ * again cannot help, so only other failures (network down, 5xx) say "try again in a moment".
+ */
+function failureText(link: LinkState, platform: Network, error: unknown): string {
+  const refused = error instanceof LinkPageError && error.status >= 400 && error.status < 500;
+  return link.t(refused ? 'refused' : 'failed', { network: label(platform), message: messageOf(error) });
+}
+
 /** A connection attempt failed: tell the integrator (with the service's code when it gave one) and the user. */
 export function reportConnectError(link: LinkState, platform: Network, error: unknown): void {
-  const message = messageOf(error);
   const code = error instanceof LinkPageError && error.code ? error.code : ErrorCode.connectFailed;
-  link.messenger?.error(code, message, platform);
-  link.setStatus(link.t('failed', { network: label(platform), message }), 'error');
+  link.messenger?.error(code, messageOf(error), platform);
+  link.setStatus(failureText(link, platform, error), 'error');
 }
 
 /**
@@ -89,7 +97,7 @@ export async function whileBusy(link: LinkState, platform: Network, work: () => 
   try {
     await work();
   } catch (error) {
-    link.setStatus(link.t('failed', { network: label(platform), message: messageOf(error) }), 'error');
+    link.setStatus(failureText(link, platform, error), 'error');
   } finally {
     link.busyPlatform = null;
     link.update();

@@ -18,6 +18,6 @@ export const START_CONNECT = {
 
 export function inlineStepTemplate(link: LinkState, step: InlineStep, sandbox: boolean) {
   return step.method === 'credentials'
-    ? html`<slk-credentials-step .link=${link} .platform=${step.platform} .texts=${link.texts} .busy=${link.busyPlatform !== null}></slk-credentials-step>`
+    ? html`<slk-credentials-step .link=${link} .platform=${step.platform} .sandbox=${sandbox} .texts=${link.texts} .busy=${link.busyPlatform !== null}></slk-credentials-step>`
     : html`<slk-bot-code-step .link=${link} .step=${step} .sandbox=${sandbox} .texts=${link.texts} .busy=${link.busyPlatform !== null}></slk-bot-code-step>`;
 }

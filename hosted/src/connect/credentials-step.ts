@@ -2,12 +2,15 @@
  * Connect method `credentials`, the credentials step: a form on the page takes a handle and an app password; the
  * service verifies them with the network and stores the account before it answers.
  */
-import { LitElement, html } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { Network } from '../../../src/protocol/networks.js';
 import { label, type LinkState } from '../link-state.js';
 import { announceLinked, isLinkRefused, loadView, reportConnectError } from '../session.js';
 import { ENGLISH_TEXTS, type PageTexts } from '../texts.js';
+
+/** The sandbox PDS's app password (server/src/sandbox/networks/bluesky-pds.ts): public, it only works there. */
+const SANDBOX_APP_PASSWORD = 'sandbox-app-password';
 
 export function openCredentialsStep(link: LinkState, platform: Network): void {
   link.inlineStep = { method: 'credentials', platform };
@@ -21,6 +24,8 @@ export class CredentialsStep extends LitElement {
   @property({ attribute: false }) texts: PageTexts = ENGLISH_TEXTS;
   /** A connection or disconnection is under way: the submit button waits. */
   @property({ attribute: false }) busy = false;
+  /** The network is a sandbox: the form shows the sandbox login a person needs. */
+  @property({ attribute: false }) sandbox = false;
 
   /** Light DOM: the page's stylesheet lays the form out in the network's row. */
   protected override createRenderRoot() {
@@ -36,6 +41,7 @@ export class CredentialsStep extends LitElement {
     const network = label(this.platform);
     return html`<form class="inline" @submit=${this.submit} aria-label=${t('credentialsTitle', { network })}>
       <p class="hint">${t('appPasswordHint', { network })}</p>
+      ${this.sandbox ? html`<p class="hint sandbox-login">${t('sandboxAppPassword', { password: SANDBOX_APP_PASSWORD })}</p>` : nothing}
       <label>${t('handle')} <input name="handle" autocomplete="username" required placeholder=${t('handlePlaceholder')} /></label>
       <label>${t('appPassword')} <input name="appPassword" type="password" autocomplete="current-password" required /></label>
       <div class="actions">

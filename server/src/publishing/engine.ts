@@ -497,7 +497,22 @@ async function onceMoreWithNewTokens<T extends object>(ctx: PublishContext, step
   const renewal = ctx.account.refreshAfterRejection ? await ctx.account.refreshAfterRejection() : false;
   if (renewal !== true) return renewal === false ? result : renewal;
   ctx.log('token renewed after a rejection; trying once more');
-  return step();
+  const again = await step();
+  return isFailure(again) && again.relink ? renewedTokenRefused(ctx.account.platform, again) : again;
+}
+
+/**
+ * The network refused the token it had just issued on renewal: a new link would get a token from the same place,
+ * refused the same way (the service's app or API address does not match the network's), so relinking is not advised.
+ */
+export function renewedTokenRefused(platform: Network, failure: PublishFailure): PublishFailure {
+  return {
+    ...failure,
+    relink: false,
+    retryAvailable: false,
+    message: `${platform} refused the account's access token again right after the service renewed it, so linking the account again will not help: the network does not accept the tokens it issues to this service (check the service's ${platform} app and API address).`,
+    details: { ...failure.details, renewedTokenRefused: true },
+  };
 }
 
 function isWaiting(value: object): value is PrepareWaiting {

@@ -87,7 +87,7 @@ describe('gmb adapter against the sandbox Business Profile APIs', () => {
     assert.equal((await svc.sql('SELECT COUNT(*) AS n FROM posts')).rows[0]!.n, before);
   });
 
-  it('519: the post fails, retryable, and the account stays connected (no relink); 401 asks for a relink', async () => {
+  it('519: the post fails, retryable, and the account stays connected (no relink); a 401 that survives the renewal does not advise relinking', async () => {
     const refused = await post({ post: fresh('auth backend down [[fault:519]]') });
     const failed = await waitForPost(svc, refused.json.id, (p) => p.status === 'error');
     const error = failed.errors.find((entry: { platform: string }) => entry.platform === 'gmb');
@@ -96,9 +96,12 @@ describe('gmb adapter against the sandbox Business Profile APIs', () => {
     const after519 = await post({ post: fresh('still connected') });
     assert.equal(after519.json.status, 'success', JSON.stringify(after519.json));
 
-    const revoked = await post({ post: fresh('revoked [[fault:401]]') });
-    const revokedError = (await waitForPost(svc, revoked.json.id, (p) => p.status === 'error')).errors[0];
-    assert.deepEqual([revokedError.code, revokedError.relink], [401, true], JSON.stringify(revokedError));
+    // The marker refuses every token, the one just renewed too: a new link would be refused the same way.
+    const refusedAgain = await post({ post: fresh('refused [[fault:401]]') });
+    const refusedError = (await waitForPost(svc, refusedAgain.json.id, (p) => p.status === 'error')).errors[0];
+    assert.deepEqual([refusedError.code, refusedError.relink, refusedError.details?.renewedTokenRefused], [401, undefined, true], JSON.stringify(refusedError));
+    assert.match(refusedError.message, /linking the account again will not help/);
+    assert.doesNotMatch(refusedError.message, /link the account again\./);
   });
 
   it('reconcile finds the local post an interrupted commit made, and nothing when the commit never ran; remove deletes it', async () => {
