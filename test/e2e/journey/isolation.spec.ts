@@ -10,9 +10,16 @@ import type { Stack } from '../support/stack.js';
 import { JOURNEYS } from './journey-table.js';
 import { integratorClient, linkOnHostedPage, newProfile, settledPost } from './journey-steps.js';
 
-/** The profile's sandbox feed as a person sees it in the browser (`/sandbox/feed?profile=<refId>`). */
-async function feedText(page: Page, stack: Stack, refId: string): Promise<string> {
-  const response = await page.goto(`${stack.serviceUrl}/sandbox/feed?profile=${encodeURIComponent(refId)}`);
+/**
+ * The profile's sandbox feed as a person sees it in the browser, at the address the API hands out for that profile
+ * (`GET /api/sandbox/feed-url`: it holds a key); its public reference id alone opens nothing.
+ */
+async function feedText(page: Page, stack: Stack, profile: { profileKey: string; refId: string }): Promise<string> {
+  const byRefId = await page.goto(`${stack.serviceUrl}/sandbox/feed?profile=${encodeURIComponent(profile.refId)}`);
+  expect(byRefId!.status()).toBe(404);
+  const { status, json } = await stack.api('GET', '/sandbox/feed-url', undefined, { 'Profile-Key': profile.profileKey });
+  expect(status).toBe(200);
+  const response = await page.goto(json.url);
   expect(response!.status()).toBe(200);
   return page.locator('body').innerText();
 }
@@ -40,8 +47,8 @@ for (const network of ['facebook', 'youtube'] as const) {
       texts.push(text);
     }
     const [ada, grace] = profiles;
-    const adaFeed = await feedText(page, stack, ada!.refId);
-    const graceFeed = await feedText(page, stack, grace!.refId);
+    const adaFeed = await feedText(page, stack, ada!);
+    const graceFeed = await feedText(page, stack, grace!);
     expect(adaFeed).toContain(texts[0]);
     expect(graceFeed).toContain(texts[1]);
     expect(adaFeed, "Ada's feed shows Grace's post").not.toContain(texts[1]);
