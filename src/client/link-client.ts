@@ -18,6 +18,8 @@ import {
   ListWebhooksResponse,
   RegisterWebhookResponse,
   UnregisterWebhookResponse,
+  WebhookDeliveriesResponse,
+  RedeliverWebhookResponse,
   type CreateLinkSessionRequest,
   type UnlinkableNetwork,
   type WebhookAction,
@@ -120,6 +122,17 @@ export function createLinkClient(options: LinkClientOptions) {
     listWebhooks: (call_?: CallOptions) => call(ListWebhooksResponse, 'GET', '/hook/webhook', undefined, call_),
     unregisterWebhook: (action: WebhookAction, call_?: CallOptions) =>
       call(UnregisterWebhookResponse, 'DELETE', '/hook/webhook', { action }, call_),
+    /** The delivery log, newest first: each delivery's status, attempts, response codes and body (one action or all). */
+    listWebhookDeliveries: (filter: { action?: WebhookAction; limit?: number } = {}, call_?: CallOptions) => {
+      const query = new URLSearchParams();
+      if (filter.action) query.set('action', filter.action);
+      if (filter.limit !== undefined) query.set('limit', String(filter.limit));
+      const search = query.size > 0 ? `?${query}` : '';
+      return call(WebhookDeliveriesResponse, 'GET', `/hook/webhook/deliveries${search}`, undefined, call_);
+    },
+    /** Sends one delivery again now: the same event id (`webhook-id`) and body, signed with a fresh timestamp. */
+    redeliverWebhook: (deliveryId: string, call_?: CallOptions) =>
+      call(RedeliverWebhookResponse, 'POST', `/hook/webhook/deliveries/${encodeURIComponent(deliveryId)}/redeliver`, undefined, call_),
     ...publishingMethods(call),
     ...analyticsMethods(call),
   };

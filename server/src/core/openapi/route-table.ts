@@ -28,6 +28,8 @@ import {
   UnlinkResponse,
   UnregisterWebhookResponse,
   UserResponse,
+  WebhookDeliveriesResponse,
+  RedeliverWebhookResponse,
 } from '../../../../src/protocol/index.js';
 import {
   CreatePostResponse,
@@ -98,6 +100,8 @@ export const ROUTE_TABLE: RouteDoc[] = [
   { method: 'post', path: '/api/hook/webhook', summary: 'Register a webhook', tag: 'Webhooks', auth: 'apiKeyAndProfileKey', origin: 'spec', request: requests.RegisterWebhookRequest, response: RegisterWebhookResponse, name: 'RegisterWebhookResponse' },
   { method: 'get', path: '/api/hook/webhook', summary: 'List webhooks', tag: 'Webhooks', auth: 'apiKeyAndProfileKey', origin: 'spec', response: ListWebhooksResponse, name: 'ListWebhooksResponse' },
   { method: 'delete', path: '/api/hook/webhook', summary: 'Unregister a webhook', tag: 'Webhooks', auth: 'apiKeyAndProfileKey', origin: 'spec', request: requests.UnregisterWebhookRequest, response: UnregisterWebhookResponse, name: 'UnregisterWebhookResponse' },
+  { method: 'get', path: '/api/hook/webhook/deliveries', summary: 'The delivery log, newest first: status, attempts, response codes, body (query: action, limit)', tag: 'Webhooks', auth: 'apiKeyAndProfileKey', origin: 'service', response: WebhookDeliveriesResponse, name: 'WebhookDeliveriesResponse' },
+  { method: 'post', path: '/api/hook/webhook/deliveries/:id/redeliver', summary: 'Send one delivery again now (same event id and body, fresh signature)', tag: 'Webhooks', auth: 'apiKeyAndProfileKey', origin: 'service', response: RedeliverWebhookResponse, name: 'RedeliverWebhookResponse' },
   // The hosted page's API (link token)
   { method: 'get', path: '/api/link/session', summary: 'The session as the hosted page shows it', tag: 'Hosted page API', auth: 'linkToken', origin: 'service', response: SessionView, name: 'SessionView' },
   { method: 'post', path: '/api/link/connect/:platform', summary: 'Start (oauth), complete (credentials) or get a bot code (telegram) for a network', tag: 'Hosted page API', auth: 'linkToken', origin: 'service', request: CredentialsConnectRequest, response: StartConnectResponse, name: 'StartConnectResponse' },
