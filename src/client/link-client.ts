@@ -20,6 +20,8 @@ import {
   UnregisterWebhookResponse,
   WebhookDeliveriesResponse,
   RedeliverWebhookResponse,
+  SandboxWebhookInboxResponse,
+  SandboxWebhookInboxUrlResponse,
   type CreateLinkSessionRequest,
   type UnlinkableNetwork,
   type WebhookAction,
@@ -133,6 +135,10 @@ export function createLinkClient(options: LinkClientOptions) {
     /** Sends one delivery again now: the same event id (`webhook-id`) and body, signed with a fresh timestamp. */
     redeliverWebhook: (deliveryId: string, call_?: CallOptions) =>
       call(RedeliverWebhookResponse, 'POST', `/hook/webhook/deliveries/${encodeURIComponent(deliveryId)}/redeliver`, undefined, call_),
+    /** Sandbox only: the profile's webhook inbox address on the service, to register with `registerWebhook`. */
+    sandboxWebhookInboxUrl: (call_?: CallOptions) => call(SandboxWebhookInboxUrlResponse, 'POST', '/sandbox/webhook-inbox', undefined, call_),
+    /** Sandbox only: what the inbox received, newest first, each with its headers, body and signature check. */
+    readSandboxWebhookInbox: (call_?: CallOptions) => call(SandboxWebhookInboxResponse, 'GET', '/sandbox/webhook-inbox', undefined, call_),
     ...publishingMethods(call),
     ...analyticsMethods(call),
   };

@@ -121,3 +121,31 @@ export const RedeliverWebhookResponse = z.object({
   delivery: WebhookDeliveryRecord,
 });
 export type RedeliverWebhookResponse = z.infer<typeof RedeliverWebhookResponse>;
+
+/** `POST /api/sandbox/webhook-inbox`: the profile's sandbox inbox address (it holds a key: treat it as a password). */
+export const SandboxWebhookInboxUrlResponse = z.object({ status: z.literal('success'), url: z.string() });
+export type SandboxWebhookInboxUrlResponse = z.infer<typeof SandboxWebhookInboxUrlResponse>;
+
+/** One request the sandbox inbox received, with the Standard Webhooks signature checked against the registration. */
+export const SandboxInboxDelivery = z.object({
+  /** The `webhook-id` header (the event id), null when absent. */
+  id: z.string().nullable(),
+  action: z.string().nullable(),
+  receivedAt: z.string(),
+  headers: z.record(z.string(), z.string()),
+  body: z.string(),
+  signature: z.object({
+    /** `unsigned`: the registration has no secret (or no longer exists); `invalid`: see `reason`. */
+    status: z.enum(['valid', 'invalid', 'unsigned']),
+    reason: z.string().nullable(),
+  }),
+});
+export type SandboxInboxDelivery = z.infer<typeof SandboxInboxDelivery>;
+
+/** `GET /api/sandbox/webhook-inbox`: what the profile's inbox received, newest first (the last 50). */
+export const SandboxWebhookInboxResponse = z.object({
+  status: z.literal('success'),
+  refId: z.string(),
+  deliveries: z.array(SandboxInboxDelivery),
+});
+export type SandboxWebhookInboxResponse = z.infer<typeof SandboxWebhookInboxResponse>;

@@ -22,6 +22,7 @@ import { assertPlanHasWebhooks, describeWebhooks, registerWebhook, unregisterWeb
 import { WebhookDeliveriesQuery } from '../../../src/protocol/index.js';
 import { requestError } from '../publishing/request-errors.js';
 import { listDeliveries, redeliver } from './delivery-log.js';
+import { isOwnSandboxInbox } from '../sandbox/webhook-inbox.js';
 
 export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -35,9 +36,11 @@ export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, WEBHOOK_ACTION);
     rejectUnknownFields(body, ['action', 'url', 'secret'], WEBHOOK_ACTION);
     const action = parseAction(body.action);
-    const url = parseUrl(body.url, deps.config.webhooks.allowPrivateTargets);
-    const secret = parseSecret(body.secret);
     const profile = c.get('profile');
+    // While the sandbox runs, the profile's own sandbox inbox (http, loopback) is allowed; nothing else private.
+    const sandboxInbox = typeof body.url === 'string' && (await isOwnSandboxInbox(deps, profile, body.url));
+    const url = sandboxInbox ? (body.url as string) : parseUrl(body.url, deps.config.webhooks.allowPrivateTargets);
+    const secret = parseSecret(body.secret);
     await registerWebhook(deps, profile, { action, url, secret });
     return c.json({ status: 'success', action, url, refId: profile.refId });
   });

@@ -30,6 +30,8 @@ import {
   UserResponse,
   WebhookDeliveriesResponse,
   RedeliverWebhookResponse,
+  SandboxWebhookInboxResponse,
+  SandboxWebhookInboxUrlResponse,
 } from '../../../../src/protocol/index.js';
 import {
   CreatePostResponse,
@@ -163,6 +165,9 @@ export const ROUTE_TABLE: RouteDoc[] = [
   { method: 'get', path: '/api/automations/:id/activity', summary: "An automation's replies and their outcome", tag: 'Automations', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'answer fields', response: analytics.AutomationActivityResponse, name: 'AutomationActivityResponse' },
   { method: 'post', path: '/api/validate/moderation', summary: 'Moderate a text and media URLs before posting', tag: 'Moderation', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'body {post, mediaUrls?} and answer fields', response: json('`{status, flagged, text: {flagged, matches, censored}, mediaUrls: [{url, flagged, matches}]}`') },
   { method: 'get', path: '/api/sandbox/feed-url', summary: 'A fresh address of the profile’s sandbox feed (it holds a key: treat it as a password)', tag: 'Sandbox', auth: 'apiKeyAndProfileKey', origin: 'service', response: json('`{status, url}`.') },
+  { method: 'post', path: '/api/sandbox/webhook-inbox', summary: 'The profile’s sandbox webhook inbox address, to register as a webhook while the sandbox runs (it holds a key: treat it as a password)', tag: 'Sandbox', auth: 'apiKeyAndProfileKey', origin: 'service', response: SandboxWebhookInboxUrlResponse, name: 'SandboxWebhookInboxUrlResponse' },
+  { method: 'get', path: '/api/sandbox/webhook-inbox', summary: 'What the profile’s sandbox webhook inbox received: headers, body, signature check (the last 50)', tag: 'Sandbox', auth: 'apiKeyAndProfileKey', origin: 'service', response: SandboxWebhookInboxResponse, name: 'SandboxWebhookInboxResponse' },
+  sandbox('post', '/sandbox/webhook-inbox/:key', 'The sandbox webhook inbox: receives a delivery and checks its Standard Webhooks signature', json('`{status}`')),
   { method: 'post', path: '/api/sandbox/accounts', summary: 'Link a sandbox account without a browser (for your tests)', tag: 'Sandbox', auth: 'apiKeyAndProfileKey', origin: 'service', response: json('The linked sandbox account.') },
   // Sandbox networks and media host (SANDBOX_NETWORKS auto/all)
   sandbox('get', '/sandbox/feed', 'What each sandbox network published', html),
