@@ -47,6 +47,7 @@ export default defineConfig(({ mode }) => {
           protocol: 'src/protocol/index.ts',
           client: 'src/client/index.ts',
           webhooks: 'src/webhooks/index.ts',
+          react: 'src/react/index.ts',
         },
         formats: ['es'],
         fileName: (_format, name) => `${name}.js`,

@@ -1,6 +1,6 @@
 /**
  * @module
- * Standard Webhooks signatures (standardwebhooks.com), the one implementation the service signs with and receivers
+ * Standard Webhooks signatures, the one implementation the service signs with and receivers
  * verify with. Web Crypto only, so it runs in Node 20+, browsers and edge runtimes alike.
  *
  * Each delivery carries `webhook-id` (the event id, the same on every retry), `webhook-timestamp` (seconds since the

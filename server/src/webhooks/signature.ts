@@ -8,7 +8,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** The Standard Webhooks headers (standardwebhooks.com), sent beside ours; the signing is the npm package's own. */
+/** The Standard Webhooks headers, sent beside ours; the signing is the npm package's own. */
 export const STANDARD_ID_HEADER = 'webhook-id';
 export const STANDARD_TIMESTAMP_HEADER = 'webhook-timestamp';
 export const STANDARD_SIGNATURE_HEADER = 'webhook-signature';
