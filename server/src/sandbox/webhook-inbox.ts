@@ -74,8 +74,10 @@ export function sandboxInboxReceiverRoutes(deps: AppDeps, inbox: SandboxWebhookI
   return new Hono<AppEnv>().post('/:key', async (c) => {
     const profile = await inboxProfile(deps, c.req.param('key'));
     if (!profile) throw new ApiError(404, ErrorCode.badRequest, 'This sandbox inbox address is not valid: ask the API for one (POST /api/sandbox/webhook-inbox).', { action: INBOX });
+    const tooLarge = () => badRequest(`The body is larger than ${deps.config.maxBodyBytes} bytes.`, undefined, INBOX);
+    if (Number(c.req.header('content-length') ?? 0) > deps.config.maxBodyBytes) throw tooLarge();
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    if (bytes.length > deps.config.maxBodyBytes) throw badRequest(`The body is larger than ${deps.config.maxBodyBytes} bytes.`, undefined, INBOX);
+    if (bytes.length > deps.config.maxBodyBytes) throw tooLarge();
     const body = new TextDecoder().decode(bytes);
     const headers = Object.fromEntries(c.req.raw.headers.entries());
     const action = headers['x-webhook-action'] ?? null;
