@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import sdl from '@microsoft/eslint-plugin-sdl';
 import noUnsanitized from 'eslint-plugin-no-unsanitized';
 
-const SOURCES = ['**/*.{js,mjs,cjs,ts,mts,cts}'];
+const SOURCES = ['**/*.{js,mjs,cjs,ts,mts,cts,tsx}'];
 
 export default [
   {

@@ -46,12 +46,15 @@ export default defineConfig(({ mode }) => {
           define: 'src/widget/define.ts',
           protocol: 'src/protocol/index.ts',
           client: 'src/client/index.ts',
+          webhooks: 'src/webhooks/index.ts',
+          react: 'src/react/index.ts',
         },
         formats: ['es'],
         fileName: (_format, name) => `${name}.js`,
       },
       rolldownOptions: {
-        external: (id: string) => /^(lit|@lit|zod)(\/|$)/.test(id),
+        // React is the integrator's (a peer dependency of the react entry only), never bundled.
+        external: (id: string) => /^(lit|@lit|zod|react|react-dom)(\/|$)/.test(id),
       },
     },
   };

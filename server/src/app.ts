@@ -2,6 +2,7 @@
  * @module
  * The link-session service as a Hono app. `server.ts` puts it on a socket; tests can also call `app.request()`.
  */
+import { SandboxWebhookInbox, sandboxInboxApiRoutes, sandboxInboxReceiverRoutes } from './sandbox/webhook-inbox.js';
 import { Hono } from 'hono';
 import { ErrorCode } from '../../src/protocol/index.js';
 import type { AppDeps, AppEnv } from './context.js';
@@ -98,9 +99,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   }
   api.route('/sandbox/accounts', sandboxAccountRoutes(deps));
   if (deps.networks.sandboxOn) api.route('/sandbox/feed-url', sandboxFeedUrlRoutes(deps));
+  const inbox = deps.networks.sandboxOn ? new SandboxWebhookInbox() : null;
+  if (inbox) api.route('/sandbox/webhook-inbox', sandboxInboxApiRoutes(deps, inbox));
   app.route('/api', openApiRoutes(deps));
   app.route('/api', api);
   app.route('/connect', oauthCallbackRoutes(deps));
+  if (inbox) app.route('/sandbox/webhook-inbox', sandboxInboxReceiverRoutes(deps, inbox));
   if (deps.networks.sandboxOn) {
     app.route('/sandbox', sandboxConsentRoutes(deps));
     app.route('/sandbox/media', sandboxMediaRoutes());

@@ -23,6 +23,9 @@ import { AutomationStore } from './automations/automation-store.js';
 import { createMediaPipeline } from './publishing/media/media-pipeline.js';
 import type { Storage } from './storage/storage.js';
 import { startDeliveryWorker } from './webhooks/delivery-worker.js';
+import { createHttpsSender } from './webhooks/https-sender.js';
+import { withSandboxInbox } from './webhooks/sandbox-inbox-sender.js';
+import { createGuardedFetch } from './core/guarded-fetch.js';
 import { sealPlainWebhookSecrets } from './webhooks/webhook-secret.js';
 import { structuredLog } from './core/observability/json-log.js';
 import { answerParserErrorsWithEnvelope } from './core/http/client-error.js';
@@ -110,7 +113,15 @@ export async function startService(options: StartOptions): Promise<RunningServic
     ...(sandbox && sandboxTiktokJobHandlers({ storage, clock, networks, config })),
     ...networkEventHandlers({ db: storage.driver, storage, contextDeps: analytics.contextDeps, adapters: analytics.adapters, automations: new AutomationStore(storage.driver), clock }),
   });
-  const webhookWorker = startDeliveryWorker({ storage, tokenCipher, settings: config.webhooks, log, metrics });
+  // While the sandbox runs, its webhook inbox on this service's own origin is reachable too (webhooks/sandbox-inbox-sender.ts).
+  const webhookSend = sandbox
+    ? withSandboxInbox(
+        createHttpsSender({ extraCaPem: config.webhooks.extraCaPem, allowPrivateTargets: config.webhooks.allowPrivateTargets }),
+        () => config.publicUrl,
+        createGuardedFetch({ ...config.outbound, allowedOrigins: () => [new URL(config.publicUrl).origin] }),
+      )
+    : undefined;
+  const webhookWorker = startDeliveryWorker({ storage, tokenCipher, settings: config.webhooks, log, metrics, send: webhookSend });
   const metricsServer =
     config.observability.metricsPort === null
       ? null

@@ -18,6 +18,10 @@ import {
   ListWebhooksResponse,
   RegisterWebhookResponse,
   UnregisterWebhookResponse,
+  WebhookDeliveriesResponse,
+  RedeliverWebhookResponse,
+  SandboxWebhookInboxResponse,
+  SandboxWebhookInboxUrlResponse,
   type CreateLinkSessionRequest,
   type UnlinkableNetwork,
   type WebhookAction,
@@ -120,6 +124,21 @@ export function createLinkClient(options: LinkClientOptions) {
     listWebhooks: (call_?: CallOptions) => call(ListWebhooksResponse, 'GET', '/hook/webhook', undefined, call_),
     unregisterWebhook: (action: WebhookAction, call_?: CallOptions) =>
       call(UnregisterWebhookResponse, 'DELETE', '/hook/webhook', { action }, call_),
+    /** The delivery log, newest first: each delivery's status, attempts, response codes and body (one action or all). */
+    listWebhookDeliveries: (filter: { action?: WebhookAction; limit?: number } = {}, call_?: CallOptions) => {
+      const query = new URLSearchParams();
+      if (filter.action) query.set('action', filter.action);
+      if (filter.limit !== undefined) query.set('limit', String(filter.limit));
+      const search = query.size > 0 ? `?${query}` : '';
+      return call(WebhookDeliveriesResponse, 'GET', `/hook/webhook/deliveries${search}`, undefined, call_);
+    },
+    /** Sends one delivery again now: the same event id (`webhook-id`) and body, signed with a fresh timestamp. */
+    redeliverWebhook: (deliveryId: string, call_?: CallOptions) =>
+      call(RedeliverWebhookResponse, 'POST', `/hook/webhook/deliveries/${encodeURIComponent(deliveryId)}/redeliver`, undefined, call_),
+    /** Sandbox only: the profile's webhook inbox address on the service, to register with `registerWebhook`. */
+    sandboxWebhookInboxUrl: (call_?: CallOptions) => call(SandboxWebhookInboxUrlResponse, 'POST', '/sandbox/webhook-inbox', undefined, call_),
+    /** Sandbox only: what the inbox received, newest first, each with its headers, body and signature check. */
+    readSandboxWebhookInbox: (call_?: CallOptions) => call(SandboxWebhookInboxResponse, 'GET', '/sandbox/webhook-inbox', undefined, call_),
     ...publishingMethods(call),
     ...analyticsMethods(call),
   };

@@ -10,6 +10,9 @@
  * `X-Webhook-Timestamp` (seconds since the epoch, time of this attempt), `X-Webhook-Attempt`, and
  * `X-Signature: sha256=<hex>` when the registration has a secret (see `signature.ts`), and for receivers written for
  * the public API the spec comes from, `X-Authorization-Timestamp` and (signed only) `X-Authorization-Content-SHA256`.
+ * Beside them the Standard Webhooks headers: `webhook-id` (the event id, one across retries), `webhook-timestamp`
+ * (this attempt) and, signed only, `webhook-signature: v1,<base64>` over `id.timestamp.body` (`verifyWebhook` in
+ * the npm package checks it).
  *
  * Receivers must be public hosts unless `allowPrivateTargets` (https-sender.ts); a refused target is a failed
  * attempt like any other, retried with backoff (the receiver's DNS may be fixed meanwhile).
@@ -25,7 +28,17 @@ import type { Storage } from '../storage/storage.js';
 import { retryDelayMs } from './backoff.js';
 import type { WebhookDeliverySettings } from './delivery-settings.js';
 import { createHttpsSender, type WebhookSender, type WebhookSendResult } from './https-sender.js';
-import { AUTHORIZATION_TIMESTAMP_HEADER, CONTENT_HMAC_HEADER, SIGNATURE_HEADER, contentHmac, signWebhookBody } from './signature.js';
+import {
+  AUTHORIZATION_TIMESTAMP_HEADER,
+  CONTENT_HMAC_HEADER,
+  SIGNATURE_HEADER,
+  STANDARD_ID_HEADER,
+  STANDARD_SIGNATURE_HEADER,
+  STANDARD_TIMESTAMP_HEADER,
+  contentHmac,
+  signStandardWebhook,
+  signWebhookBody,
+} from './signature.js';
 import { openWebhookSecret } from './webhook-secret.js';
 
 /** Rows claimed per poll; a full batch means more are due, so the next poll runs at once. */
@@ -108,19 +121,23 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   }
 
   async function deliver(delivery: WebhookDelivery): Promise<void> {
+    const timestamp = Math.floor(now() / 1000);
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
       'User-Agent': 'social-link-kit-webhooks/1',
       'X-Webhook-Id': delivery.id,
       'X-Webhook-Action': delivery.action,
-      'X-Webhook-Timestamp': String(Math.floor(now() / 1000)),
+      'X-Webhook-Timestamp': String(timestamp),
       'X-Webhook-Attempt': String(delivery.attempts),
-      [AUTHORIZATION_TIMESTAMP_HEADER]: String(Math.floor(now() / 1000)),
+      [AUTHORIZATION_TIMESTAMP_HEADER]: String(timestamp),
+      [STANDARD_ID_HEADER]: delivery.id,
+      [STANDARD_TIMESTAMP_HEADER]: String(timestamp),
     };
     const signing = openWebhookSecret(options.tokenCipher, delivery.profileId, delivery.action, delivery.sealedSecret);
     if (signing.ok && signing.secret) {
       headers[SIGNATURE_HEADER] = signWebhookBody(signing.secret, delivery.payload);
       headers[CONTENT_HMAC_HEADER] = contentHmac(signing.secret, delivery.payload);
+      headers[STANDARD_SIGNATURE_HEADER] = await signStandardWebhook(signing.secret, delivery.id, timestamp, delivery.payload);
     }
     // An unopenable secret (the token key was replaced without keeping the old one) is never sent unsigned.
     const result: WebhookSendResult = signing.ok
@@ -142,7 +159,12 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     // Origin only: a receiver URL may carry its own secret in the path or query.
     log(`webhook ${delivery.id} ${delivery.action} → ${new URL(delivery.url).origin}: attempt ${delivery.attempts} ${result.ok ? `delivered (${result.status})` : `failed (${result.error}), ${outcome.kind}`}`);
     try {
-      await storage.webhooks.finishWebhookDelivery(delivery.id, outcome);
+      await storage.webhooks.finishWebhookDelivery(delivery.id, outcome, {
+        attempt: delivery.attempts,
+        at,
+        responseStatus: result.status,
+        error: result.ok ? null : result.error,
+      });
     } catch (error) {
       // The lease runs out and the row is sent again: a duplicate, never a loss.
       log(`webhook ${delivery.id}: recording the outcome failed: ${error instanceof Error ? error.message : String(error)}`);

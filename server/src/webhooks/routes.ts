@@ -6,6 +6,8 @@
  * - `POST   /api/hook/webhook` `{action, url, secret?}` → `{status, action, url, refId}`
  * - `GET    /api/hook/webhook` → `{status, refId, webhooks: [{action, url, hasSecret, createdAt}]}` (secrets are never returned)
  * - `DELETE /api/hook/webhook` `{action}` → `{status, action, refId, removed}` (200 even when nothing was registered)
+ * - `GET    /api/hook/webhook/deliveries?action=&limit=` and `POST /api/hook/webhook/deliveries/{id}/redeliver`: the
+ *   delivery log (delivery-log.ts)
  *
  * Only `social` events are produced by this service (see webhooks/social-event.ts and delivery-worker.ts).
  *
@@ -17,6 +19,10 @@ import { rejectUnknownFields } from '../core/http/reject-unknown-fields.js';
 import { readJsonObject } from '../core/http/read-json.js';
 import { WEBHOOK_ACTION, parseAction, parseSecret, parseUrl } from './registration-request.js';
 import { assertPlanHasWebhooks, describeWebhooks, registerWebhook, unregisterWebhook } from './service.js';
+import { WebhookDeliveriesQuery } from '../../../src/protocol/index.js';
+import { requestError } from '../publishing/request-errors.js';
+import { listDeliveries, redeliver } from './delivery-log.js';
+import { isOwnSandboxInbox } from '../sandbox/webhook-inbox.js';
 
 export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -30,9 +36,11 @@ export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, WEBHOOK_ACTION);
     rejectUnknownFields(body, ['action', 'url', 'secret'], WEBHOOK_ACTION);
     const action = parseAction(body.action);
-    const url = parseUrl(body.url, deps.config.webhooks.allowPrivateTargets);
-    const secret = parseSecret(body.secret);
     const profile = c.get('profile');
+    // While the sandbox runs, the profile's own sandbox inbox (http, loopback) is allowed; nothing else private.
+    const sandboxInbox = typeof body.url === 'string' && (await isOwnSandboxInbox(deps, profile, body.url));
+    const url = sandboxInbox ? (body.url as string) : parseUrl(body.url, deps.config.webhooks.allowPrivateTargets);
+    const secret = parseSecret(body.secret);
     await registerWebhook(deps, profile, { action, url, secret });
     return c.json({ status: 'success', action, url, refId: profile.refId });
   });
@@ -49,6 +57,18 @@ export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
     const profile = c.get('profile');
     const removed = await unregisterWebhook(deps, profile, action);
     return c.json({ status: 'success', action, refId: profile.refId, removed });
+  });
+
+  routes.get('/deliveries', async (c) => {
+    const parsed = WebhookDeliveriesQuery.safeParse(c.req.query());
+    if (!parsed.success) throw requestError(parsed.error, WEBHOOK_ACTION);
+    const profile = c.get('profile');
+    return c.json({ status: 'success', refId: profile.refId, deliveries: await listDeliveries(deps, profile, parsed.data) });
+  });
+
+  routes.post('/deliveries/:id/redeliver', async (c) => {
+    const profile = c.get('profile');
+    return c.json({ status: 'success', refId: profile.refId, delivery: await redeliver(deps, profile, c.req.param('id')) });
   });
 
   return routes;

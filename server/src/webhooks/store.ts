@@ -7,9 +7,24 @@
 import { toWebhook } from '../core/db/rows.js';
 import { SqlStore } from '../core/db/sql-store.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
-import type { WebhookDelivery, WebhookDeliveryOutcome, WebhookDeliveryStatus, WebhookRegistration } from '../core/db/storage-types.js';
+import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryOutcome, WebhookDeliveryStatus, WebhookRegistration } from '../core/db/storage-types.js';
 import { addWebhookJob, webhookJobPayload } from './webhook-job.js';
 import { WEBHOOK_JOB_KIND } from './outbox-on-jobs-migration.js';
+
+/** One delivery as the delivery log shows it (times in ms; `nextAttemptAt` null once finished or when due at once). */
+export interface WebhookLogEntry {
+  id: string;
+  action: string;
+  /** The exact JSON text sent and signed. */
+  body: string;
+  attempts: number;
+  createdAt: number;
+  nextAttemptAt: number | null;
+  deliveredAt: number | null;
+  failedAt: number | null;
+  lastError: string | null;
+  history: WebhookAttempt[];
+}
 
 /** The profile an event is about, as a webhook payload names it. */
 export interface EventProfile {
@@ -81,14 +96,24 @@ export class WebhookStore extends SqlStore {
     });
   }
 
-  async finishWebhookDelivery(id: string, outcome: WebhookDeliveryOutcome): Promise<void> {
-    if (outcome.kind === 'delivered') {
-      await this.db.run('UPDATE jobs SET done_at = ?, lease_until = NULL, last_error = NULL WHERE id = ?', [outcome.at, id]);
-    } else if (outcome.kind === 'retry') {
-      await this.db.run('UPDATE jobs SET run_at = ?, lease_until = NULL, last_error = ? WHERE id = ?', [outcome.nextAttemptAt, outcome.error, id]);
-    } else {
-      await this.db.run('UPDATE jobs SET failed_at = ?, lease_until = NULL, last_error = ? WHERE id = ?', [outcome.at, outcome.error, id]);
-    }
+  /** Records the outcome of an attempt and, when given, the attempt itself (the delivery log) together. */
+  async finishWebhookDelivery(id: string, outcome: WebhookDeliveryOutcome, attempt?: WebhookAttempt): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (outcome.kind === 'delivered') {
+        await tx.run('UPDATE jobs SET done_at = ?, lease_until = NULL, last_error = NULL WHERE id = ?', [outcome.at, id]);
+      } else if (outcome.kind === 'retry') {
+        await tx.run('UPDATE jobs SET run_at = ?, lease_until = NULL, last_error = ? WHERE id = ?', [outcome.nextAttemptAt, outcome.error, id]);
+      } else {
+        await tx.run('UPDATE jobs SET failed_at = ?, lease_until = NULL, last_error = ? WHERE id = ?', [outcome.at, outcome.error, id]);
+      }
+      if (!attempt) return;
+      // A lease that ran out may let two workers make "the same" attempt: the first record stays.
+      await tx.run(
+        `INSERT INTO webhook_attempts (delivery_id, attempt, at, response_status, error) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (delivery_id, attempt) DO NOTHING`,
+        [id, attempt.attempt, attempt.at, attempt.responseStatus, attempt.error],
+      );
+    });
   }
 
   /** Every delivery of a profile still kept (pending, delivered or failed), in the order they were added. */
@@ -113,9 +138,79 @@ export class WebhookStore extends SqlStore {
     });
   }
 
+  /**
+   * The delivery log of a profile, newest first: each kept delivery (optionally of one action) with its attempts.
+   * Finished deliveries are kept for the outbox retention (delivery-settings.ts), pending ones until they finish.
+   */
+  async listDeliveryLog(profileId: string, filter: { action?: string; id?: string }, limit: number): Promise<WebhookLogEntry[]> {
+    const rows = await this.db.all(
+      `SELECT id, payload, attempts, run_at, created_at, done_at, failed_at, last_error FROM jobs
+       WHERE kind = '${WEBHOOK_JOB_KIND}' AND subject = ?${filter.id === undefined ? '' : ' AND id = ?'}
+       ORDER BY created_at DESC, ${this.dialect.outboxInsertOrder} DESC`,
+      filter.id === undefined ? [profileId] : [profileId, filter.id],
+    );
+    // The action is inside the payload's JSON: filtered here, on the rows the retention keeps.
+    const entries = rows
+      .map((row) => ({ row, event: webhookJobPayload(row.payload as string) }))
+      .filter(({ event }) => filter.action === undefined || event.action === filter.action)
+      .slice(0, limit);
+    const attempts = await this.attemptsOf(entries.map(({ row }) => row.id as string));
+    return entries.map(({ row, event }) => ({
+      id: row.id as string,
+      action: event.action,
+      body: event.body,
+      attempts: Number(row.attempts),
+      createdAt: Number(row.created_at),
+      // run_at 0 is "due at once" (webhook-job.ts): no time to show.
+      nextAttemptAt: row.done_at === null && row.failed_at === null && Number(row.run_at) > 0 ? Number(row.run_at) : null,
+      deliveredAt: row.done_at === null ? null : Number(row.done_at),
+      failedAt: row.failed_at === null ? null : Number(row.failed_at),
+      lastError: (row.last_error as string | null) ?? null,
+      history: attempts.get(row.id as string) ?? [],
+    }));
+  }
+
+  private async attemptsOf(ids: string[]): Promise<Map<string, WebhookAttempt[]>> {
+    const byDelivery = new Map<string, WebhookAttempt[]>();
+    if (ids.length === 0) return byDelivery;
+    const rows = await this.db.all(
+      `SELECT delivery_id, attempt, at, response_status, error FROM webhook_attempts
+       WHERE delivery_id IN (${ids.map(() => '?').join(', ')}) ORDER BY delivery_id, attempt`,
+      ids,
+    );
+    for (const row of rows) {
+      const list = byDelivery.get(row.delivery_id as string) ?? [];
+      list.push({
+        attempt: Number(row.attempt),
+        at: Number(row.at),
+        responseStatus: row.response_status === null ? null : Number(row.response_status),
+        error: (row.error as string | null) ?? null,
+      });
+      byDelivery.set(row.delivery_id as string, list);
+    }
+    return byDelivery;
+  }
+
+  /**
+   * Makes one delivery of the profile due again now (one more attempt, the same event id and body), whether it was
+   * delivered, failed or is still waiting; a lease in flight is left to finish. False when the profile has no such
+   * delivery.
+   */
+  async redeliver(profileId: string, id: string): Promise<boolean> {
+    // run_at 0: due at once on the worker's wall clock, whatever clock the service runs on (as webhook-job.ts adds).
+    const changed = await this.db.run(
+      `UPDATE jobs SET run_at = 0, done_at = NULL, failed_at = NULL
+       WHERE id = ? AND kind = '${WEBHOOK_JOB_KIND}' AND subject = ?`,
+      [id, profileId],
+    );
+    return changed > 0;
+  }
+
   async pruneWebhookOutbox(finishedBefore: number): Promise<number> {
     // Pending rows have neither time, so COALESCE is NULL and they never match.
-    return this.db.run(`DELETE FROM jobs WHERE kind = '${WEBHOOK_JOB_KIND}' AND COALESCE(done_at, failed_at) < ?`, [finishedBefore]);
+    const removed = await this.db.run(`DELETE FROM jobs WHERE kind = '${WEBHOOK_JOB_KIND}' AND COALESCE(done_at, failed_at) < ?`, [finishedBefore]);
+    await this.db.run('DELETE FROM webhook_attempts WHERE NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = webhook_attempts.delivery_id)');
+    return removed;
   }
 
   async removeWebhooksOfDeletedProfiles(): Promise<number> {

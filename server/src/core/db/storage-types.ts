@@ -104,6 +104,16 @@ export type WebhookDeliveryOutcome =
   | { kind: 'retry'; nextAttemptAt: number; error: string }
   | { kind: 'failed'; at: number; error: string };
 
+/** One attempt of a delivery, as the delivery log keeps it. */
+export interface WebhookAttempt {
+  /** 1 for the first attempt; a redelivery continues the count. */
+  attempt: number;
+  at: number;
+  /** The receiver's HTTP status, or null when it gave none (refused, timed out, unreachable). */
+  responseStatus: number | null;
+  error: string | null;
+}
+
 /** State of one outbox row, for operators and tests. */
 export interface WebhookDeliveryStatus {
   id: string;

@@ -28,6 +28,10 @@ import {
   UnlinkResponse,
   UnregisterWebhookResponse,
   UserResponse,
+  WebhookDeliveriesResponse,
+  RedeliverWebhookResponse,
+  SandboxWebhookInboxResponse,
+  SandboxWebhookInboxUrlResponse,
 } from '../../../../src/protocol/index.js';
 import {
   CreatePostResponse,
@@ -98,6 +102,8 @@ export const ROUTE_TABLE: RouteDoc[] = [
   { method: 'post', path: '/api/hook/webhook', summary: 'Register a webhook', tag: 'Webhooks', auth: 'apiKeyAndProfileKey', origin: 'spec', request: requests.RegisterWebhookRequest, response: RegisterWebhookResponse, name: 'RegisterWebhookResponse' },
   { method: 'get', path: '/api/hook/webhook', summary: 'List webhooks', tag: 'Webhooks', auth: 'apiKeyAndProfileKey', origin: 'spec', response: ListWebhooksResponse, name: 'ListWebhooksResponse' },
   { method: 'delete', path: '/api/hook/webhook', summary: 'Unregister a webhook', tag: 'Webhooks', auth: 'apiKeyAndProfileKey', origin: 'spec', request: requests.UnregisterWebhookRequest, response: UnregisterWebhookResponse, name: 'UnregisterWebhookResponse' },
+  { method: 'get', path: '/api/hook/webhook/deliveries', summary: 'The delivery log, newest first: status, attempts, response codes, body (query: action, limit)', tag: 'Webhooks', auth: 'apiKeyAndProfileKey', origin: 'service', response: WebhookDeliveriesResponse, name: 'WebhookDeliveriesResponse' },
+  { method: 'post', path: '/api/hook/webhook/deliveries/:id/redeliver', summary: 'Send one delivery again now (same event id and body, fresh signature)', tag: 'Webhooks', auth: 'apiKeyAndProfileKey', origin: 'service', response: RedeliverWebhookResponse, name: 'RedeliverWebhookResponse' },
   // The hosted page's API (link token)
   { method: 'get', path: '/api/link/session', summary: 'The session as the hosted page shows it', tag: 'Hosted page API', auth: 'linkToken', origin: 'service', response: SessionView, name: 'SessionView' },
   { method: 'post', path: '/api/link/connect/:platform', summary: 'Start (oauth), complete (credentials) or get a bot code (telegram) for a network', tag: 'Hosted page API', auth: 'linkToken', origin: 'service', request: CredentialsConnectRequest, response: StartConnectResponse, name: 'StartConnectResponse' },
@@ -159,6 +165,9 @@ export const ROUTE_TABLE: RouteDoc[] = [
   { method: 'get', path: '/api/automations/:id/activity', summary: "An automation's replies and their outcome", tag: 'Automations', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'answer fields', response: analytics.AutomationActivityResponse, name: 'AutomationActivityResponse' },
   { method: 'post', path: '/api/validate/moderation', summary: 'Moderate a text and media URLs before posting', tag: 'Moderation', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'body {post, mediaUrls?} and answer fields', response: json('`{status, flagged, text: {flagged, matches, censored}, mediaUrls: [{url, flagged, matches}]}`') },
   { method: 'get', path: '/api/sandbox/feed-url', summary: 'A fresh address of the profile’s sandbox feed (it holds a key: treat it as a password)', tag: 'Sandbox', auth: 'apiKeyAndProfileKey', origin: 'service', response: json('`{status, url}`.') },
+  { method: 'post', path: '/api/sandbox/webhook-inbox', summary: 'The profile’s sandbox webhook inbox address, to register as a webhook while the sandbox runs (it holds a key: treat it as a password)', tag: 'Sandbox', auth: 'apiKeyAndProfileKey', origin: 'service', response: SandboxWebhookInboxUrlResponse, name: 'SandboxWebhookInboxUrlResponse' },
+  { method: 'get', path: '/api/sandbox/webhook-inbox', summary: 'What the profile’s sandbox webhook inbox received: headers, body, signature check (the last 50)', tag: 'Sandbox', auth: 'apiKeyAndProfileKey', origin: 'service', response: SandboxWebhookInboxResponse, name: 'SandboxWebhookInboxResponse' },
+  sandbox('post', '/sandbox/webhook-inbox/:key', 'The sandbox webhook inbox: receives a delivery and checks its Standard Webhooks signature', json('`{status}`')),
   { method: 'post', path: '/api/sandbox/accounts', summary: 'Link a sandbox account without a browser (for your tests)', tag: 'Sandbox', auth: 'apiKeyAndProfileKey', origin: 'service', response: json('The linked sandbox account.') },
   // Sandbox networks and media host (SANDBOX_NETWORKS auto/all)
   sandbox('get', '/sandbox/feed', 'What each sandbox network published', html),

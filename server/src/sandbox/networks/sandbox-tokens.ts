@@ -27,7 +27,7 @@ export interface IssueTokenInput {
 
 export async function issueSandboxToken(store: SandboxNetworkStore, input: IssueTokenInput, now: number): Promise<string> {
   const expiresAt = input.ttlMs === null ? null : now + input.ttlMs;
-  let token = newSecret({ access: 'sbx_at_', refresh: 'sbx_rt_', login: 'sbx_login_', feed: 'sbx_feed_' }[input.kind]);
+  let token = newSecret({ access: 'sbx_at_', refresh: 'sbx_rt_', login: 'sbx_login_', feed: 'sbx_feed_', inbox: 'sbx_inbox_' }[input.kind]);
   if (input.jwtShaped) {
     const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const claims = {

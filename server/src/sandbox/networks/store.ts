@@ -46,7 +46,7 @@ export interface SandboxComment {
  * `login`: a browser signed in to the sandbox network's consent screen (its cookie), as a network remembers you;
  * `feed`: the key in a feed address the API handed out (its account id is the profile's reference id).
  */
-export type SandboxTokenKind = 'access' | 'refresh' | 'login' | 'feed';
+export type SandboxTokenKind = 'access' | 'refresh' | 'login' | 'feed' | 'inbox';
 
 export interface SandboxToken {
   platform: string;
