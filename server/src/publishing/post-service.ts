@@ -391,7 +391,7 @@ export class PostService {
       const status: PostStatus = due ? 'processing' : next;
       if (!(await store.moveStatus(post.id, [post.status], status, now, tx, fields))) throw badRequest('The post changed meanwhile; read it and try again.', undefined, 'post');
       await jobs.cancelFor(post.id, now, JOB_PUBLISH, tx);
-      await tx.run(`UPDATE post_platforms SET effective_at = ? WHERE post_id = ?`, [scheduleDate ?? now, post.id]);
+      await this.#deps.store.moveEffectiveAt(tx, post.id, scheduleDate ?? now);
       if (status === 'scheduled' || status === 'processing') {
         const queued = await tx.all(`SELECT platform FROM post_platforms WHERE post_id = ? AND status = 'queued'`, [post.id]);
         for (const row of queued) {

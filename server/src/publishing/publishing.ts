@@ -14,7 +14,7 @@ import { PUBLISH_ADAPTERS, publishBaseUrl } from '../networks/publish-adapters.j
 import { TokenRefresher } from '../networks/token-refresher.js';
 import type { Storage } from '../storage/storage.js';
 import { PublishingEngine, type CrashPoint } from './engine.js';
-import { PostService } from './post-service.js';
+import { DUPLICATE_WINDOW_MS, PostService } from './post-service.js';
 import { PostStore } from './post-store.js';
 import type { MediaDeps } from './media/inspect-media.js';
 
@@ -29,6 +29,7 @@ export interface Publishing {
 }
 
 const CRASH_POINTS: readonly CrashPoint[] = ['after-prepare', 'after-commit-started', 'after-commit'];
+const BAND_PRUNE_EVERY_MS = 10 * 60_000;
 
 export function createPublishing(options: {
   storage: Storage;
@@ -90,6 +91,19 @@ export function createPublishing(options: {
     service,
     settings,
     // Other features' job kinds (analytics snapshots) run on the same worker and jobs table.
-    startWorker: (extraHandlers = {}) => startJobWorker({ store: jobs, clock, settings, handlers: { ...engine.handlers(), ...extraHandlers }, log, metrics: options.metrics }),
+    startWorker(extraHandlers = {}) {
+      const worker = startJobWorker({ store: jobs, clock, settings, handlers: { ...engine.handlers(), ...extraHandlers }, log, metrics: options.metrics });
+      // Near-duplicate bands matter only while a new post can meet their row (±24 h): older ones are dropped, so the
+      // table holds about two days of posts, not all of them. Every instance may prune; the delete is idempotent.
+      const prune = setInterval(() => void store.pruneDuplicateBands(clock() - 2 * DUPLICATE_WINDOW_MS).catch((error) => log(`pruning duplicate bands failed: ${String(error)}`)), BAND_PRUNE_EVERY_MS);
+      prune.unref();
+      return {
+        runOnce: () => worker.runOnce(),
+        async stop() {
+          clearInterval(prune);
+          await worker.stop();
+        },
+      };
+    },
   };
 }

@@ -85,3 +85,33 @@ export function publishingMigration(dialect: SqlDialect): string {
   ${mediaTables(dialect)}
   `;
 }
+
+/**
+ * Migration 17: the duplicate rule (137) found through indexes, not by reading every post of the window. Each
+ * platform row carries its profile and account (they never change), so exact duplicates are one index lookup
+ * (per profile, or per account for networks that refuse duplicates account-wide); near duplicates are found
+ * through `post_duplicate_bands` (the MinHash band keys of the row's normalised text, rules/near-duplicate.ts),
+ * then confirmed by the similarity test. Bands are kept only while a new post can meet their row (pruned after two
+ * days); rows of earlier versions that still can get their bands at start (PostStore).
+ */
+export function duplicateIndexMigration(dialect: SqlDialect): string {
+  return `
+  ALTER TABLE post_platforms ADD COLUMN profile_id TEXT;
+  ALTER TABLE post_platforms ADD COLUMN account_id TEXT;
+  UPDATE post_platforms SET
+    profile_id = (SELECT p.profile_id FROM posts p WHERE p.id = post_platforms.post_id),
+    account_id = (SELECT pr.account_id FROM posts p JOIN profiles pr ON pr.id = p.profile_id WHERE p.id = post_platforms.post_id);
+  CREATE INDEX post_platforms_profile_key ON post_platforms(profile_id, platform, duplicate_key, effective_at);
+  CREATE INDEX post_platforms_account_key ON post_platforms(account_id, platform, duplicate_key, effective_at);
+  CREATE TABLE post_duplicate_bands (
+    post_id TEXT NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+    platform TEXT NOT NULL,
+    profile_id TEXT NOT NULL,
+    band TEXT NOT NULL,
+    effective_at ${dialect.timeType} NOT NULL,
+    PRIMARY KEY (post_id, platform, band)
+  );
+  CREATE INDEX post_duplicate_bands_lookup ON post_duplicate_bands(profile_id, platform, band, effective_at);
+  CREATE INDEX post_duplicate_bands_time ON post_duplicate_bands(effective_at);
+  `;
+}

@@ -6,7 +6,7 @@
  * The backends differ only in the time columns' type (`timeType`) and PostgreSQL's outbox `seq`
  * column; flags stay 0/1 INTEGER and arrays JSON text, so both share the row mappers in rows.ts.
  */
-import { publishingMigration } from '../../publishing/schema.js';
+import { publishingMigration, duplicateIndexMigration } from '../../publishing/schema.js';
 import { mediaCopiesAndAccountTypeMigration } from '../../publishing/schema-media-copies-and-account-type.js';
 import { sandboxIdentityMigration, sandboxNetworksMigration } from '../../sandbox/networks/schema.js';
 import { LOCALE_AND_BRANDING_MIGRATION } from './migration-locale-branding.js';
@@ -163,6 +163,7 @@ export function migrationsFor(dialect: SqlDialect): readonly string[] {
     /* 14: the webhook outbox moves onto the jobs table */ outboxOnJobsMigration(dialect),
     /* 15: sandbox users and codes (one identity authority); where each account was linked */ sandboxIdentityMigration(dialect),
     /* 16: the webhook delivery log: one row per attempt */ deliveryLogMigration(dialect),
+    /* 17: the duplicate rule through indexes (profile and account on platform rows, near-duplicate bands) */ duplicateIndexMigration(dialect),
   ];
 }
 

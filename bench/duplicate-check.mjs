@@ -1,0 +1,126 @@
+// The duplicate rule's cost as stored posts grow (issue 31): the lookup a `POST /api/post` runs for one network,
+// today's (migration 17: indexes on the profile/account key and near-duplicate bands) beside the scan it replaced
+// (every row of the platform in ±24 h, all tenants), in one run on the same data. Rows are loaded as the API writes
+// them: 80 % published over the last 30 days, 20 % scheduled over the next 30; bands only for rows a new post can
+// still meet (older ones are pruned by the service). Spread: one profile, or 1,000 profiles with the measured one
+// holding 1/1,000. SQLite; PostgreSQL too with TEST_DATABASE_URL (scripts/with-postgres.sh).
+// Run: node --import tsx bench/duplicate-check.mjs   (SIZES=1000,100000,1000000  LOOKUPS=200)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAccount } from '../server/src/accounts/service.ts';
+import { PostStore } from '../server/src/publishing/post-store.ts';
+import { duplicateBands, nearDuplicateMatcher, normalizeForDuplicates } from '../server/src/publishing/rules/near-duplicate.ts';
+import { newId } from '../server/src/core/tokens.ts';
+import { PostgresStorage } from '../server/src/storage/postgres.ts';
+import { SqliteStorage } from '../server/src/storage/sqlite.ts';
+import { freshDatabase } from '../server/test/support/fresh-database.ts';
+import { median } from './median.mjs';
+
+const SIZES = (process.env.SIZES ?? '1000,100000,1000000').split(',').map(Number);
+const LOOKUPS = Number(process.env.LOOKUPS ?? 200);
+const DAY = 86_400_000;
+const NOW = Date.parse('2026-11-27T12:00:00Z');
+const WORDS = 'spring sale today shop new collection launch team hello weekend coffee city market open free event join us our best price limited offer order now music night photo travel summer winter'.split(' ');
+
+/** The lookup the service ran before migration 17. */
+const OLD_SCAN = `SELECT pp.duplicate_key, p.profile_id FROM post_platforms pp JOIN posts p ON p.id = pp.post_id JOIN profiles pr ON pr.id = p.profile_id
+  WHERE pp.platform = ? AND pp.effective_at >= ? AND pp.effective_at <= ? AND p.status <> 'deleted' AND pp.status NOT IN ('error', 'deleted')
+    AND (p.profile_id = ? OR (? = 1 AND pr.account_id = ? AND pp.duplicate_key = ?))`;
+
+let seed = 42;
+const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4_294_967_296);
+const text = () => Array.from({ length: 10 + Math.floor(rand() * 20) }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(' ');
+
+async function load(storage, profiles, from, to) {
+  const db = storage.driver;
+  await db.transaction(async (tx) => {
+    for (let i = from; i < to; i++) {
+      const profileId = profiles[i % profiles.length];
+      const id = newId('post_');
+      const published = rand() < 0.8;
+      const at = published ? NOW - rand() * 30 * DAY : NOW + rand() * 30 * DAY;
+      const key = normalizeForDuplicates(`${text()} ${i}`);
+      await tx.run(`INSERT INTO posts (id, profile_id, status, request, platforms, schedule_date, created_at, updated_at) VALUES (?, ?, ?, '{}', '["linkedin"]', ?, ?, ?)`, [id, profileId, published ? 'success' : 'scheduled', at, at, at]);
+      await tx.run(
+        `INSERT INTO post_platforms (post_id, platform, status, text, duplicate_key, effective_at, profile_id, account_id) VALUES (?, 'linkedin', ?, '', ?, ?, ?, (SELECT account_id FROM profiles WHERE id = ?))`,
+        [id, published ? 'success' : 'scheduled', key, at, profileId, profileId],
+      );
+      const bands = at >= NOW - 2 * DAY ? duplicateBands(key) : [];
+      if (bands.length > 0) {
+        await tx.run(`INSERT INTO post_duplicate_bands (post_id, platform, profile_id, band, effective_at) VALUES ${bands.map(() => "(?, 'linkedin', ?, ?, ?)").join(', ')}`, bands.flatMap((band) => [id, profileId, band, at]));
+      }
+    }
+  });
+}
+
+async function timeLookups(storage, profileId, accountId) {
+  const store = new PostStore(storage.driver);
+  const keys = Array.from({ length: LOOKUPS }, () => normalizeForDuplicates(text()));
+  const input = (key, i) => ({ profileId, accountId, platform: 'linkedin', at: NOW + (i % 24) * 3_600_000, windowMs: DAY, duplicateKey: key, acrossAccount: false });
+  const run = async (lookup) => {
+    const rounds = [];
+    for (let round = 0; round < 3; round++) {
+      const started = process.hrtime.bigint();
+      for (const [i, key] of keys.entries()) await lookup(key, i);
+      rounds.push(Number(process.hrtime.bigint() - started) / 1e6 / keys.length);
+    }
+    return rounds;
+  };
+  const matchAll = (key, rows) => rows.some((row) => row.duplicateKey === key || (row.sameProfile && nearDuplicateMatcher(key)(row.duplicateKey)));
+  const indexed = await run(async (key, i) => matchAll(key, await store.duplicateCandidates(input(key, i))));
+  const scan = await run(async (key, i) => {
+    const x = input(key, i);
+    const rows = await storage.driver.all(OLD_SCAN, [x.platform, x.at - x.windowMs, x.at + x.windowMs, x.profileId, 0, x.accountId, key]);
+    return matchAll(key, rows.map((row) => ({ duplicateKey: row.duplicate_key ?? '', sameProfile: row.profile_id === profileId })));
+  });
+  return { indexed, scan };
+}
+
+async function backend(name, open) {
+  for (const spread of [1, 1000]) {
+    const storage = await open();
+    const { account, primaryProfile } = await createAccount(storage, () => NOW, { plan: 'business' });
+    const profiles = [primaryProfile.id];
+    for (let i = 1; i < spread; i++) {
+      const id = newId('prof_');
+      await storage.driver.run('INSERT INTO profiles (id, account_id, ref_id, title, is_primary, created_at) VALUES (?, ?, ?, ?, 0, ?)', [id, account.id, newId(''), `p${i}`, NOW]);
+      profiles.push(id);
+    }
+    let loaded = 0;
+    for (const size of SIZES) {
+      for (let from = loaded; from < size; from += 10_000) await load(storage, profiles, from, Math.min(size, from + 10_000));
+      loaded = size;
+      const { indexed, scan } = await timeLookups(storage, primaryProfile.id, account.id);
+      const fmt = (values) => `${Math.min(...values).toFixed(3)} / ${median(values).toFixed(3)} ms`;
+      console.log(`${name.padEnd(10)} ${String(spread).padStart(5)} profile(s) ${String(size).padStart(8)} posts   indexed ${fmt(indexed)}   scan ${fmt(scan)}   scan/indexed ${(median(scan) / median(indexed)).toFixed(1)}x`);
+    }
+    await storage.close();
+  }
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'slk-dup-bench-'));
+try {
+  console.log(`duplicate lookup per POST, min / median of 3 rounds of ${LOOKUPS}; load average ${(await import('node:os')).loadavg()[0].toFixed(2)}`);
+  let n = 0;
+  await backend('SQLite', async () => {
+    const storage = new SqliteStorage(join(dir, `bench-${n++}.db`));
+    await storage.migrate();
+    return storage;
+  });
+  if (process.env.TEST_DATABASE_URL) {
+    await backend('PostgreSQL', async () => {
+      const fresh = await freshDatabase('slk_dup_bench');
+      const storage = new PostgresStorage(fresh.url);
+      await storage.migrate();
+      const close = storage.close.bind(storage);
+      storage.close = async () => {
+        await close();
+        await fresh.drop();
+      };
+      return storage;
+    });
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
