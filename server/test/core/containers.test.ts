@@ -1,7 +1,7 @@
 /**
  * Docker cannot build here (no daemon), so the container files are checked by a Dockerfile linter
  * (dockerfile-utils, the one behind the editors' Dockerfile support), a YAML parser, and by rule: a multi-stage Dockerfile on
- * Node 20 whose runtime stage runs as a non-root user with a readiness health check, and a compose file whose
+ * Node 24 LTS whose runtime stage runs the built JavaScript (no tsx) runs as a non-root user with a readiness health check, and a compose file whose
  * service waits for a healthy PostgreSQL and refuses to start without its secrets. README "Containers" has the
  * manual check (`docker compose up`, then /ready).
  */
@@ -37,11 +37,11 @@ describe('container files', () => {
     }
   });
 
-  it('Dockerfile: multi-stage, Node 20, non-root runtime, health check on /ready', () => {
+  it('Dockerfile: multi-stage, Node 24, non-root runtime, health check on /ready', () => {
     const lines = read('Dockerfile').split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
     const froms = lines.filter((line) => line.startsWith('FROM '));
     assert.ok(froms.length >= 2, 'multi-stage');
-    for (const from of froms) assert.match(from, /^FROM node:20\.\d+-bookworm-slim AS \w+$/);
+    for (const from of froms) assert.match(from, /^FROM node:24(\.\d+)*-bookworm-slim AS \w+$/);
     const runtime = lines.slice(lines.lastIndexOf(froms.at(-1)!));
     const user = runtime.filter((line) => line.startsWith('USER ')).at(-1);
     assert.ok(user && !/root|\b0\b/.test(user), 'the runtime stage runs as a non-root user');
@@ -49,7 +49,8 @@ describe('container files', () => {
     assert.ok(!runtime.some((line) => /^RUN npm (ci|install)\b/.test(line)), 'no install in the runtime stage');
     assert.ok(!lines.some((line) => /^ADD\s+https?:/.test(line)), 'no remote ADD');
     assert.ok(!lines.some((line) => /^ENV .*(TOKEN|KEY|PASSWORD|SECRET)/.test(line)), 'no secret baked into the image');
-    assert.match(runtime.at(-1)!, /^CMD \["node", "--import", "tsx", "server\/src\/main\.ts"\]$/);
+    assert.match(runtime.at(-1)!, /^CMD \["node", "server\/dist\/main\.js"\]$/);
+    assert.ok(!runtime.some((line) => line.includes('tsx') || line.includes('/app/src')), 'the runtime stage has no TypeScript loader or source');
   });
 
   it('compose.yaml: PostgreSQL with a health check, the service waits for it, secrets are required', () => {

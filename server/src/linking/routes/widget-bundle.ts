@@ -16,15 +16,15 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PROTOCOL_VERSION } from '../../../../src/protocol/index.js';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../core/errors.js';
+import { repoPath } from '../../paths.js';
 
-const BUNDLE = fileURLToPath(new URL('../../../../dist/cdn/social-link.js', import.meta.url));
+const BUNDLE = repoPath('dist/cdn/social-link.js');
 /** The widget's texts of one locale, loaded on demand (`<locale>.js`, e.g. `pt-BR.js`). */
 const LOCALE_CHUNK = /^[a-z]{2}(-[A-Z]{2})?\.js$/;
-const PACKAGE_JSON = fileURLToPath(new URL('../../../../package.json', import.meta.url));
+const PACKAGE_JSON = repoPath('package.json');
 
 /** The published package's version: the version of the widget build this service serves. */
 export const WIDGET_VERSION = (JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { version: string }).version;
