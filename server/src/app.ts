@@ -69,7 +69,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use('/user', apiKeyAuth(deps));
   api.use('/hook/*', apiKeyAuth(deps));
   api.use('/link/*', linkTokenAuth(deps));
-  api.use('/sandbox/*', apiKeyAuth(deps));
+  // The sandbox (fake networks, their consent page and test switches) exists only when it is on: in production
+  // only when SANDBOX_NETWORKS names it. Off, every /sandbox and /api/sandbox address is a plain 404.
+  const sandboxOn = deps.config.networks.sandboxMode !== 'off';
+  if (sandboxOn) api.use('/sandbox/*', apiKeyAuth(deps));
   api.route('/profiles/link-sessions', linkSessionRoutes(deps));
   api.route('/profiles/social', unlinkRoutes(deps));
   api.route('/profiles/integration-key', integrationKeyRoutes(deps));
@@ -97,16 +100,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     api.use('/automations', apiKeyAuth(deps));
     api.route('/automations', automationRoutes(deps, deps.publishing));
   }
-  api.route('/sandbox/accounts', sandboxAccountRoutes(deps));
+  if (sandboxOn) api.route('/sandbox/accounts', sandboxAccountRoutes(deps));
   app.route('/api', openApiRoutes(deps));
   app.route('/api', api);
   app.route('/connect', oauthCallbackRoutes(deps));
-  app.route('/sandbox', sandboxConsentRoutes(deps));
+  if (sandboxOn) app.route('/sandbox', sandboxConsentRoutes(deps));
   if (deps.networks.sandboxIssuer) app.route('/sandbox/media', sandboxMediaRoutes());
   if (deps.networks.sandboxIssuer) app.route('/sandbox', sandboxNetworkRoutes(deps));
   app.route('/webhooks/telegram', telegramWebhookRoutes(deps));
   if (deps.publishing) app.route('/webhooks/tiktok', tiktokWebhookRoutes(deps, deps.publishing));
-  if (isSandboxNetwork(deps, 'telegram', 'instagram')) app.route('/sandbox', sandboxTelegramBotRoutes(deps));
+  if (sandboxOn && isSandboxNetwork(deps, 'telegram', 'instagram')) app.route('/sandbox', sandboxTelegramBotRoutes(deps));
   app.route('/widget', widgetBundleRoutes());
   // `/link` and `/link/` both serve the page (the linking URL has no trailing slash).
   app.route('/link', hostedPageRoutes(deps));
