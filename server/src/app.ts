@@ -110,7 +110,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/webhooks/telegram', telegramWebhookRoutes(deps));
   if (deps.publishing) app.route('/webhooks/tiktok', tiktokWebhookRoutes(deps, deps.publishing));
   if (sandboxOn && isSandboxNetwork(deps, 'telegram', 'instagram')) app.route('/sandbox', sandboxTelegramBotRoutes(deps));
-  app.route('/widget', widgetBundleRoutes());
+  app.route('/widget', widgetBundleRoutes({ dataDir: deps.config.dataDir }));
   // `/link` and `/link/` both serve the page (the linking URL has no trailing slash).
   app.route('/link', hostedPageRoutes(deps));
 
