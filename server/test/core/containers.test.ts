@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { validate } from 'dockerfile-utils';
 import { parse } from 'yaml';
+import { settingsSchema } from '../../src/settings-schema.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const read = (name: string) => readFileSync(join(root, name), 'utf8');
@@ -73,10 +74,11 @@ describe('container files', () => {
     }
     assert.match(compose, /DATABASE_URL: postgres:\/\/.*@db:5432\//);
     assert.doesNotMatch(compose, /\t/, 'YAML is indented with spaces');
-    // Every variable the service is given is one the service reads.
-    const config = ['src/config.ts', 'src/networks/network-settings.ts', 'src/accounts/admin/admin-settings.ts', 'src/core/crypto/load-token-cipher.ts'].map((f) => read(join('server', f))).join('\n');
+    // Every variable the service is given is one its settings schema knows.
     const serviceBlock = compose.slice(compose.indexOf('  service:'));
-    for (const [, name] of serviceBlock.matchAll(/^\s{6}([A-Z_]+):/gm)) assert.ok(config.includes(`env.${name}`), `${name} is read by the service`);
+    for (const [, name] of serviceBlock.matchAll(/^\s{6}([A-Z_]+):/gm)) assert.ok(name! in settingsSchema.shape, `${name} is read by the service`);
+    // Production by the image's NODE_ENV: the sandbox stays off unless the operator names it.
+    assert.match(compose, /SANDBOX_NETWORKS: \$\{SANDBOX_NETWORKS:-off\}/);
   });
 
   it('.dockerignore keeps local state and dependencies out of the build context', () => {
