@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -21,8 +21,9 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stde
   const dataDir = join(parent, 'data');
   return new Promise((resolve) => {
     const clean = { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', ...env };
+    const made = () => existsSync(env.DATA_DIR ?? dataDir);
     execFile(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: SERVER, env: clean, timeout: 20_000 }, (error, stdout, stderr) => {
-      const wrote = existsSync(dataDir);
+      const wrote = made();
       rmSync(parent, { recursive: true, force: true });
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr, stdout, wrote });
     });
@@ -44,6 +45,19 @@ describe('settings at start', () => {
       assert.equal(result.wrote, false, 'DATA_DIR was not created');
     });
   }
+
+  it('a DATA_DIR that cannot be made: one line, exit 1', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'slk-settings-'));
+    const file = join(parent, 'a-file');
+    writeFileSync(file, '');
+    try {
+      const result = await start({ DATA_DIR: join(file, 'data') });
+      assert.equal(result.code, 1);
+      assert.equal(result.stderr, 'social-link-kit: DATA_DIR cannot be created or used (ENOTDIR): set it to a writable folder.\n');
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
 
   it('checks types, allowed values and pairs; a secret never appears in the message', () => {
     const error = (env: NodeJS.ProcessEnv) => {
