@@ -1,4 +1,5 @@
 // `npm run build --workspace server`: the service as plain JavaScript in server/dist, run by `node` with no loader.
+// (start.js, the root's `npm start`, also bundles the demo site; the image leaves it unused.)
 // esbuild bundles the service's own code (and the shared src/protocol it imports) into ES modules, leaving every
 // package in node_modules as an import: the three entry points below, their shared code in chunks. server/dist sits
 // two levels below the root like server/src, so src/paths.ts resolves the same files from either.
@@ -22,6 +23,8 @@ await build({
     cli: 'src/accounts/admin/cli.ts',
     // image-conversion-pool.ts starts its threads from this name beside it.
     'image-conversion-worker': 'src/publishing/media/image-conversion-worker.ts',
+    // The root's `npm start`: the service with the demo integrator site beside it.
+    start: '../scripts/start.ts',
   },
   outdir: 'dist',
   bundle: true,
