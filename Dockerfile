@@ -1,26 +1,30 @@
-# The link-session service with its hosted page and widget build. Multi-stage: the build stage has the dev tools,
-# the runtime stage only production dependencies and the built files, and runs as the unprivileged `node` user.
+# The link-session service with its hosted page and widget build. Multi-stage: the build stage has the dev tools and
+# compiles everything (`npm run build`: widget, hosted page, the service's JavaScript in server/dist), the runtime
+# stage has only production dependencies and the built files, and runs plain `node` as the unprivileged `node` user.
 # Build: docker build -t social-link-kit .      Run with PostgreSQL: docker compose up (compose.yaml)
+# The same layout is built into a folder and run by scripts/container-smoke.sh (no container engine in CI).
 
-FROM node:20.19-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # better-sqlite3 compiles from source when no prebuilt binary matches.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY server/package.json server/
 COPY demo/package.json demo/
+# npm ci runs `prepare`, which skips its library build until the sources are copied.
+COPY scripts/prepare.mjs scripts/
 RUN npm ci
 COPY . .
-# The script-tag widget (dist/cdn) and the hosted linking page (hosted/dist).
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20.19-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8787 DATA_DIR=/data
 WORKDIR /app
-COPY --from=build --chown=root:root /app/package.json /app/package-lock.json ./
+COPY --from=build --chown=root:root /app/package.json /app/package-lock.json /app/LICENSE ./
 COPY --from=build --chown=root:root /app/node_modules ./node_modules
-COPY --from=build --chown=root:root /app/server ./server
-COPY --from=build --chown=root:root /app/src ./src
+COPY --from=build --chown=root:root /app/server/package.json ./server/
+COPY --from=build --chown=root:root /app/server/bin ./server/bin
+COPY --from=build --chown=root:root /app/server/dist ./server/dist
 COPY --from=build --chown=root:root /app/dist/cdn ./dist/cdn
 COPY --from=build --chown=root:root /app/hosted/dist ./hosted/dist
 RUN mkdir -p /data && chown node:node /data
@@ -28,4 +32,4 @@ USER node
 VOLUME ["/data"]
 EXPOSE 8787
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "--import", "tsx", "server/src/main.ts"]
+CMD ["node", "server/dist/main.js"]

@@ -11,13 +11,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { LinkApiError, createLinkClient, type LinkClient } from '../src/client/index.js';
 import { UNLINKABLE_NETWORKS, type CreateLinkSessionRequest, type UnlinkableNetwork } from '../src/protocol/index.js';
 import type { PostRequest } from '../src/protocol/publishing/index.js';
 import { networkLimitsPage } from './network-limits-page.js';
+import { repoPath } from '../server/src/paths.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+// The same from this source file and from the build that bundles it (server/dist/start.js, `npm start`).
+const ROOT = repoPath('./');
 const PUBLIC_DIR = join(ROOT, 'demo', 'public');
 const WIDGET_BUNDLE = join(ROOT, 'dist', 'cdn', 'social-link.js');
 /** The simulated native app's return address: a reverse-DNS custom scheme (RFC 8252 §7.1). */

@@ -69,7 +69,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use('/user', apiKeyAuth(deps));
   api.use('/hook/*', apiKeyAuth(deps));
   api.use('/link/*', linkTokenAuth(deps));
-  api.use('/sandbox/*', apiKeyAuth(deps));
+  // The sandbox (fake networks, their consent page and test switches) exists only when it is on: in production
+  // only when SANDBOX_NETWORKS names it. Off, every /sandbox and /api/sandbox address is a plain 404.
+  const sandboxOn = deps.networks.sandboxOn;
+  if (sandboxOn) api.use('/sandbox/*', apiKeyAuth(deps));
   api.route('/profiles/link-sessions', linkSessionRoutes(deps));
   api.route('/profiles/social', unlinkRoutes(deps));
   api.route('/profiles/integration-key', integrationKeyRoutes(deps));
@@ -97,15 +100,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     api.use('/automations', apiKeyAuth(deps));
     api.route('/automations', automationRoutes(deps, deps.publishing));
   }
-  api.route('/sandbox/accounts', sandboxAccountRoutes(deps));
-  if (deps.networks.sandboxOn) api.route('/sandbox/feed-url', sandboxFeedUrlRoutes(deps));
-  const inbox = deps.networks.sandboxOn ? new SandboxWebhookInbox() : null;
-  if (inbox) api.route('/sandbox/webhook-inbox', sandboxInboxApiRoutes(deps, inbox));
+  const inbox = sandboxOn ? new SandboxWebhookInbox() : null;
+  if (inbox) {
+    api.route('/sandbox/accounts', sandboxAccountRoutes(deps));
+    api.route('/sandbox/feed-url', sandboxFeedUrlRoutes(deps));
+    api.route('/sandbox/webhook-inbox', sandboxInboxApiRoutes(deps, inbox));
+  }
   app.route('/api', openApiRoutes(deps));
   app.route('/api', api);
   app.route('/connect', oauthCallbackRoutes(deps));
-  if (inbox) app.route('/sandbox/webhook-inbox', sandboxInboxReceiverRoutes(deps, inbox));
-  if (deps.networks.sandboxOn) {
+  if (inbox) {
+    app.route('/sandbox/webhook-inbox', sandboxInboxReceiverRoutes(deps, inbox));
     app.route('/sandbox', sandboxConsentRoutes(deps));
     app.route('/sandbox/media', sandboxMediaRoutes());
     app.route('/sandbox', sandboxNetworkRoutes(deps));
@@ -113,7 +118,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/webhooks/telegram', telegramWebhookRoutes(deps));
   if (deps.publishing) app.route('/webhooks/tiktok', tiktokWebhookRoutes(deps, deps.publishing));
   if (deps.networks.runsOnSandbox('telegram')) app.route('/sandbox', sandboxTelegramBotRoutes(deps));
-  app.route('/widget', widgetBundleRoutes());
+  app.route('/widget', widgetBundleRoutes({ dataDir: deps.config.dataDir }));
   // `/link` and `/link/` both serve the page (the linking URL has no trailing slash).
   app.route('/link', hostedPageRoutes(deps));
 

@@ -1,10 +1,12 @@
 /**
  * @module
  * Service settings, all from the environment with embedded defaults: loopback, a SQLite file under ./data,
- * sandbox networks. Nothing here is a secret default that would be safe in production. This is the only module
- * that reads the environment: each feature exports its `read…Settings(env)` and this composes them.
+ * sandbox networks outside production. Nothing here is a secret default that would be safe in production. This is
+ * the only module that reads the environment: settings-schema.ts checks every variable first (a SettingsError
+ * names a bad one), then each feature's `read…Settings(env)` applies its defaults and this composes them.
  */
 import { join } from 'node:path';
+import { parseSettings } from './settings-schema.js';
 import { readTokenKeySettings, type TokenKeySettings } from './core/crypto/load-token-cipher.js';
 import { readLimitSettings, type LimitSettings } from './core/limits/limit-settings.js';
 import { readSqliteSynchronous, type SqliteSynchronous } from './core/db/sqlite-settings.js';
@@ -17,6 +19,8 @@ import { readAdminSettings, type AdminSettings } from './accounts/admin/admin-se
 import { readObservabilitySettings, type ObservabilitySettings } from './core/observability/observability-settings.js';
 
 export interface ServiceConfig {
+  /** `NODE_ENV=production`: no sandbox unless asked for, no development account, a token key required. */
+  production: boolean;
   host: string;
   port: number;
   /** Public base address of this service, without a trailing slash (the API is under `/api`). */
@@ -57,28 +61,32 @@ export interface ServiceConfig {
   analytics: AnalyticsSettings;
 }
 
+/** Throws a SettingsError (settings-schema.ts), whose message is one line naming the variable, on a bad value. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
-  const host = env.HOST ?? '127.0.0.1';
-  const port = Number(env.PORT ?? 8787);
-  const publicUrl = (env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, '');
-  const dataDir = env.DATA_DIR ?? join(process.cwd(), 'data');
+  const settings = parseSettings(env);
+  const production = settings.NODE_ENV === 'production';
+  const host = settings.HOST ?? '127.0.0.1';
+  const port = settings.PORT ?? 8787;
+  const publicUrl = (settings.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, '');
+  const dataDir = settings.DATA_DIR ?? join(process.cwd(), 'data');
   return {
+    production,
     host,
     port,
     publicUrl,
-    linkingUrl: env.LINKING_URL ?? `${publicUrl}/link`,
+    linkingUrl: settings.LINKING_URL ?? `${publicUrl}/link`,
     dataDir,
-    databaseFile: env.DATABASE_FILE ?? join(dataDir, 'social-link.db'),
-    databaseUrl: env.DATABASE_URL || null,
+    databaseFile: settings.DATABASE_FILE ?? join(dataDir, 'social-link.db'),
+    databaseUrl: settings.DATABASE_URL ?? null,
     sqliteSynchronous: readSqliteSynchronous(env),
-    smtpUrl: env.SMTP_URL || null,
-    emailFrom: env.EMAIL_FROM ?? 'Social Link <no-reply@localhost>',
-    maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 16 * 1024),
+    smtpUrl: settings.SMTP_URL ?? null,
+    emailFrom: settings.EMAIL_FROM ?? 'Social Link <no-reply@localhost>',
+    maxBodyBytes: settings.MAX_BODY_BYTES ?? 16 * 1024,
     webhooks: readWebhookSettings(env),
     limits: readLimitSettings(env),
-    networks: readNetworkSettings(env),
+    networks: readNetworkSettings(env, production),
     tokenKeys: readTokenKeySettings(env),
-    devApiKey: env.API_KEY || null,
+    devApiKey: production ? null : settings.API_KEY ?? null,
     admin: readAdminSettings(env),
     observability: readObservabilitySettings(env),
     outbound: readOutboundSettings(env),

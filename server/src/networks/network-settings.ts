@@ -13,7 +13,10 @@ export interface OAuthClientCredentials {
 }
 
 export interface NetworkSettings {
-  /** `SANDBOX_NETWORKS`: `auto` (sandbox for networks without credentials), `all`, or `off`. */
+  /**
+   * `SANDBOX_NETWORKS`: `auto` (sandbox for networks without credentials), `all`, or `off`; unset, `auto` in
+   * development and `off` in production (settings-schema.ts refuses any other value).
+   */
   sandboxMode: SandboxMode;
   /** Credentials by environment prefix (`TWITTER`, `FACEBOOK`…); only complete pairs are kept. */
   clientCredentials: Record<string, OAuthClientCredentials>;
@@ -29,7 +32,7 @@ export interface NetworkSettings {
   apiBaseUrls: Partial<Record<string, string>>;
 }
 
-export function readNetworkSettings(env: NodeJS.ProcessEnv): NetworkSettings {
+export function readNetworkSettings(env: NodeJS.ProcessEnv, production = false): NetworkSettings {
   const clientCredentials: Record<string, OAuthClientCredentials> = {};
   for (const [name, clientId] of Object.entries(env)) {
     const prefix = /^([A-Z0-9]+)_CLIENT_ID$/.exec(name)?.[1];
@@ -43,8 +46,7 @@ export function readNetworkSettings(env: NodeJS.ProcessEnv): NetworkSettings {
   }
   const mode = env.SANDBOX_NETWORKS;
   return {
-    // Unknown values behave as before: anything but `all` and `off` is the default.
-    sandboxMode: mode === 'all' || mode === 'off' ? mode : 'auto',
+    sandboxMode: mode === 'auto' || mode === 'all' || mode === 'off' ? mode : production ? 'off' : 'auto',
     clientCredentials,
     blueskyPdsUrl: env.BLUESKY_PDS_URL || null,
     telegramBotUsername: env.TELEGRAM_BOT_USERNAME || null,

@@ -104,6 +104,13 @@ describe('observability', () => {
     assert.match(text, /slk_http_request_duration_seconds_bucket\{method="GET",route="\/health",le="\+Inf"\} \d+/);
     assert.match(text, /slk_webhook_outbox_rows\{state="pending"\} \d+/);
     assert.match(text, /slk_jobs\{state="due"\} \d+/);
+    // The standard process and runtime series (prom-client's default collectors), beside the service's own.
+    for (const series of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_heap_space_size_used_bytes']) {
+      assert.match(text, new RegExp(`^${series}(\\{[^}]*\\})? [\\d.e+-]+$`, 'm'), series);
+    }
+    // Every family once: a registry rendered twice would repeat its HELP lines.
+    const families = text.split('\n').filter((line) => line.startsWith('# HELP '));
+    assert.equal(new Set(families).size, families.length);
   });
 
   it('counts jobs by state from the jobs table', async () => {

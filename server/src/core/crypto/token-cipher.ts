@@ -13,6 +13,8 @@ export interface TokenCipher {
 }
 
 const VERSION = 'v1';
+/** GCM's full tag. Node accepts shorter ones (down to 4 bytes) unless told the length, and a short tag is forgeable. */
+const TAG_BYTES = 16;
 
 /** `keys[0]` encrypts; every key decrypts. Each key is 32 bytes. */
 export function createTokenCipher(keys: Buffer[]): TokenCipher {
@@ -23,7 +25,7 @@ export function createTokenCipher(keys: Buffer[]): TokenCipher {
   return {
     encrypt(plaintext, additionalData) {
       const nonce = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', current, nonce);
+      const cipher = createCipheriv('aes-256-gcm', current, nonce, { authTagLength: TAG_BYTES });
       cipher.setAAD(Buffer.from(additionalData, 'utf8'));
       const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
       return [VERSION, currentId, nonce.toString('base64url'), body.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
@@ -32,9 +34,11 @@ export function createTokenCipher(keys: Buffer[]): TokenCipher {
       const [version, id, nonce, body, tag] = envelope.split('.');
       const key = id ? byId.get(id) : undefined;
       if (version !== VERSION || !key || !nonce || body === undefined || !tag) throw new Error('Unreadable token envelope.');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'));
+      const tagBytes = Buffer.from(tag, 'base64url');
+      if (tagBytes.length !== TAG_BYTES) throw new Error('Unreadable token envelope.');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'), { authTagLength: TAG_BYTES });
       decipher.setAAD(Buffer.from(additionalData, 'utf8'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      decipher.setAuthTag(tagBytes);
       return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
     },
   };

@@ -3,7 +3,10 @@
  * A small Prometheus registry (text format 0.0.4): counters and histograms with labels, and collectors that read
  * gauges at scrape time (e.g. the webhook outbox from the database). Named hooks for the parts that record
  * outcomes: `jobOutcome` and `publishOutcome` (the jobs and publishing modules call them), `webhookDelivery`.
+ * Hand-written for the request hot path (one map lookup per request); the process and runtime series (CPU, memory,
+ * heap, event-loop lag, GC, handles) come from prom-client's default collectors, rendered after the service's own.
  */
+import { collectDefaultMetrics, Registry } from 'prom-client';
 type Labels = Record<string, string>;
 
 const LATENCY_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -93,6 +96,19 @@ class Histogram {
   }
 }
 
+/**
+ * prom-client's standard series of this process (`process_*`, `nodejs_*`): one registry per process, as they
+ * describe the process, however many services a test starts in it.
+ */
+let processRegistry: Registry | null = null;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
 /** A gauge family read when scraped: `read()` returns its current series. */
 export interface GaugeCollector {
   name: string;
@@ -152,6 +168,6 @@ export class ServiceMetrics {
       lines.push(`# HELP ${collector.name} ${collector.help}`, `# TYPE ${collector.name} gauge`);
       for (const { labels, value } of await collector.read()) lines.push(`${collector.name}${labelText(labels)} ${value}`);
     }
-    return `${lines.join('\n')}\n`;
+    return `${lines.join('\n')}\n${await processMetrics().metrics()}`;
   }
 }

@@ -12,14 +12,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FirstScreenModule } from '../../../../hosted/src/first-screen-contract.js';
 import { NETWORKS, connectMethodOf, type SessionView } from '../../../../src/protocol/index.js';
 import { cachedFirstScreenRenderer } from './first-screen-cache.js';
+import { repoPath } from '../../paths.js';
 
-/** The server build of hosted/src/first-screen.ts (hosted/vite.config.ts puts it there), from this module. */
-const RENDERER_SPECIFIER = '../../../../hosted/dist/server/first-screen.js';
-const RENDERER_PATH = fileURLToPath(new URL(RENDERER_SPECIFIER, import.meta.url));
+/** The server build of hosted/src/first-screen.ts (hosted/vite.config.ts puts it there). */
+const RENDERER_PATH = repoPath('hosted/dist/server/first-screen.js');
 
 export interface HostedPageBuild {
   /** index.html up to and including `<main id="app" …>`, the stylesheet inlined. */
@@ -80,8 +79,8 @@ async function readBuild(distDir: string): Promise<HostedPageBuild> {
   }
   const main = MAIN_CONTENT.exec(html);
   if (!main) throw new Error('hosted/dist/index.html has no <main id="app">.');
-  // A literal address (RENDERER_SPECIFIER's), typed `string` so TypeScript does not look for the types of a file
-  // that exists only after a build: the contract's FirstScreenModule types it.
+  // A literal address (RENDERER_PATH's), typed `string` so TypeScript does not look for the types of a file
+  // that exists only after a build: the contract's FirstScreenModule types it. server/build.mjs keeps it external.
   const renderer = existsSync(RENDERER_PATH) ? ((await import('../../../../hosted/dist/server/first-screen.js' as string)) as FirstScreenModule) : null;
   if (renderer) warmUp(renderer);
   return {

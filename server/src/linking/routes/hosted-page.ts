@@ -19,7 +19,6 @@ import { Hono, type Context } from 'hono';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { INVALID_LINK_NOTICE, type FirstScreenRequest, type InvalidLinkNotice } from '../../../../hosted/src/first-screen-contract.js';
 import { INLINE_SESSION_VIEW_ID, parseSessionOrigin, type SessionView } from '../../../../src/protocol/index.js';
 import { OPENER_ORIGIN_PARAM, type OriginMismatchNotice } from '../../../../src/protocol/constants.js';
@@ -31,8 +30,9 @@ import { hashSecret } from '../../core/tokens.js';
 import { isSessionUsable } from '../service.js';
 import { buildSessionView } from '../session-view.js';
 import { createHostedPageBuildReader, type HostedPageBuild } from './hosted-page-build.js';
+import { repoPath } from '../../paths.js';
 
-const HOSTED_DIST = fileURLToPath(new URL('../../../../hosted/dist/', import.meta.url));
+const HOSTED_DIST = repoPath('hosted/dist/');
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',

@@ -1,93 +1,82 @@
 /**
  * @module
- * Serves the widget's script-tag build (dist/cdn/social-link.js, `npm run build:cdn`), public to every origin
- * (module scripts load in CORS mode), at three kinds of address, like the CDNs integrators already trust:
- * - `/widget/<version>/social-link.js` (e.g. `/widget/0.1.0/…`): this exact build, immutable, cached a year; use it
- *   with the `integrity` hash from the manifest.
- * - `/widget/v1/social-link.js`: the channel of protocol version 1; it follows new releases but never crosses a
- *   breaking change (that would be protocol version 2, `/widget/v2/`). Cached 5 minutes.
- * - `/widget/social-link.js`: the unversioned address of earlier releases, kept; the same as the channel.
- * - `/widget/manifest.json`: `{latest, channels, versions: {<version>: {url, integrity}}}` with the SRI hash.
- * - `/widget/<locale>.js` (e.g. `pt-BR.js`): the widget's texts of one locale, which the build imports on demand.
- * The service holds one build, so only its own version is served; other versions answer 404.
+ * Serves the widget's script-tag build (dist/cdn, `npm run build:cdn`; versioned by widget/widget-build.ts), public
+ * to every origin (module scripts load in CORS mode), like the CDNs integrators already trust:
+ * - `/widget/<build id>/social-link.js` (e.g. `/widget/0.1.0-3f2a9c1b0d/…`): one build, whose bytes never change
+ *   (the id hashes them), cached a year as immutable; use it with the `integrity` hash from the manifest. Its locale
+ *   chunks are beside it (`/widget/<build id>/de.js`). Builds served before an upgrade stay (DATA_DIR/widget).
+ * - `/widget/v1/social-link.js`: the channel of protocol version 1; it follows new builds but never crosses a
+ *   breaking change (that would be protocol version 2, `/widget/v2/`). Cached 5 minutes. `/widget/<package
+ *   version>/…` (e.g. `0.1.0`, the pinned address of earlier releases) and `/widget/social-link.js` are the same.
+ * - `/widget/manifest.json`: `{latest, channels, versions: {<build id>: {url, integrity}}}`, every build served.
  */
 import { Hono, type Context } from 'hono';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PROTOCOL_VERSION } from '../../../../src/protocol/index.js';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../core/errors.js';
+import { repoPath } from '../../paths.js';
+import { LOCALE_CHUNK, WIDGET_ENTRY, widgetBuilds, type WidgetBuild } from '../../widget/widget-build.js';
 
-const BUNDLE = fileURLToPath(new URL('../../../../dist/cdn/social-link.js', import.meta.url));
-/** The widget's texts of one locale, loaded on demand (`<locale>.js`, e.g. `pt-BR.js`). */
-const LOCALE_CHUNK = /^[a-z]{2}(-[A-Z]{2})?\.js$/;
-const PACKAGE_JSON = fileURLToPath(new URL('../../../../package.json', import.meta.url));
+const CDN_DIR = repoPath('dist/cdn/');
 
 /** The published package's version: the version of the widget build this service serves. */
-export const WIDGET_VERSION = (JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { version: string }).version;
+export const WIDGET_VERSION = (JSON.parse(readFileSync(repoPath('package.json'), 'utf8')) as { version: string }).version;
 export const WIDGET_CHANNEL = `v${PROTOCOL_VERSION}`;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const CHANNEL = 'public, max-age=300';
 
-/** `sha384-…` of the build, as `<script integrity>` expects it. */
-export function integrityOf(bytes: Uint8Array): string {
-  return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
-}
-
-
 function notBuilt(c: Context<AppEnv>) {
   return c.text('The widget bundle is not built: run `npm run build:cdn`.', 503);
 }
 
-/** `bundlePath`: the build to serve (tests pass their own file). */
-export function widgetBundleRoutes(bundlePath = BUNDLE): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  const bundle = async (): Promise<Buffer | null> => (existsSync(bundlePath) ? readFile(bundlePath) : null);
-  const serve = async (c: Context<AppEnv>, cacheControl: string) => {
-    const bytes = await bundle();
-    if (!bytes) return notBuilt(c);
-    return c.body(new Uint8Array(bytes), 200, {
-      'Content-Type': 'text/javascript; charset=utf-8',
-      'Access-Control-Allow-Origin': '*',
-      'Cache-Control': cacheControl,
-    });
-  };
-
-  routes.get('/social-link.js', (c) => serve(c, CHANNEL));
-  routes.get('/manifest.json', async (c) => {
-    const bytes = await bundle();
-    if (!bytes) return notBuilt(c);
-    return c.json(
-      {
-        latest: WIDGET_VERSION,
-        channels: { [WIDGET_CHANNEL]: WIDGET_VERSION },
-        versions: { [WIDGET_VERSION]: { url: `/widget/${WIDGET_VERSION}/social-link.js`, integrity: integrityOf(bytes) } },
-      },
-      200,
-      { 'Access-Control-Allow-Origin': '*', 'Cache-Control': CHANNEL },
-    );
+function file(c: Context<AppEnv>, build: WidgetBuild | null, name: string, cacheControl: string) {
+  if (!build) return notBuilt(c);
+  const bytes = build.files.get(name);
+  if (!bytes) return c.text('Not found', 404);
+  return c.body(new Uint8Array(bytes), 200, {
+    'Content-Type': 'text/javascript; charset=utf-8',
+    'Access-Control-Allow-Origin': '*',
+    'Cache-Control': cacheControl,
   });
-  routes.get('/:version/social-link.js', (c) => {
-    const version = c.req.param('version');
-    if (version === WIDGET_CHANNEL) return serve(c, CHANNEL);
-    if (version === WIDGET_VERSION) return serve(c, IMMUTABLE);
+}
+
+export interface WidgetRoutesOptions {
+  /** Where builds are kept across upgrades: `{dataDir}/widget`. */
+  dataDir: string;
+  /** The build to serve; tests pass their own folder. */
+  cdnDir?: string;
+}
+
+export function widgetBundleRoutes({ dataDir, cdnDir = CDN_DIR }: WidgetRoutesOptions): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const builds = widgetBuilds(cdnDir, join(dataDir, 'widget'), WIDGET_VERSION);
+  const isFile = (name: string) => name === WIDGET_ENTRY || LOCALE_CHUNK.test(name);
+
+  routes.get('/manifest.json', (c) => {
+    const current = builds.current();
+    if (!current) return notBuilt(c);
+    const versions = Object.fromEntries(
+      builds.ids().flatMap((id) => {
+        const build = builds.byId(id);
+        return build ? [[id, { url: `/widget/${id}/${WIDGET_ENTRY}`, integrity: build.integrity }]] : [];
+      }),
+    );
+    return c.json({ latest: current.id, channels: { [WIDGET_CHANNEL]: current.id }, versions }, 200, { 'Access-Control-Allow-Origin': '*', 'Cache-Control': CHANNEL });
+  });
+  // The unversioned addresses: the entry and its locale chunks, following the current build.
+  routes.get('/:file', (c) => (isFile(c.req.param('file')) ? file(c, builds.current(), c.req.param('file'), CHANNEL) : c.text('Not found', 404)));
+  routes.get('/:version/:file', (c) => {
+    const { version, file: name } = c.req.param();
+    if (!isFile(name)) return c.text('Not found', 404);
+    if (version === WIDGET_CHANNEL || version === WIDGET_VERSION) return file(c, builds.current(), name, CHANNEL);
+    const build = builds.byId(version);
+    if (build) return file(c, build, name, IMMUTABLE);
+    if (!builds.current()) return notBuilt(c);
     const error = new ApiError(404, 101, `No widget version ${JSON.stringify(version)} here; see /widget/manifest.json.`, { action: 'widget' });
     return c.json(error.toEnvelope(), 404);
-  });
-  // The locale chunks sit next to the build they belong to.
-  routes.get('/:file', async (c) => {
-    const name = c.req.param('file');
-    const file = join(dirname(bundlePath), name);
-    if (!LOCALE_CHUNK.test(name) || !existsSync(file)) return c.text('Not found', 404);
-    return c.body(await readFile(file), 200, {
-      'Content-Type': 'text/javascript; charset=utf-8',
-      'Access-Control-Allow-Origin': '*',
-      'Cache-Control': 'public, max-age=300',
-    });
   });
   return routes;
 }

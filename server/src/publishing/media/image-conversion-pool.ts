@@ -6,6 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { ConversionJob, ConversionReply } from './image-conversion-worker.js';
+import { RUNNING_FROM_SOURCE } from '../../paths.js';
 
 /** The pool itself could not run the job (closed, or its worker died): the media probe is unavailable (499). */
 export class ConversionUnavailableError extends Error {
@@ -49,8 +50,11 @@ interface Slot {
   busy: ((reply: ConversionReply | Unavailable) => void) | null;
 }
 
-/** A plain module that loads the TypeScript worker through tsx, as the service itself is loaded. */
-const WORKER_URL = new URL('./image-conversion-worker-entry.mjs', import.meta.url);
+/**
+ * The worker's module. From the build, the bundled worker beside this chunk (server/build.mjs names it); from
+ * source, a plain module that loads the TypeScript worker through tsx, as the service itself is loaded.
+ */
+const WORKER_URL = RUNNING_FROM_SOURCE ? new URL('./image-conversion-worker-entry.mjs', import.meta.url) : new URL('./image-conversion-worker.js', import.meta.url);
 
 export function createConversionPool(options: ConversionPoolOptions): ImageConverter {
   const queue: Waiting[] = [];

@@ -1,0 +1,44 @@
+// `npm run build --workspace server`: the service as plain JavaScript in server/dist, run by `node` with no loader.
+// (start.js, the root's `npm start`, also bundles the demo site; the image leaves it unused.)
+// esbuild bundles the service's own code (and the shared src/protocol it imports) into ES modules, leaving every
+// package in node_modules as an import: the three entry points below, their shared code in chunks. server/dist sits
+// two levels below the root like server/src, so src/paths.ts resolves the same files from either.
+import { build } from 'esbuild';
+import { cpSync, rmSync } from 'node:fs';
+
+/** The hosted page's first-screen renderer is a build of its own (hosted/vite.config.ts), loaded as it is. */
+const hostedRenderer = {
+  name: 'hosted-renderer',
+  setup(build) {
+    build.onResolve({ filter: /hosted\/dist\/server\/first-screen\.js$/ }, () => ({ path: '../../hosted/dist/server/first-screen.js', external: true }));
+  },
+};
+
+const out = new URL('./dist/', import.meta.url);
+rmSync(out, { recursive: true, force: true });
+await build({
+  absWorkingDir: new URL('.', import.meta.url).pathname,
+  entryPoints: {
+    main: 'src/main.ts',
+    cli: 'src/accounts/admin/cli.ts',
+    // image-conversion-pool.ts starts its threads from this name beside it.
+    'image-conversion-worker': 'src/publishing/media/image-conversion-worker.ts',
+    // The root's `npm start`: the service with the demo integrator site beside it.
+    start: '../scripts/start.ts',
+  },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  packages: 'external',
+  // Flat: every module of the build is in dist/ itself, where paths.ts and the worker's address expect it.
+  chunkNames: '[name]-[hash]',
+  sourcemap: 'linked',
+  legalComments: 'none',
+  plugins: [hostedRenderer],
+  logLevel: 'warning',
+});
+// The sandbox's sample photos, read relative to the module that reads them (in dist/).
+cpSync(new URL('./src/sandbox/media/fixtures/', import.meta.url), new URL('./fixtures/', out), { recursive: true });
