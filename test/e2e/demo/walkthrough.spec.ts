@@ -78,8 +78,11 @@ test('a partly failed post says where it succeeded and where it failed; <b> is s
   await openDemo(page, stack);
   const frame = await openFrame(page);
   for (const network of ['Facebook', 'Threads']) {
-    // Linked by an earlier test of this file (the demo has one profile): its row offers Disconnect instead.
-    if ((await frame.getByRole('button', { name: `Connect ${network}` }).count()) === 0) continue;
+    // Linked by an earlier test of this file (the demo has one profile): its row offers Disconnect instead. The
+    // row is waited for first: counting before the page has rendered its rows would skip the network.
+    await expect(frame.getByRole('button', { name: new RegExp(`^(Connect|Disconnect) ${network}$`) })).toBeVisible();
+    // Exact: "Connect Facebook" is also a part of "Disconnect Facebook".
+    if ((await frame.getByRole('button', { name: `Connect ${network}`, exact: true }).count()) === 0) continue;
     await consent(frame, page, network, 'Allow');
   }
   await expect(composerBox(page, 'threads')).toBeVisible();
