@@ -52,6 +52,8 @@ export interface EngineDeps {
   /** Whether an account of `platform` on this service publishes through the sandbox. */
   isSandbox(platform: Network): boolean;
   log(line: string): void;
+  /** How long a job lease lasts: a commit extends it by this much as it starts (the worker renews it meanwhile). */
+  leaseMs?: number;
   /** Test only: die (SIGKILL) at this step, once per process. */
   crashAt?: CrashPoint | null;
   retryBaseMs: number;
@@ -218,6 +220,9 @@ export class PublishingEngine {
         this.#deps.log(`publish ${postId} ${platform}: reconciled an interrupted commit (${found.kind})`);
         return this.#recordCommitResult(post, platform, found, job);
       }
+      // Reconcile paged back to the commit's time and found nothing: the commit never reached the network. It runs
+      // again only while this worker holds the job (another one may have taken it over meanwhile).
+      if (!(await this.#startCommit(job, async () => true))) return { kind: 'done' };
       this.#deps.log(`publish ${postId} ${platform}: interrupted commit left nothing on the network; committing again`);
     } else {
       let media = await this.#prepareMedia(post, row, ctx);
@@ -246,7 +251,7 @@ export class PublishingEngine {
         return this.#failBeforeCommit(post, platform, budgets.failure, attempts, job);
       }
       budgetUses = budgets.useIds;
-      if (!(await store.savePreparedAndStartCommit(postId, platform, toCommit, clock()))) {
+      if (!(await this.#startCommit(job, (tx) => store.savePreparedAndStartCommit(postId, platform, toCommit, clock(), tx)))) {
         await releaseNetworkBudgets(ctx.rateBudget!, budgetUses);
         return { kind: 'done' };
       }
@@ -260,6 +265,22 @@ export class PublishingEngine {
     this.#maybeCrash('after-commit');
     if (result.kind === 'failed') await releaseNetworkBudgets(ctx.rateBudget!, budgetUses);
     return this.#recordCommitResult(post, platform, result.kind === 'failed' ? crawlerBlockedAfterRehost(result, preparedMediaOf(prepared)) : result, job);
+  }
+
+  /**
+   * Marks a commit as started (`write`) only while `job`'s lease is held, in one transaction that also extends the
+   * lease: a worker whose lease ran out (another took the job) never starts the irreversible call. Without a job
+   * (tests running an attempt by hand) the write runs alone.
+   */
+  async #startCommit(job: Job | undefined, write: (tx: SqlExecutor) => Promise<boolean>): Promise<boolean> {
+    const { store, jobs, clock, leaseMs } = this.#deps;
+    return store.db.transaction(async (tx) => {
+      if (job && !(await jobs.extend(job, clock() + (leaseMs ?? 60_000), tx))) {
+        this.#deps.log(`publish ${job.subject}: lease of job ${job.id} lost before the commit; not committing`);
+        return false;
+      }
+      return write(tx);
+    });
   }
 
   /**

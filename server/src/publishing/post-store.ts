@@ -267,9 +267,9 @@ export class PostStore {
    * (an fsync on SQLite) instead of two. A crash before it redoes the idempotent prepare; after it, reconcile.
    * False when another worker started (or finished) the commit first.
    */
-  async savePreparedAndStartCommit(postId: string, platform: Network, prepared: Record<string, unknown>, now: number): Promise<boolean> {
+  async savePreparedAndStartCommit(postId: string, platform: Network, prepared: Record<string, unknown>, now: number, executor: SqlExecutor = this.db): Promise<boolean> {
     return (
-      (await this.db.run(
+      (await executor.run(
         `UPDATE post_platforms SET prepared = ?, status = 'processing', commit_started_at = ?
          WHERE post_id = ? AND platform = ? AND commit_started_at IS NULL AND finished_at IS NULL`,
         [JSON.stringify(prepared), now, postId, platform],

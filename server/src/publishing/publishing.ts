@@ -66,6 +66,7 @@ export function createPublishing(options: {
     baseUrl: (platform, sandbox) => publishBaseUrl(platform, publicUrl(), sandbox),
     log,
     crashAt,
+    leaseMs: settings.leaseMs,
     retryBaseMs: settings.retryBaseMs,
     retryMaxMs: settings.retryMaxMs,
     maxAttempts: settings.maxAttempts,
