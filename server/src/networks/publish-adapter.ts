@@ -140,6 +140,13 @@ export interface PublishContext {
   log(event: string, fields?: Record<string, unknown>): void;
   /** Budgets shared by every instance through the database (instagram's 50 posts per 24 h). */
   rateBudget?: RateBudget;
+  /**
+   * Set for `reconcile` only: when the interrupted commit was marked as started (service clock). A post the
+   * network made before it cannot be this commit's, so reconcile pages back to it and no further.
+   */
+  commitStartedAt?: number;
+  /** Set for `reconcile` only: whether another post of this service already recorded this network post id. */
+  isClaimed?(networkPostId: string): Promise<boolean>;
   /** The integrator's own app credentials sent with the request (twitter's OAuth 1.0a key and secret), opened on demand. */
   appCredentials?(): Promise<{ apiKey: string; apiSecret: string } | null>;
 }

@@ -215,6 +215,9 @@ export class PublishingEngine {
     let committing: Record<string, unknown> | null = null;
     if (row.commitStartedAt !== null) {
       // A commit started and its result was never recorded: look on the network instead of publishing again.
+      // Identity, not recency: the adapter pages back to the commit's start and skips posts other posts recorded.
+      ctx.commitStartedAt = row.commitStartedAt;
+      ctx.isClaimed = (networkPostId) => store.isNetworkPostClaimed(platform, networkPostId, postId);
       const found = await adapter.reconcile(ctx, row.prepared ?? {});
       if (found) {
         this.#deps.log(`publish ${postId} ${platform}: reconciled an interrupted commit (${found.kind})`);

@@ -277,6 +277,15 @@ export class PostStore {
     );
   }
 
+  /** Whether another post already recorded this network post id (a thread's record starts with its first part's id). */
+  async isNetworkPostClaimed(platform: Network, networkPostId: string, exceptPostId: string): Promise<boolean> {
+    const row = await this.db.get(
+      `SELECT 1 AS hit FROM post_platforms WHERE platform = ? AND post_id <> ? AND (network_post_id = ? OR network_post_id LIKE ?) LIMIT 1`,
+      [platform, exceptPostId, networkPostId, `${networkPostId.replace(/[%_]/g, '')},%`],
+    );
+    return row !== undefined && row !== null;
+  }
+
   async markCommitStarted(postId: string, platform: Network, now: number): Promise<boolean> {
     return (
       (await this.db.run(
