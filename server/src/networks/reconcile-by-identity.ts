@@ -67,7 +67,8 @@ export async function findByIdentity<T>(
         reachedOlder = true;
         continue;
       }
-      if (seen.matches && !(await ctx.isClaimed?.(seen.id))) found.push({ id: seen.id, item });
+      // Offset paging (linkedin) may show a post twice when others arrive meanwhile: each id counts once.
+      if (seen.matches && !found.some((f) => f.id === seen.id) && !(await ctx.isClaimed?.(seen.id))) found.push({ id: seen.id, item });
     }
     if (reachedOlder || answer.next === null) return decide(ctx, found);
     cursor = answer.next;

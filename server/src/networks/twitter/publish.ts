@@ -9,8 +9,9 @@
  *   STATUS while `processing_info` says so; the media ids are kept, so a resumed attempt does not upload again.
  * - commit: `POST /2/tweets {text, media: {media_ids}}`, then each further part as a reply
  *   (`reply.in_reply_to_tweet_id`) to the one before. `subscribersOnly` → `reply_settings: "subscribers"`.
- * - reconcile: the user's recent tweets (`GET /2/users/{id}/tweets`) with the same first text: X refuses exact
- *   duplicates, so a match is the interrupted commit's tweet.
+ * - reconcile: the user's tweets (`GET /2/users/{id}/tweets`, paged by `pagination_token` back to the commit's start)
+ *   with the same first text, not recorded by another post (reconcile-by-identity.ts): X refuses exact duplicates, so a
+ *   match is the interrupted commit's tweet.
  * - remove: `DELETE /2/tweets/{id}` for every part; comment: a reply to the last part.
  * A linked account holding only an OAuth 2.0 token (linked before own credentials) gives 423, legacy access.
  */
@@ -23,6 +24,7 @@ import type { OAuth1Credentials } from './oauth1.js';
 import { callX, type XAnswer } from './x-api.js';
 import { twitterEngagement } from './engagement.js';
 import { credentialsOf } from './credentials.js';
+import { findByIdentity } from '../reconcile-by-identity.js';
 
 export const TWITTER_MAX_WEIGHTED = 280;
 export const TWITTER_LONG_POST_MAX = 25_000;
@@ -210,14 +212,23 @@ export const twitterPublishAdapter: PublishAdapter = {
     const prepared = state as TwitterPrepared;
     const credentials = await credentialsOf(ctx);
     if (isFailure(credentials)) return credentials;
-    const answer = await callX(ctx, credentials, 'GET', `/2/users/${encodeURIComponent(ctx.account.accountId)}/tweets?max_results=20&tweet.fields=created_at`);
-    if (answer.status !== 200) return classifyXError(answer, ctx.now());
-    const tweets = Array.isArray(answer.json.data) ? (answer.json.data as { id?: unknown; text?: unknown }[]) : [];
     const first = comparable(prepared.parts[0] ?? '');
-    const match = tweets.find((tweet) => typeof tweet.id === 'string' && typeof tweet.text === 'string' && comparable(tweet.text) === first);
-    if (!match) return null;
-    const id = match.id as string;
-    return { kind: 'done', id, postUrl: postUrlOf(ctx, id) };
+    const user = encodeURIComponent(ctx.account.accountId);
+    const found = await findByIdentity(
+      ctx,
+      async (token) => {
+        const answer = await callX(ctx, credentials, 'GET', `/2/users/${user}/tweets?max_results=100&tweet.fields=created_at${token ? `&pagination_token=${encodeURIComponent(token)}` : ''}`);
+        if (answer.status !== 200) return classifyXError(answer, ctx.now());
+        const meta = answer.json.meta as { next_token?: unknown } | undefined;
+        return { items: Array.isArray(answer.json.data) ? (answer.json.data as Record<string, unknown>[]) : [], next: typeof meta?.next_token === 'string' ? meta.next_token : null };
+      },
+      (tweet) =>
+        typeof tweet.id === 'string' && typeof tweet.text === 'string'
+          ? { id: tweet.id, createdAt: Date.parse(String(tweet.created_at)), matches: comparable(tweet.text) === first }
+          : null,
+    );
+    if (found === null || isFailure(found)) return found;
+    return { kind: 'done', id: found.id, postUrl: postUrlOf(ctx, found.id) };
   },
 
   async remove(ctx, networkPostId) {

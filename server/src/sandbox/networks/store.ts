@@ -147,6 +147,16 @@ export class SandboxNetworkStore {
     return { posts, next: rows.length > size ? posts.at(-1)!.networkId : null };
   }
 
+  /** Offset paging (linkedin's `start` and `count`): one page of an account's live posts, newest first, and their total. */
+  async offsetPageForAccount(platform: string, accountId: string, start: number, count: number): Promise<{ posts: SandboxPost[]; total: number }> {
+    const rows = await this.db.all(
+      `SELECT * FROM sandbox_posts WHERE platform = ? AND account_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT ${Math.max(1, Math.floor(count))} OFFSET ${Math.max(0, Math.floor(start))}`,
+      [platform, accountId],
+    );
+    const total = await this.db.get('SELECT COUNT(*) AS n FROM sandbox_posts WHERE platform = ? AND account_id = ? AND deleted_at IS NULL', [platform, accountId]);
+    return { posts: rows.map(toPost), total: Number(total?.n ?? 0) };
+  }
+
   /** Posts of the given accounts (platform + account id pairs), newest first, deleted ones included. */
   async listForAccounts(accounts: { platform: string; accountId: string }[], limit = 200): Promise<SandboxPost[]> {
     if (accounts.length === 0) return [];
