@@ -37,7 +37,7 @@ export const JOB_CONFIRM = 'confirm';
 export const JOB_FIRST_COMMENT = 'first-comment';
 
 /** Steps at which a test build may stop the process (PUBLISH_TEST_CRASH_AT), to prove crash safety. */
-export type CrashPoint = 'after-prepare' | 'after-commit-started' | 'after-commit';
+export type CrashPoint = 'after-prepare' | 'after-commit-started' | 'after-commit' | 'between-thread-parts';
 
 export interface EngineDeps {
   store: PostStore;
@@ -187,6 +187,8 @@ export class PublishingEngine {
       now: deps.clock,
       log: (event, fields) => deps.log(JSON.stringify({ event, postId: post.id, platform: row.platform, ...fields })),
       rateBudget: databaseRateBudget(deps.store.db, deps.clock),
+      saveProgress: (state) => deps.store.savePrepared(post.id, row.platform, state),
+      step: (point) => this.#maybeCrash(point),
       appCredentials: async () => (row.platform === 'twitter' ? openTwitterApp(deps.tokenCipher, post.profileId, request[TWITTER_APP_FIELD]) : null),
     };
   }
@@ -262,7 +264,8 @@ export class PublishingEngine {
       // What was just stored, as a reader of the row would see it (JSON), without reading the row back.
       committing = JSON.parse(JSON.stringify(toCommit)) as Record<string, unknown>;
     }
-    const prepared = committing ?? row.prepared ?? {};
+    // After a reconcile that found nothing (or part of a thread), the state as it stored it.
+    const prepared = committing ?? (await store.findPlatform(postId, platform))?.prepared ?? row.prepared ?? {};
     // A commit refused for its token (401) published nothing, so it may run once more with renewed tokens.
     const result = await onceMoreWithNewTokens(ctx, () => adapter.commit(ctx, prepared), 'token-refused');
     this.#maybeCrash('after-commit');

@@ -136,11 +136,13 @@ export function sandboxTwitterRoutes(deps: AppDeps): Hono<AppEnv> {
     if (error) throw error;
   };
 
-  const tweetOf = (post: { networkId: string; text: string; createdAt: number }) => ({
+  const tweetOf = (post: { networkId: string; text: string; createdAt: number; record?: Record<string, unknown> | null }) => ({
     id: post.networkId,
     text: post.text,
     created_at: new Date(post.createdAt).toISOString(),
     edit_history_tweet_ids: [post.networkId],
+    // As X shows a reply (tweet.fields=referenced_tweets): what a thread's reconcile checks each part against.
+    ...(typeof post.record?.inReplyTo === 'string' && { referenced_tweets: [{ type: 'replied_to', id: post.record.inReplyTo }] }),
   });
 
   routes.post('/2/tweets', async (c) => {
