@@ -31,13 +31,14 @@ import { crawlerBlockedAfterRehost, shouldRehost } from './media/crawler-blocked
 import { openTwitterApp, TWITTER_APP_FIELD } from '../networks/twitter/app-credentials.js';
 import type { TokenRefresher } from '../networks/token-refresher.js';
 import { releaseNetworkBudgets, takeNetworkBudgets } from '../networks/network-rate-budgets.js';
+import { findFirstComment, publicFirstComment, type StoredFirstComment } from './first-comment-reconcile.js';
 
 export const JOB_PUBLISH = 'publish';
 export const JOB_CONFIRM = 'confirm';
 export const JOB_FIRST_COMMENT = 'first-comment';
 
 /** Steps at which a test build may stop the process (PUBLISH_TEST_CRASH_AT), to prove crash safety. */
-export type CrashPoint = 'after-prepare' | 'after-commit-started' | 'after-commit' | 'between-thread-parts';
+export type CrashPoint = 'after-prepare' | 'after-commit-started' | 'after-commit' | 'between-thread-parts' | 'inside-first-comment';
 
 export interface EngineDeps {
   store: PostStore;
@@ -82,7 +83,7 @@ export function postIdEntry(row: StoredPlatform): PostIdEntry | null {
       postUrl: row.postUrl ?? '',
       ...(row.warnings && { warnings: row.warnings }),
       ...(contentIssues && { contentIssues }),
-      ...(row.firstComment && { firstComment: row.firstComment }),
+      ...(row.firstComment && { firstComment: publicFirstComment(row.firstComment) }),
     };
   }
   if (row.status === 'pending') {
@@ -427,7 +428,7 @@ export class PublishingEngine {
     );
   }
 
-  async firstComment(postId: string, platform: Network, attempts: number): Promise<JobOutcome> {
+  async firstComment(postId: string, platform: Network, attempts: number, job?: Job): Promise<JobOutcome> {
     const { store, clock } = this.#deps;
     const post = await store.findPost(postId);
     const row = await store.findPlatform(postId, platform);
@@ -442,13 +443,30 @@ export class PublishingEngine {
     if (!adapter.comment) return failed(101, `${platform} cannot take comments.`);
     const ctx = await this.#context(post, row);
     if ('kind' in ctx) return failed(ctx.code, ctx.message);
-    const result = await adapter.comment(ctx, row.networkPostId, firstComment.comment, firstComment.mediaUrls ?? []);
-    if (result.kind === 'failed') {
-      if (result.retryAvailable && attempts < this.#deps.maxAttempts) {
-        return { kind: 'retry', runAt: clock() + jobRetryDelayMs(attempts, this.#deps.retryBaseMs, this.#deps.retryMaxMs, result.retryAfterMs) };
+    const retryOr = (result: PublishFailure): Promise<JobOutcome> | JobOutcome =>
+      result.retryAvailable && attempts < this.#deps.maxAttempts
+        ? { kind: 'retry', runAt: clock() + jobRetryDelayMs(attempts, this.#deps.retryBaseMs, this.#deps.retryMaxMs, result.retryAfterMs) }
+        : failed(result.code, result.message);
+    const stored = row.firstComment as StoredFirstComment | null;
+    if (stored?.status === 'pending' && stored.startedAt !== undefined) {
+      // A comment call started and its result was never recorded: look for it instead of commenting again.
+      const found = await findFirstComment(adapter, ctx, row.networkPostId, firstComment.comment, stored.startedAt);
+      if (found && 'kind' in found) return retryOr(found);
+      if (found && 'unknown' in found) {
+        return failed(500, `The service stopped while posting the first comment and could not tell whether it went out (${found.unknown}). It was not sent again.`);
       }
-      return failed(result.code, result.message);
+      if (found) {
+        await store.recordFirstComment(postId, platform, { status: 'success', id: found.id });
+        return { kind: 'done' };
+      }
     }
+    // The call's start is durable before the call, and only while this worker holds the job.
+    if (!(await this.#startCommit(job, async (tx) => (await store.recordFirstComment(postId, platform, { status: 'pending', startedAt: clock() } as StoredFirstComment, tx), true)))) {
+      return { kind: 'done' };
+    }
+    const result = await adapter.comment(ctx, row.networkPostId, firstComment.comment, firstComment.mediaUrls ?? []);
+    this.#maybeCrash('inside-first-comment');
+    if (result.kind === 'failed') return retryOr(result);
     // A tiktok comment waits for processing on the network: it stays pending (spec 4.9 rule 5).
     await store.recordFirstComment(postId, platform, result.kind === 'done' ? { status: 'success', id: result.id } : { status: 'pending' });
     return { kind: 'done' };
@@ -502,7 +520,7 @@ export class PublishingEngine {
     return {
       [JOB_PUBLISH]: (job: Job) => this.runAttempt(job.subject, job.payload.platform as Network, job.attempts, job),
       [JOB_CONFIRM]: (job: Job) => this.confirm(job.subject, job.payload.platform as Network, job.attempts, job),
-      [JOB_FIRST_COMMENT]: (job: Job) => this.firstComment(job.subject, job.payload.platform as Network, job.attempts),
+      [JOB_FIRST_COMMENT]: (job: Job) => this.firstComment(job.subject, job.payload.platform as Network, job.attempts, job),
     };
   }
 }

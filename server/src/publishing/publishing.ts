@@ -29,7 +29,7 @@ export interface Publishing {
   startWorker(extraHandlers?: Record<string, JobHandler>): JobWorker;
 }
 
-const CRASH_POINTS: readonly CrashPoint[] = ['after-prepare', 'after-commit-started', 'after-commit', 'between-thread-parts'];
+const CRASH_POINTS: readonly CrashPoint[] = ['after-prepare', 'after-commit-started', 'after-commit', 'between-thread-parts', 'inside-first-comment'];
 
 export function createPublishing(options: {
   storage: Storage;
