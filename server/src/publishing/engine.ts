@@ -365,6 +365,10 @@ export class PublishingEngine {
         await jobs.add({ kind: JOB_CONFIRM, subject: post.id, payload: { platform }, runAt: now + result.checkAfterMs }, now, tx);
       } else {
         await store.recordError(post.id, platform, failureToError(result), now, tx);
+        // The outcome could not be decided (reconcile): the caller may never have had an answer, so say it now.
+        if (result.details?.outcome === 'unknown') {
+          await enqueueScheduledEvent(tx, { profileId: post.profileId, postId: post.id, status: 'unconfirmed', errors: [platformError(platform, failureToError(result))], postIds: [], subAction: 'unconfirmed', at: now });
+        }
       }
     });
   }
