@@ -37,7 +37,7 @@ export function unconfirmed(platform: string, reason: string): PublishFailure {
   return {
     kind: 'failed',
     code: 500,
-    message: `The service stopped while publishing to ${platform} and could not tell whether the post went out (${reason}). It was not sent again, so it is there at most once. Check the account, then retry the post if it is missing.`,
+    message: `A publish to ${platform} was interrupted and the service could not tell whether the post went out (${reason}). It was not sent again, so it is there at most once. Check the account, then retry the post if it is missing.`,
     retryAvailable: false,
     relink: false,
     details: { outcome: 'unknown', reason },

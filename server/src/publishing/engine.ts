@@ -32,6 +32,7 @@ import { openTwitterApp, TWITTER_APP_FIELD } from '../networks/twitter/app-crede
 import type { TokenRefresher } from '../networks/token-refresher.js';
 import { releaseNetworkBudgets, takeNetworkBudgets } from '../networks/network-rate-budgets.js';
 import { findFirstComment, publicFirstComment, type StoredFirstComment } from './first-comment-reconcile.js';
+import { unconfirmed } from '../networks/reconcile-by-identity.js';
 
 export const JOB_PUBLISH = 'publish';
 export const JOB_CONFIRM = 'confirm';
@@ -520,9 +521,34 @@ export class PublishingEngine {
     return adapter.remove(ctx, row.networkPostId);
   }
 
+  /**
+   * Every attempt has a deadline: its retry budget. An attempt that keeps throwing (a network that never answers its
+   * reconcile, tokens that cannot be opened) would otherwise end as a failed job and leave its post `processing`
+   * for ever. On the last attempt it ends instead: `unconfirmed` (outcome unknown, with its webhook) when a commit
+   * had started, else an error 500 naming the cause; the post then gets its final status.
+   */
+  async #withDeadline(job: Job, run: () => Promise<JobOutcome>): Promise<JobOutcome> {
+    try {
+      return await run();
+    } catch (error) {
+      if (job.attempts < this.#deps.maxAttempts) throw error;
+      const { store } = this.#deps;
+      const platform = job.payload.platform as Network;
+      const [post, row] = await Promise.all([store.findPost(job.subject), store.findPlatform(job.subject, platform)]);
+      if (!post || !row || row.finishedAt !== null) throw error;
+      const cause = error instanceof Error ? error.message : String(error);
+      this.#deps.log(`publish ${post.id} ${platform}: gave up after ${job.attempts} attempts: ${cause}`);
+      const failure: PublishFailure =
+        row.commitStartedAt !== null
+          ? unconfirmed(platform, `the network could not be asked after ${job.attempts} attempts: ${cause}`)
+          : { kind: 'failed', code: 500, message: `Publishing to ${platform} failed ${job.attempts} times: ${cause}`, retryAvailable: true, relink: false };
+      return this.#recordCommitResult(post, platform, failure, job);
+    }
+  }
+
   handlers(): Record<string, JobHandler> {
     return {
-      [JOB_PUBLISH]: (job: Job) => this.runAttempt(job.subject, job.payload.platform as Network, job.attempts, job),
+      [JOB_PUBLISH]: (job: Job) => this.#withDeadline(job, () => this.runAttempt(job.subject, job.payload.platform as Network, job.attempts, job)),
       [JOB_CONFIRM]: (job: Job) => this.confirm(job.subject, job.payload.platform as Network, job.attempts, job),
       [JOB_FIRST_COMMENT]: (job: Job) => this.firstComment(job.subject, job.payload.platform as Network, job.attempts, job),
     };
