@@ -186,7 +186,13 @@ export const linkedinPublishAdapter: PublishAdapter = {
       },
       (element) =>
         typeof element.id === 'string'
-          ? { id: element.id, createdAt: Number(element.publishedAt ?? element.createdAt ?? 0), matches: element.commentary === prepared.commentary }
+          ? {
+              id: element.id,
+              // The listing is sorted by last modification: paging stops on that time, so an older post edited since
+              // the commit cannot end the search before this one.
+              createdAt: Number(element.lastModifiedAt ?? element.publishedAt ?? element.createdAt ?? 0),
+              matches: element.commentary === prepared.commentary,
+            }
           : null,
     );
     if (found === null || isFailure(found)) return found;
