@@ -140,6 +140,20 @@ export interface PublishContext {
   log(event: string, fields?: Record<string, unknown>): void;
   /** Budgets shared by every instance through the database (instagram's 50 posts per 24 h). */
   rateBudget?: RateBudget;
+  /**
+   * Set for `reconcile` only: when the interrupted commit was marked as started (service clock). A post the
+   * network made before it cannot be this commit's, so reconcile pages back to it and no further.
+   */
+  commitStartedAt?: number;
+  /**
+   * Stores progress inside the one commit (a thread's part ids as each part goes out), durably, before the next
+   * irreversible call: reconcile and a resumed commit read it back as the prepared state.
+   */
+  saveProgress?(state: PreparedState): Promise<void>;
+  /** Test builds stop the process here (PUBLISH_TEST_CRASH_AT) to prove crash safety between irreversible calls. */
+  step?(point: 'between-thread-parts'): void;
+  /** Set for `reconcile` only: whether another post of this service already recorded this network post id. */
+  isClaimed?(networkPostId: string): Promise<boolean>;
   /** The integrator's own app credentials sent with the request (twitter's OAuth 1.0a key and secret), opened on demand. */
   appCredentials?(): Promise<{ apiKey: string; apiSecret: string } | null>;
 }

@@ -31,13 +31,15 @@ import { crawlerBlockedAfterRehost, shouldRehost } from './media/crawler-blocked
 import { openTwitterApp, TWITTER_APP_FIELD } from '../networks/twitter/app-credentials.js';
 import type { TokenRefresher } from '../networks/token-refresher.js';
 import { releaseNetworkBudgets, takeNetworkBudgets } from '../networks/network-rate-budgets.js';
+import { findFirstComment, publicFirstComment, type StoredFirstComment } from './first-comment-reconcile.js';
+import { unconfirmed } from '../networks/reconcile-by-identity.js';
 
 export const JOB_PUBLISH = 'publish';
 export const JOB_CONFIRM = 'confirm';
 export const JOB_FIRST_COMMENT = 'first-comment';
 
 /** Steps at which a test build may stop the process (PUBLISH_TEST_CRASH_AT), to prove crash safety. */
-export type CrashPoint = 'after-prepare' | 'after-commit-started' | 'after-commit';
+export type CrashPoint = 'after-prepare' | 'after-commit-started' | 'after-commit' | 'between-thread-parts' | 'inside-first-comment';
 
 export interface EngineDeps {
   store: PostStore;
@@ -52,6 +54,8 @@ export interface EngineDeps {
   /** Whether an account of `platform` on this service publishes through the sandbox. */
   isSandbox(platform: Network): boolean;
   log(line: string): void;
+  /** How long a job lease lasts: a commit extends it by this much as it starts (the worker renews it meanwhile). */
+  leaseMs?: number;
   /** Test only: die (SIGKILL) at this step, once per process. */
   crashAt?: CrashPoint | null;
   retryBaseMs: number;
@@ -80,7 +84,7 @@ export function postIdEntry(row: StoredPlatform): PostIdEntry | null {
       postUrl: row.postUrl ?? '',
       ...(row.warnings && { warnings: row.warnings }),
       ...(contentIssues && { contentIssues }),
-      ...(row.firstComment && { firstComment: row.firstComment }),
+      ...(row.firstComment && { firstComment: publicFirstComment(row.firstComment) }),
     };
   }
   if (row.status === 'pending') {
@@ -186,6 +190,8 @@ export class PublishingEngine {
       now: deps.clock,
       log: (event, fields) => deps.log(JSON.stringify({ event, postId: post.id, platform: row.platform, ...fields })),
       rateBudget: databaseRateBudget(deps.store.db, deps.clock),
+      saveProgress: (state) => deps.store.savePrepared(post.id, row.platform, state),
+      step: (point) => this.#maybeCrash(point),
       appCredentials: async () => (row.platform === 'twitter' ? openTwitterApp(deps.tokenCipher, post.profileId, request[TWITTER_APP_FIELD]) : null),
     };
   }
@@ -214,11 +220,17 @@ export class PublishingEngine {
     let committing: Record<string, unknown> | null = null;
     if (row.commitStartedAt !== null) {
       // A commit started and its result was never recorded: look on the network instead of publishing again.
+      // Identity, not recency: the adapter pages back to the commit's start and skips posts other posts recorded.
+      ctx.commitStartedAt = row.commitStartedAt;
+      ctx.isClaimed = (networkPostId) => store.isNetworkPostClaimed(platform, networkPostId, postId);
       const found = await adapter.reconcile(ctx, row.prepared ?? {});
       if (found) {
         this.#deps.log(`publish ${postId} ${platform}: reconciled an interrupted commit (${found.kind})`);
         return this.#recordCommitResult(post, platform, found, job);
       }
+      // Reconcile paged back to the commit's time and found nothing: the commit never reached the network. It runs
+      // again only while this worker holds the job (another one may have taken it over meanwhile).
+      if (!(await this.#startCommit(job, async () => true))) return { kind: 'done' };
       this.#deps.log(`publish ${postId} ${platform}: interrupted commit left nothing on the network; committing again`);
     } else {
       let media = await this.#prepareMedia(post, row, ctx);
@@ -247,7 +259,7 @@ export class PublishingEngine {
         return this.#failBeforeCommit(post, platform, budgets.failure, attempts, job);
       }
       budgetUses = budgets.useIds;
-      if (!(await store.savePreparedAndStartCommit(postId, platform, toCommit, clock()))) {
+      if (!(await this.#startCommit(job, (tx) => store.savePreparedAndStartCommit(postId, platform, toCommit, clock(), tx)))) {
         await releaseNetworkBudgets(ctx.rateBudget!, budgetUses);
         return { kind: 'done' };
       }
@@ -255,12 +267,29 @@ export class PublishingEngine {
       // What was just stored, as a reader of the row would see it (JSON), without reading the row back.
       committing = JSON.parse(JSON.stringify(toCommit)) as Record<string, unknown>;
     }
-    const prepared = committing ?? row.prepared ?? {};
+    // After a reconcile that found nothing (or part of a thread), the state as it stored it.
+    const prepared = committing ?? (await store.findPlatform(postId, platform))?.prepared ?? row.prepared ?? {};
     // A commit refused for its token (401) published nothing, so it may run once more with renewed tokens.
     const result = await onceMoreWithNewTokens(ctx, () => adapter.commit(ctx, prepared), 'token-refused');
     this.#maybeCrash('after-commit');
     if (result.kind === 'failed') await releaseNetworkBudgets(ctx.rateBudget!, budgetUses);
     return this.#recordCommitResult(post, platform, result.kind === 'failed' ? crawlerBlockedAfterRehost(result, preparedMediaOf(prepared)) : result, job);
+  }
+
+  /**
+   * Marks a commit as started (`write`) only while `job`'s lease is held, in one transaction that also extends the
+   * lease: a worker whose lease ran out (another took the job) never starts the irreversible call. Without a job
+   * (tests running an attempt by hand) the write runs alone.
+   */
+  async #startCommit(job: Job | undefined, write: (tx: SqlExecutor) => Promise<boolean>): Promise<boolean> {
+    const { store, jobs, clock, leaseMs } = this.#deps;
+    return store.db.transaction(async (tx) => {
+      if (job && !(await jobs.extend(job, clock() + (leaseMs ?? 60_000), tx))) {
+        this.#deps.log(`publish ${job.subject}: lease of job ${job.id} lost before the commit; not committing`);
+        return false;
+      }
+      return write(tx);
+    });
   }
 
   /**
@@ -338,6 +367,10 @@ export class PublishingEngine {
         await jobs.add({ kind: JOB_CONFIRM, subject: post.id, payload: { platform }, runAt: now + result.checkAfterMs }, now, tx);
       } else {
         await store.recordError(post.id, platform, failureToError(result), now, tx);
+        // The outcome could not be decided (reconcile): the caller may never have had an answer, so say it now.
+        if (result.details?.outcome === 'unknown') {
+          await enqueueScheduledEvent(tx, { profileId: post.profileId, postId: post.id, status: 'unconfirmed', errors: [platformError(platform, failureToError(result))], postIds: [], subAction: 'unconfirmed', at: now });
+        }
       }
     });
   }
@@ -401,7 +434,7 @@ export class PublishingEngine {
     );
   }
 
-  async firstComment(postId: string, platform: Network, attempts: number): Promise<JobOutcome> {
+  async firstComment(postId: string, platform: Network, attempts: number, job?: Job): Promise<JobOutcome> {
     const { store, clock } = this.#deps;
     const post = await store.findPost(postId);
     const row = await store.findPlatform(postId, platform);
@@ -416,13 +449,30 @@ export class PublishingEngine {
     if (!adapter.comment) return failed(101, `${platform} cannot take comments.`);
     const ctx = await this.#context(post, row);
     if ('kind' in ctx) return failed(ctx.code, ctx.message);
-    const result = await adapter.comment(ctx, row.networkPostId, firstComment.comment, firstComment.mediaUrls ?? []);
-    if (result.kind === 'failed') {
-      if (result.retryAvailable && attempts < this.#deps.maxAttempts) {
-        return { kind: 'retry', runAt: clock() + jobRetryDelayMs(attempts, this.#deps.retryBaseMs, this.#deps.retryMaxMs, result.retryAfterMs) };
+    const retryOr = (result: PublishFailure): Promise<JobOutcome> | JobOutcome =>
+      result.retryAvailable && attempts < this.#deps.maxAttempts
+        ? { kind: 'retry', runAt: clock() + jobRetryDelayMs(attempts, this.#deps.retryBaseMs, this.#deps.retryMaxMs, result.retryAfterMs) }
+        : failed(result.code, result.message);
+    const stored = row.firstComment as StoredFirstComment | null;
+    if (stored?.status === 'pending' && stored.startedAt !== undefined) {
+      // A comment call started and its result was never recorded: look for it instead of commenting again.
+      const found = await findFirstComment(adapter, ctx, row.networkPostId, firstComment.comment, stored.startedAt);
+      if (found && 'kind' in found) return retryOr(found);
+      if (found && 'unknown' in found) {
+        return failed(500, `The service stopped while posting the first comment and could not tell whether it went out (${found.unknown}). It was not sent again.`);
       }
-      return failed(result.code, result.message);
+      if (found) {
+        await store.recordFirstComment(postId, platform, { status: 'success', id: found.id });
+        return { kind: 'done' };
+      }
     }
+    // The call's start is durable before the call, and only while this worker holds the job.
+    if (!(await this.#startCommit(job, async (tx) => (await store.recordFirstComment(postId, platform, { status: 'pending', startedAt: clock() } as StoredFirstComment, tx), true)))) {
+      return { kind: 'done' };
+    }
+    const result = await adapter.comment(ctx, row.networkPostId, firstComment.comment, firstComment.mediaUrls ?? []);
+    this.#maybeCrash('inside-first-comment');
+    if (result.kind === 'failed') return retryOr(result);
     // A tiktok comment waits for processing on the network: it stays pending (spec 4.9 rule 5).
     await store.recordFirstComment(postId, platform, result.kind === 'done' ? { status: 'success', id: result.id } : { status: 'pending' });
     return { kind: 'done' };
@@ -472,11 +522,36 @@ export class PublishingEngine {
     return adapter.remove(ctx, row.networkPostId);
   }
 
+  /**
+   * Every attempt has a deadline: its retry budget. An attempt that keeps throwing (a network that never answers its
+   * reconcile, tokens that cannot be opened) would otherwise end as a failed job and leave its post `processing`
+   * for ever. On the last attempt it ends instead: `unconfirmed` (outcome unknown, with its webhook) when a commit
+   * had started, else an error 500 naming the cause; the post then gets its final status.
+   */
+  async #withDeadline(job: Job, run: () => Promise<JobOutcome>): Promise<JobOutcome> {
+    try {
+      return await run();
+    } catch (error) {
+      if (job.attempts < this.#deps.maxAttempts) throw error;
+      const { store } = this.#deps;
+      const platform = job.payload.platform as Network;
+      const [post, row] = await Promise.all([store.findPost(job.subject), store.findPlatform(job.subject, platform)]);
+      if (!post || !row || row.finishedAt !== null) throw error;
+      const cause = error instanceof Error ? error.message : String(error);
+      this.#deps.log(`publish ${post.id} ${platform}: gave up after ${job.attempts} attempts: ${cause}`);
+      const failure: PublishFailure =
+        row.commitStartedAt !== null
+          ? unconfirmed(platform, `the network could not be asked after ${job.attempts} attempts: ${cause}`)
+          : { kind: 'failed', code: 500, message: `Publishing to ${platform} failed ${job.attempts} times: ${cause}`, retryAvailable: true, relink: false };
+      return this.#recordCommitResult(post, platform, failure, job);
+    }
+  }
+
   handlers(): Record<string, JobHandler> {
     return {
-      [JOB_PUBLISH]: (job: Job) => this.runAttempt(job.subject, job.payload.platform as Network, job.attempts, job),
+      [JOB_PUBLISH]: (job: Job) => this.#withDeadline(job, () => this.runAttempt(job.subject, job.payload.platform as Network, job.attempts, job)),
       [JOB_CONFIRM]: (job: Job) => this.confirm(job.subject, job.payload.platform as Network, job.attempts, job),
-      [JOB_FIRST_COMMENT]: (job: Job) => this.firstComment(job.subject, job.payload.platform as Network, job.attempts),
+      [JOB_FIRST_COMMENT]: (job: Job) => this.firstComment(job.subject, job.payload.platform as Network, job.attempts, job),
     };
   }
 }

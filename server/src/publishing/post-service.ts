@@ -43,6 +43,7 @@ import { withStockImages } from './media/stock-images.js';
 import type { MediaDeps } from './media/inspect-media.js';
 import { checkPostMedia, keepMediaCopies, type MediaCopies } from './post-media.js';
 import { TWITTER_APP_FIELD } from '../networks/twitter/app-credentials.js';
+import { withLease } from '../core/jobs/lease-keeper.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spec 4.9 rule 4: 24 hours either side of the post's own time. */
@@ -253,7 +254,7 @@ export class PostService {
       jobs.map(async (job) => {
         let outcome: JobOutcome;
         try {
-          outcome = await engine.runAttempt(job.subject, job.payload.platform as Network, job.attempts, job);
+          outcome = await withLease(jobStore, job, clock, this.#deps.leaseMs, () => engine.runAttempt(job.subject, job.payload.platform as Network, job.attempts, job));
         } catch (error) {
           // Left leased: when the lease ends a worker resumes it (reconcile if a commit started).
           void error;

@@ -272,14 +272,23 @@ export class PostStore {
    * (an fsync on SQLite) instead of two. A crash before it redoes the idempotent prepare; after it, reconcile.
    * False when another worker started (or finished) the commit first.
    */
-  async savePreparedAndStartCommit(postId: string, platform: Network, prepared: Record<string, unknown>, now: number): Promise<boolean> {
+  async savePreparedAndStartCommit(postId: string, platform: Network, prepared: Record<string, unknown>, now: number, executor: SqlExecutor = this.db): Promise<boolean> {
     return (
-      (await this.db.run(
+      (await executor.run(
         `UPDATE post_platforms SET prepared = ?, status = 'processing', commit_started_at = ?
          WHERE post_id = ? AND platform = ? AND commit_started_at IS NULL AND finished_at IS NULL`,
         [JSON.stringify(prepared), now, postId, platform],
       )) === 1
     );
+  }
+
+  /** Whether another post already recorded this network post id (a thread's record starts with its first part's id). */
+  async isNetworkPostClaimed(platform: Network, networkPostId: string, exceptPostId: string): Promise<boolean> {
+    const row = await this.db.get(
+      `SELECT 1 AS hit FROM post_platforms WHERE platform = ? AND post_id <> ? AND (network_post_id = ? OR network_post_id LIKE ?) LIMIT 1`,
+      [platform, exceptPostId, networkPostId, `${networkPostId.replace(/[%_]/g, '')},%`],
+    );
+    return row !== undefined && row !== null;
   }
 
   async markCommitStarted(postId: string, platform: Network, now: number): Promise<boolean> {

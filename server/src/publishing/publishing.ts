@@ -28,7 +28,7 @@ export interface Publishing {
   startWorker(extraHandlers?: Record<string, JobHandler>): JobWorker;
 }
 
-const CRASH_POINTS: readonly CrashPoint[] = ['after-prepare', 'after-commit-started', 'after-commit'];
+const CRASH_POINTS: readonly CrashPoint[] = ['after-prepare', 'after-commit-started', 'after-commit', 'between-thread-parts', 'inside-first-comment'];
 const BAND_PRUNE_EVERY_MS = 10 * 60_000;
 
 export function createPublishing(options: {
@@ -65,6 +65,7 @@ export function createPublishing(options: {
     baseUrl: (platform, sandbox) => publishBaseUrl(platform, publicUrl(), sandbox, config.networks.apiBaseUrls),
     log,
     crashAt,
+    leaseMs: settings.leaseMs,
     retryBaseMs: settings.retryBaseMs,
     retryMaxMs: settings.retryMaxMs,
     maxAttempts: settings.maxAttempts,

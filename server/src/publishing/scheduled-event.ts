@@ -3,7 +3,9 @@
  * The `scheduled` webhook (spec 6.2), queued in the existing webhook outbox in the transaction that finishes the
  * post, and only when the profile registered a `scheduled` webhook. Payload as the public API the spec was written
  * from: `{action, subAction?, created, code, refId, status, id, errors, postIds, url}`; `subAction:
- * 'tikTokPublished'` when tiktok finished processing. `eventId` is stable across retries.
+ * 'tikTokPublished'` when tiktok finished processing, `subAction: 'unconfirmed'` when a network's outcome could not be
+ * decided after a crash (issue 30: the post is there at most once and was not sent again). `eventId` is stable across
+ * retries.
  */
 import type { PostIdEntry, PostPlatformError } from '../../../src/protocol/publishing/index.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
@@ -16,7 +18,8 @@ export interface ScheduledEventInput {
   status: string;
   errors: PostPlatformError[];
   postIds: PostIdEntry[];
-  subAction?: 'tikTokPublished';
+  /** `unconfirmed`: a network's outcome could not be decided after a crash (any post, immediate ones too). */
+  subAction?: 'tikTokPublished' | 'unconfirmed';
   at: number;
 }
 

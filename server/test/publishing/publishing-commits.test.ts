@@ -79,9 +79,10 @@ it('an immediate post to 3 networks takes a bounded number of commits, two per p
   assert.equal(status, 'success');
   console.log(`commits for one immediate post to ${PLATFORMS.length} networks: ${commits.length}`);
   for (const commit of commits) console.log(`  ${commit.join(', ')}`);
-  const commitStarted = commits.filter((writes) => writes.length === 1 && writes[0] === 'UPDATE post_platforms');
-  assert.equal(commitStarted.length, PLATFORMS.length, 'one "commit started" record per platform, alone in its commit');
-  const results = commits.filter((writes) => writes.includes('UPDATE post_platforms') && writes.includes('UPDATE jobs'));
-  assert.equal(results.length, PLATFORMS.length, 'one result transaction per platform, completing its job');
+  // Per platform: "commit started" with the lease extension that proves the job is still held (issue 30), and the
+  // result transaction completing the job; nothing else writes both.
+  const paired = commits.filter((writes) => writes.includes('UPDATE post_platforms') && writes.includes('UPDATE jobs'));
+  assert.equal(paired.length, 2 * PLATFORMS.length, 'per platform one "commit started" (with its lease) and one result transaction');
+  assert.equal(commits.filter((writes) => writes.length === 2 && writes[0] === 'UPDATE jobs' && writes[1] === 'UPDATE post_platforms').length, PLATFORMS.length, 'the lease is extended first');
   assert.ok(commits.length <= 12, `at most 12 commits per post (was about 20 before the result step was grouped); got ${commits.length}`);
 });

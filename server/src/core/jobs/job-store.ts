@@ -105,9 +105,9 @@ export class JobStore {
       .sort((a, b) => a.runAt - b.runAt);
   }
 
-  /** Extends a held lease; false when the lease was lost. */
-  async extend(job: Job, leaseUntil: number): Promise<boolean> {
-    return (await this.#db.run(`UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_token = ? AND done_at IS NULL`, [leaseUntil, job.id, job.leaseToken])) === 1;
+  /** Extends a held lease; false when the lease was lost. Pass `tx` to make a write conditional on holding it. */
+  async extend(job: Job, leaseUntil: number, tx: SqlExecutor = this.#db): Promise<boolean> {
+    return (await tx.run(`UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_token = ? AND done_at IS NULL`, [leaseUntil, job.id, job.leaseToken])) === 1;
   }
 
   /** Marks the job done; pass `tx` to do it in the transaction that records what the job did. */

@@ -7,6 +7,7 @@
 import type { Clock } from '../clock.js';
 import { jobRetryDelayMs } from './job-backoff.js';
 import type { Job, JobStore } from './job-store.js';
+import { withLease } from './lease-keeper.js';
 
 /** `recorded`: the handler already marked the job done, in the transaction that recorded its result. */
 export type JobOutcome = { kind: 'done'; recorded?: boolean } | { kind: 'retry'; runAt: number; error?: string; payload?: Record<string, unknown> } | { kind: 'failed'; error: string };
@@ -72,7 +73,8 @@ export function startJobWorker(options: {
     if (!handler) outcome = { kind: 'failed', error: `no handler for job kind ${job.kind}` };
     else {
       try {
-        outcome = await handler(job);
+        // The lease is renewed while the handler runs: a long network call must not let another worker take the job.
+        outcome = await withLease(store, job, clock, settings.leaseMs, () => handler(job), log);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         outcome =

@@ -9,12 +9,13 @@
  * - one video: `POST /{page-id}/videos {file_url, description}`, then pending until `status.video_status` is ready;
  * - a reel (`facebookOptions.reels: true` with one video): prepare runs `video_reels` start and the hosted upload
  *   (`file_url` header), commit is `video_reels` finish with `video_state: PUBLISHED`, then pending like a video.
- * Facebook has no client key, so `reconcile` looks through the page's recent posts for one with this text made
- * since prepare; comments are `POST /{post-id}/comments`, deletion `DELETE /{post-id}`.
+ * Facebook has no client key, so `reconcile` pages the page's posts (`after` cursor) back to the commit's start for
+ * one with this text that no other post recorded (reconcile-by-identity.ts); comments are `POST /{post-id}/comments`, deletion `DELETE /{post-id}`.
  */
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishDone, PublishFailure } from '../publish-adapter.js';
 import { classifyGraphError } from '../meta/classify.js';
 import { accessTokenOf, callGraph } from '../meta/graph.js';
+import { CLOCK_SLACK_MS, findByIdentity } from '../reconcile-by-identity.js';
 import { facebookEngagement } from './engagement.js';
 
 export const FACEBOOK_TEXT_MAX = 63_206;
@@ -142,13 +143,23 @@ export const facebookPublishAdapter: PublishAdapter = {
       const found = await videoStatus(ctx, prepared.videoId);
       return found.kind === 'failed' && found.code !== 164 ? null : found;
     }
-    const answer = await callGraph(ctx, 'GET', `/${encodeURIComponent(ctx.account.accountId)}/published_posts`, { fields: 'id,message,created_time,permalink_url', limit: 50 });
-    if (!answer.ok) throw new Error(`facebook reconcile: Graph code ${answer.error.code}`);
-    const since = (prepared.preparedAt ?? 0) - RECONCILE_SLACK_MS;
-    const data = Array.isArray(answer.body.data) ? (answer.body.data as { id?: unknown; message?: unknown; created_time?: unknown; permalink_url?: unknown }[]) : [];
-    const match = data.find((post) => post.message === ctx.post.text && Date.parse(String(post.created_time)) >= since);
-    if (!match || typeof match.id !== 'string') return null;
-    const done: PublishDone = { kind: 'done', id: match.id, postUrl: typeof match.permalink_url === 'string' ? match.permalink_url : `https://www.facebook.com/${match.id}` };
+    const page = encodeURIComponent(ctx.account.accountId);
+    const found = await findByIdentity(
+      // Never before the attempt was prepared, whichever start is later.
+      { ...ctx, commitStartedAt: Math.max(ctx.commitStartedAt ?? 0, (prepared.preparedAt ?? 0) - RECONCILE_SLACK_MS + CLOCK_SLACK_MS) },
+      async (after) => {
+        const answer = await callGraph(ctx, 'GET', `/${page}/published_posts`, { fields: 'id,message,created_time,permalink_url', limit: 100, ...(after && { after }) });
+        // A refused read is retried by the job (reconcile never guesses).
+        if (!answer.ok) throw new Error(`facebook reconcile: Graph code ${answer.error.code}`);
+        const paging = answer.body.paging as { cursors?: { after?: unknown }; next?: unknown } | undefined;
+        const next = typeof paging?.next === 'string' && typeof paging.cursors?.after === 'string' ? paging.cursors.after : null;
+        return { items: Array.isArray(answer.body.data) ? (answer.body.data as Record<string, unknown>[]) : [], next };
+      },
+      (post) => (typeof post.id === 'string' ? { id: post.id, createdAt: Date.parse(String(post.created_time)), matches: post.message === ctx.post.text } : null),
+    );
+    if (found === null || 'kind' in found) return found;
+    const permalink = found.item.permalink_url;
+    const done: PublishDone = { kind: 'done', id: found.id, postUrl: typeof permalink === 'string' ? permalink : `https://www.facebook.com/${found.id}` };
     return done;
   },
 

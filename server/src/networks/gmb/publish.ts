@@ -7,8 +7,9 @@
  *   → its first location) and builds the `LocalPost`; kept with the attempt, so a resumed attempt asks nothing again.
  * - commit: `POST v4/accounts/{a}/locations/{l}/localPosts` → the `LocalPost` with its `name` (the id) and
  *   `searchUrl` (the post URL).
- * - reconcile: the location's local posts (`GET …/localPosts`) with the same summary and topic made since the
- *   attempt was prepared; Google takes no client key, so content and time are what identify it.
+ * - reconcile: the location's local posts (`GET …/localPosts`, paged by `pageToken` back to the commit's start) with the
+ *   same summary and topic, not recorded by another post; Google takes no client key, so content and time are what
+ *   identify it (reconcile-by-identity.ts).
  * - remove: `DELETE v4/{name}`. No comments: local posts have none.
  * Errors: classify.ts (519 keeps the account connected).
  */
@@ -17,6 +18,7 @@ import { confirmStoredResult } from '../confirm-stored-result.js';
 import { classifyGmbError, classifyGmbRefresh } from './classify.js';
 import { oauth2RefreshGrantClassifiedBy } from '../oauth/refresh-grant.js';
 import { callGoogle, googleUrl } from './google-api.js';
+import { findByIdentity } from '../reconcile-by-identity.js';
 import { GMB_SUMMARY_MAX, gmbOptionIssues, localPostOf, type LocalPost } from './local-post.js';
 
 interface GmbPrepared extends PreparedState {
@@ -110,12 +112,17 @@ export const gmbPublishAdapter: PublishAdapter = {
     const prepared = state as GmbPrepared;
     const token = await tokenOf(ctx);
     if (isFailure(token)) return token;
-    const answer = await callGoogle(ctx, token, 'GET', googleUrl(ctx, 'mybusiness', `/v4/${prepared.location}/localPosts?pageSize=100`));
-    if (answer.status !== 200) return classifyGmbError(answer);
-    const posts = Array.isArray(answer.json.localPosts) ? (answer.json.localPosts as Record<string, unknown>[]) : [];
-    const since = prepared.preparedAt - 60_000;
-    const match = posts.find((post) => typeof post.name === 'string' && sameContent(post, prepared.localPost) && !(Date.parse(String(post.createTime)) < since));
-    return match ? { kind: 'done', id: match.name as string, postUrl: postUrlOf(ctx, match, match.name as string) } : null;
+    const found = await findByIdentity(
+      ctx,
+      async (pageToken) => {
+        const answer = await callGoogle(ctx, token, 'GET', googleUrl(ctx, 'mybusiness', `/v4/${prepared.location}/localPosts?pageSize=100${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`));
+        if (answer.status !== 200) return classifyGmbError(answer);
+        return { items: Array.isArray(answer.json.localPosts) ? (answer.json.localPosts as Record<string, unknown>[]) : [], next: typeof answer.json.nextPageToken === 'string' ? answer.json.nextPageToken : null };
+      },
+      (post) => (typeof post.name === 'string' ? { id: post.name, createdAt: Date.parse(String(post.createTime)), matches: sameContent(post, prepared.localPost) } : null),
+    );
+    if (found === null || isFailure(found)) return found;
+    return { kind: 'done', id: found.id, postUrl: postUrlOf(ctx, found.item, found.id) };
   },
 
   async remove(ctx, networkPostId) {

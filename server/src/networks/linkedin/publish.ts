@@ -9,9 +9,11 @@
  *   attempt does not upload again.
  * - commit: `POST /rest/posts` with the text in the "little text format" (little-text.ts) → 201, the post URN in
  *   `x-restli-id` and an empty body.
- * - reconcile: the author's recent posts (`GET /rest/posts?q=author`) with the same commentary.
+ * - reconcile: the author's posts (`GET /rest/posts?q=author`, paged by `start` back to the commit's start) with the same
+ *   commentary, not recorded by another post (reconcile-by-identity.ts).
  * - remove: `DELETE /rest/posts/{urn}`; comment: `POST /rest/socialActions/{urn}/comments`.
  */
+import { findByIdentity } from '../reconcile-by-identity.js';
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
 import { confirmStoredResult } from '../confirm-stored-result.js';
 import { classifyLinkedInError, classifyLinkedInRefresh } from './classify.js';
@@ -169,13 +171,32 @@ export const linkedinPublishAdapter: PublishAdapter = {
     const prepared = state as LinkedInPrepared;
     const token = await tokenOf(ctx);
     if (isFailure(token)) return token;
-    const answer = await callLinkedIn(ctx, token, 'GET', rest(ctx, `/posts?q=author&author=${encodeURIComponent(prepared.author)}&count=20&sortBy=LAST_MODIFIED`), undefined, {
-      'X-RestLi-Method': 'FINDER',
-    });
-    if (answer.status !== 200) return classifyLinkedInError(answer);
-    const elements = Array.isArray(answer.json.elements) ? (answer.json.elements as { id?: unknown; commentary?: unknown }[]) : [];
-    const match = elements.find((element) => typeof element.id === 'string' && element.commentary === prepared.commentary);
-    return match ? { kind: 'done', id: match.id as string, postUrl: postUrlOf(ctx, match.id as string) } : null;
+    const author = encodeURIComponent(prepared.author);
+    const found = await findByIdentity(
+      ctx,
+      async (start) => {
+        const answer = await callLinkedIn(ctx, token, 'GET', rest(ctx, `/posts?q=author&author=${author}&count=100&start=${start ?? 0}&sortBy=LAST_MODIFIED`), undefined, {
+          'X-RestLi-Method': 'FINDER',
+        });
+        if (answer.status !== 200) return classifyLinkedInError(answer);
+        const elements = Array.isArray(answer.json.elements) ? (answer.json.elements as Record<string, unknown>[]) : [];
+        const paging = answer.json.paging as { start?: unknown; total?: unknown } | undefined;
+        const next = Number(paging?.start ?? start ?? 0) + elements.length;
+        return { items: elements, next: elements.length > 0 && next < Number(paging?.total ?? 0) ? String(next) : null };
+      },
+      (element) =>
+        typeof element.id === 'string'
+          ? {
+              id: element.id,
+              // The listing is sorted by last modification: paging stops on that time, so an older post edited since
+              // the commit cannot end the search before this one.
+              createdAt: Number(element.lastModifiedAt ?? element.publishedAt ?? element.createdAt ?? 0),
+              matches: element.commentary === prepared.commentary,
+            }
+          : null,
+    );
+    if (found === null || isFailure(found)) return found;
+    return { kind: 'done', id: found.id, postUrl: postUrlOf(ctx, found.id) };
   },
 
   async remove(ctx, networkPostId) {

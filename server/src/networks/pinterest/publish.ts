@@ -8,14 +8,16 @@
  * - a video is pushed: `POST /v5/media {media_type: video}` → upload the file to `upload_url` with
  *   `upload_parameters` (a form post) → `GET /v5/media/{id}` until `succeeded` → `media_source` `video_id` with a
  *   cover image (`pinterestOptions.thumbNail`, else the first image URL given);
- * - commit: `POST /v5/pins` → 201 `{id}`; reconcile: the board's recent pins (`GET /v5/boards/{id}/pins`) with the
- *   same title and description; remove: `DELETE /v5/pins/{id}`.
+ * - commit: `POST /v5/pins` → 201 `{id}`; reconcile: the board's pins (`GET /v5/boards/{id}/pins`, paged by `bookmark`
+ *   back to the commit's start) with the same title, description, link and alt text (reconcile-by-identity.ts);
+ *   remove: `DELETE /v5/pins/{id}`.
  */
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
 import { confirmStoredResult } from '../confirm-stored-result.js';
 import { classifyPinterestError } from './classify.js';
 import { callPinterest } from './pinterest-api.js';
 import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
+import { findByIdentity } from '../reconcile-by-identity.js';
 
 export const PINTEREST_TITLE_MAX = 100;
 export const PINTEREST_DESCRIPTION_MAX = 500;
@@ -154,11 +156,30 @@ export const pinterestPublishAdapter: PublishAdapter = {
     const { pin } = state as PinterestPrepared;
     const token = await tokenOf(ctx);
     if (isFailure(token)) return token;
-    const answer = await callPinterest(ctx, token, 'GET', `/v5/boards/${encodeURIComponent(String(pin.board_id))}/pins?page_size=25`);
-    if (answer.status !== 200) return classifyPinterestError(answer);
-    const items = Array.isArray(answer.json.items) ? (answer.json.items as Record<string, unknown>[]) : [];
-    const match = items.find((item) => typeof item.id === 'string' && item.description === pin.description && (item.title ?? null) === (pin.title ?? null));
-    return match ? { kind: 'done', id: match.id as string, postUrl: postUrlOf(ctx, match.id as string) } : null;
+    const board = encodeURIComponent(String(pin.board_id));
+    const found = await findByIdentity(
+      ctx,
+      async (bookmark) => {
+        const answer = await callPinterest(ctx, token, 'GET', `/v5/boards/${board}/pins?page_size=100${bookmark ? `&bookmark=${encodeURIComponent(bookmark)}` : ''}`);
+        if (answer.status !== 200) return classifyPinterestError(answer);
+        return { items: Array.isArray(answer.json.items) ? (answer.json.items as Record<string, unknown>[]) : [], next: typeof answer.json.bookmark === 'string' ? answer.json.bookmark : null };
+      },
+      (item) =>
+        typeof item.id !== 'string'
+          ? null
+          : {
+              id: item.id,
+              createdAt: Date.parse(String(item.created_at)),
+              // Every field the pin was made with, not its title alone (issue 30, case 3).
+              matches:
+                item.description === pin.description &&
+                (item.title ?? null) === (pin.title ?? null) &&
+                (item.link ?? null) === (pin.link ?? null) &&
+                (item.alt_text ?? null) === (pin.alt_text ?? null),
+            },
+    );
+    if (found === null || isFailure(found)) return found;
+    return { kind: 'done', id: found.id, postUrl: postUrlOf(ctx, found.id) };
   },
 
   async remove(ctx, networkPostId) {

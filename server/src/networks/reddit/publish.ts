@@ -8,7 +8,8 @@
  * through reddit's media lease and posted as an image post (media-lease.ts); other media become a link post to it.
  * - commit: `POST /api/submit {sr, kind: self|link, title, text|url, resubmit, api_type=json}` →
  *   `json.data {id, name, url}`, or `json.errors` (442 banned, 443 title word, RATELIMIT; classify.ts).
- * - reconcile: the user's recent submissions (`GET /user/{name}/submitted`) with the same subreddit and title.
+ * - reconcile: the user's submissions (`GET /user/{name}/submitted`, paged by `after` back to the commit's start) with the
+ *   same subreddit, title and body or URL (reconcile-by-identity.ts).
  * - remove: `POST /api/del {id: t3_…}`; comment: `POST /api/comment {thing_id, text}`.
  */
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
@@ -17,6 +18,7 @@ import { classifyRedditError } from './classify.js';
 import { callReddit, redditErrors } from './reddit-api.js';
 import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
 import { uploadRedditImage } from './media-lease.js';
+import { findByIdentity } from '../reconcile-by-identity.js';
 
 export const REDDIT_TITLE_MAX = 300;
 export const REDDIT_TEXT_MAX = 40_000;
@@ -115,15 +117,29 @@ export const redditPublishAdapter: PublishAdapter = {
     const token = await tokenOf(ctx);
     if (isFailure(token)) return token;
     const name = ctx.account.username ?? ctx.account.accountId;
-    const answer = await callReddit(ctx, token, 'GET', `/user/${encodeURIComponent(name)}/submitted?limit=25&sort=new&raw_json=1`);
-    if (answer.status !== 200) return classifyRedditError(answer);
-    const children = ((answer.json.data as { children?: { data?: Record<string, unknown> }[] } | undefined)?.children ?? []).map((child) => child.data ?? {});
-    const match = children.find(
-      (post) => typeof post.id === 'string' && post.title === form.title && String(post.subreddit).toLowerCase() === form.sr!.toLowerCase(),
+    const found = await findByIdentity(
+      ctx,
+      async (after) => {
+        const answer = await callReddit(ctx, token, 'GET', `/user/${encodeURIComponent(name)}/submitted?limit=100&sort=new&raw_json=1${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+        if (answer.status !== 200) return classifyRedditError(answer);
+        const data = answer.json.data as { after?: unknown; children?: { data?: Record<string, unknown> }[] } | undefined;
+        return { items: (data?.children ?? []).map((child) => child.data ?? {}), next: typeof data?.after === 'string' ? data.after : null };
+      },
+      (post) =>
+        typeof post.id !== 'string'
+          ? null
+          : {
+              id: typeof post.name === 'string' ? post.name : `t3_${post.id}`,
+              createdAt: Number(post.created_utc) * 1000,
+              // The whole submission, not its title: another post may share a title (issue 30, case 3).
+              matches:
+                post.title === form.title &&
+                String(post.subreddit).toLowerCase() === form.sr!.toLowerCase() &&
+                (form.text !== undefined ? (post.selftext ?? '') === form.text : post.url === form.url),
+            },
     );
-    if (!match) return null;
-    const id = match.id as string;
-    return { kind: 'done', id: typeof match.name === 'string' ? match.name : `t3_${id}`, postUrl: postUrlOf(ctx, form.sr!, id) };
+    if (found === null || isFailure(found)) return found;
+    return { kind: 'done', id: found.id, postUrl: postUrlOf(ctx, form.sr!, String(found.item.id)) };
   },
 
   async remove(ctx, networkPostId) {

@@ -8,9 +8,12 @@
  * - prepare: chunked media upload, `POST /2/media/upload` INIT → APPEND (≤4 MB segments, multipart) → FINALIZE →
  *   STATUS while `processing_info` says so; the media ids are kept, so a resumed attempt does not upload again.
  * - commit: `POST /2/tweets {text, media: {media_ids}}`, then each further part as a reply
- *   (`reply.in_reply_to_tweet_id`) to the one before. `subscribersOnly` → `reply_settings: "subscribers"`.
- * - reconcile: the user's recent tweets (`GET /2/users/{id}/tweets`) with the same first text: X refuses exact
- *   duplicates, so a match is the interrupted commit's tweet.
+ *   (`reply.in_reply_to_tweet_id`) to the one before, the ids so far stored before each part (ctx.saveProgress), so
+ *   a cut thread is reconciled part by part and resumed, and a thread failing part way is reported as partly
+ *   published with the parts' ids. `subscribersOnly` → `reply_settings: "subscribers"`.
+ * - reconcile: the user's tweets (`GET /2/users/{id}/tweets`, paged by `pagination_token` back to the commit's start)
+ *   with the same first text, not recorded by another post (reconcile-by-identity.ts): X refuses exact duplicates, so a
+ *   match is the interrupted commit's tweet.
  * - remove: `DELETE /2/tweets/{id}` for every part; comment: a reply to the last part.
  * A linked account holding only an OAuth 2.0 token (linked before own credentials) gives 423, legacy access.
  */
@@ -23,6 +26,7 @@ import type { OAuth1Credentials } from './oauth1.js';
 import { callX, type XAnswer } from './x-api.js';
 import { twitterEngagement } from './engagement.js';
 import { credentialsOf } from './credentials.js';
+import { findByIdentity } from '../reconcile-by-identity.js';
 
 export const TWITTER_MAX_WEIGHTED = 280;
 export const TWITTER_LONG_POST_MAX = 25_000;
@@ -38,6 +42,10 @@ interface TwitterPrepared extends PreparedState {
   parts: string[];
   mediaIds: string[];
   longPostIgnored: boolean;
+  /** The ids of the parts already on X, in order (a commit's progress, stored before each next part). */
+  partIds?: string[];
+  /** The part whose send started with no id recorded: reconcile looks it up. */
+  partStarted?: number;
 }
 
 const failure = (code: number, message: string, extra: Partial<PublishFailure> = {}): PublishFailure => ({
@@ -146,6 +154,41 @@ async function createTweet(ctx: PublishContext, credentials: OAuth1Credentials, 
   return classifyXError(answer, ctx.now());
 }
 
+/** A thread that failed after some of its parts went out: an error naming the parts on X, never sent again. */
+function partlyPublished(cause: PublishFailure, ids: string[], total: number): PublishFailure {
+  return {
+    ...cause,
+    retryAvailable: false,
+    message: `The twitter thread was partly published: ${ids.length} of ${total} posts are on X (${ids.join(', ')}); the rest failed: ${cause.message}`,
+    details: { ...cause.details, partlyPublished: true, publishedIds: ids, parts: total },
+  };
+}
+
+/**
+ * One part of an interrupted commit, by identity (reconcile-by-identity.ts): the user's tweets paged back to the
+ * commit's start with the part's text, replying to the part before (the first part replies to nothing).
+ */
+async function findPart(ctx: PublishContext, credentials: OAuth1Credentials, text: string, replyTo: string | null): Promise<string | null | PublishFailure> {
+  const wanted = comparable(text);
+  const user = encodeURIComponent(ctx.account.accountId);
+  const found = await findByIdentity(
+    ctx,
+    async (token) => {
+      const answer = await callX(ctx, credentials, 'GET', `/2/users/${user}/tweets?max_results=100&tweet.fields=created_at,referenced_tweets${token ? `&pagination_token=${encodeURIComponent(token)}` : ''}`);
+      if (answer.status !== 200) return classifyXError(answer, ctx.now());
+      const meta = answer.json.meta as { next_token?: unknown } | undefined;
+      return { items: Array.isArray(answer.json.data) ? (answer.json.data as Record<string, unknown>[]) : [], next: typeof meta?.next_token === 'string' ? meta.next_token : null };
+    },
+    (tweet) => {
+      if (typeof tweet.id !== 'string' || typeof tweet.text !== 'string') return null;
+      const references = Array.isArray(tweet.referenced_tweets) ? (tweet.referenced_tweets as { type?: unknown; id?: unknown }[]) : [];
+      const repliedTo = references.find((reference) => reference.type === 'replied_to')?.id ?? null;
+      return { id: tweet.id, createdAt: Date.parse(String(tweet.created_at)), matches: comparable(tweet.text) === wanted && (replyTo === null || repliedTo === replyTo) };
+    },
+  );
+  return found === null || isFailure(found) ? found : found.id;
+}
+
 /** X returns text HTML-escaped and with links shortened: compare what survives both. */
 function comparable(text: string): string {
   return text
@@ -183,21 +226,22 @@ export const twitterPublishAdapter: PublishAdapter = {
     const prepared = state as TwitterPrepared;
     const credentials = await credentialsOf(ctx);
     if (isFailure(credentials)) return credentials;
-    const ids: string[] = [];
-    for (const [index, text] of prepared.parts.entries()) {
+    // A resumed commit (a thread cut by a crash, reconciled) goes on from the first part not on X.
+    const ids = [...(prepared.partIds ?? [])];
+    for (let index = ids.length; index < prepared.parts.length; index++) {
+      const text = prepared.parts[index]!;
       const payload: Record<string, unknown> = {
         ...(text !== '' && { text }),
         ...(index === 0 && prepared.mediaIds.length > 0 && { media: { media_ids: prepared.mediaIds } }),
         ...(index > 0 && { reply: { in_reply_to_tweet_id: ids[index - 1] } }),
         ...(ctx.post.options.subscribersOnly === true && { reply_settings: 'subscribers' }),
       };
+      // Each part is an irreversible call: the parts out so far, and this one as started, are stored before it.
+      if (index > 0) await ctx.saveProgress?.({ ...prepared, partIds: ids, partStarted: index });
       const id = await createTweet(ctx, credentials, payload);
-      if (isFailure(id)) {
-        if (ids.length === 0) return id;
-        // Part of the thread is on X: say which, never repeat it.
-        return { ...id, retryAvailable: false, message: `${id.message} (${ids.length} of ${prepared.parts.length} thread posts were published)`, details: { ...id.details, publishedIds: ids } };
-      }
+      if (isFailure(id)) return ids.length === 0 ? id : partlyPublished(id, ids, prepared.parts.length);
       ids.push(id);
+      if (index < prepared.parts.length - 1) ctx.step?.('between-thread-parts');
     }
     const done: PublishDone = { kind: 'done', id: ids.join(','), postUrl: postUrlOf(ctx, ids[0]!) };
     if (prepared.longPostIgnored) done.warnings = [{ feature: 'twitterOptions.longPost', code: 111 }];
@@ -210,14 +254,23 @@ export const twitterPublishAdapter: PublishAdapter = {
     const prepared = state as TwitterPrepared;
     const credentials = await credentialsOf(ctx);
     if (isFailure(credentials)) return credentials;
-    const answer = await callX(ctx, credentials, 'GET', `/2/users/${encodeURIComponent(ctx.account.accountId)}/tweets?max_results=20&tweet.fields=created_at`);
-    if (answer.status !== 200) return classifyXError(answer, ctx.now());
-    const tweets = Array.isArray(answer.json.data) ? (answer.json.data as { id?: unknown; text?: unknown }[]) : [];
-    const first = comparable(prepared.parts[0] ?? '');
-    const match = tweets.find((tweet) => typeof tweet.id === 'string' && typeof tweet.text === 'string' && comparable(tweet.text) === first);
-    if (!match) return null;
-    const id = match.id as string;
-    return { kind: 'done', id, postUrl: postUrlOf(ctx, id) };
+    // Part by part: the parts recorded as out, then the one whose send started, looked up as a reply to the one before.
+    const ids = [...(prepared.partIds ?? [])];
+    const unknown = ids.length === 0 ? 0 : prepared.partStarted === ids.length ? ids.length : null;
+    if (unknown !== null && unknown < prepared.parts.length) {
+      const found = await findPart(ctx, credentials, prepared.parts[unknown]!, ids[unknown - 1] ?? null);
+      if (isFailure(found)) return ids.length === 0 ? found : partlyPublished(found, ids, prepared.parts.length);
+      if (found) ids.push(found);
+    }
+    if (ids.length === 0) return null;
+    if (ids.length < prepared.parts.length) {
+      // The thread stopped part way: what is out is stored, and the commit runs again from the next part.
+      await ctx.saveProgress?.({ ...prepared, partIds: ids, partStarted: undefined });
+      return null;
+    }
+    const done: PublishDone = { kind: 'done', id: ids.join(','), postUrl: postUrlOf(ctx, ids[0]!) };
+    if (prepared.longPostIgnored) done.warnings = [{ feature: 'twitterOptions.longPost', code: 111 }];
+    return done;
   },
 
   async remove(ctx, networkPostId) {

@@ -9,7 +9,8 @@
  * - reels: `POST /{page-id}/video_reels {upload_phase: start}` → `{video_id, upload_url}`; the hosted upload
  *   `POST /sandbox/facebook/video-upload/{version}/{video-id}` with header `file_url`; then
  *   `POST /{page-id}/video_reels {upload_phase: finish, video_id, video_state: PUBLISHED, description}` → `{success}`
- * - `GET /{page-id}/published_posts` → `{data: [{id, message, created_time, permalink_url}]}`, newest first
+ * - `GET /{page-id}/published_posts?limit&after` → `{data: [{id, message, created_time, permalink_url}], paging?: {cursors:
+ *   {after}, next}}`, newest first
  * - `GET /{object-id}?fields=…` → `{id, permalink_url, message?, status?: {video_status}}`
  * - `POST /{object-id}/comments {message, attachment_url?}` → `{id}` (under a post, or a reply under a comment);
  *   `DELETE /{object-id}` → `{success: true}`
@@ -199,11 +200,11 @@ export function sandboxFacebookRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.get('/:version/:page/published_posts', async (c) => {
     const page = await pageOf(c);
-    const posts = await store().listForAccounts([{ platform: 'facebook', accountId: page }], 100);
-    const data = posts
-      .filter((post) => post.deletedAt === null)
-      .map((post) => ({ id: post.networkId, message: post.text, created_time: new Date(post.createdAt).toISOString(), permalink_url: permalink(post.networkId) }));
-    return c.json({ data });
+    // Graph cursor paging: `after` from `paging.cursors.after`; `paging.next` only when more follow.
+    const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 25) || 25, 1), 100);
+    const listed = await store().pageForAccount('facebook', page, limit, c.req.query('after') || null);
+    const data = listed.posts.map((post) => ({ id: post.networkId, message: post.text, created_time: new Date(post.createdAt).toISOString(), permalink_url: permalink(post.networkId) }));
+    return c.json({ data, ...(listed.next && { paging: { cursors: { after: listed.next }, next: `${c.req.url.split('?')[0]}?limit=${limit}&after=${encodeURIComponent(listed.next)}` } }) });
   });
 
   routes.get('/:version/:id', async (c) => {

@@ -11,7 +11,7 @@
  * - `POST /mybusiness/v4/accounts/{n}/locations/{m}/localPosts` (a LocalPost) → the LocalPost with `name`,
  *   `state: LIVE`, `searchUrl`, `createTime`; the checks Google makes (summary ≤1,500, topic needs, media PHOTO with
  *   a `sourceUrl`, call-to-action types) answer 400 INVALID_ARGUMENT with field violations;
- * - `GET …/localPosts?pageSize=` → `{localPosts}` newest first; `GET …/localPosts/{p}`; `DELETE …/localPosts/{p}` → `{}`.
+ * - `GET …/localPosts?pageSize&pageToken` → `{localPosts, nextPageToken?}` newest first; `GET …/localPosts/{p}`; `DELETE …/localPosts/{p}` → `{}`.
  * Errors: `{error: {code, message, status, details?}}`. Fault markers in the summary: 519 (503 "Authentication backend
  * unavailable."), 401, 403, 429, 500 (docs/sandbox-faults.md).
  */
@@ -166,8 +166,9 @@ export function sandboxGmbRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.get(POSTS, async (c) => {
     const { accountId } = await locationOf(c);
     const pageSize = Math.min(Math.max(Number(c.req.query('pageSize') ?? 20) || 20, 1), 100);
-    const posts = (await store().listForAccounts([{ platform: 'gmb', accountId }], pageSize * 2)).filter((post) => post.deletedAt === null).slice(0, pageSize);
-    return c.json({ localPosts: posts.map(localPostOf) });
+    // Google pages with `pageToken` (the `nextPageToken` of the page before), absent on the last page.
+    const page = await store().pageForAccount('gmb', accountId, pageSize, c.req.query('pageToken') || null);
+    return c.json({ localPosts: page.posts.map(localPostOf), ...(page.next && { nextPageToken: page.next }) });
   });
 
   routes.get(`${POSTS}/:post`, async (c) => {

@@ -12,6 +12,7 @@
  *   (10 / 2018278), an unknown comment (100 / 33), and `[[fault:490]]`…`[[fault:495]]` in the comment's text.
  */
 import type { Context } from 'hono';
+import type { SqlExecutor } from '../../core/db/sql-driver.js';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { newId } from '../../core/tokens.js';
 import { engagementStateOf } from './engagement-state.js';
@@ -69,9 +70,9 @@ export async function findComment(deps: AppDeps, platform: MetaNetwork, commentI
 }
 
 /** A comment by the account itself (author null), optionally answering another comment. */
-export async function addOwnComment(deps: AppDeps, postRowId: string, text: string, replyTo: string | null): Promise<string> {
+export async function addOwnComment(deps: AppDeps, postRowId: string, text: string, replyTo: string | null, tx: SqlExecutor = deps.storage.driver): Promise<string> {
   const id = newId('sbc_');
-  await deps.storage.driver.run('INSERT INTO sandbox_comments (id, post_id, text, media, created_at, author, reply_to) VALUES (?, ?, ?, ?, ?, ?, ?)', [id, postRowId, text, '[]', deps.clock(), null, replyTo]);
+  await tx.run('INSERT INTO sandbox_comments (id, post_id, text, media, created_at, author, reply_to) VALUES (?, ?, ?, ?, ?, ?, ?)', [id, postRowId, text, '[]', deps.clock(), null, replyTo]);
   return id;
 }
 

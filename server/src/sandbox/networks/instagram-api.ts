@@ -26,6 +26,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.js';
+import { publishContainer } from './container-publish.js';
 import { faultMarker } from './faults.js';
 import {
   GraphSandboxError,
@@ -191,22 +192,30 @@ export function sandboxInstagramRoutes(deps: AppDeps): Hono<AppEnv> {
       const fault = PUBLISH_FAULT_435;
       throw new GraphSandboxError(fault.status, fault.code, fault.message, fault.subcode, fault.retryAfterSeconds);
     }
-    const post = await store().insertPost({
-      platform: 'instagram',
-      accountId: user,
-      networkId: graphId(),
-      clientKey: null,
-      text: record.caption,
-      media: container.media,
-      record: { media_type: record.media_type, container_id: container.networkId, ...record.options },
-      status: 'published',
-      error: null,
-      createdAt: now,
-      readyAt: now,
-    });
-    if (!post) throw new GraphSandboxError(500, 2, 'Sandbox id clash; retry.');
-    await store().updatePost(container.id, { status: 'published', record: { ...record, published_media_id: post.networkId }, readyAt: container.readyAt });
-    return c.json({ id: post.networkId });
+    // One transaction, as Instagram publishes a container atomically (container-publish.ts).
+    const id = await publishContainer(
+      deps,
+      container,
+      async (tx) =>
+        (
+          await tx.insertPost({
+            platform: 'instagram',
+            accountId: user,
+            networkId: graphId(),
+            clientKey: null,
+            text: record.caption,
+            media: container.media,
+            record: { media_type: record.media_type, container_id: container.networkId, ...record.options },
+            status: 'published',
+            error: null,
+            createdAt: now,
+            readyAt: now,
+          })
+        )?.networkId ?? null,
+      (publishedId) => ({ ...record, published_media_id: publishedId }),
+    );
+    if (id === null) throw new GraphSandboxError(400, 9007, 'The container was already published.', 2207019);
+    return c.json({ id });
   });
 
   routes.get('/:version/:user/media', async (c) => {

@@ -7,7 +7,8 @@
  * - `POST /rest/posts` → 201, empty body, the URN in `x-restli-id`; the same commentary by the same author again →
  *   422 duplicate. The commentary is read as "little text": an unescaped reserved character cuts the text there,
  *   as LinkedIn's rendering does, so the feed shows what a member would see.
- * - `GET /rest/posts?q=author&author=` (FINDER) → `{elements: [{id, author, commentary, …}], paging}`, newest first;
+ * - `GET /rest/posts?q=author&author=&start&count` (FINDER) → `{elements: [{id, author, commentary, …}], paging: {start,
+ *   count, total}}`, newest first;
  *   `DELETE /rest/posts/{urn}` → 204.
  * - `POST /rest/images?action=initializeUpload` → `{value: {uploadUrl, image}}`; `POST /rest/videos?action=
  *   initializeUpload {fileSizeBytes}` → `{value: {video, uploadInstructions: [{uploadUrl, firstByte, lastByte}],
@@ -141,10 +142,12 @@ export function sandboxLinkedInRoutes(deps: AppDeps): Hono<AppEnv> {
     const accountId = await authorize(c);
     if (c.req.query('q') !== 'author' || c.req.query('author') !== personOf(accountId)) throw error(403, 'Not enough permissions to read these posts', { code: 'ACCESS_DENIED' });
     const count = Math.min(Math.max(Number(c.req.query('count') ?? 10) || 10, 1), 100);
-    const posts = (await store().listForAccounts([{ platform: 'linkedin', accountId }], count * 2)).filter((post) => post.deletedAt === null).slice(0, count);
+    // LinkedIn pages by offset: `start` and `count`, with the total in `paging`.
+    const start = Math.max(Number(c.req.query('start') ?? 0) || 0, 0);
+    const { posts, total } = await store().offsetPageForAccount('linkedin', accountId, start, count);
     return c.json({
       elements: posts.map((post) => ({ id: post.networkId, ...post.record, publishedAt: post.createdAt, lastModifiedAt: post.createdAt })),
-      paging: { start: 0, count, total: posts.length },
+      paging: { start, count, total },
     });
   });
 

@@ -107,8 +107,9 @@ export function sandboxPinterestRoutes(deps: AppDeps): Hono<AppEnv> {
     const accountId = await authorize(c);
     if (c.req.param('id') !== sandboxBoardIdOf(accountId)) throw new PinterestError(404, 'Board not found.');
     const size = Math.min(Math.max(Number(c.req.query('page_size') ?? 25) || 25, 1), 250);
-    const posts = (await store().listForAccounts([{ platform: 'pinterest', accountId }], size * 2)).filter((post) => post.deletedAt === null).slice(0, size);
-    return c.json({ items: posts.map((post) => post.record), bookmark: null });
+    // Pinterest pages with an opaque `bookmark` (null on the last page), here the last pin's id.
+    const page = await store().pageForAccount('pinterest', accountId, size, c.req.query('bookmark') || null);
+    return c.json({ items: page.posts.map((post) => post.record), bookmark: page.next });
   });
 
   routes.delete('/v5/pins/:id', async (c) => {

@@ -5,7 +5,8 @@
  * throttles default agents). Writes take forms and, with `api_type=json`, answer `{json: {errors, data}}`:
  * - `POST /api/submit {sr, kind: self|link, title, text|url}` → `{json: {errors: [], data: {id, name, url}}}`;
  *   titles over 300 characters → TOO_LONG; a community named `sandbox_banned` → SUBREDDIT_NOTALLOWED.
- * - `GET /user/{name}/submitted` → a Listing of the calling account's submissions (newest first).
+ * - `GET /user/{name}/submitted?limit&after` → a Listing of the calling account's submissions (newest first), paged
+ *   by `after` (the last fullname seen; `data.after` names the next page's, null at the end).
  * - `POST /api/del {id}` → `{}`; `POST /api/comment {thing_id, text}` → `{json: {errors: [], data: {things}}}`.
  * - `GET /r/{sr}/comments/{id}/` → the feed's page of the post.
  * - `POST /api/media/asset.json {filepath, mimetype}` → an upload lease `{args: {action: "//…/media-upload", fields},
@@ -157,8 +158,9 @@ export function sandboxRedditRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.get('/user/:name/submitted', async (c) => {
     const accountId = await authorize(c);
     const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 25) || 25, 1), 100);
-    const posts = (await store().listForAccounts([{ platform: 'reddit', accountId }], limit * 2)).filter((post) => post.deletedAt === null).slice(0, limit);
-    return c.json({ kind: 'Listing', data: { after: null, before: null, dist: posts.length, children: posts.map((post) => ({ kind: 't3', data: post.record })) } });
+    // reddit's Listing paging: `after` names the last item seen (a fullname); `data.after` is the next page's cursor.
+    const page = await store().pageForAccount('reddit', accountId, limit, c.req.query('after') || null);
+    return c.json({ kind: 'Listing', data: { after: page.next, before: null, dist: page.posts.length, children: page.posts.map((post) => ({ kind: 't3', data: post.record })) } });
   });
 
   routes.post('/api/del', async (c) => {

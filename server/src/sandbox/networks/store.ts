@@ -160,6 +160,34 @@ export class SandboxNetworkStore {
     return rows.map(toPost);
   }
 
+  /**
+   * One page of an account's live posts, newest first, after the post with network id `after` (keyset paging on
+   * `(created_at, id)`, as the real networks' cursors behave: a post made meanwhile does not shift the pages).
+   * `next` is the network id of the page's last post when more follow.
+   */
+  async pageForAccount(platform: string, accountId: string, limit: number, after: string | null): Promise<{ posts: SandboxPost[]; next: string | null }> {
+    const size = Math.max(1, Math.floor(limit));
+    const cursor = after ? await this.db.get('SELECT created_at, id FROM sandbox_posts WHERE platform = ? AND account_id = ? AND network_id = ?', [platform, accountId, after]) : null;
+    if (after && !cursor) return { posts: [], next: null };
+    const rows = await this.db.all(
+      `SELECT * FROM sandbox_posts WHERE platform = ? AND account_id = ? AND deleted_at IS NULL${cursor ? ' AND (created_at < ? OR (created_at = ? AND id < ?))' : ''}
+       ORDER BY created_at DESC, id DESC LIMIT ${size + 1}`,
+      cursor ? [platform, accountId, cursor.created_at, cursor.created_at, cursor.id] : [platform, accountId],
+    );
+    const posts = rows.slice(0, size).map(toPost);
+    return { posts, next: rows.length > size ? posts.at(-1)!.networkId : null };
+  }
+
+  /** Offset paging (linkedin's `start` and `count`): one page of an account's live posts, newest first, and their total. */
+  async offsetPageForAccount(platform: string, accountId: string, start: number, count: number): Promise<{ posts: SandboxPost[]; total: number }> {
+    const rows = await this.db.all(
+      `SELECT * FROM sandbox_posts WHERE platform = ? AND account_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT ${Math.max(1, Math.floor(count))} OFFSET ${Math.max(0, Math.floor(start))}`,
+      [platform, accountId],
+    );
+    const total = await this.db.get('SELECT COUNT(*) AS n FROM sandbox_posts WHERE platform = ? AND account_id = ? AND deleted_at IS NULL', [platform, accountId]);
+    return { posts: rows.map(toPost), total: Number(total?.n ?? 0) };
+  }
+
   /** Posts of the given accounts (platform + account id pairs), newest first, deleted ones included. */
   async listForAccounts(accounts: { platform: string; accountId: string }[], limit = 200): Promise<SandboxPost[]> {
     if (accounts.length === 0) return [];

@@ -19,6 +19,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.js';
+import { publishContainer } from './container-publish.js';
 import { faultMarker } from './faults.js';
 import { GraphSandboxError, answerGraphErrors, graphAccount, graphBody, graphId, optionalString, requireOwner, throwGraphFault, urlParam, type GraphFault } from './graph-sandbox.js';
 import { sandboxStoreOf } from './sandbox-tokens.js';
@@ -135,28 +136,32 @@ export function sandboxThreadsRoutes(deps: AppDeps): Hono<AppEnv> {
     if (status !== 'FINISHED') throw new GraphSandboxError(400, 24, 'Media Not Found: the media is not ready to be published.', 4279009);
     const record = container.record as unknown as ContainerRecord;
     const answered = record.reply_to_id ? await findComment(deps, 'threads', record.reply_to_id) : null;
-    if (answered) {
-      // A reply to someone's comment: it joins the conversation under the post.
-      const id = await addOwnComment(deps, answered.postRowId, container.text, answered.id);
-      await store().updatePost(container.id, { status: 'published', record: { ...record, published_id: id } as unknown as Record<string, unknown>, readyAt: container.readyAt });
-      return c.json({ id });
-    }
-    const post = await store().insertPost({
-      platform: 'threads',
-      accountId: user,
-      networkId: graphId(),
-      clientKey: record.reply_to_id,
-      text: container.text,
-      media: container.media,
-      record: { media_type: record.media_type, reply_to_id: record.reply_to_id, allowlisted_country_codes: record.allowlisted_country_codes, container_id: container.networkId },
-      status: 'published',
-      error: null,
-      createdAt: now,
-      readyAt: now,
-    });
-    if (!post) throw new GraphSandboxError(500, 2, 'Sandbox id clash; retry.');
-    await store().updatePost(container.id, { status: 'published', record: { ...record, published_id: post.networkId } as unknown as Record<string, unknown>, readyAt: container.readyAt });
-    return c.json({ id: post.networkId });
+    // One transaction, as Threads publishes a container atomically (container-publish.ts).
+    const id = await publishContainer(
+      deps,
+      container,
+      async (tx, sql) => {
+        // A reply to someone's comment: it joins the conversation under the post.
+        if (answered) return addOwnComment(deps, answered.postRowId, container.text, answered.id, sql);
+        const post = await tx.insertPost({
+          platform: 'threads',
+          accountId: user,
+          networkId: graphId(),
+          clientKey: record.reply_to_id,
+          text: container.text,
+          media: container.media,
+          record: { media_type: record.media_type, reply_to_id: record.reply_to_id, allowlisted_country_codes: record.allowlisted_country_codes, container_id: container.networkId },
+          status: 'published',
+          error: null,
+          createdAt: now,
+          readyAt: now,
+        });
+        return post?.networkId ?? null;
+      },
+      (publishedId) => ({ ...record, published_id: publishedId }) as unknown as Record<string, unknown>,
+    );
+    if (id === null) throw new GraphSandboxError(400, 100, 'The container was already published.', 4279001);
+    return c.json({ id });
   });
 
   routes.get('/:version/:user/threads', async (c) => {

@@ -3,7 +3,8 @@
  * The sandbox X API v2 at `/sandbox/twitter`, in X's wire format, for the twitter adapter:
  * - `POST /2/tweets {text?, media?: {media_ids}, reply?: {in_reply_to_tweet_id}, reply_settings?}` → 201
  *   `{data: {id, text, edit_history_tweet_ids}}`; `DELETE /2/tweets/{id}` → `{data: {deleted: true}}`;
- *   `GET /2/users/{id}/tweets?max_results` → `{data: [{id, text, created_at}], meta}` (newest first);
+ *   `GET /2/users/{id}/tweets?max_results&pagination_token` → `{data: [{id, text, created_at}], meta: {next_token?}}`
+ *   (newest first);
  * - `POST /2/media/upload` (command INIT and FINALIZE as a form, APPEND as multipart) and
  *   `GET /2/media/upload?command=STATUS&media_id=`: chunked upload; videos answer `processing_info` pending at
  *   FINALIZE and succeeded at STATUS; `GET /media/{id}` serves the assembled file (the feed shows it).
@@ -135,11 +136,13 @@ export function sandboxTwitterRoutes(deps: AppDeps): Hono<AppEnv> {
     if (error) throw error;
   };
 
-  const tweetOf = (post: { networkId: string; text: string; createdAt: number }) => ({
+  const tweetOf = (post: { networkId: string; text: string; createdAt: number; record?: Record<string, unknown> | null }) => ({
     id: post.networkId,
     text: post.text,
     created_at: new Date(post.createdAt).toISOString(),
     edit_history_tweet_ids: [post.networkId],
+    // As X shows a reply (tweet.fields=referenced_tweets): what a thread's reconcile checks each part against.
+    ...(typeof post.record?.inReplyTo === 'string' && { referenced_tweets: [{ type: 'replied_to', id: post.record.inReplyTo }] }),
   });
 
   routes.post('/2/tweets', async (c) => {
@@ -203,8 +206,13 @@ export function sandboxTwitterRoutes(deps: AppDeps): Hono<AppEnv> {
     const accountId = await authorize(c, []);
     if (c.req.param('id') !== accountId) throw problem(403, 'Forbidden', 'You are not permitted to perform this action.');
     const max = Math.min(Math.max(Number(c.req.query('max_results') ?? 10) || 10, 5), 100);
-    const posts = (await store().listForAccounts([{ platform: 'twitter', accountId }], max * 2)).filter((post) => post.deletedAt === null).slice(0, max);
-    return c.json({ data: posts.map(tweetOf), meta: { result_count: posts.length, ...(posts[0] && { newest_id: posts[0].networkId, oldest_id: posts.at(-1)!.networkId }) } });
+    // X pages with `pagination_token` (the `meta.next_token` of the page before), absent on the last page.
+    const page = await store().pageForAccount('twitter', accountId, max, c.req.query('pagination_token') || null);
+    const posts = page.posts;
+    return c.json({
+      data: posts.map(tweetOf),
+      meta: { result_count: posts.length, ...(posts[0] && { newest_id: posts[0].networkId, oldest_id: posts.at(-1)!.networkId }), ...(page.next && { next_token: page.next }) },
+    });
   });
 
   routes.post('/2/media/upload', async (c) => {

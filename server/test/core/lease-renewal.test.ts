@@ -1,0 +1,59 @@
+/**
+ * Issue 30, case 1: a job whose handler outlasts the lease (a slow network call within the outbound timeout) keeps
+ * its lease, so a second worker on the same jobs table never takes it over and runs it again. On the code before
+ * the lease keeper, the second worker claimed the job once the service clock passed the lease and ran it twice.
+ * Real database (SQLite, or PostgreSQL with TEST_DATABASE_URL), two real workers, the service clock moved by hand.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { JobStore } from '../../src/core/jobs/job-store.js';
+import { startJobWorker, type JobWorkerSettings } from '../../src/core/jobs/job-worker.js';
+import { startTestService, type TestService } from '../support/test-service.js';
+
+let svc: TestService;
+let jobs: JobStore;
+before(async () => {
+  svc = await startTestService({ env: { JOBS_POLL_MS: '2000000000' } });
+  jobs = new JobStore(svc.storage.driver);
+  while (Number((await svc.storage.driver.get('SELECT COUNT(*) AS n FROM jobs WHERE attempts = 0'))!.n) > 0) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+});
+after(() => svc.close());
+
+const LEASE_MS = 300;
+const settings: JobWorkerSettings = { pollMs: 2_000_000_000, leaseMs: LEASE_MS, batchSize: 4, maxAttempts: 3, retryBaseMs: 10, retryMaxMs: 10, keepFinishedMs: 60_000 };
+
+test('a handler running past its lease keeps it: a second worker never runs the job again', async () => {
+  let runs = 0;
+  let release!: () => void;
+  const slowCall = new Promise<void>((resolve) => (release = resolve));
+  const handler = async () => {
+    runs++;
+    await slowCall;
+    return { kind: 'done' as const };
+  };
+  const first = startJobWorker({ store: jobs, clock: svc.clock, settings, handlers: { 'slow-call': handler } });
+  const second = startJobWorker({ store: jobs, clock: svc.clock, settings, handlers: { 'slow-call': handler } });
+  try {
+    await jobs.add({ kind: 'slow-call', subject: 'lease-1', runAt: svc.clock() }, svc.clock());
+    // The first worker's loop claims at start (its poll then sleeps); the second one claims only when asked.
+    void first.runOnce();
+    while (runs === 0) await sleep(5);
+    // Four lease lengths of service time pass while the call is in flight, half a lease at a time.
+    for (let step = 0; step < 8; step++) {
+      svc.clock.advance(LEASE_MS / 2);
+      await sleep(LEASE_MS / 2);
+      // Not awaited to its end: a second run of the handler would wait on the same slow call.
+      await Promise.race([second.runOnce(), sleep(20)]);
+    }
+    assert.equal(runs, 1, 'the job ran once: its lease was renewed while the call was in flight');
+    release();
+    await first.stop();
+    assert.equal(await jobs.countOpen('slow-call'), 0, 'the first worker still held the lease and completed the job');
+  } finally {
+    release();
+    await Promise.all([first.stop(), second.stop()]);
+  }
+});
