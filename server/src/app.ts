@@ -43,6 +43,7 @@ import { analyticsRoutes } from './analytics/routes.js';
 import { commentRoutes } from './comments/routes.js';
 import { moderationRoutes } from './moderation/routes.js';
 import { automationRoutes } from './automations/routes.js';
+import { profileHealthRoutes } from './account-health/routes.js';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/profiles/social', unlinkRoutes(deps));
   api.route('/profiles/integration-key', integrationKeyRoutes(deps));
   api.route('/profiles/generateJWT', generateJwtRoutes(deps));
+  api.route('/profiles/health', profileHealthRoutes(deps));
   api.route('/profiles', profileRoutes(deps));
   api.route('/user', userRoutes(deps));
   api.route('/link', linkRoutes(deps));

@@ -19,6 +19,8 @@ import { createPublishing } from './publishing/publishing.js';
 import { createAnalytics } from './analytics/analytics.js';
 import { ensureSnapshotJobs, snapshotJobHandlers } from './analytics/snapshot-job.js';
 import { networkEventHandlers } from './automations/network-events.js';
+import { ensureHealthSweep, healthJobHandlers } from './account-health/health-jobs.js';
+import { PUBLISH_ADAPTERS } from './networks/publish-adapters.js';
 import { AutomationStore } from './automations/automation-store.js';
 import { createMediaPipeline } from './publishing/media/media-pipeline.js';
 import type { Storage } from './storage/storage.js';
@@ -103,11 +105,26 @@ export async function startService(options: StartOptions): Promise<RunningServic
   }
   const analytics = createAnalytics({ storage, clock, tokenCipher, networks, config, log });
   if (config.analytics.snapshots) await ensureSnapshotJobs(storage.driver, publishing.jobs, clock());
+  if (config.accountHealth.enabled) await ensureHealthSweep(storage.driver, clock());
   const jobWorker = publishing.startWorker({
     // Snapshots off: no handler, so snapshot jobs left from an earlier run fail once and stop.
     ...(config.analytics.snapshots && snapshotJobHandlers({ db: storage.driver, service: analytics.service, clock, log })),
     // The sandbox TikTok calls the app back when a video is processed (its webhook).
     ...(sandbox && sandboxTiktokJobHandlers({ storage, clock, networks, config })),
+    // Account health off: no handler, so the sweep job fails once and stops.
+    ...(config.accountHealth.enabled &&
+      healthJobHandlers({
+        storage,
+        clock,
+        log,
+        settings: config.accountHealth,
+        tokenCipher,
+        adapters: PUBLISH_ADAPTERS,
+        network: publishing.oauthNetwork,
+        refresher: publishing.tokenRefresher,
+        recorder: publishing.healthRecorder,
+        fetch: publishing.fetch,
+      })),
     ...networkEventHandlers({ db: storage.driver, storage, contextDeps: analytics.contextDeps, adapters: analytics.adapters, automations: new AutomationStore(storage.driver), clock }),
   });
   const webhookWorker = startDeliveryWorker({ storage, tokenCipher, settings: config.webhooks, log, metrics });

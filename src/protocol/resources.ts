@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { Locale } from '../i18n/locales.js';
 import { InstagramLinkMethod, Network } from './networks.js';
+import { AccountHealth } from './account-health.js';
 
 const isoDate = z.string().datetime({ offset: true });
 
@@ -109,6 +110,8 @@ export const LinkedAccount = z.object({
   username: z.string().nullable(),
   id: z.string(),
   linkedAt: isoDate,
+  /** The account's health (account-health.ts); on `GET /user`. */
+  health: AccountHealth.optional(),
 });
 export type LinkedAccount = z.infer<typeof LinkedAccount>;
 

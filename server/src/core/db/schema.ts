@@ -16,6 +16,7 @@ import { analyticsMigration } from '../../analytics/schema.js';
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type SqlDialect } from './sql-dialect.js';
 import { operatorMigration } from '../../accounts/admin/schema.js';
 import { outboxOnJobsMigration } from '../../webhooks/outbox-on-jobs-migration.js';
+import { accountHealthMigration } from '../../account-health/schema.js';
 
 export function schemaMigrationsTable(dialect: SqlDialect): string {
   return `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at ${dialect.timeType} NOT NULL)`;
@@ -161,6 +162,7 @@ export function migrationsFor(dialect: SqlDialect): readonly string[] {
     /* 13: token refresh leases and accounts whose refresh was refused (need relinking) */ tokenRefreshMigration(dialect),
     /* 14: the webhook outbox moves onto the jobs table */ outboxOnJobsMigration(dialect),
     /* 15: sandbox users and codes (one identity authority); where each account was linked */ sandboxIdentityMigration(dialect),
+    /* 16: account health per linked account; pre-flight warnings of scheduled posts */ accountHealthMigration(dialect),
   ];
 }
 
