@@ -66,6 +66,16 @@ export async function readHealth(tx: SqlExecutor, profileId: string, platform: N
   };
 }
 
+/** The profile's linked accounts that are not healthy, by network (the hosted page's attention notes). */
+export async function accountsNeedingAttention(db: SqlExecutor, profileId: string): Promise<Map<Network, Exclude<AccountHealthStatus, 'healthy'>>> {
+  const rows = await db.all(
+    `SELECT h.platform, h.status FROM account_health h JOIN social_accounts s ON s.profile_id = h.profile_id AND s.platform = h.platform AND s.network_user_id = h.network_user_id
+     WHERE h.profile_id = ? AND h.status <> 'healthy'`,
+    [profileId],
+  );
+  return new Map(rows.map((row) => [row.platform as Network, row.status as Exclude<AccountHealthStatus, 'healthy'>]));
+}
+
 async function writeHealth(tx: SqlExecutor, key: AccountKey, row: HealthRow): Promise<void> {
   await tx.run(
     `INSERT INTO account_health (profile_id, platform, network_user_id, status, last_refreshed_at, next_refresh_at, token_expires_at,

@@ -116,9 +116,17 @@ describe('account health', () => {
     assert.equal(warning.accountStatus, 'needs_relink');
     assert.ok(!JSON.stringify(events).includes('session='), 'no linking URL in an event');
 
+    // The integrator opens a relink session: the hosted page's view shows that network only, and why.
+    const session = await svc.api('POST', '/profiles/link-sessions', { body: { relink: 'linkedin' }, headers: { 'Profile-Key': profileKey } });
+    const token = new URL(session.json.url as string).searchParams.get('session')!;
+    const view = await (await fetch(`${svc.url}/api/link/session`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    assert.deepEqual(
+      view.networks.map((network: Record<string, unknown>) => [network.platform, network.linked, network.attention]),
+      [['linkedin', true, 'needs_relink']],
+    );
     // The person links the same network user again (the sandbox remembers the login, as a network does).
     await setRefreshSwitch(svc, 'linkedin', accountId, {});
-    await linkThroughConsent(svc, profileKey, 'linkedin', { login });
+    await linkThroughConsent(svc, profileKey, 'linkedin', { login, sessionBody: { relink: 'linkedin' } });
     const relinked = (await svc.api('GET', '/user', { headers: { 'Profile-Key': profileKey } })).json;
     assert.equal(relinked.displayNames[0].id, accountId, 'the same network user');
     assert.equal(relinked.displayNames[0].health.status, 'healthy');
@@ -129,6 +137,16 @@ describe('account health', () => {
       events.filter((event) => event.event === 'account.recovered').map((event) => event.after),
       ['relinked'],
     );
+  });
+
+  it('a relink session names one network: anything else is refused with the envelope', async () => {
+    for (const body of [{ relink: 'myspace' }, { relink: ['linkedin'] }, { relink: 'linkedin', allowedSocial: ['twitter'] }]) {
+      const refused = await svc.api('POST', '/profiles/link-sessions', { body });
+      assert.equal(refused.status, 400, JSON.stringify(refused.json));
+      assert.deepEqual([refused.json.status, refused.json.action, refused.json.code], ['error', 'link session', 101]);
+    }
+    const both = await svc.api('POST', '/profiles/link-sessions', { body: { relink: 'linkedin', allowedSocial: ['twitter', 'linkedin'] } });
+    assert.equal(both.status, 200, JSON.stringify(both.json));
   });
 
   it('a renewal granting fewer scopes than publishing needs is a missing scope: needs_relink, shown next to the needed ones', async () => {
