@@ -36,6 +36,8 @@ export interface CreateLinkSessionRequest {
   privateKey?: string;
   /** The hosted page's language (`en`, `es`, `fr`, `de`, `pt-BR`, `ja`, `ar`); without it, the browser's. */
   locale?: Locale;
+  /** Link this network again (an `account.needs_relink` event names it): the page shows only it unless `allowedSocial` lists more. */
+  relink?: Network;
 }
 
 export const EmailError = z.object({ code: z.number().int(), message: z.string(), details: z.string() });
