@@ -43,7 +43,7 @@ import { analyticsRoutes } from './analytics/routes.js';
 import { commentRoutes } from './comments/routes.js';
 import { moderationRoutes } from './moderation/routes.js';
 import { automationRoutes } from './automations/routes.js';
-import { profileHealthRoutes } from './account-health/routes.js';
+import { networkStatusRoutes, profileHealthRoutes } from './account-health/routes.js';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -75,6 +75,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/profiles/integration-key', integrationKeyRoutes(deps));
   api.route('/profiles/generateJWT', generateJwtRoutes(deps));
   api.route('/profiles/health', profileHealthRoutes(deps));
+  api.use('/networks/status', apiKeyAuth(deps));
+  api.route('/networks/status', networkStatusRoutes(deps));
   api.route('/profiles', profileRoutes(deps));
   api.route('/user', userRoutes(deps));
   api.route('/link', linkRoutes(deps));

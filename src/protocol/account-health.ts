@@ -107,3 +107,26 @@ export const PreflightWarningPayload = z.object({
   created: z.string(),
 });
 export type PreflightWarningPayload = z.infer<typeof PreflightWarningPayload>;
+
+export const NETWORK_STATUSES = ['operational', 'degraded', 'down'] as const;
+export const NetworkStatusValue = z.enum(NETWORK_STATUSES);
+
+/**
+ * `GET /networks/status`: each network's state from its recent connect and publish outcomes (failures the network
+ * caused: 5xx, timeouts, its own outages), or the operator's override. `degraded`: linking and publishing work but
+ * fail more than usual; `down`: most attempts fail.
+ */
+export const NetworkStatusResponse = z.object({
+  status: z.literal('success'),
+  networks: z.array(
+    z.object({
+      platform: Network,
+      status: NetworkStatusValue,
+      source: z.enum(['observed', 'operator']),
+      message: z.string().nullable(),
+      /** The outcomes counted (last 30 minutes) and how many failed because of the network. */
+      recent: z.object({ outcomes: z.number(), failures: z.number() }),
+    }),
+  ),
+});
+export type NetworkStatusResponse = z.infer<typeof NetworkStatusResponse>;

@@ -35,6 +35,7 @@ export function networkItemTemplate(row: NetworkRowContext, network: SessionView
     <span class="name">${name}</span>
     <span class="state">${stateText(row.texts, network)}</span>
     ${network.sandbox ? html`<span class="sandbox-note">${t('sandboxNote', { network: name })}</span>` : nothing}
+    ${network.networkStatus ? html`<span class="network-status-note" data-network-status=${network.networkStatus}>${t(network.networkStatus === 'down' ? 'networkDown' : 'networkDegraded', { network: name })}</span>` : nothing}
     ${network.attention ? html`<span class="attention-note" data-attention=${network.attention}>${t(ATTENTION_TEXT[network.attention], { network: name })}</span>` : nothing}
     ${network.linked && needsRelink(network)
       ? html`<div class="relink-actions">${connectButton(row, network, name, true)}${linkedActions(row, network, name)}</div>`
@@ -53,7 +54,7 @@ function connectButton(row: NetworkRowContext, network: SessionViewNetwork, name
   const { t } = row.texts;
   const busy = row.busy === network.platform;
   return html`<button type="button" class="action" data-reconnect=${again ? 'true' : nothing} aria-label=${t(again ? 'reconnectLabel' : 'connectLabel', { network: name })} aria-busy=${busy ? 'true' : 'false'}
-    ?disabled=${row.busy !== null} @click=${() => row.connect(network)}>${busy ? '…' : t(again ? 'reconnect' : 'connect')}</button>`;
+    ?disabled=${row.busy !== null || network.networkStatus === 'down'} @click=${() => row.connect(network)}>${busy ? '…' : t(again ? 'reconnect' : 'connect')}</button>`;
 }
 
 function linkedActions(row: NetworkRowContext, network: SessionViewNetwork, name: string) {

@@ -5,6 +5,7 @@
  * - `status` healthy | degraded | needs_relink | revoked; `failures` counts transient failures in a row (backoff);
  * - `problem_notified` is the status an `account.needs_relink` event was sent for (once per problem);
  * - `expiring_notified_for` is the expiry an `account.expiring` event was sent for (once per expiry).
+ * `network_status_overrides` holds an operator's word on a network (network-status.ts), over the observed figures.
  * `preflight_warnings` remembers which scheduled post and network was warned about (once per post and network).
  */
 import type { SqlDialect } from '../core/db/sql-dialect.js';
@@ -30,6 +31,12 @@ export function accountHealthMigration(dialect: SqlDialect): string {
     PRIMARY KEY (profile_id, platform)
   );
   CREATE INDEX account_health_due ON account_health(next_refresh_at);
+  CREATE TABLE network_status_overrides (
+    platform TEXT PRIMARY KEY,
+    status TEXT NOT NULL,
+    message TEXT,
+    set_at ${time} NOT NULL
+  );
   CREATE TABLE preflight_warnings (
     post_id TEXT NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
     platform TEXT NOT NULL,

@@ -119,7 +119,7 @@ describe('account health', () => {
     // The integrator opens a relink session: the hosted page's view shows that network only, and why.
     const session = await svc.api('POST', '/profiles/link-sessions', { body: { relink: 'linkedin' }, headers: { 'Profile-Key': profileKey } });
     const token = new URL(session.json.url as string).searchParams.get('session')!;
-    const view = await (await fetch(`${svc.url}/api/link/session`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const view = (await (await fetch(`${svc.url}/api/link/session`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { networks: Record<string, unknown>[] };
     assert.deepEqual(
       view.networks.map((network: Record<string, unknown>) => [network.platform, network.linked, network.attention]),
       [['linkedin', true, 'needs_relink']],

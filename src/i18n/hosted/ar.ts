@@ -35,6 +35,8 @@ export default {
   reconnect: 'إعادة الربط',
   reconnectLabel: 'إعادة ربط {network}',
   linkedDifferent: 'تم ربط {network} لكن بحساب مختلف ({name}) عن السابق ({before}): تبقى منشورات الحساب السابق وإحصاءاته معه.',
+  networkDegraded: 'يواجه {network} مشكلات الآن: قد يتطلب الربط أكثر من محاولة.',
+  networkDown: '{network} لا يعمل الآن. حاول لاحقًا؛ لا مشكلة من جهتك.',
   notConnected: 'غير مرتبط',
   sandboxNote: 'بيئة تجريبية: لا يُربط أي حساب حقيقي على {network}.',
   opening: 'جارٍ فتح {network}…',

@@ -28,6 +28,8 @@ export default {
   reconnect: 'Reconectar',
   reconnectLabel: 'Reconectar {network}',
   linkedDifferent: '{network} está conectada, pero con otra cuenta ({name}) distinta de la anterior ({before}): las publicaciones y estadísticas de la cuenta anterior siguen con ella.',
+  networkDegraded: '{network} tiene problemas ahora: conectar puede requerir más de un intento.',
+  networkDown: '{network} no funciona ahora. Inténtalo más tarde; el problema no es tuyo.',
   notConnected: 'Sin conectar',
   sandboxNote: 'Entorno de pruebas: no se conecta ninguna cuenta real de {network}.',
   opening: 'Abriendo {network}…',

@@ -28,6 +28,8 @@ export default {
   reconnect: 'Reconnecter',
   reconnectLabel: 'Reconnecter {network}',
   linkedDifferent: '{network} est connecté, mais avec un autre compte ({name}) qu’avant ({before}) : les publications et statistiques de l’ancien compte restent avec lui.',
+  networkDegraded: '{network} rencontre des problèmes : la connexion peut demander plusieurs essais.',
+  networkDown: '{network} ne fonctionne pas pour le moment. Réessayez plus tard ; rien ne cloche de votre côté.',
   notConnected: 'Non connecté',
   sandboxNote: 'Bac à sable : aucun vrai compte {network} n’est connecté.',
   opening: 'Ouverture de {network}…',

@@ -28,6 +28,8 @@ export default {
   reconnect: 'Reconectar',
   reconnectLabel: 'Reconectar {network}',
   linkedDifferent: '{network} está conectado, mas com outra conta ({name}) diferente da anterior ({before}): as publicações e estatísticas da conta anterior ficam com ela.',
+  networkDegraded: '{network} está com problemas agora: conectar pode exigir mais de uma tentativa.',
+  networkDown: '{network} não está funcionando agora. Tente mais tarde; o problema não é com você.',
   notConnected: 'Não conectada',
   sandboxNote: 'Ambiente de testes: nenhuma conta real do {network} é conectada.',
   opening: 'Abrindo {network}…',

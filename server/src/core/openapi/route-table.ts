@@ -21,6 +21,7 @@ import {
   LinkSession,
   ListProfilesResponse,
   ListWebhooksResponse,
+  NetworkStatusResponse,
   ProfileHealthResponse,
   RegisterWebhookResponse,
   RevokeLinkSessionResponse,
@@ -91,6 +92,7 @@ export const ROUTE_TABLE: RouteDoc[] = [
   { method: 'delete', path: '/api/profiles/social', summary: 'Unlink a network from the profile', tag: 'Profiles', auth: 'apiKeyAndProfileKey', origin: 'spec', request: requests.UnlinkRequest, response: UnlinkResponse, name: 'UnlinkResponse' },
   { method: 'get', path: '/api/user', summary: 'The profile and its linked accounts (each with its health)', tag: 'Profiles', auth: 'apiKeyAndProfileKey', origin: 'spec', response: UserResponse, name: 'UserResponse' },
   { method: 'get', path: '/api/profiles/health', summary: "Health of the profile's linked accounts (status, renewals, last error, scopes)", tag: 'Profiles', auth: 'apiKeyAndProfileKey', origin: 'service', response: ProfileHealthResponse, name: 'ProfileHealthResponse' },
+  { method: 'get', path: '/api/networks/status', summary: "Each network's status from recent connect and publish outcomes, or the operator's override", tag: 'Profiles', auth: 'apiKey', origin: 'service', response: NetworkStatusResponse, name: 'NetworkStatusResponse' },
   // Legacy JWT links (spec 5.5)
   { method: 'post', path: '/api/profiles/generateJWT', summary: 'Generate a legacy JWT link (deprecated)', tag: 'Legacy JWT links', auth: 'apiKeyAndProfileKey', origin: 'spec', request: requests.GenerateJwtRequest, response: requests.GenerateJwtResponse, name: 'GenerateJwtResponse' },
   { method: 'put', path: '/api/profiles/integration-key', summary: "Register the integration's public key for legacy JWT links", tag: 'Legacy JWT links', auth: 'apiKey', origin: 'named', ours: 'the whole operation: the spec names the integration package, not how it is managed', request: requests.IntegrationKeyRequest, response: requests.IntegrationKeyResponse, name: 'IntegrationKeyResponse' },
