@@ -3,7 +3,7 @@
  * server's refresh switches and a real HTTPS webhook receiver, on the service clock:
  * - every linked account shows its health on `GET /api/user` and `GET /api/profiles/health`;
  * - 48 hours of transient refresh failures: degraded, then healthy, never needs_relink; one `account.recovered`;
- *   the post scheduled meanwhile publishes;
+ *   a post due during the outage (its access token still good) and one due after it both publish;
  * - one invalid_grant: exactly one `account.needs_relink` and one pre-flight warning for the next scheduled post;
  *   relinking the same network user through the consent screen gives exactly one `account.recovered`;
  * - a renewal granting fewer scopes is a missing scope (needs_relink), shown next to the needed ones.
@@ -58,6 +58,10 @@ describe('account health', () => {
     const created = await svc.api('POST', '/post', { body: { post: 'Published after the outage', platforms: ['linkedin'], scheduleDate: due }, headers: { 'Profile-Key': profileKey } });
     assert.equal(created.json.status, 'scheduled', JSON.stringify(created.json));
 
+    // A post due in the middle of the outage: the access token still works, so it publishes, and nothing is broken.
+    const midway = new Date(svc.clock() + 30 * HOUR).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const during = await svc.api('POST', '/post', { body: { post: 'Published during the outage', platforms: ['linkedin'], scheduleDate: midway }, headers: { 'Profile-Key': profileKey } });
+    assert.equal(during.json.status, 'scheduled', JSON.stringify(during.json));
     const seen = new Set<string>();
     const look = async () => {
       const [account] = await profileHealth(svc, profileKey);
@@ -66,9 +70,11 @@ describe('account health', () => {
     await advance(svc, 48 * HOUR, look);
     assert.ok(seen.has('degraded'), `degraded during the outage (saw ${[...seen].join(', ')})`);
     assert.ok(!seen.has('needs_relink') && !seen.has('revoked'), 'never asked for a relink');
-    const [during] = await profileHealth(svc, profileKey);
-    assert.equal(during!.status, 'degraded');
-    assert.equal(during!.lastError.code, 'unavailable');
+    const [outage] = await profileHealth(svc, profileKey);
+    assert.equal(outage!.status, 'degraded');
+    assert.equal(outage!.lastError.code, 'unavailable');
+    const midwayPost = await waitForPost(svc, during.json.id, (p) => p.status === 'success' || p.status === 'error', { 'Profile-Key': profileKey });
+    assert.equal(midwayPost.status, 'success', JSON.stringify(midwayPost));
     // The outage ends; backoff brings the next try within hours.
     await advance(svc, 7 * HOUR, look);
     const [recovered] = await profileHealth(svc, profileKey);
