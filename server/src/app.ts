@@ -91,7 +91,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     for (const path of ['/post', '/post/*', '/history', '/validate/*']) api.use(path, apiKeyAuth(deps));
     api.route('/', postRoutes(deps, deps.publishing));
     app.route('/s', shortLinkRoutes(deps.publishing.store.db));
-    const analytics = createAnalytics(deps);
+    const analytics = createAnalytics({ ...deps, refresher: deps.publishing.tokenRefresher });
     for (const path of ['/analytics/*', '/comments/*', '/automations/*']) api.use(path, apiKeyAuth(deps));
     api.route('/analytics', analyticsRoutes(deps, deps.publishing, analytics));
     api.route('/comments', commentRoutes(deps, deps.publishing, analytics));

@@ -103,7 +103,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     config.publicUrl = config.publicUrl.replace(/:0$/, `:${port}`);
     if (derived) config.linkingUrl = `${config.publicUrl}/link`;
   }
-  const analytics = createAnalytics({ storage, clock, tokenCipher, networks, config, log });
+  const analytics = createAnalytics({ storage, clock, tokenCipher, networks, config, log, refresher: publishing.tokenRefresher });
   if (config.analytics.snapshots) await ensureSnapshotJobs(storage.driver, publishing.jobs, clock());
   if (config.accountHealth.enabled) await ensureHealthSweep(storage.driver, clock());
   const jobWorker = publishing.startWorker({
