@@ -30,6 +30,8 @@ export type InlineStep =
 export class LinkState implements ReactiveController {
   readonly mode: PageMode = detectMode();
   screen: Screen = { kind: 'loading' };
+  /** The view shown before the current one: a link that replaced an account can tell whether it is the same one. */
+  previousView: SessionView | null = null;
   status: Status | null = null;
   /** The network being connected or disconnected; every other button waits. */
   busyPlatform: Network | null = null;

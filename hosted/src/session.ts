@@ -14,6 +14,7 @@ import { isLinked, label, type LinkState } from './link-state.js';
 /** Shows a session view, from the API or inlined in the page's HTML. */
 export function showView(link: LinkState, view: SessionView): SessionView {
   link.clockOffset = Date.parse(view.serverTime) - Date.now();
+  link.previousView = link.view;
   link.screen = { kind: 'ready', view };
   noticeOutOfBandLinks(link, view);
   link.update();
@@ -38,9 +39,19 @@ export async function loadView(link: LinkState): Promise<SessionView | null> {
 /** The service no longer accepts the link credential. */
 export const isLinkRefused = (error: unknown): boolean => error instanceof LinkPageError && error.status === 401;
 
-/** A network is linked: tell the integrator and the user. */
+/**
+ * A network is linked: tell the integrator and the user. When it replaced an account linked before under another
+ * name, the user is told plainly that this is a different account (its predecessor's posts stay with that one).
+ */
 export function announceLinked(link: LinkState, platform: Network): void {
   link.messenger?.success(platform);
+  const identity = (view: SessionView | null) => {
+    const row = view?.networks.find((network) => network.platform === platform && network.linked);
+    return row ? (row.username ?? row.displayName) : null;
+  };
+  const before = identity(link.previousView);
+  const now = identity(link.view);
+  if (before && now && before !== now) return link.setStatus(link.t('linkedDifferent', { network: label(platform), name: now, before }), 'success');
   link.setStatus(link.t('linked', { network: label(platform) }), 'success');
 }
 

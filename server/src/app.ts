@@ -44,6 +44,7 @@ import { analyticsRoutes } from './analytics/routes.js';
 import { commentRoutes } from './comments/routes.js';
 import { moderationRoutes } from './moderation/routes.js';
 import { automationRoutes } from './automations/routes.js';
+import { networkStatusRoutes, profileHealthRoutes } from './account-health/routes.js';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -77,6 +78,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/profiles/social', unlinkRoutes(deps));
   api.route('/profiles/integration-key', integrationKeyRoutes(deps));
   api.route('/profiles/generateJWT', generateJwtRoutes(deps));
+  api.route('/profiles/health', profileHealthRoutes(deps));
+  api.use('/networks/status', apiKeyAuth(deps));
+  api.route('/networks/status', networkStatusRoutes(deps));
   api.route('/profiles', profileRoutes(deps));
   api.route('/user', userRoutes(deps));
   api.route('/link', linkRoutes(deps));
@@ -91,7 +95,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     for (const path of ['/post', '/post/*', '/history', '/validate/*']) api.use(path, apiKeyAuth(deps));
     api.route('/', postRoutes(deps, deps.publishing));
     app.route('/s', shortLinkRoutes(deps.publishing.store.db));
-    const analytics = createAnalytics(deps);
+    const analytics = createAnalytics({ ...deps, refresher: deps.publishing.tokenRefresher });
     for (const path of ['/analytics/*', '/comments/*', '/automations/*']) api.use(path, apiKeyAuth(deps));
     api.route('/analytics', analyticsRoutes(deps, deps.publishing, analytics));
     api.route('/comments', commentRoutes(deps, deps.publishing, analytics));

@@ -13,6 +13,7 @@ import { readSqliteSynchronous, type SqliteSynchronous } from './core/db/sqlite-
 import { readNetworkSettings, type NetworkSettings } from './networks/network-settings.js';
 import { readPublishingSettings, type PublishingSettings } from './publishing/publishing-settings.js';
 import { readAnalyticsSettings, type AnalyticsSettings } from './analytics/analytics-settings.js';
+import { readAccountHealthSettings, type AccountHealthSettings } from './account-health/health-settings.js';
 import { readOutboundSettings, type OutboundSettings } from './core/outbound-settings.js';
 import { readWebhookSettings, type WebhookDeliverySettings } from './webhooks/delivery-settings.js';
 import { readAdminSettings, type AdminSettings } from './accounts/admin/admin-settings.js';
@@ -59,6 +60,8 @@ export interface ServiceConfig {
   publishing: PublishingSettings;
   /** Scheduled analytics snapshots (analytics/analytics-settings.ts). */
   analytics: AnalyticsSettings;
+  /** Background renewals, pre-flight, expiry notices (account-health/health-settings.ts). */
+  accountHealth: AccountHealthSettings;
 }
 
 /** Throws a SettingsError (settings-schema.ts), whose message is one line naming the variable, on a bad value. */
@@ -92,5 +95,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     outbound: readOutboundSettings(env),
     publishing: readPublishingSettings(env),
     analytics: readAnalyticsSettings(env),
+    accountHealth: readAccountHealthSettings(env),
   };
 }

@@ -20,6 +20,8 @@ import { createPublishing } from './publishing/publishing.js';
 import { createAnalytics } from './analytics/analytics.js';
 import { ensureSnapshotJobs, snapshotJobHandlers } from './analytics/snapshot-job.js';
 import { networkEventHandlers } from './automations/network-events.js';
+import { ensureHealthSweep, healthJobHandlers } from './account-health/health-jobs.js';
+import { PUBLISH_ADAPTERS } from './networks/publish-adapters.js';
 import { AutomationStore } from './automations/automation-store.js';
 import { createMediaPipeline } from './publishing/media/media-pipeline.js';
 import type { Storage } from './storage/storage.js';
@@ -107,13 +109,28 @@ export async function startService(options: StartOptions): Promise<RunningServic
     config.publicUrl = config.publicUrl.replace(/:0$/, `:${port}`);
     if (derived) config.linkingUrl = `${config.publicUrl}/link`;
   }
-  const analytics = createAnalytics({ storage, clock, tokenCipher, networks, config, log });
+  const analytics = createAnalytics({ storage, clock, tokenCipher, networks, config, log, refresher: publishing.tokenRefresher });
   if (config.analytics.snapshots) await ensureSnapshotJobs(storage.driver, publishing.jobs, clock());
+  if (config.accountHealth.enabled) await ensureHealthSweep(storage.driver, clock());
   const jobWorker = publishing.startWorker({
     // Snapshots off: no handler, so snapshot jobs left from an earlier run fail once and stop.
     ...(config.analytics.snapshots && snapshotJobHandlers({ db: storage.driver, service: analytics.service, clock, log })),
     // The sandbox TikTok calls the app back when a video is processed (its webhook).
     ...(sandbox && sandboxTiktokJobHandlers({ storage, clock, networks, config })),
+    // Account health off: no handler, so the sweep job fails once and stops.
+    ...(config.accountHealth.enabled &&
+      healthJobHandlers({
+        storage,
+        clock,
+        log,
+        settings: config.accountHealth,
+        tokenCipher,
+        adapters: PUBLISH_ADAPTERS,
+        network: publishing.oauthNetwork,
+        refresher: publishing.tokenRefresher,
+        recorder: publishing.healthRecorder,
+        fetch: publishing.fetch,
+      })),
     ...networkEventHandlers({ db: storage.driver, storage, contextDeps: analytics.contextDeps, adapters: analytics.adapters, automations: new AutomationStore(storage.driver), clock }),
   });
   // While the sandbox runs, its webhook inbox on this service's own origin is reachable too (webhooks/sandbox-inbox-sender.ts).

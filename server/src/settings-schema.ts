@@ -116,6 +116,10 @@ export const settingsSchema = z.object({
   OUTBOUND_TIMEOUT_MS: positive({ default: '`30000`', doc: 'Timeout of an outbound request.' }),
   OUTBOUND_MAX_BYTES: positive({ default: '`104857600`', doc: 'Largest outbound download.' }),
   ANALYTICS_SNAPSHOTS: oneOf(['on', 'off'], { default: '`on`', doc: '`off` stops the scheduled analytics snapshots.' }),
+  ACCOUNT_HEALTH_CHECKS: oneOf(['on', 'off'], { default: '`on`', doc: '`off` stops the background renewals, identity checks, pre-flight and expiry notices ("Account health").' }),
+  ACCOUNT_HEALTH_SWEEP_MS: positive({ default: '`60000`', doc: 'How often (service clock) the sweep looks for accounts whose time came and scheduled posts to pre-flight.' }),
+  PREFLIGHT_MINUTES: positive({ default: '`30`', doc: 'How long before a scheduled post is due its accounts are checked (and a needed relink reported).' }),
+  ACCOUNT_EXPIRING_DAYS: positive({ default: '`7`', doc: 'How long before a known expiry the service cannot renew by itself `account.expiring` is sent.' }),
 });
 
 /**

@@ -15,6 +15,8 @@ import {
   RevokeLinkSessionResponse,
   UnlinkResponse,
   UserResponse,
+  ProfileHealthResponse,
+  NetworkStatusResponse,
   ListWebhooksResponse,
   RegisterWebhookResponse,
   UnregisterWebhookResponse,
@@ -113,6 +115,10 @@ export function createLinkClient(options: LinkClientOptions) {
       call(UnlinkResponse, 'DELETE', '/profiles/social', { platform }, call_),
     /** The profile and its linked accounts. */
     getUser: (call_?: CallOptions) => call(UserResponse, 'GET', '/user', undefined, call_),
+    /** Health of the profile's linked accounts: status, last and next renewal, token expiry, last error, scopes. */
+    getAccountHealth: (call_?: CallOptions) => call(ProfileHealthResponse, 'GET', '/profiles/health', undefined, call_),
+    /** Each network's status (operational, degraded, down), as the hosted page shows it. */
+    getNetworkStatus: (call_?: CallOptions) => call(NetworkStatusResponse, 'GET', '/networks/status', undefined, call_),
     createProfile: (title: string, call_?: CallOptions) => call(CreateProfileResponse, 'POST', '/profiles', { title }, call_),
     listProfiles: (call_?: CallOptions) => call(ListProfilesResponse, 'GET', '/profiles', undefined, call_),
     /** Deletes the user profile selected by `profileKey`, its linked accounts, and revokes its sessions. */

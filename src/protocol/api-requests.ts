@@ -18,6 +18,7 @@ export const CreateLinkSessionRequestBody = z.object({
   redirect: z.string().optional().describe('Absolute URL the hosted page returns to in direct mode.'),
   domain: z.string().optional().describe('A linking domain of the account; required when it has several.'),
   privateKey: z.string().optional().describe('Accepted and ignored (spec 4.6).'),
+  relink: Network.optional().describe("Link this network again (an account.needs_relink event names it): the page shows only it unless allowedSocial lists more."),
 });
 
 export const CreateProfileRequest = z.object({ title: z.string().min(1).max(200) });

@@ -24,6 +24,10 @@ export const SessionViewNetwork = z.object({
   username: z.nullable(z.string()),
   /** True when this network is the embedded sandbox: the page says no real account is connected. */
   sandbox: z.optional(z.boolean()),
+  /** The linked account's health when it is not healthy (account-health.ts): the page says why it needs attention. */
+  attention: z.optional(z.enum(['degraded', 'needs_relink', 'revoked'])),
+  /** The network's own status when it is not operational (GET /networks/status): degraded warns, down explains. */
+  networkStatus: z.optional(z.enum(['degraded', 'down'])),
 });
 export type SessionViewNetwork = z.infer<typeof SessionViewNetwork>;
 

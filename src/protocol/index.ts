@@ -7,5 +7,6 @@ export * from './oauth-result.js';
 export * from './hosted-api.js';
 export * from './resources.js';
 export * from './webhooks.js';
+export * from './account-health.js';
 export * from './branding.js';
 export * from '../i18n/locales.js';

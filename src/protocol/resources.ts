@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { Locale } from '../i18n/locales.js';
 import { InstagramLinkMethod, Network } from './networks.js';
+import { AccountHealth } from './account-health.js';
 
 const isoDate = z.string().datetime({ offset: true });
 
@@ -35,6 +36,8 @@ export interface CreateLinkSessionRequest {
   privateKey?: string;
   /** The hosted page's language (`en`, `es`, `fr`, `de`, `pt-BR`, `ja`, `ar`); without it, the browser's. */
   locale?: Locale;
+  /** Link this network again (an `account.needs_relink` event names it): the page shows only it unless `allowedSocial` lists more. */
+  relink?: Network;
 }
 
 export const EmailError = z.object({ code: z.number().int(), message: z.string(), details: z.string() });
@@ -109,6 +112,8 @@ export const LinkedAccount = z.object({
   username: z.string().nullable(),
   id: z.string(),
   linkedAt: isoDate,
+  /** The account's health (account-health.ts); on `GET /user`. */
+  health: AccountHealth.optional(),
 });
 export type LinkedAccount = z.infer<typeof LinkedAccount>;
 

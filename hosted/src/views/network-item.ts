@@ -1,6 +1,6 @@
 /**
  * One network's row in the networks screen: its mark, name and linked state (and the sandbox note on sandbox
- * networks), Connect or Disconnect (asked twice: a second button confirms), and its inline step when one is open.
+ * networks; why a linked account needs attention, with Reconnect when only linking again helps), Connect or Disconnect (asked twice: a second button confirms), and its inline step when one is open.
  * Every per-network fact comes from the session view and the catalogue (label, connect method), never from a name.
  * Plain data in, a template out: the service renders the same rows into the page's HTML (../first-screen.ts).
  */
@@ -35,16 +35,26 @@ export function networkItemTemplate(row: NetworkRowContext, network: SessionView
     <span class="name">${name}</span>
     <span class="state">${stateText(row.texts, network)}</span>
     ${network.sandbox ? html`<span class="sandbox-note">${t('sandboxNote', { network: name })}</span>` : nothing}
-    ${network.linked ? linkedActions(row, network, name) : connectButton(row, network, name)}
-    ${step?.platform === network.platform && !network.linked ? row.stepTemplate(step, network.sandbox === true) : nothing}
+    ${network.networkStatus ? html`<span class="network-status-note" data-network-status=${network.networkStatus}>${t(network.networkStatus === 'down' ? 'networkDown' : 'networkDegraded', { network: name })}</span>` : nothing}
+    ${network.attention ? html`<span class="attention-note" data-attention=${network.attention}>${t(ATTENTION_TEXT[network.attention], { network: name })}</span>` : nothing}
+    ${network.linked && needsRelink(network)
+      ? html`<div class="relink-actions">${connectButton(row, network, name, true)}${linkedActions(row, network, name)}</div>`
+      : network.linked
+        ? linkedActions(row, network, name)
+        : connectButton(row, network, name)}
+    ${step?.platform === network.platform && (!network.linked || needsRelink(network)) ? row.stepTemplate(step, network.sandbox === true) : nothing}
   </li>`;
 }
 
-function connectButton(row: NetworkRowContext, network: SessionViewNetwork, name: string) {
+/** Why a linked account needs attention (account health): only a relink helps for the last two. */
+const ATTENTION_TEXT = { degraded: 'attentionDegraded', needs_relink: 'attentionRelink', revoked: 'attentionRevoked' } as const;
+const needsRelink = (network: SessionViewNetwork) => network.attention === 'needs_relink' || network.attention === 'revoked';
+
+function connectButton(row: NetworkRowContext, network: SessionViewNetwork, name: string, again = false) {
   const { t } = row.texts;
   const busy = row.busy === network.platform;
-  return html`<button type="button" class="action" aria-label=${t('connectLabel', { network: name })} aria-busy=${busy ? 'true' : 'false'}
-    ?disabled=${row.busy !== null} @click=${() => row.connect(network)}>${busy ? '…' : t('connect')}</button>`;
+  return html`<button type="button" class="action" data-reconnect=${again ? 'true' : nothing} aria-label=${t(again ? 'reconnectLabel' : 'connectLabel', { network: name })} aria-busy=${busy ? 'true' : 'false'}
+    ?disabled=${row.busy !== null || network.networkStatus === 'down'} @click=${() => row.connect(network)}>${busy ? '…' : t(again ? 'reconnect' : 'connect')}</button>`;
 }
 
 function linkedActions(row: NetworkRowContext, network: SessionViewNetwork, name: string) {

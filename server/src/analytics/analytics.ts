@@ -32,6 +32,8 @@ export function createAnalytics(options: {
   networks: NetworkRegistry;
   config: ServiceConfig;
   log: (line: string) => void;
+  /** The publishing half's refresher, so renewals made for analytics are recorded as account health too. */
+  refresher?: TokenRefresher;
 }): Analytics {
   const { config } = options;
   const publicUrl = () => config.publicUrl;
@@ -45,15 +47,17 @@ export function createAnalytics(options: {
     baseUrl: (platform: Network, sandbox: boolean) => engagementBaseUrl(platform, publicUrl(), sandbox, config.networks.apiBaseUrls),
     isSandbox: () => sandboxOn,
     log: options.log,
-    refresher: new TokenRefresher({
-      db: options.storage.driver,
-      tokenCipher: options.tokenCipher,
-      clock: options.clock,
-      fetch,
-      adapters: PUBLISH_ADAPTERS,
-      network: (platform) => options.networks.oauth(platform, 'instagram'),
-      log: options.log,
-    }),
+    refresher:
+      options.refresher ??
+      new TokenRefresher({
+        db: options.storage.driver,
+        tokenCipher: options.tokenCipher,
+        clock: options.clock,
+        fetch,
+        adapters: PUBLISH_ADAPTERS,
+        network: (platform) => options.networks.oauth(platform, 'instagram'),
+        log: options.log,
+      }),
   };
   const store = new AnalyticsStore(options.storage.driver);
   return { service: new AnalyticsService({ ...contextDeps, store, adapters: ENGAGEMENT_ADAPTERS }), store, contextDeps, adapters: ENGAGEMENT_ADAPTERS };

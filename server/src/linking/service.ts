@@ -12,6 +12,8 @@ import { ApiError } from '../core/errors.js';
 import type { ResolvedOAuthNetwork } from '../networks/registry.js';
 import type { Storage } from '../storage/storage.js';
 import { newSocialEvent } from '../webhooks/social-event.js';
+import { HealthRecorder, type TokenFacts } from '../account-health/health-recorder.js';
+import { tokenFacts } from '../account-health/token-facts.js';
 
 /** The answer for a link that is unknown, expired or revoked: the same for all three, so it tells a guesser nothing. */
 export function linkInvalidError(message = 'This link has expired or is no longer valid. Ask for a new link.'): ApiError {
@@ -88,15 +90,17 @@ export async function commitLinkedAccount(
       sandbox: identity.sandbox,
     },
     deps.clock(),
+    tokenFacts(tokens),
   );
 }
 
 /**
  * Stores (or replaces) the profile's account on a network and records the completion on the session, in one
  * transaction that first re-checks that the session is neither expired nor revoked. When the profile has a `social`
- * webhook, the same transaction adds a `link` event to the outbox.
+ * webhook, the same transaction adds a `link` event to the outbox. The account's health starts over (a relink of an
+ * account that had a problem reports `account.recovered`); `token` is what the new tokens say of their expiry and scopes.
  */
-export async function linkAccount(storage: Storage, sessionId: string, account: SocialAccount, now: number): Promise<LinkAccountResult> {
+export async function linkAccount(storage: Storage, sessionId: string, account: SocialAccount, now: number, token: TokenFacts | null = null): Promise<LinkAccountResult> {
   return storage.driver.transaction(async (tx): Promise<LinkAccountResult> => {
     const state = await storage.linking.lockSessionForLink(tx, sessionId, now);
     if (state !== 'usable') return { stored: false, reason: state };
@@ -104,6 +108,7 @@ export async function linkAccount(storage: Storage, sessionId: string, account: 
     await storage.webhooks.enqueue(tx, account.profileId, 'social', now, (profile) =>
       newSocialEvent({ event: 'link', platform: account.platform, ...profile, displayName: account.displayName, at: now }),
     );
+    await new HealthRecorder(storage).recordLinked(tx, account, token, now);
     return { stored: true, account };
   });
 }
@@ -116,6 +121,7 @@ export async function unlinkAccount(storage: Storage, profileId: string, platfor
   return storage.driver.transaction(async (tx) => {
     const removed = await storage.linking.removeLinkedAccount(tx, profileId, platform);
     if (!removed) return false;
+    await tx.run('DELETE FROM account_health WHERE profile_id = ? AND platform = ?', [profileId, platform]);
     await storage.webhooks.enqueue(tx, profileId, 'social', now, (profile) =>
       newSocialEvent({ event: 'unlink', platform, ...profile, displayName: removed.displayName, at: now }),
     );

@@ -21,7 +21,7 @@ import type { Account } from '../core/db/storage-types.js';
 
 export const DEFAULT_EXPIRES_IN_MINUTES = 5;
 export const MAX_EXPIRES_IN_MINUTES = 2880;
-const KNOWN_FIELDS = ['expiresIn', 'origin', 'instagramLinkMethod', 'email', 'allowedSocial', 'redirect', 'domain', 'privateKey', 'locale'];
+const KNOWN_FIELDS = ['expiresIn', 'origin', 'instagramLinkMethod', 'email', 'allowedSocial', 'redirect', 'domain', 'privateKey', 'locale', 'relink'];
 const ACTION = 'link session';
 
 export interface LinkSessionRequest {
@@ -43,7 +43,7 @@ export function parseLinkSessionRequest(body: Record<string, unknown>, account: 
     expiresInMinutes: parseExpiresIn(body.expiresIn, account),
     origin: parseOrigin(body.origin, account),
     instagramLinkMethod: parseInstagramLinkMethod(body.instagramLinkMethod),
-    allowedSocial: parseAllowedSocial(body.allowedSocial),
+    allowedSocial: withRelink(parseAllowedSocial(body.allowedSocial), body.relink),
     redirect: parseRedirect(body.redirect, account),
     domain: parseDomain(body.domain, account),
     locale: parseLocale(body.locale),
@@ -101,6 +101,18 @@ function parseInstagramLinkMethod(value: unknown): InstagramLinkMethod | null {
     action: ACTION,
     details: { validValues: INSTAGRAM_LINK_METHODS },
   });
+}
+
+/**
+ * `relink: '<network>'` opens the session for linking that network again (the `account.needs_relink` event names
+ * it): the page shows only that network unless `allowedSocial` lists more, which must then include it.
+ */
+function withRelink(allowedSocial: Network[] | null, relink: unknown): Network[] | null {
+  if (relink === undefined) return allowedSocial;
+  if (!isNetwork(relink)) throw badRequest('"relink" must be one network.', { validValues: NETWORKS }, ACTION);
+  if (allowedSocial === null) return [relink];
+  if (!allowedSocial.includes(relink)) throw badRequest('"relink" must be one of the "allowedSocial" networks.', { relink, allowedSocial }, ACTION);
+  return allowedSocial;
 }
 
 function parseAllowedSocial(value: unknown): Network[] | null {

@@ -9,12 +9,16 @@ import { iso } from '../core/clock.js';
 import type { AppDeps } from '../context.js';
 import type { LinkSessionRecord } from '../core/db/storage-types.js';
 import { instagramLinkMethodOf } from './service.js';
+import { accountsNeedingAttention } from '../account-health/health-recorder.js';
+import { recentNetworkStatuses } from '../account-health/network-status.js';
 
 /** The view of a usable session; null when its profile is gone (the link no longer works). */
 export async function buildSessionView(deps: Pick<AppDeps, 'storage' | 'clock' | 'networks'>, session: LinkSessionRecord): Promise<SessionView | null> {
   const profile = await deps.storage.accounts.findProfileById(session.profileId);
   if (!profile) return null;
   const linked = new Map((await deps.storage.linking.listSocialAccounts(profile.id)).map((a) => [a.platform, a]));
+  const attention = await accountsNeedingAttention(deps.storage.driver, profile.id);
+  const statuses = new Map((await recentNetworkStatuses(deps.storage.driver, deps.clock())).map((entry) => [entry.platform, entry.status]));
   const account = await deps.storage.accounts.findAccount(session.accountId);
   const instagramLinkMethod = await instagramLinkMethodOf(deps, session);
   return {
@@ -36,6 +40,8 @@ export async function buildSessionView(deps: Pick<AppDeps, 'storage' | 'clock' |
         displayName: linkedAccount?.displayName ?? null,
         username: linkedAccount?.username ?? null,
         sandbox: deps.networks.runsOnSandbox(platform, instagramLinkMethod),
+        ...(linkedAccount && attention.has(platform) && { attention: attention.get(platform) }),
+        ...(statuses.get(platform) !== 'operational' && { networkStatus: statuses.get(platform) as 'degraded' | 'down' }),
       };
     }),
     completedNetworks: session.completedNetworks,

@@ -11,7 +11,9 @@
  * - `invalid_grant` marks the account as needing a relink (`relink_tokens_hash` = the refused tokens), and every
  *   later attempt fails at once with `relink` until new tokens are linked; it is not retried;
  * - a transient failure leaves the tokens as they are (the current access token may still be good).
- * Refresh happens when the access token expires within REFRESH_MARGIN_MS, or once after the network rejected it.
+ * Refresh happens when the access token expires within REFRESH_MARGIN_MS, once after the network rejected it, or
+ * when the account-health sweep renews it ahead of time (`refreshNow`). Every network answer is told to `onOutcome`
+ * (account-health/health-check.ts records it), whoever asked for the renewal.
  */
 import { createHash } from 'node:crypto';
 import type { Network } from '../../../src/protocol/index.js';
@@ -45,7 +47,12 @@ export interface TokenRefresherDeps {
   log(line: string): void;
   /** Real-time pause while another caller refreshes (tests may shorten it). */
   sleep?(ms: number): Promise<void>;
+  /** Told how each renewal at the network ended (account health); never given tokens to log. */
+  onOutcome?(account: RefreshableAccount, event: RefreshEvent): Promise<void>;
 }
+
+/** How one renewal at the network ended (the tokens after it, when renewed). */
+export type RefreshEvent = { kind: 'refreshed'; tokens: Record<string, unknown> } | { kind: 'rejected'; message: string } | { kind: 'unavailable'; message: string; failure?: PublishFailure };
 
 type Reason = { force: false } | { force: true; rejectedSealed: string | null };
 
@@ -83,6 +90,14 @@ export class TokenRefresher {
     const failure = await this.#run(account, { force: true, rejectedSealed });
     if (failure && !failure.relink) return failure;
     return failure === null && account.tokensEncrypted !== rejectedSealed;
+  }
+
+  /**
+   * Renews now, even when the access token is still good (the account-health sweep, pre-flight): null when new
+   * tokens are in place (here or by another caller meanwhile), else why not (`relink` when only linking again helps).
+   */
+  refreshNow(account: RefreshableAccount): Promise<PublishFailure | null> {
+    return this.#run(account, { force: true, rejectedSealed: account.tokensEncrypted });
   }
 
   /** Whether the network refused to renew these tokens (invalid_grant) and no new ones were linked since. */
@@ -127,10 +142,12 @@ export class TokenRefresher {
         if (outcome.kind === 'rejected') {
           await db.run('UPDATE token_refreshes SET relink_tokens_hash = ?, relink_at = ? WHERE profile_id = ? AND platform = ?', [hashOf(sealed), clock(), account.profileId, account.platform]);
           this.#deps.log(JSON.stringify({ event: 'token refresh refused', platform: account.platform, profileId: account.profileId }));
+          await this.#tell(account, { kind: 'rejected', message: outcome.message });
           return relinkFailure(account.platform, outcome.message);
         }
         if (outcome.kind === 'unavailable') {
           this.#deps.log(JSON.stringify({ event: 'token refresh unavailable', platform: account.platform, reason: outcome.message }));
+          await this.#tell(account, { kind: 'unavailable', message: outcome.message, ...(outcome.failure && { failure: outcome.failure }) });
           if (!reason.force) return null;
           return outcome.failure ?? { kind: 'failed', code: 503, message: `${account.platform} could not renew the account's access now; try again.`, retryAvailable: true, relink: false };
         }
@@ -152,11 +169,21 @@ export class TokenRefresher {
         ]);
         if (stored === 1) {
           account.tokensEncrypted = next;
+          await this.#tell(account, { kind: 'refreshed', tokens: renewed });
           return null;
         }
       } finally {
         await db.run('UPDATE token_refreshes SET lease_until = NULL WHERE profile_id = ? AND platform = ?', [account.profileId, account.platform]);
       }
+    }
+  }
+
+  /** Tells `onOutcome`; its failure (a database hiccup) must not undo a renewal that is already stored. */
+  async #tell(account: RefreshableAccount, event: RefreshEvent): Promise<void> {
+    try {
+      await this.#deps.onOutcome?.(account, event);
+    } catch (error) {
+      this.#deps.log(JSON.stringify({ event: 'account health not recorded', platform: account.platform, reason: error instanceof Error ? error.message : String(error) }));
     }
   }
 

@@ -9,7 +9,10 @@ import { JobStore } from '../core/jobs/job-store.js';
 import { startJobWorker, type JobHandler, type JobWorker, type JobWorkerSettings } from '../core/jobs/job-worker.js';
 import type { ServiceConfig } from '../config.js';
 import type { TokenCipher } from '../core/crypto/token-cipher.js';
-import type { NetworkRegistry } from '../networks/registry.js';
+import type { NetworkRegistry, ResolvedOAuthNetwork } from '../networks/registry.js';
+import type { Network } from '../../../src/protocol/index.js';
+import { HealthRecorder } from '../account-health/health-recorder.js';
+import { outcomeOfRefresh } from '../account-health/health-check.js';
 import { PUBLISH_ADAPTERS, publishBaseUrl } from '../networks/publish-adapters.js';
 import { TokenRefresher } from '../networks/token-refresher.js';
 import type { Storage } from '../storage/storage.js';
@@ -24,6 +27,13 @@ export interface Publishing {
   engine: PublishingEngine;
   service: PostService;
   settings: JobWorkerSettings;
+  /** The one rotation-safe refresher of provider tokens; every renewal it makes is recorded as account health. */
+  tokenRefresher: TokenRefresher;
+  healthRecorder: HealthRecorder;
+  /** The OAuth client accounts are renewed and checked with. */
+  oauthNetwork(platform: Network): ResolvedOAuthNetwork | null;
+  /** The guarded fetch every network call goes through. */
+  fetch: (url: string | URL, init?: RequestInit) => Promise<Response>;
   /** Starts the loop that runs due jobs (scheduled posts, confirms, first comments, resumed attempts). */
   startWorker(extraHandlers?: Record<string, JobHandler>): JobWorker;
 }
@@ -52,6 +62,18 @@ export function createPublishing(options: {
   const fetch = options.networks.fetch;
   const crashAt = CRASH_POINTS.find((point) => point === config.publishing.testCrashAt) ?? null;
   const sandboxOn = options.networks.sandboxOn;
+  const oauthNetwork = (platform: Network) => options.networks.oauth(platform, 'instagram');
+  const healthRecorder = new HealthRecorder(options.storage);
+  const tokenRefresher = new TokenRefresher({
+    db,
+    tokenCipher: options.tokenCipher,
+    clock,
+    fetch,
+    adapters: PUBLISH_ADAPTERS,
+    network: oauthNetwork,
+    log,
+    onOutcome: (account, event) => healthRecorder.record(account, outcomeOfRefresh(event, oauthNetwork(account.platform)?.definition.scopes ?? []), clock()).then(() => {}),
+  });
   const engine = new PublishingEngine({
     store,
     jobs,
@@ -71,7 +93,7 @@ export function createPublishing(options: {
     maxAttempts: settings.maxAttempts,
     media: options.media,
     metrics: options.metrics,
-    tokenRefresher: new TokenRefresher({ db, tokenCipher: options.tokenCipher, clock, fetch, adapters: PUBLISH_ADAPTERS, network: (platform) => options.networks.oauth(platform, 'instagram'), log }),
+    tokenRefresher,
   });
   const service = new PostService({
     store,
@@ -91,6 +113,10 @@ export function createPublishing(options: {
     engine,
     service,
     settings,
+    tokenRefresher,
+    healthRecorder,
+    oauthNetwork,
+    fetch,
     // Other features' job kinds (analytics snapshots) run on the same worker and jobs table.
     startWorker(extraHandlers = {}) {
       const worker = startJobWorker({ store: jobs, clock, settings, handlers: { ...engine.handlers(), ...extraHandlers }, log, metrics: options.metrics });

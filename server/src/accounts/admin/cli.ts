@@ -31,6 +31,9 @@ export const USAGE = `Usage: social-link-admin <command>
   branding clear ACCOUNT
   twitter-policy set ACCOUNT own-app|service-app
   linked list ACCOUNT                       profiles, linked accounts and their state
+  network-status list                       each network's status (observed, or set here)
+  network-status set NETWORK operational|degraded|down [--message TEXT]
+  network-status clear NETWORK              back to the observed figures
 `;
 
 class UsageError extends Error {}
@@ -67,6 +70,7 @@ export async function runAdminCli(
         origin: { type: 'string', multiple: true },
         'logo-url': { type: 'string' },
         color: { type: 'string' },
+        message: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -100,7 +104,7 @@ export async function runAdminCli(
   }
 }
 
-type Values = { name?: string; plan?: string; 'add-on'?: string[]; domain?: string[]; origin?: string[]; 'logo-url'?: string; color?: string };
+type Values = { message?: string; name?: string; plan?: string; 'add-on'?: string[]; domain?: string[]; origin?: string[]; 'logo-url'?: string; color?: string };
 
 async function run(admin: AdminOperations, positionals: string[], values: Values): Promise<Record<string, unknown>> {
   const [noun, verb, target, ...rest] = positionals;
@@ -151,6 +155,12 @@ async function run(admin: AdminOperations, positionals: string[], values: Values
       return { account: await admin.changeAccount(need(target, 'an account id'), { twitterCredentialsPolicy: need(rest[0], 'own-app or service-app') }) };
     case 'linked list':
       return admin.listLinkedAccounts(need(target, 'an account id'));
+    case 'network-status list':
+      return { networks: await admin.networkStatuses() };
+    case 'network-status set':
+      return { networks: await admin.setNetworkStatus(need(target, 'a network'), need(rest[0], 'operational, degraded or down'), values.message ?? null) };
+    case 'network-status clear':
+      return { networks: await admin.setNetworkStatus(need(target, 'a network'), null, null) };
     default:
       throw new UsageError(`Unknown command "${positionals.join(' ')}".`);
   }

@@ -13,7 +13,8 @@ import {
   type AdminAccount,
   type AdminLinkedAccountsResponse,
 } from '../../../../src/protocol/admin.js';
-import { ErrorCode } from '../../../../src/protocol/index.js';
+import { ErrorCode, NETWORKS, NETWORK_STATUSES, isNetwork } from '../../../../src/protocol/index.js';
+import { networkStatuses, setNetworkStatusOverride } from '../../account-health/network-status.js';
 import { iso, type Clock } from '../../core/clock.js';
 import type { TokenCipher } from '../../core/crypto/token-cipher.js';
 import { ApiError, badRequest } from '../../core/errors.js';
@@ -155,5 +156,21 @@ export class AdminOperations {
       profiles: overview.profiles,
       createdAt: iso(overview.createdAt),
     };
+  }
+
+  /** Each network's status as integrators and the hosted page see it. */
+  async networkStatuses() {
+    return networkStatuses(this.#deps.storage.driver, this.#deps.clock());
+  }
+
+  /** The operator's word on a network (`status` null clears it); answers every network's status after it. */
+  async setNetworkStatus(platform: string, status: string | null, message: string | null) {
+    if (!isNetwork(platform)) throw new ApiError(400, ErrorCode.platformInvalid, `Unknown network "${platform}".`, { action: 'network status', details: { validValues: NETWORKS } });
+    if (status !== null && !(NETWORK_STATUSES as readonly string[]).includes(status)) {
+      throw new ApiError(400, ErrorCode.badRequest, `The status must be one of ${NETWORK_STATUSES.join(', ')}.`, { action: 'network status', details: { validValues: NETWORK_STATUSES } });
+    }
+    if (message !== null && message.length > 500) throw new ApiError(400, ErrorCode.badRequest, 'The message is at most 500 characters.', { action: 'network status' });
+    await setNetworkStatusOverride(this.#deps.storage.driver, platform, status === null ? null : { status: status as (typeof NETWORK_STATUSES)[number], message }, this.#deps.clock());
+    return this.networkStatuses();
   }
 }

@@ -2,7 +2,7 @@
  * @module
  * Linked accounts of a profile, with the API key:
  * - `DELETE /api/profiles/social` `{platform}` unlinks (spec 4.1); 200 even when nothing was linked
- * - `GET    /api/user` lists the profile's linked accounts
+ * - `GET    /api/user` lists the profile's linked accounts, each with its health (account-health/health-view.ts)
  */
 import { Hono } from 'hono';
 import { ErrorCode, UNLINKABLE_NETWORKS, type UserResponse } from '../../../../src/protocol/index.js';
@@ -12,6 +12,7 @@ import { ApiError } from '../../core/errors.js';
 import { readJsonObject } from '../../core/http/read-json.js';
 import { unlinkAccount } from '../service.js';
 import { postQuotaSummary } from '../../publishing/routes.js';
+import { healthOf } from '../../account-health/health-view.js';
 
 export function unlinkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -42,13 +43,16 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
       title: profile.title,
       activeSocialAccounts: accounts.map((account) => account.platform),
       ...(deps.publishing && (await postQuotaSummary(deps.publishing, profile.id, c.get('account').plan, deps.clock()))),
-      displayNames: accounts.map((account) => ({
-        platform: account.platform,
-        displayName: account.displayName,
-        username: account.username,
-        id: account.networkUserId,
-        linkedAt: iso(account.linkedAt),
-      })),
+      displayNames: await Promise.all(
+        accounts.map(async (account) => ({
+          platform: account.platform,
+          displayName: account.displayName,
+          username: account.username,
+          id: account.networkUserId,
+          linkedAt: iso(account.linkedAt),
+          health: await healthOf(deps, account),
+        })),
+      ),
     };
     return c.json(response);
   });

@@ -7,6 +7,7 @@
  * sealed like a browser link's, and the link goes through the same storage call as one (`linkAccount`, inside a
  * one-minute server-side link session whose token nobody receives), so the `social` webhook fires the same way.
  */
+import { tokenFacts } from '../../account-health/token-facts.js';
 import { Hono } from 'hono';
 import { randomInt } from 'node:crypto';
 import { ErrorCode, isNetwork, type Network } from '../../../../src/protocol/index.js';
@@ -53,7 +54,9 @@ export function sandboxAccountRoutes(deps: AppDeps): Hono<AppEnv> {
       };
     }
     // The tokens of a code exchange, without the access token's expiry (scripts publish at any time).
-    const issued = await issueUserTokens(store, user, 'sandbox', now, null);
+    // The scopes the service asks for, as a consent screen would grant them.
+    const definition = deps.networks.oauth(platform, 'instagram')?.definition;
+    const issued = await issueUserTokens(store, user, definition ? definition.scopes.join(definition.scopeSeparator ?? ' ') : 'sandbox', now, null);
     const tokens = {
       accessToken: issued.access_token,
       refreshToken: issued.refresh_token,
@@ -113,6 +116,7 @@ export function sandboxAccountRoutes(deps: AppDeps): Hono<AppEnv> {
         sandbox: true,
       },
       now,
+      tokenFacts(created.tokens ?? null),
     );
     if (!result.stored) throw new ApiError(503, 500, 'The sandbox account could not be stored; try again.', { action: ACTION, retryAvailable: true });
     const feedUrl = await sandboxFeedUrl(deps.storage, deps.config.publicUrl, profile.refId, now);

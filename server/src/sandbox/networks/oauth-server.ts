@@ -7,7 +7,7 @@
  *     client and `redirect_uri` and the PKCE verifier of its challenge → the user's tokens (sandbox-users.ts).
  *   - `grant_type=refresh_token`: refresh tokens ROTATE as tiktok's, twitter's or pinterest's do: each is accepted
  *     once (spent with a compare-and-set); the answer carries a new one and an access token for an hour of the
- *     service clock.
+ *     service clock. The account-health test switches (refresh-switches.ts) can make it fail or shape its answer.
  *   Anything else is an OAuth error (`invalid_client` 401, `invalid_grant` / `invalid_request` 400).
  * - `GET /sandbox/oauth/userinfo` (Bearer access token of that network) → `{sub, name, preferred_username}`, plus
  *   `account_type` (instagram) and `geo_eligible` (threads): the identity the link records.
@@ -21,6 +21,7 @@ import { isNetwork } from '../../../../src/protocol/index.js';
 import { sandboxClientOf } from '../../networks/registry.js';
 import { bearerOf, checkSandboxToken, issueSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 import { SANDBOX_ACCESS_TOKEN_TTL_S, issueUserTokens } from './sandbox-users.js';
+import { refreshSwitchEffect } from './refresh-switches.js';
 
 export { SANDBOX_ACCESS_TOKEN_TTL_S };
 
@@ -71,13 +72,19 @@ export function sandboxOAuthServerRoutes(deps: AppDeps): Hono<AppEnv> {
     if (refreshToken === '' || refreshToken.includes('\u0000')) return oauthError(c, 400, 'invalid_request', 'refresh_token is missing.');
     const check = await checkSandboxToken(store(), refreshToken, platform, 'refresh', now);
     if (!check.ok) return oauthError(c, 400, 'invalid_grant', 'The refresh token is invalid or expired.');
+    // --- account-health test switches (refresh-switches.ts): outages, invalid_grant, short tokens, fewer scopes ---
+    const effect = refreshSwitchEffect(deps.storage, platform, check.accountId, now);
+    if (effect.kind === 'fail') return c.json({ error: effect.error, error_description: effect.description }, effect.status, { 'Cache-Control': 'no-store' });
+    const ttlS = effect.ttlS ?? SANDBOX_ACCESS_TOKEN_TTL_S;
+    // --- end of the switches ---
     // Rotation: the token is spent by exactly one request; a second use (a racing or replayed refresh) is refused.
     if (!(await store().useToken(hashSecret(refreshToken), now))) return oauthError(c, 400, 'invalid_grant', 'The refresh token was already used.');
     const { accountId, handle } = check;
-    const accessToken = await issueSandboxToken(store(), { platform, accountId, handle, kind: 'access', ttlMs: SANDBOX_ACCESS_TOKEN_TTL_S * 1000 }, now);
+    const accessToken = await issueSandboxToken(store(), { platform, accountId, handle, kind: 'access', ttlMs: ttlS * 1000 }, now);
     const nextRefresh = await issueSandboxToken(store(), { platform, accountId, handle, kind: 'refresh', ttlMs: null }, now);
+    // No `scope` unless a switch narrowed it: the grant's scopes stay what the consent gave (RFC 6749 section 5.1).
     return c.json(
-      { access_token: accessToken, token_type: 'Bearer', expires_in: SANDBOX_ACCESS_TOKEN_TTL_S, refresh_token: nextRefresh, scope: 'sandbox', open_id: accountId },
+      { access_token: accessToken, token_type: 'Bearer', expires_in: ttlS, refresh_token: nextRefresh, ...(effect.scope !== null && { scope: effect.scope }), open_id: accountId },
       200,
       { 'Cache-Control': 'no-store' },
     );

@@ -29,6 +29,7 @@ import { sandboxYoutubeEngagementRoutes } from './youtube-engagement-api.js';
 import { sandboxLinkedInEngagementRoutes } from './linkedin-engagement-api.js';
 import { sandboxTiktokEngagementRoutes } from './tiktok-engagement-api.js';
 import { sandboxOAuthServerRoutes } from './oauth-server.js';
+import { sandboxRefreshSwitchRoutes } from './refresh-switches.js';
 
 export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -36,6 +37,7 @@ export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   for (const path of ['/xrpc/*', '/net/*', '/telegram/*', '/feed', '/profile/*', '/facebook/*', '/instagram/*', '/threads/*', '/youtube/*', '/tiktok/*', '/twitter/*', '/linkedin/*', '/reddit/*', '/pinterest/*', '/gmb/*', '/snapchat/*', '/oauth/*']) routes.use(path, refuseNulInAddress());
   routes.route('/', sandboxPdsRoutes(deps));
   routes.route('/', sandboxBlueskyAppViewRoutes(deps));
+  routes.route('/net', sandboxRefreshSwitchRoutes(deps));
   routes.route('/net', sandboxEngagementApi(deps));
   routes.route('/net', genericSandboxApi(deps));
   routes.route('/telegram', sandboxTelegramRoutes(deps));

@@ -1,0 +1,31 @@
+/**
+ * @module
+ * `GET /api/profiles/health` (API key, optional Profile-Key): every linked account of the profile with its health.
+ * Under `/profiles` because health belongs to the profile's linked accounts, next to `DELETE /profiles/social`.
+ * `GET /api/networks/status` (API key): each network's status (network-status.ts), the same the hosted page shows.
+ */
+import { Hono } from 'hono';
+import type { NetworkStatusResponse, ProfileHealthResponse } from '../../../src/protocol/index.js';
+import type { AppDeps, AppEnv } from '../context.js';
+import { healthOf } from './health-view.js';
+import { networkStatuses } from './network-status.js';
+
+export function profileHealthRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get('/', async (c) => {
+    const profile = c.get('profile');
+    const accounts = await deps.storage.linking.listSocialAccounts(profile.id);
+    const response: ProfileHealthResponse = { status: 'success', refId: profile.refId, accounts: await Promise.all(accounts.map((account) => healthOf(deps, account))) };
+    return c.json(response);
+  });
+  return routes;
+}
+
+export function networkStatusRoutes(deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get('/', async (c) => {
+    const response: NetworkStatusResponse = { status: 'success', networks: await networkStatuses(deps.storage.driver, deps.clock()) };
+    return c.json(response);
+  });
+  return routes;
+}
