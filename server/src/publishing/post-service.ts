@@ -142,7 +142,8 @@ export class PostService {
 
     const effectiveAt = scheduleDate ?? seriesStart;
     const held = request.requiresApproval === true;
-    const scheduled = scheduleDate !== null && scheduleDate > now;
+    // With autoRepost.startDate the whole series starts there (2.2): the first post is scheduled, not sent now.
+    const scheduled = (scheduleDate !== null && scheduleDate > now) || (autoRepost !== undefined && seriesStart > now);
     const resolved = await Promise.all(platforms.map((platform) => this.#resolvePlatform(account, profile, request, platform, effectiveAt)));
     if (this.#deps.media && hasMedia(request)) await checkMedia(request, resolved, this.#deps.media);
     const failing = resolved.filter((entry) => entry.errors.length > 0);
@@ -235,7 +236,8 @@ export class PostService {
       refId: profile.refId,
       post: postText,
       ...(scheduleDate !== null && { scheduleDate: iso(scheduleDate) }),
-      ...(autoRepostId && { autoRepostId, autoRepost: ids.slice(1).map((repostId, i) => ({ id: repostId, scheduleDate: iso(times[i + 1]!) })) }),
+      ...(autoRepostId && scheduled && { scheduleDate: iso(seriesStart) }),
+      ...(autoRepostId && { autoRepostId, autoRepost: ids.slice(1).map((repostId, i) => ({ id: repostId, autoRepostId, scheduleDate: iso(times[i + 1]!) })) }),
     };
     if (response.status === 'error' && response.errors[0]) {
       response.code = response.errors[0].code;

@@ -44,7 +44,7 @@ export const CreatePostResponse = z.looseObject({
   scheduleDate: z.string().optional(),
   post: z.string(),
   autoRepostId: z.string().optional(),
-  autoRepost: z.array(z.looseObject({ id: z.string(), scheduleDate: z.string() })).optional(),
+  autoRepost: z.array(z.looseObject({ id: z.string(), autoRepostId: z.string(), scheduleDate: z.string() })).optional(),
 });
 
 export const PostRecordSchema = z.looseObject({

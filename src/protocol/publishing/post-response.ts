@@ -51,7 +51,7 @@ export interface PostResponse {
   post: string;
   autoRepostId?: string;
   /** Future posts of an auto-repost series (2.2). */
-  autoRepost?: { id: string; scheduleDate: string }[];
+  autoRepost?: { id: string; autoRepostId: string; scheduleDate: string }[];
   /** Set with `status: 'error'`: the first platform error's code, so clients that read only the top level see it. */
   code?: number;
   message?: string;

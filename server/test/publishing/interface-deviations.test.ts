@@ -1,0 +1,40 @@
+/**
+ * Issue 27, "the interface, to the letter": the deviations an integrator would trip over, each called through the
+ * public API on the real service (loopback HTTP, real database, the sandbox networks on the service itself).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { TestService } from '../support/test-service.js';
+import { linkSandboxAccounts, sandboxPostsFor, startPublishingService } from './publishing-fixtures.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** The test clock starts at 2026-11-22T12:00:00Z. */
+const IN_THREE_WEEKS = '2026-12-13T12:00:00Z';
+
+let svc: TestService;
+let n = 0;
+const fresh = (label: string) => `${label} deviation ${++n} ${'abcdefghij'.slice(n % 10)}${n * 7919}`;
+
+before(async () => {
+  svc = await startPublishingService();
+  await linkSandboxAccounts(svc, ['twitter', 'facebook', 'tiktok', 'linkedin', 'bluesky']);
+});
+after(() => svc.close());
+
+describe('1. autoRepost.startDate', () => {
+  test('the whole series starts at startDate: the first post is scheduled there, nothing is sent now', async () => {
+    const created = await svc.api('POST', '/post', { body: { post: fresh('Later series'), platforms: ['facebook'], autoRepost: { repeat: 2, days: 3, startDate: IN_THREE_WEEKS } } });
+    assert.equal(created.status, 200, JSON.stringify(created.json));
+    assert.equal(created.json.status, 'scheduled');
+    assert.equal(created.json.scheduleDate, IN_THREE_WEEKS);
+    assert.equal((await sandboxPostsFor(svc, created.json.id, 'facebook')).length, 0, 'nothing published before startDate');
+    const first = await svc.api('GET', `/post/${created.json.id}`);
+    assert.equal(first.json.status, 'scheduled');
+    assert.equal(first.json.scheduleDate, IN_THREE_WEEKS);
+    assert.deepEqual(
+      created.json.autoRepost.map((r: any) => r.scheduleDate),
+      [1, 2].map((i) => new Date(Date.parse(IN_THREE_WEEKS) + i * 3 * DAY).toISOString().replace('.000', '')),
+    );
+    for (const repost of created.json.autoRepost) assert.equal(repost.autoRepostId, created.json.autoRepostId);
+  });
+});
