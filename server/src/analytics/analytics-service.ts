@@ -5,7 +5,8 @@
  * taken); a call that fails as a whole is answered from stored data (`recoveredFrom`); stored data older than
  * 4 days is stale and never used. 475 (linkedin member scopes) is never hidden by stored data: the user must relink.
  */
-import type { Network } from '../../../src/protocol/index.js';
+import { httpStatusOf, type Network } from '../../../src/protocol/index.js';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { iso } from '../core/clock.js';
 import { ApiError } from '../core/errors.js';
 import type { NetworkContext, PostAnalytics } from '../networks/analytics-contract.js';
@@ -183,8 +184,9 @@ function unreachable(error: unknown): PublishFailure {
 /** The network's failure in the spec's envelope: 444 is a 429 (wait, no relink), 475 a 403 (relink). */
 function analyticsFailure(failure: PublishFailure): ApiError {
   // 419: no X developer app to sign twitter reads with: the caller's to fix, not the network's failure.
-  const status = failure.code === 444 || failure.code === 429 ? 429 : failure.code === 475 || failure.relink ? 403 : failure.code === 419 ? 400 : 502;
-  return new ApiError(status, failure.code, failure.message, {
+  // The code's row of the error table; a relink is the caller's to fix (403); a network's own code is a 502.
+  const status = failure.code === 429 ? 429 : failure.relink ? 403 : httpStatusOf(failure.code, 502);
+  return new ApiError(status as ContentfulStatusCode, failure.code, failure.message, {
     action: 'analytics',
     retryAvailable: failure.code !== 475 && failure.code !== 419 && !failure.relink,
     details: { ...(failure.relink || failure.code === 475 ? { relink: true } : {}), ...(failure.retryAfterMs !== undefined && { retryAfterMs: failure.retryAfterMs }) },

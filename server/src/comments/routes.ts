@@ -7,7 +7,8 @@
  * Comments: `{commentId, comment, author, created, replyTo, platform}`; a network that fails is listed in `errors`.
  */
 import { Hono } from 'hono';
-import { isNetwork, type Network } from '../../../src/protocol/index.js';
+import { httpStatusOf, isNetwork, type Network } from '../../../src/protocol/index.js';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { CommentReplyRequest } from '../../../src/protocol/analytics/index.js';
 import type { AppDeps, AppEnv } from '../context.js';
 import { ApiError, badRequest } from '../core/errors.js';
@@ -86,7 +87,7 @@ export function commentRoutes(deps: AppDeps, publishing: Publishing, analytics: 
     if (!ctx) throw new ApiError(400, 163, `No ${platform} account is linked to this profile.`, { action: ACTION });
     const result = await adapter.reply(ctx, target.networkPostId, commentId, comment);
     if (result.kind === 'failed') {
-      const status = result.code === 186 || result.code === 490 ? 404 : result.retryAvailable ? 502 : 400;
+      const status = httpStatusOf(result.code, result.retryAvailable ? 502 : 400) as ContentfulStatusCode;
       throw new ApiError(status, result.code, result.message, { action: ACTION, retryAvailable: result.retryAvailable });
     }
     return c.json({ status: 'success', commentId, id: result.id, platform });

@@ -8,7 +8,8 @@
  * - update (approve, pause/unpause via `scheduledPause`, scheduleDate, notes), delete (one, bulk, series), retry
  *   (only from `error`, once), get and history.
  */
-import { NETWORKS, isNetwork, type Network } from '../../../src/protocol/index.js';
+import { NETWORKS, httpStatusOf, isNetwork, type Network } from '../../../src/protocol/index.js';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { PUBLISHING_CAPABILITIES } from '../../../src/protocol/publishing/capabilities.js';
 import {
   EDITABLE_STATUSES,
@@ -91,7 +92,7 @@ export class PostService {
   }
 
   /** `POST /api/post` (and with `dryRun`, `POST /api/validate/post`: everything but storing and publishing). */
-  async create(account: Account, profile: Profile, body: Record<string, unknown>, options: { dryRun?: boolean; sealedTwitterApp?: string | null } = {}): Promise<{ httpStatus: 200 | 400; body: PostResponse }> {
+  async create(account: Account, profile: Profile, body: Record<string, unknown>, options: { dryRun?: boolean; sealedTwitterApp?: string | null } = {}): Promise<{ httpStatus: ContentfulStatusCode; body: PostResponse }> {
     const { clock, store } = this.#deps;
     const parsed = PostRequest.safeParse(body);
     if (!parsed.success) throw requestError(parsed.error, 'post');
@@ -150,7 +151,7 @@ export class PostService {
     const errors = failing.map((entry) => platformError(entry.platform, toError(entry.errors[0]!)));
     // Spec 3: a scheduled post is created only if every platform passes; an immediate one continues on the rest.
     if (failing.length > 0 && (scheduled || held || failing.length === resolved.length)) {
-      throw new ApiError(400, errors[0]!.code, `The post was not created: ${errors.map((e) => `${e.platform}: ${e.message}`).join(' ')}`, {
+      throw new ApiError(httpStatusOf(errors[0]!.code) as ContentfulStatusCode, errors[0]!.code, `The post was not created: ${errors.map((e) => `${e.platform}: ${e.message}`).join(' ')}`, {
         action: 'post',
         details: { errors },
       });
@@ -243,8 +244,8 @@ export class PostService {
       response.code = response.errors[0].code;
       response.message = response.errors[0].message;
     }
-    // Nothing published: an error answer, which is also the spec's envelope (clients throw on it).
-    if (response.status === 'error' && response.postIds.length === 0) return { httpStatus: 400, body: { ...response, action: 'post' } };
+    // Nothing published: an error answer with the HTTP status of the first code's row (clients back off on 429/5xx).
+    if (response.status === 'error' && response.postIds.length === 0) return { httpStatus: httpStatusOf(response.code ?? 400) as ContentfulStatusCode, body: { ...response, action: 'post' } };
     return { httpStatus: 200, body: response };
   }
 

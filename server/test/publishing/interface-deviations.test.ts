@@ -38,3 +38,22 @@ describe('1. autoRepost.startDate', () => {
     for (const repost of created.json.autoRepost) assert.equal(repost.autoRepostId, created.json.autoRepostId);
   });
 });
+
+describe('2. the HTTP status of a failed network call is the code\'s row of the error table', () => {
+  for (const [code, http] of [[416, 402], [417, 403], [423, 403]] as const) {
+    test(`twitter ${code} with nothing published answers ${http}, in the envelope`, async () => {
+      const created = await svc.api('POST', '/post', { body: { post: `${fresh('Refused')} [[fault:${code}]]`, platforms: ['twitter'] } });
+      assert.equal(created.json.code, code, JSON.stringify(created.json));
+      assert.equal(created.status, http, JSON.stringify(created.json));
+      assert.equal(created.json.status, 'error');
+      assert.equal(created.json.action, 'post');
+    });
+  }
+
+  test('docs/errors.md is generated from the table (run scripts/write-error-table.ts after a change)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { ERROR_TABLE_FILE, renderErrorTable } = await import('../../../scripts/error-table-doc.js');
+    assert.equal(readFileSync(new URL(`../../../${ERROR_TABLE_FILE}`, import.meta.url), 'utf8'), renderErrorTable(), `${ERROR_TABLE_FILE} is stale`);
+    assert.match(renderErrorTable(), /\| 416 \| 402 \|/);
+  });
+});
