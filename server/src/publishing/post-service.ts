@@ -39,6 +39,7 @@ import { renderRichText } from './rules/rich-text.js';
 import { isWarning, validateNetworkOptions } from './rules/network-options.js';
 import { parseScheduleDate } from './rules/schedule-date.js';
 import { personalAccountRefusal } from './rules/personal-accounts.js';
+import { youtubeCategoryRefusal, type CategoryLookup } from './rules/youtube-category.js';
 import { shortenLinksIn } from './short-links.js';
 import { withStockImages } from './media/stock-images.js';
 import type { MediaDeps } from './media/inspect-media.js';
@@ -66,6 +67,8 @@ export interface PostServiceDeps {
   leaseMs: number;
   /** The media pipeline; without it media URLs are passed on unchecked. */
   media?: MediaDeps;
+  /** youtube's categories of a region for the profile's channel (spec 4.3); without it categories are not checked. */
+  youtubeCategories?: CategoryLookup;
 }
 
 interface ResolvedPlatform {
@@ -304,6 +307,10 @@ export class PostService {
     };
     const account$ = { platform, accountId: social.networkUserId, username: social.username, displayName: social.displayName, sandbox: true, tokens: async () => ({}) };
     errors.push(...this.#deps.adapters[platform].validate(post, account$));
+    if (platform === 'youtube' && errors.length === 0) {
+      const refused = await youtubeCategoryRefusal(this.#deps.youtubeCategories, profile.id, request.youTubeOptions);
+      if (refused) errors.push(refused);
+    }
     const warnings: ResolvedPlatform['warnings'] = [];
     for (const issue of validateNetworkOptions(platform, request)) {
       if (isWarning(issue)) warnings.push({ feature: issue.field ?? 'options', code: issue.code });
@@ -367,7 +374,10 @@ export class PostService {
   }
 
   /** `PATCH /api/post`: approve, pause/unpause, move, annotate a post that has not been sent. */
-  async update(profile: Profile, change: { id: string; approved?: boolean; scheduleDate?: string; scheduledPause?: boolean; notes?: string }): Promise<PostRecord> {
+  async update(
+    profile: Profile,
+    change: { id: string; approved?: boolean; scheduleDate?: string; scheduledPause?: boolean; notes?: string; youTubeOptions?: Record<string, unknown> },
+  ): Promise<PostRecord> {
     const { store, jobs, clock } = this.#deps;
     const now = clock();
     const post = await store.findPostOfProfile(profile.id, change.id);
@@ -382,6 +392,15 @@ export class PostService {
       if (date.epochMs > now + MAX_SCHEDULE_AHEAD_MS) throw badRequest('"scheduleDate" is more than two years ahead.', { field: 'scheduleDate' }, 'post');
       scheduleDate = date.epochMs;
     }
+    // youTubeOptions (title, category, ...) may change until the post is sent; the category is checked now (4.3).
+    let request = post.request;
+    if (change.youTubeOptions !== undefined) {
+      if (!post.platforms.includes('youtube')) throw badRequest('youTubeOptions applies only to a post for youtube.', { field: 'youTubeOptions' }, 'post');
+      const youTubeOptions = { ...(post.request.youTubeOptions as Record<string, unknown> | undefined), ...change.youTubeOptions };
+      const refused = await youtubeCategoryRefusal(this.#deps.youtubeCategories, profile.id, youTubeOptions);
+      if (refused) throw new ApiError(400, refused.code, refused.message, { action: 'post', details: refused.details });
+      request = { ...post.request, youTubeOptions };
+    }
     if (change.approved === false) throw badRequest('"approved" can only release a held post (true).', { field: 'approved' }, 'post');
     const approved = post.approved || change.approved === true;
     const paused = change.scheduledPause ?? post.paused;
@@ -390,6 +409,7 @@ export class PostService {
     await store.db.transaction(async (tx) => {
       const fields: Record<string, unknown> = { approved: approved ? 1 : 0, paused: paused ? 1 : 0, schedule_date: scheduleDate };
       if (change.notes !== undefined) fields.notes = change.notes;
+      if (request !== post.request) fields.request = JSON.stringify(request);
       const due = next === 'scheduled' && (scheduleDate === null || scheduleDate <= now);
       const status: PostStatus = due ? 'processing' : next;
       if (!(await store.moveStatus(post.id, [post.status], status, now, tx, fields))) throw badRequest('The post changed meanwhile; read it and try again.', undefined, 'post');

@@ -18,6 +18,8 @@ import { PublishingEngine, type CrashPoint } from './engine.js';
 import { PostService } from './post-service.js';
 import { PostStore } from './post-store.js';
 import type { MediaDeps } from './media/inspect-media.js';
+import { networkContextFor, type NetworkContextDeps } from '../analytics/network-context.js';
+import { listYoutubeCategories } from '../networks/youtube/channel-api.js';
 
 export interface Publishing {
   store: PostStore;
@@ -73,7 +75,21 @@ export function createPublishing(options: {
     metrics: options.metrics,
     tokenRefresher: new TokenRefresher({ db, tokenCipher: options.tokenCipher, clock, fetch, adapters: PUBLISH_ADAPTERS, network: (platform) => options.networks.oauth(platform, 'instagram'), log }),
   });
+  // youtube's category list, read on create and update so an unassignable category is refused then (spec 4.3).
+  const channelDeps: NetworkContextDeps = {
+    storage: options.storage,
+    tokenCipher: options.tokenCipher,
+    clock,
+    fetch,
+    baseUrl: (platform, sandbox) => publishBaseUrl(platform, publicUrl(), sandbox),
+    isSandbox: () => sandboxOn,
+    log,
+  };
   const service = new PostService({
+    youtubeCategories: async (profileId, region) => {
+      const ctx = await networkContextFor(channelDeps, profileId, 'youtube');
+      return ctx ? listYoutubeCategories(ctx, region) : null;
+    },
     store,
     jobs,
     engine,

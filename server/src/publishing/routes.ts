@@ -29,6 +29,7 @@ const UpdateRequest = z.strictObject({
   scheduleDate: z.string().max(64).optional(),
   scheduledPause: z.boolean().optional(),
   notes: z.string().max(5_000).optional(),
+  youTubeOptions: z.record(z.string(), z.unknown()).optional(),
 });
 const DeleteRequest = z.union([
   z.strictObject({ id: postId }),

@@ -17,7 +17,7 @@ const fresh = (label: string) => `${label} deviation ${++n} ${'abcdefghij'.slice
 
 before(async () => {
   svc = await startPublishingService();
-  await linkSandboxAccounts(svc, ['twitter', 'facebook', 'tiktok', 'linkedin', 'bluesky']);
+  await linkSandboxAccounts(svc, ['twitter', 'facebook', 'tiktok', 'linkedin', 'bluesky', 'youtube']);
 });
 after(() => svc.close());
 
@@ -55,5 +55,42 @@ describe('2. the HTTP status of a failed network call is the code\'s row of the 
     const { ERROR_TABLE_FILE, renderErrorTable } = await import('../../../scripts/error-table-doc.js');
     assert.equal(readFileSync(new URL(`../../../${ERROR_TABLE_FILE}`, import.meta.url), 'utf8'), renderErrorTable(), `${ERROR_TABLE_FILE} is stale`);
     assert.match(renderErrorTable(), /\| 416 \| 402 \|/);
+  });
+});
+
+describe('3. youtube categories are checked on create and update', () => {
+  const TOMORROW = '2026-11-23T12:00:00Z';
+  const videoPost = (categoryId: number | string, extra: Record<string, unknown> = {}) => ({
+    post: fresh('A video'),
+    platforms: ['youtube'],
+    mediaUrls: [`${svc.url}/sandbox/media/video-3s.mp4`],
+    isVideo: true,
+    youTubeOptions: { title: 'Category check', categoryId },
+    ...extra,
+  });
+
+  test('a scheduled video post with an assignable: false category is refused at create (101), not at publication', async () => {
+    const refused = await svc.api('POST', '/post', { body: videoPost(30, { scheduleDate: TOMORROW }) });
+    assert.equal(refused.status, 400, JSON.stringify(refused.json));
+    assert.deepEqual([refused.json.code, refused.json.action], [101, 'post']);
+    assert.match(refused.json.message, /cannot be assigned/);
+    const unknown = await svc.api('POST', '/post', { body: videoPost(9999, { scheduleDate: TOMORROW }) });
+    assert.equal(unknown.json.code, 101, JSON.stringify(unknown.json));
+  });
+
+  test('PATCH /api/post takes youTubeOptions (DESIGN 3), checks the category and keeps the change for publication', async () => {
+    const created = await svc.api('POST', '/post', { body: videoPost(22, { scheduleDate: TOMORROW }) });
+    assert.equal(created.status, 200, JSON.stringify(created.json));
+    const bad = await svc.api('PATCH', '/post', { body: { id: created.json.id, youTubeOptions: { categoryId: 44 } } });
+    assert.deepEqual([bad.status, bad.json.code, bad.json.action], [400, 101, 'post'], JSON.stringify(bad.json));
+    const good = await svc.api('PATCH', '/post', { body: { id: created.json.id, youTubeOptions: { categoryId: 27, title: 'Renamed' } } });
+    assert.equal(good.status, 200, JSON.stringify(good.json));
+    const stored = await svc.sql('SELECT request FROM posts WHERE id = ?', [created.json.id]);
+    assert.deepEqual(JSON.parse(stored.rows[0]!.request).youTubeOptions, { title: 'Renamed', categoryId: 27 });
+  });
+
+  test('a bad region answers 400, code 101, action request (spec 4.3)', async () => {
+    const bad = await svc.api('GET', '/post/youtubeCategories/QQ');
+    assert.deepEqual([bad.status, bad.json.code, bad.json.action], [400, 101, 'request']);
   });
 });

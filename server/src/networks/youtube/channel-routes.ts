@@ -82,7 +82,7 @@ export function youtubeChannelRoutes(deps: AppDeps, contextDeps: NetworkContextD
     }
     const given = c.req.param('region');
     const region = given.toUpperCase();
-    if (!isRegionCode(region)) throw badRequest('"region" must be a two-letter country code (ISO 3166-1 alpha-2), e.g. US.', { field: 'region', region: given.slice(0, 16) }, ACTION);
+    if (!isRegionCode(region)) throw badRequest('"region" must be a two-letter country code (ISO 3166-1 alpha-2), e.g. US.', { field: 'region', region: given.slice(0, 16) }, 'request');
     const categories = await listYoutubeCategories(await channelContext(c.get('profile').id), region);
     if (!Array.isArray(categories)) throw networkError(categories);
     return c.json({ status: 'success', region, categories });
