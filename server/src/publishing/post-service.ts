@@ -69,6 +69,8 @@ export interface PostServiceDeps {
   media?: MediaDeps;
   /** youtube's categories of a region for the profile's channel (spec 4.3); without it categories are not checked. */
   youtubeCategories?: CategoryLookup;
+  /** Whether the profile's threads account may use `allowCountries`; without it the option is refused. */
+  geoEligible?: (profileId: string) => Promise<boolean | PublishFailure | null>;
 }
 
 interface ResolvedPlatform {
@@ -312,7 +314,13 @@ export class PostService {
       if (refused) errors.push(refused);
     }
     const warnings: ResolvedPlatform['warnings'] = [];
-    for (const issue of validateNetworkOptions(platform, request)) {
+    let geoRestrictionsEligible = false;
+    if (platform === 'threads' && request.threadsOptions?.allowCountries !== undefined && this.#deps.geoEligible) {
+      const eligible = await this.#deps.geoEligible(profile.id);
+      if (typeof eligible === 'object' && eligible !== null) errors.push(eligible);
+      else geoRestrictionsEligible = eligible === true;
+    }
+    for (const issue of validateNetworkOptions(platform, request, { geoRestrictionsEligible })) {
       if (isWarning(issue)) warnings.push({ feature: issue.field ?? 'options', code: issue.code });
       else errors.push(fail(issue.code, issue.message, { ...issue.details, ...(issue.field && { field: issue.field }) }));
     }

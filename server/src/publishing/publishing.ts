@@ -20,6 +20,8 @@ import { PostStore } from './post-store.js';
 import type { MediaDeps } from './media/inspect-media.js';
 import { networkContextFor, type NetworkContextDeps } from '../analytics/network-context.js';
 import { listYoutubeCategories } from '../networks/youtube/channel-api.js';
+import { threadsGeoEligible } from '../networks/threads/geo-gating.js';
+import type { PublishFailure } from '../networks/publish-adapter.js';
 
 export interface Publishing {
   store: PostStore;
@@ -27,6 +29,8 @@ export interface Publishing {
   engine: PublishingEngine;
   service: PostService;
   settings: JobWorkerSettings;
+  /** Whether the profile's threads account may restrict posts to countries; null when no threads account is linked. */
+  geoEligible(profileId: string): Promise<boolean | PublishFailure | null>;
   /** Starts the loop that runs due jobs (scheduled posts, confirms, first comments, resumed attempts). */
   startWorker(extraHandlers?: Record<string, JobHandler>): JobWorker;
 }
@@ -75,7 +79,8 @@ export function createPublishing(options: {
     metrics: options.metrics,
     tokenRefresher: new TokenRefresher({ db, tokenCipher: options.tokenCipher, clock, fetch, adapters: PUBLISH_ADAPTERS, network: (platform) => options.networks.oauth(platform, 'instagram'), log }),
   });
-  // youtube's category list, read on create and update so an unassignable category is refused then (spec 4.3).
+  // Account facts read from the network when a post is checked: youtube's category list (spec 4.3), threads'
+  // geo-gating eligibility (allowCountries).
   const channelDeps: NetworkContextDeps = {
     storage: options.storage,
     tokenCipher: options.tokenCipher,
@@ -85,7 +90,12 @@ export function createPublishing(options: {
     isSandbox: () => sandboxOn,
     log,
   };
+  const geoEligible = async (profileId: string) => {
+    const ctx = await networkContextFor(channelDeps, profileId, 'threads');
+    return ctx ? threadsGeoEligible(ctx) : null;
+  };
   const service = new PostService({
+    geoEligible,
     youtubeCategories: async (profileId, region) => {
       const ctx = await networkContextFor(channelDeps, profileId, 'youtube');
       return ctx ? listYoutubeCategories(ctx, region) : null;
@@ -107,6 +117,7 @@ export function createPublishing(options: {
     engine,
     service,
     settings,
+    geoEligible,
     // Other features' job kinds (analytics snapshots) run on the same worker and jobs table.
     startWorker: (extraHandlers = {}) => startJobWorker({ store: jobs, clock, settings, handlers: { ...engine.handlers(), ...extraHandlers }, log, metrics: options.metrics }),
   };

@@ -17,7 +17,7 @@ const fresh = (label: string) => `${label} deviation ${++n} ${'abcdefghij'.slice
 
 before(async () => {
   svc = await startPublishingService();
-  await linkSandboxAccounts(svc, ['twitter', 'facebook', 'tiktok', 'linkedin', 'bluesky', 'youtube']);
+  await linkSandboxAccounts(svc, ['twitter', 'facebook', 'tiktok', 'linkedin', 'bluesky', 'youtube', 'threads']);
 });
 after(() => svc.close());
 
@@ -92,5 +92,37 @@ describe('3. youtube categories are checked on create and update', () => {
   test('a bad region answers 400, code 101, action request (spec 4.3)', async () => {
     const bad = await svc.api('GET', '/post/youtubeCategories/QQ');
     assert.deepEqual([bad.status, bad.json.code, bad.json.action], [400, 101, 'request']);
+  });
+});
+
+describe('4. threads allowCountries and isEligibleForGeoRestrictions come from the linked threads account', () => {
+  async function threadsAccountId(): Promise<string> {
+    const user = await svc.api('GET', '/user');
+    return user.json.displayNames.find((entry: any) => entry.platform === 'threads').id;
+  }
+  async function setEligible(eligible: boolean) {
+    const response = await fetch(`${svc.url}/sandbox/threads/accounts/${encodeURIComponent(await threadsAccountId())}/geo-gating`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ eligible }),
+    });
+    assert.equal(response.status, 200);
+  }
+
+  test('an eligible account: GET /user says so and a post restricted to countries publishes with them', async () => {
+    await setEligible(true);
+    assert.equal((await svc.api('GET', '/user')).json.isEligibleForGeoRestrictions, true);
+    const created = await svc.api('POST', '/post', { body: { post: fresh('Only here'), platforms: ['threads'], threadsOptions: { allowCountries: ['US', 'CA'] } } });
+    assert.equal(created.status, 200, JSON.stringify(created.json));
+    assert.equal(created.json.status, 'success', JSON.stringify(created.json));
+  });
+
+  test('an ineligible account: GET /user says false and allowCountries is refused with 101', async () => {
+    await setEligible(false);
+    assert.equal((await svc.api('GET', '/user')).json.isEligibleForGeoRestrictions, false);
+    const refused = await svc.api('POST', '/post', { body: { post: fresh('Only there'), platforms: ['threads'], threadsOptions: { allowCountries: ['US'] } } });
+    assert.deepEqual([refused.status, refused.json.code], [400, 101], JSON.stringify(refused.json));
+    assert.match(JSON.stringify(refused.json), /eligible for geographic restrictions/);
+    await setEligible(true);
   });
 });

@@ -42,6 +42,8 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
       title: profile.title,
       activeSocialAccounts: accounts.map((account) => account.platform),
       ...(deps.publishing && (await postQuotaSummary(deps.publishing, profile.id, c.get('account').plan, deps.clock()))),
+      // Read from the linked threads account (false without one, or when threads cannot be asked now).
+      ...(deps.publishing && { isEligibleForGeoRestrictions: (await deps.publishing.geoEligible(profile.id)) === true }),
       displayNames: accounts.map((account) => ({
         platform: account.platform,
         displayName: account.displayName,
