@@ -64,6 +64,8 @@ export interface EngineDeps {
   metrics?: { publishOutcome(network: string, outcome: 'success' | 'pending' | 'error'): void };
   /** Renews expiring tokens before network calls and once after a rejected token; absent = tokens used as stored. */
   tokenRefresher?: TokenRefresher;
+  /** Delay of the first comment after the post; FIRST_COMMENT_DELAY_MS when absent. */
+  firstCommentDelayMs?: number;
 }
 
 export function platformError(platform: Network, error: NonNullable<StoredPlatform['error']>): PostPlatformError {
@@ -346,7 +348,7 @@ export class PublishingEngine {
     if (!firstComment) return;
     // Spec 4.9 rule 5: about 20 s after the post (tiktok: after processing, which is when this runs for it).
     const now = this.#deps.clock();
-    await this.#deps.jobs.add({ kind: JOB_FIRST_COMMENT, subject: post.id, payload: { platform }, runAt: now + FIRST_COMMENT_DELAY_MS }, now, tx);
+    await this.#deps.jobs.add({ kind: JOB_FIRST_COMMENT, subject: post.id, payload: { platform }, runAt: now + (this.#deps.firstCommentDelayMs ?? FIRST_COMMENT_DELAY_MS) }, now, tx);
     await this.#deps.store.recordFirstComment(post.id, platform, { status: 'pending' }, tx);
   }
 
@@ -413,6 +415,9 @@ export class PublishingEngine {
       return { kind: 'failed', error: `${code} ${message}` };
     };
     if (!adapter.comment) return failed(101, `${platform} cannot take comments.`);
+    // Spec 4.9 rule 5: the post is published, the comment reports the error.
+    const tikTokOptions = post.request.tikTokOptions as { visibility?: unknown } | undefined;
+    if (platform === 'tiktok' && tikTokOptions?.visibility !== 'public') return failed(101, 'A first comment on tiktok needs tikTokOptions.visibility "public".');
     const ctx = await this.#context(post, row);
     if ('kind' in ctx) return failed(ctx.code, ctx.message);
     const result = await adapter.comment(ctx, row.networkPostId, firstComment.comment, firstComment.mediaUrls ?? []);

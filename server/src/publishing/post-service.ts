@@ -63,6 +63,8 @@ export interface PostServiceDeps {
   publicUrl(): string;
   /** How long an immediate post's request waits for its attempts before answering with what is known. */
   inlineBudgetMs: number;
+  /** How long after the post its first comment goes out; an immediate post's answer waits for it (4.9 rule 5). */
+  firstCommentDelayMs?: number;
   /** Lease of the jobs an immediate request runs inline (a crashed request's jobs are taken over after it). */
   leaseMs: number;
   /** The media pipeline; without it media URLs are passed on unchecked. */
@@ -232,12 +234,13 @@ export class PostService {
 
     const id = ids[0]!;
     if (inline.length > 0) await this.#runInline(inline);
+    if (inline.length > 0 && request.firstComment) await this.#awaitFirstComments(id);
     const post = (await store.findPost(id))!;
     const rows = await store.listPlatforms(id);
     const response: PostResponse = {
       status: responseStatus(post.status, rows),
       errors: rows.filter((row) => row.status === 'error' && row.error).map((row) => platformError(row.platform, row.error!)),
-      postIds: rows.map(postIdEntry).filter((entry): entry is PostIdEntry => entry !== null),
+      postIds: withPendingComments(rows.map(postIdEntry).filter((entry): entry is PostIdEntry => entry !== null), request),
       id,
       refId: profile.refId,
       post: postText,
@@ -279,6 +282,21 @@ export class PostService {
     });
     await Promise.race([runs, budget]);
     clearTimeout(timer);
+  }
+
+  /**
+   * Spec 4.9 rule 5: for networks other than tiktok the answer carries the first comment's outcome, so it waits
+   * the comment's delay (about 20 s) and the comment (the first-comment job, run by the worker). A comment still
+   * pending after that shows `pending` and is reported on GET /api/post/:id.
+   */
+  async #awaitFirstComments(id: string): Promise<void> {
+    const deadline = Date.now() + (this.#deps.firstCommentDelayMs ?? 20_000) + this.#deps.inlineBudgetMs;
+    for (;;) {
+      const rows = await this.#deps.store.listPlatforms(id);
+      const waiting = rows.some((row) => row.platform !== 'tiktok' && row.status === 'success' && row.firstComment?.status === 'pending');
+      if (!waiting || Date.now() >= deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, COMMENT_POLL_MS));
+    }
   }
 
   async #resolvePlatform(account: Account, profile: Profile, request: PostRequest, platform: Network, at: number): Promise<ResolvedPlatform> {
@@ -325,9 +343,6 @@ export class PostService {
       else errors.push(fail(issue.code, issue.message, { ...issue.details, ...(issue.field && { field: issue.field }) }));
     }
     if (request.firstComment && !capabilities.firstComment.supported) errors.push(fail(101, `${platform} does not take a first comment.`));
-    if (request.firstComment && platform === 'tiktok' && request.tikTokOptions?.visibility !== 'public') {
-      errors.push(fail(101, 'A first comment on tiktok needs tikTokOptions.visibility "public".'));
-    }
     if (errors.length === 0 && capabilities.duplicateCheck !== 'none') {
       const key = normalizeForDuplicates(text);
       const candidates = await this.#deps.store.duplicateCandidates({
@@ -360,7 +375,7 @@ export class PostService {
       refId: profile.refId,
       post: typeof request.post === 'string' ? request.post : (request.post?.default ?? ''),
       platforms: post.platforms,
-      postIds: rows.map(postIdEntry).filter((entry): entry is PostIdEntry => entry !== null),
+      postIds: withPendingComments(rows.map(postIdEntry).filter((entry): entry is PostIdEntry => entry !== null), request),
       errors: rows.filter((row) => row.status === 'error' && row.error).map((row) => platformError(row.platform, row.error!)),
       ...(post.scheduleDate !== null && { scheduleDate: iso(post.scheduleDate) }),
       created: iso(post.createdAt),
@@ -487,6 +502,14 @@ export class PostService {
     });
     return { status: 'processing', id: post.id, platforms };
   }
+}
+
+const COMMENT_POLL_MS = 100;
+
+/** A platform whose first comment is not sent yet (tiktok until processing ends) shows it `pending` (4.9 rule 5). */
+function withPendingComments(entries: PostIdEntry[], request: PostRequest): PostIdEntry[] {
+  if (!request.firstComment) return entries;
+  return entries.map((entry) => (entry.firstComment ? entry : { ...entry, firstComment: { status: 'pending' } }));
 }
 
 function hasMedia(request: PostRequest): boolean {

@@ -75,6 +75,7 @@ export function createPublishing(options: {
     retryBaseMs: settings.retryBaseMs,
     retryMaxMs: settings.retryMaxMs,
     maxAttempts: settings.maxAttempts,
+    firstCommentDelayMs: config.publishing.firstCommentDelayMs,
     media: options.media,
     metrics: options.metrics,
     tokenRefresher: new TokenRefresher({ db, tokenCipher: options.tokenCipher, clock, fetch, adapters: PUBLISH_ADAPTERS, network: (platform) => options.networks.oauth(platform, 'instagram'), log }),
@@ -108,6 +109,7 @@ export function createPublishing(options: {
     clock,
     publicUrl,
     inlineBudgetMs: config.publishing.inlineBudgetMs,
+    firstCommentDelayMs: config.publishing.firstCommentDelayMs,
     leaseMs: settings.leaseMs,
     media: options.media,
   });

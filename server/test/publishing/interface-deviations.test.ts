@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { TestService } from '../support/test-service.js';
-import { linkSandboxAccounts, sandboxPostsFor, startPublishingService } from './publishing-fixtures.js';
+import { linkSandboxAccounts, sandboxPostsFor, startPublishingService, waitForPost } from './publishing-fixtures.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The test clock starts at 2026-11-22T12:00:00Z. */
@@ -16,7 +16,8 @@ let n = 0;
 const fresh = (label: string) => `${label} deviation ${++n} ${'abcdefghij'.slice(n % 10)}${n * 7919}`;
 
 before(async () => {
-  svc = await startPublishingService();
+  // The first comment goes out right after the post here (spec: about 20 s), so answers that wait for it are quick.
+  svc = await startPublishingService({ env: { PUBLISH_FIRST_COMMENT_DELAY_MS: '0' } });
   await linkSandboxAccounts(svc, ['twitter', 'facebook', 'tiktok', 'linkedin', 'bluesky', 'youtube', 'threads']);
 });
 after(() => svc.close());
@@ -124,5 +125,45 @@ describe('4. threads allowCountries and isEligibleForGeoRestrictions come from t
     assert.deepEqual([refused.status, refused.json.code], [400, 101], JSON.stringify(refused.json));
     assert.match(JSON.stringify(refused.json), /eligible for geographic restrictions/);
     await setEligible(true);
+  });
+});
+
+describe('5. first comment outcomes (spec 4.9 rule 5)', () => {
+  const entryOf = (post: Record<string, any>, platform: string) => post.postIds.find((entry: any) => entry.platform === platform);
+
+  test('facebook and linkedin: the create answer carries the comment\'s outcome, its id or its error', async () => {
+    const ok = await svc.api('POST', '/post', { body: { post: fresh('Commented'), platforms: ['facebook', 'linkedin'], firstComment: { comment: 'First!' } } });
+    assert.equal(ok.status, 200, JSON.stringify(ok.json));
+    for (const platform of ['facebook', 'linkedin']) {
+      const comment = entryOf(ok.json, platform).firstComment;
+      assert.equal(comment.status, 'success', JSON.stringify(comment));
+      assert.equal(typeof comment.id, 'string');
+    }
+    const refused = await svc.api('POST', '/post', { body: { post: fresh('Commented'), platforms: ['facebook'], firstComment: { comment: 'No [[fault:476]]' } } });
+    assert.equal(refused.json.status, 'success', JSON.stringify(refused.json));
+    assert.deepEqual([entryOf(refused.json, 'facebook').firstComment.status, entryOf(refused.json, 'facebook').firstComment.code], ['error', 476]);
+  });
+
+  const clip = () => ({ mediaUrls: [`${svc.url}/sandbox/media/video-10s.mp4`], isVideo: true });
+
+  test('tiktok: the create answer shows the comment pending; it is sent once processing ends', async () => {
+    const created = await svc.api('POST', '/post', {
+      body: { post: fresh('Clip'), platforms: ['tiktok'], ...clip(), tikTokOptions: { visibility: 'public' }, firstComment: { comment: 'On the clip' } },
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.json));
+    assert.deepEqual(entryOf(created.json, 'tiktok').firstComment, { status: 'pending' });
+    svc.clock.advance(60_000);
+    const done = await waitForPost(svc, created.json.id, (post) => ['success', 'error'].includes(entryOf(post, 'tiktok')?.firstComment?.status));
+    assert.equal(entryOf(done, 'tiktok').firstComment.status, 'success', JSON.stringify(done));
+  });
+
+  test('tiktok without visibility public: the post publishes and the comment reports the error', async () => {
+    const created = await svc.api('POST', '/post', { body: { post: fresh('Private clip'), platforms: ['tiktok'], ...clip(), firstComment: { comment: 'Hidden' } } });
+    assert.equal(created.status, 200, JSON.stringify(created.json));
+    svc.clock.advance(60_000);
+    const done = await waitForPost(svc, created.json.id, (post) => entryOf(post, 'tiktok')?.firstComment?.status === 'error');
+    assert.equal(done.status, 'success', JSON.stringify(done));
+    assert.equal(entryOf(done, 'tiktok').firstComment.code, 101);
+    assert.match(entryOf(done, 'tiktok').firstComment.message, /visibility/);
   });
 });
