@@ -248,10 +248,8 @@ export class PostService {
       ...(autoRepostId && scheduled && { scheduleDate: iso(seriesStart) }),
       ...(autoRepostId && { autoRepostId, autoRepost: ids.slice(1).map((repostId, i) => ({ id: repostId, autoRepostId, scheduleDate: iso(times[i + 1]!) })) }),
     };
-    if (response.status === 'error' && response.errors[0]) {
-      response.code = response.errors[0].code;
-      response.message = response.errors[0].message;
-    }
+    // Spec 7: every answer whose status is `error` is the whole envelope, also when some networks published.
+    if (response.status === 'error' && response.errors[0]) Object.assign(response, envelopeOf(response.errors));
     // Nothing published: an error answer with the HTTP status of the first code's row (clients back off on 429/5xx).
     if (response.status === 'error' && response.postIds.length === 0) return { httpStatus: httpStatusOf(response.code ?? 400) as ContentfulStatusCode, body: { ...response, action: 'post' } };
     return { httpStatus: 200, body: response };
@@ -369,14 +367,16 @@ export class PostService {
 
   #record(post: StoredPost, profile: Profile, rows: StoredPlatform[]): PostRecord {
     const request = post.request as unknown as PostRequest;
+    const errors = rows.filter((row) => row.status === 'error' && row.error).map((row) => platformError(row.platform, row.error!));
     return {
+      ...(post.status === 'error' && errors.length > 0 && envelopeOf(errors)),
       id: post.id,
       status: post.status,
       refId: profile.refId,
       post: typeof request.post === 'string' ? request.post : (request.post?.default ?? ''),
       platforms: post.platforms,
       postIds: withPendingComments(rows.map(postIdEntry).filter((entry): entry is PostIdEntry => entry !== null), request),
-      errors: rows.filter((row) => row.status === 'error' && row.error).map((row) => platformError(row.platform, row.error!)),
+      errors,
       ...(post.scheduleDate !== null && { scheduleDate: iso(post.scheduleDate) }),
       created: iso(post.createdAt),
       requiresApproval: post.requiresApproval,
@@ -510,6 +510,11 @@ const COMMENT_POLL_MS = 100;
 function withPendingComments(entries: PostIdEntry[], request: PostRequest): PostIdEntry[] {
   if (!request.firstComment) return entries;
   return entries.map((entry) => (entry.firstComment ? entry : { ...entry, firstComment: { status: 'pending' } }));
+}
+
+/** The top-level envelope fields of an answer whose status is `error`: the first failing network's code. */
+function envelopeOf(errors: PostPlatformError[]): { action: 'post'; code: number; message: string } {
+  return { action: 'post', code: errors[0]!.code, message: errors[0]!.message };
 }
 
 function hasMedia(request: PostRequest): boolean {

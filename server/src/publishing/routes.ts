@@ -86,7 +86,9 @@ export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> 
     const failed = results.filter((r) => r.status === 'error');
     if ('id' in request && failed.length === 1) throw new ApiError(404, 101, failed[0]!.message ?? 'Not deleted.', { action: 'delete', details: { id: request.id } });
     const single = results.length === 1 ? { ...results[0], postStatus: results[0]!.status } : {};
-    return c.json({ ...single, status: failed.length > 0 ? 'error' : 'success', posts: results });
+    // Spec 7: an answer whose status is `error` is the whole envelope (some posts of a bulk or series not deleted).
+    const envelope = failed.length > 0 && { action: 'delete', code: 101, message: `${failed.length} of ${results.length} posts were not deleted; see posts.` };
+    return c.json({ ...single, status: failed.length > 0 ? 'error' : 'success', ...envelope, posts: results });
   });
 
   routes.put('/post/retry', async (c) => {

@@ -167,3 +167,22 @@ describe('5. first comment outcomes (spec 4.9 rule 5)', () => {
     assert.match(entryOf(done, 'tiktok').firstComment.message, /visibility/);
   });
 });
+
+describe('6. every answer whose status is error carries the whole envelope', () => {
+  test('a partly failed post: top-level status error with action, code and message, on create and on GET', async () => {
+    const created = await svc.api('POST', '/post', { body: { post: { default: fresh('Partly'), twitter: `${fresh('Partly')} [[fault:416]]` }, platforms: ['facebook', 'twitter'] } });
+    assert.equal(created.status, 200, JSON.stringify(created.json));
+    assert.equal(created.json.postIds.length, 1);
+    for (const answer of [created.json, (await svc.api('GET', `/post/${created.json.id}`)).json]) {
+      assert.deepEqual([answer.status, answer.action, answer.code], ['error', 'post', 416], JSON.stringify(answer));
+      assert.equal(typeof answer.message, 'string');
+    }
+  });
+
+  test('a bulk delete where some posts are unknown: status error with action, code and message', async () => {
+    const created = await svc.api('POST', '/post', { body: { post: fresh('Deleted'), platforms: ['facebook'] } });
+    const removed = await svc.api('DELETE', '/post', { body: { bulk: [created.json.id, 'post_unknown'] } });
+    assert.deepEqual([removed.json.status, removed.json.action, removed.json.code], ['error', 'delete', 101], JSON.stringify(removed.json));
+    assert.equal(typeof removed.json.message, 'string');
+  });
+});
