@@ -9,6 +9,7 @@ import { httpStatusOf, type Network } from '../../../src/protocol/index.js';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { iso } from '../core/clock.js';
 import { ApiError } from '../core/errors.js';
+import type { TwitterAppCredentials } from '../networks/twitter/app-credentials.js';
 import type { NetworkContext, PostAnalytics } from '../networks/analytics-contract.js';
 import type { PublishAdapter, PublishFailure } from '../networks/publish-adapter.js';
 import { networkContextFor, type NetworkContextDeps } from './network-context.js';
@@ -47,17 +48,17 @@ export class AnalyticsService {
     private readonly deps: NetworkContextDeps & { store: AnalyticsStore; adapters: Record<Network, PublishAdapter> },
   ) {}
 
-  async #context(profileId: string, platform: Network): Promise<NetworkContext> {
-    const ctx = await networkContextFor(this.deps, profileId, platform);
+  async #context(profileId: string, platform: Network, twitterApp?: TwitterAppCredentials | null): Promise<NetworkContext> {
+    const ctx = await networkContextFor(this.deps, profileId, platform, twitterApp);
     if (!ctx) throw new ApiError(400, 163, `No ${platform} account is linked to this profile.`, { action: 'analytics', details: { platform } });
     return ctx;
   }
 
   /** Analytics of up to 100 network posts of the profile's account on `platform`, one entry per id (same order). */
-  async posts(profileId: string, platform: Network, ids: string[]): Promise<AnalyticsEntry[]> {
+  async posts(profileId: string, platform: Network, ids: string[], twitterApp?: TwitterAppCredentials | null): Promise<AnalyticsEntry[]> {
     const adapter = this.deps.adapters[platform];
     if (!adapter.analytics) throw new ApiError(400, 101, `Post analytics are not available for ${platform}.`, { action: 'analytics' });
-    const ctx = await this.#context(profileId, platform);
+    const ctx = await this.#context(profileId, platform, twitterApp);
     const answer = await adapter.analytics(ctx, ids).catch(unreachable);
     const now = this.deps.clock();
     if (!Array.isArray(answer)) return this.#recoverPosts(profileId, platform, ids, answer, now);
@@ -140,10 +141,10 @@ export class AnalyticsService {
   }
 
   /** Account-level analytics of the profile's account on `platform`, with the same storage rules. */
-  async account(profileId: string, platform: Network): Promise<AccountAnalyticsEntry> {
+  async account(profileId: string, platform: Network, twitterApp?: TwitterAppCredentials | null): Promise<AccountAnalyticsEntry> {
     const adapter = this.deps.adapters[platform];
     if (!adapter.accountAnalytics) throw new ApiError(400, 101, `Account analytics are not available for ${platform}.`, { action: 'analytics' });
-    const ctx = await this.#context(profileId, platform);
+    const ctx = await this.#context(profileId, platform, twitterApp);
     const answer = await adapter.accountAnalytics(ctx).catch(unreachable);
     const now = this.deps.clock();
     if ('kind' in answer) {

@@ -448,12 +448,29 @@ export class PostService {
     return this.get(profile, post.id);
   }
 
-  /** `DELETE /api/post`: unsent posts are cancelled; sent ones are deleted on each network that can. */
-  async remove(profile: Profile, ids: string[]): Promise<{ id: string; status: 'deleted' | 'error'; deletedOn: Network[]; notDeletedOn: Network[]; message?: string }[]> {
+  /**
+   * `DELETE /api/post`: unsent posts are cancelled; sent ones are deleted on each network that can. Deleting a
+   * tweet needs the X app headers (`sealedTwitterApp` throws 419 without them) and signs with that pair (5.6).
+   */
+  async remove(
+    profile: Profile,
+    ids: string[],
+    sealedTwitterApp: () => string | null = () => null,
+  ): Promise<{ id: string; status: 'deleted' | 'error'; deletedOn: Network[]; notDeletedOn: Network[]; message?: string }[]> {
     const { store, jobs, clock, engine } = this.#deps;
     const results = [];
+    // Before anything is deleted: a post on twitter needs the app headers (419 otherwise, nothing changed).
+    let twitterApp: string | null = null;
     for (const id of ids) {
       const post = await store.findPostOfProfile(profile.id, id);
+      if (post && post.status !== 'deleted' && (await store.listPlatforms(post.id)).some((row) => row.platform === 'twitter' && row.status === 'success')) {
+        twitterApp = sealedTwitterApp();
+        break;
+      }
+    }
+    for (const id of ids) {
+      const found = await store.findPostOfProfile(profile.id, id);
+      const post = found && twitterApp ? { ...found, request: { ...found.request, [TWITTER_APP_FIELD]: twitterApp } } : found;
       if (!post || post.status === 'deleted') {
         results.push({ id, status: 'error' as const, deletedOn: [], notDeletedOn: [], message: post ? 'The post was already deleted.' : 'No post with this id.' });
         continue;
@@ -486,16 +503,22 @@ export class PostService {
     return (await this.#deps.store.listSeries(profile.id, autoRepostId)).filter((post) => post.status !== 'deleted').map((post) => post.id);
   }
 
-  /** `PUT /api/post/retry`: only from `error`, once; the failed platforms are sent again as jobs. */
-  async retry(profile: Profile, id: string): Promise<{ status: 'processing'; id: string; platforms: Network[] }> {
+  /**
+   * `PUT /api/post/retry`: only from `error`, once; the failed platforms are sent again as jobs. A retry of a
+   * post that failed on twitter needs the X app headers (419 otherwise) and publishes with that pair (5.6).
+   */
+  async retry(profile: Profile, id: string, sealedTwitterApp: () => string | null = () => null): Promise<{ status: 'processing'; id: string; platforms: Network[] }> {
     const { store, jobs, clock } = this.#deps;
     const post = await store.findPostOfProfile(profile.id, id);
     if (!post) throw notFound(id);
     if (post.status !== 'error') throw badRequest(`Only a post in error can be retried; this one is ${post.status}.`, { status: post.status }, 'post');
     if (post.retried) throw badRequest('This post was retried once already; create a new post instead.', undefined, 'post');
+    const twitterFailed = (await store.listPlatforms(post.id)).some((row) => row.platform === 'twitter' && row.status === 'error');
+    const twitterApp = twitterFailed ? sealedTwitterApp() : null;
+    const fields: Record<string, unknown> = { retried: 1, ...(twitterApp && { request: JSON.stringify({ ...post.request, [TWITTER_APP_FIELD]: twitterApp }) }) };
     const now = clock();
     const platforms = await store.db.transaction(async (tx) => {
-      if (!(await store.moveStatus(post.id, ['error'], 'processing', now, tx, { retried: 1 }))) throw badRequest('The post changed meanwhile.', undefined, 'post');
+      if (!(await store.moveStatus(post.id, ['error'], 'processing', now, tx, fields))) throw badRequest('The post changed meanwhile.', undefined, 'post');
       const failed = await store.requeueFailed(tx, post.id);
       for (const platform of failed) await jobs.add({ kind: JOB_PUBLISH, subject: post.id, payload: { platform }, runAt: now }, now, tx);
       return failed;

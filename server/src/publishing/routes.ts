@@ -18,7 +18,7 @@ import type { Publishing } from './publishing.js';
 import { assertQuotaLeft, monthlyCount, monthlyQuota } from './post-quota.js';
 import { requestError } from './request-errors.js';
 import { parseScheduleDate } from './rules/schedule-date.js';
-import { sealTwitterApp, twitterAppCredentialsOf } from '../networks/twitter/app-credentials.js';
+import { requiredTwitterApp, sealTwitterApp, twitterAppCredentialsOf } from '../networks/twitter/app-credentials.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const postId = z.string().min(1).max(100);
@@ -45,6 +45,8 @@ export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> 
     assertQuotaLeft(store.db, c.get('profile').id, c.get('account').plan, deps.clock());
 
   // Spec 5.6: twitter-bound requests carry the integrator's app credentials (419 otherwise), sealed into the post.
+  // Delete and retry: the pair is asked for only when the post touches twitter (419 without it).
+  const twitterAppSealer = (c: Context<AppEnv>, action: string) => () => sealTwitterApp(deps.tokenCipher, c.get('profile').id, requiredTwitterApp((name) => c.req.header(name), action));
   const sealedTwitterAppOf = (c: Context<AppEnv>, body: Record<string, unknown>) => {
     const app = twitterAppCredentialsOf(body, (name) => c.req.header(name));
     return app ? sealTwitterApp(deps.tokenCipher, c.get('profile').id, app) : null;
@@ -82,7 +84,7 @@ export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> 
     const profile = c.get('profile');
     const request = parsed.data;
     const ids = 'id' in request ? [request.id] : 'bulk' in request ? [...new Set(request.bulk)] : await service.seriesIds(profile, request.autoRepostId);
-    const results = await service.remove(profile, ids);
+    const results = await service.remove(profile, ids, twitterAppSealer(c, 'delete'));
     const failed = results.filter((r) => r.status === 'error');
     if ('id' in request && failed.length === 1) throw new ApiError(404, 101, failed[0]!.message ?? 'Not deleted.', { action: 'delete', details: { id: request.id } });
     const single = results.length === 1 ? { ...results[0], postStatus: results[0]!.status } : {};
@@ -95,7 +97,7 @@ export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> 
     const parsed = RetryRequest.safeParse(await readJsonObject(c, deps.config.maxBodyBytes, 'post'));
     if (!parsed.success) throw requestError(parsed.error, 'post');
     await quotaLeft(c);
-    const { status, ...result } = await service.retry(c.get('profile'), parsed.data.id);
+    const { status, ...result } = await service.retry(c.get('profile'), parsed.data.id, twitterAppSealer(c, 'post'));
     return c.json({ status: 'success', postStatus: status, ...result });
   });
 

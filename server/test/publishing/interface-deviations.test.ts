@@ -186,3 +186,37 @@ describe('6. every answer whose status is error carries the whole envelope', () 
     assert.equal(typeof removed.json.message, 'string');
   });
 });
+
+describe('7. every twitter-bound operation needs both X app headers (419) and uses the pair it was given', () => {
+  const none = { 'X-Twitter-OAuth1-Api-Key': '', 'X-Twitter-OAuth1-Api-Secret': '' };
+  const onlyKey = { 'X-Twitter-OAuth1-Api-Secret': '' };
+  const wrong = { 'X-Twitter-OAuth1-Api-Key': 'another-app-key', 'X-Twitter-OAuth1-Api-Secret': 'another-app-secret' };
+  const is419 = (answer: { status: number; json: Record<string, any> }) => assert.deepEqual([answer.status, answer.json.code], [400, 419], JSON.stringify(answer.json));
+
+  test('analytics, comments, validate, delete and retry', async () => {
+    const tweet = await svc.api('POST', '/post', { body: { post: fresh('Tweet'), platforms: ['twitter'] } });
+    assert.equal(tweet.json.status, 'success', JSON.stringify(tweet.json));
+    const networkId = tweet.json.postIds[0].id;
+    for (const headers of [none, onlyKey]) {
+      is419(await svc.api('POST', '/analytics/post', { body: { id: tweet.json.id }, headers }));
+      is419(await svc.api('POST', '/analytics/post', { body: { id: networkId, platforms: ['twitter'], searchPlatformId: true }, headers }));
+      is419(await svc.api('POST', '/analytics/social', { body: { platforms: ['twitter'] }, headers }));
+      is419(await svc.api('GET', `/comments/${tweet.json.id}`, { headers }));
+      is419(await svc.api('POST', '/validate/post', { body: { post: fresh('Check'), platforms: ['twitter'] }, headers }));
+      is419(await svc.api('DELETE', '/post', { body: { id: tweet.json.id }, headers }));
+    }
+    // The pair given is the one used: another app's pair is refused by X, not replaced by the stored one.
+    const signedByOther = await svc.api('POST', '/analytics/post', { body: { id: networkId, platforms: ['twitter'], searchPlatformId: true }, headers: wrong });
+    assert.notEqual(signedByOther.json.status, 'success', JSON.stringify(signedByOther.json));
+    const signed = await svc.api('POST', '/analytics/post', { body: { id: networkId, platforms: ['twitter'], searchPlatformId: true } });
+    assert.equal(signed.json.status, 'success', JSON.stringify(signed.json));
+    assert.equal((await svc.api('GET', `/post/${tweet.json.id}`)).json.status, 'success', 'the 419s deleted nothing');
+    const removed = await svc.api('DELETE', '/post', { body: { id: tweet.json.id } });
+    assert.deepEqual(removed.json.deletedOn, ['twitter'], JSON.stringify(removed.json));
+
+    const failed = await svc.api('POST', '/post', { body: { post: `${fresh('Tweet')} [[fault:416]]`, platforms: ['twitter'] } });
+    assert.equal(failed.json.code, 416);
+    is419(await svc.api('PUT', '/post/retry', { body: { id: failed.json.id }, headers: none }));
+    assert.equal((await svc.api('PUT', '/post/retry', { body: { id: failed.json.id } })).status, 200);
+  });
+});
