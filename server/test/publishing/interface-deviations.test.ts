@@ -18,7 +18,7 @@ const fresh = (label: string) => `${label} deviation ${++n} ${'abcdefghij'.slice
 before(async () => {
   // The first comment goes out right after the post here (spec: about 20 s), so answers that wait for it are quick.
   svc = await startPublishingService({ env: { PUBLISH_FIRST_COMMENT_DELAY_MS: '0' } });
-  await linkSandboxAccounts(svc, ['twitter', 'facebook', 'tiktok', 'linkedin', 'bluesky', 'youtube', 'threads']);
+  await linkSandboxAccounts(svc, ['twitter', 'facebook', 'tiktok', 'linkedin', 'bluesky', 'youtube', 'threads', 'instagram']);
 });
 after(() => svc.close());
 
@@ -218,5 +218,19 @@ describe('7. every twitter-bound operation needs both X app headers (419) and us
     assert.equal(failed.json.code, 416);
     is419(await svc.api('PUT', '/post/retry', { body: { id: failed.json.id }, headers: none }));
     assert.equal((await svc.api('PUT', '/post/retry', { body: { id: failed.json.id } })).status, 200);
+  });
+});
+
+describe('8. warning 518', () => {
+  test("its feature is audioName (spec 7), and the reel publishes", async () => {
+    const created = await svc.api('POST', '/post', {
+      body: { post: fresh('Reel'), platforms: ['instagram'], mediaUrls: [`${svc.url}/sandbox/media/video-10s.mp4`], isVideo: true, instagramOptions: { audioConfiguration: { id: 1 }, audioName: 'song' } },
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.json));
+    svc.clock.advance(60_000); // the reel's container finishes on the service clock
+    const done = await waitForPost(svc, created.json.id, (p) => p.postIds.length > 0 || p.status === 'error');
+    const entry = done.postIds[0];
+    assert.ok(entry, JSON.stringify(done));
+    assert.deepEqual(entry.warnings, [{ feature: 'audioName', code: 518 }]);
   });
 });
