@@ -234,3 +234,14 @@ describe('8. warning 518', () => {
     assert.deepEqual(entry.warnings, [{ feature: 'audioName', code: 518 }]);
   });
 });
+
+describe('9. codes that were never produced', () => {
+  for (const platform of ['facebook', 'instagram', 'threads'] as const) {
+    test(`326 (Meta identity verification) on ${platform}: HTTP 403, no relink`, async () => {
+      const media = platform === 'instagram' ? { mediaUrls: [`${svc.url}/sandbox/media/photo.jpg`] } : {};
+      const created = await svc.api('POST', '/post', { body: { post: `${fresh('Unverified')} [[fault:326]]`, platforms: [platform], ...media } });
+      assert.deepEqual([created.status, created.json.code, created.json.action], [403, 326, 'post'], JSON.stringify(created.json));
+      assert.notEqual(created.json.errors[0].relink, true);
+    });
+  }
+});

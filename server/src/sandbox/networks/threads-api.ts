@@ -37,6 +37,7 @@ const CONTAINER_TTL_MS = 24 * 3600_000;
 
 export const THREADS_FAULTS: Record<string, GraphFault> = {
   '379': { status: 400, code: 100, subcode: 4279001, message: 'The threads post could not be created.' },
+  '326': { status: 403, code: 200, subcode: 1404078, message: 'To publish, the person managing this account must confirm their identity (Page Publishing Authorization).' },
   '401': { status: 400, code: 190, subcode: 460, message: 'Error validating access token: The session has been invalidated.' },
   '500': { status: 500, code: 2, message: 'An unexpected error has occurred. Please retry your request later.' },
 };
