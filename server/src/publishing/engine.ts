@@ -22,7 +22,7 @@ import type { Storage } from '../storage/storage.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
 import type { PostStore, StoredPlatform, StoredPost } from './post-store.js';
 import { ApiError } from '../core/errors.js';
-import { countPosts, QUOTA_EXCEEDED, quotaMonth } from './post-quota.js';
+import { countPosts, monthlyCount, monthlyQuota, QUOTA_EXCEEDED, quotaError, quotaMonth } from './post-quota.js';
 import { enqueueScheduledEvent } from './scheduled-event.js';
 import { personalAccountRefusal } from './rules/personal-accounts.js';
 import type { MediaDeps } from './media/inspect-media.js';
@@ -293,17 +293,22 @@ export class PublishingEngine {
 
   /**
    * Spec 7 (106): a post due in a later month than it was created in counts in the month it is sent; when that
-   * month's quota is used, every platform fails with 106 instead of publishing. False when it failed.
+   * month's quota is used, every platform fails with 106 instead of publishing. One due in the month it was created
+   * in was counted then; it fails when the month's count is over the quota now (the quota was lowered since).
+   * False when it failed.
    */
   async #countDueInItsMonth(post: StoredPost): Promise<boolean> {
     const { store, clock, storage } = this.#deps;
     const now = clock();
-    if (quotaMonth(post.createdAt) === quotaMonth(now)) return true;
     const profile = await storage.accounts.findProfileById(post.profileId);
     const account = profile ? await storage.accounts.findAccount(profile.accountId) : null;
     if (!account) return true;
     try {
-      await store.db.transaction((tx) => countPosts(tx, post.profileId, account.plan, 1, now));
+      await store.db.transaction(async (tx) => {
+        if (quotaMonth(post.createdAt) !== quotaMonth(now)) return countPosts(tx, post.profileId, account.plan, 1, now);
+        const quota = await monthlyQuota(tx, post.profileId, account.plan);
+        if ((await monthlyCount(tx, post.profileId, now)) > quota) throw quotaError(quota);
+      });
       return true;
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== QUOTA_EXCEEDED) throw error;

@@ -245,3 +245,29 @@ describe('9. codes that were never produced', () => {
     });
   }
 });
+
+describe('10. quota', () => {
+  test('a post due in the month it was scheduled in fails with 106 when the month is over its quota then', async () => {
+    const own = await startPublishingService();
+    try {
+      await linkSandboxAccounts(own, ['facebook']);
+      const later = await own.api('POST', '/post', { body: { post: 'Later today', platforms: ['facebook'], scheduleDate: '2026-11-22T18:00:00Z' } });
+      assert.equal(later.json.status, 'scheduled', JSON.stringify(later.json));
+      assert.equal((await own.api('POST', '/post', { body: { post: 'Right now', platforms: ['facebook'] } })).json.status, 'success');
+      // The operator lowers the profile's quota below what the month has used (admin API: PUT /profiles/{id}/quota).
+      await own.sql('INSERT INTO post_quotas (profile_id, monthly_post_quota) VALUES (?, ?)', [own.primaryProfile.id, 1]);
+      own.clock.advance(7 * 60 * 60 * 1000);
+      let row: Record<string, any> | undefined;
+      for (let polls = 0; polls < 1000; polls++) {
+        row = (await own.sql('SELECT p.status, pp.error FROM posts p JOIN post_platforms pp ON pp.post_id = p.id WHERE p.id = ?', [later.json.id])).rows[0];
+        if (row && (row.status === 'success' || row.status === 'error')) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      assert.equal(row!.status, 'error', JSON.stringify(row));
+      assert.equal(JSON.parse(row!.error).code, 106);
+      assert.equal((await sandboxPostsFor(own, later.json.id, 'facebook')).length, 0);
+    } finally {
+      await own.close();
+    }
+  });
+});
