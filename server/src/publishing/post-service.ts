@@ -8,7 +8,7 @@
  * - update (approve, pause/unpause via `scheduledPause`, scheduleDate, notes), delete (one, bulk, series), retry
  *   (only from `error`, once), get and history.
  */
-import { NETWORKS, httpStatusOf, isNetwork, type Network } from '../../../src/protocol/index.js';
+import { NETWORKS, NOT_OFFERED_NETWORKS, httpStatusOf, isNetwork, type Network } from '../../../src/protocol/index.js';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { PUBLISHING_CAPABILITIES } from '../../../src/protocol/publishing/capabilities.js';
 import {
@@ -108,6 +108,13 @@ export class PostService {
     if (!stock.ok) throw new ApiError(400, 164, stock.message, { action: 'post', details: { field: 'stockImages' } });
     const request = stock.request;
 
+    const notOffered = request.platforms.filter((platform) => (NOT_OFFERED_NETWORKS as readonly string[]).includes(platform));
+    if (notOffered.length > 0) {
+      throw new ApiError(400, 163, `${notOffered[0]} is not offered by this service: it is a private beta of the interface. Choose among the offered networks.`, {
+        action: 'post',
+        details: { notOffered, validValues: NETWORKS },
+      });
+    }
     const unknown = request.platforms.filter((platform) => !isNetwork(platform));
     if (unknown.length > 0) {
       throw new ApiError(400, 163, `Unknown platform(s): ${unknown.map((p) => JSON.stringify(p.slice(0, 40))).join(', ')}.`, {
