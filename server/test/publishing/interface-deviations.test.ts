@@ -271,3 +271,13 @@ describe('10. quota', () => {
     }
   });
 });
+
+describe('11. twitter text is counted as X counts it', () => {
+  test('bare domains count 23 each: a text over 280 that way goes out as a thread whose every part X accepts', async () => {
+    const text = `${'a'.repeat(240)} foo.co.uk bar.io z${++n}`; // 288+ for X; 260 by a count that skips bare domains
+    const created = await svc.api('POST', '/post', { body: { post: text, platforms: ['twitter'] } });
+    assert.equal(created.json.status, 'success', JSON.stringify(created.json));
+    const tweets = await sandboxPostsFor(svc, created.json.id, 'twitter');
+    assert.equal(tweets.length, 2, 'a thread of two posts, not one post X refuses');
+  });
+});
