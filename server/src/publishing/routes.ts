@@ -10,7 +10,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { NETWORKS, isNetwork, type Network } from '../../../src/protocol/index.js';
-import { HistoryQuery } from '../../../src/protocol/publishing/index.js';
+import { HistoryQuery, UpdatePostRequest } from '../../../src/protocol/publishing/index.js';
 import type { AppDeps, AppEnv } from '../context.js';
 import { ApiError, badRequest } from '../core/errors.js';
 import { readJsonObject } from '../core/http/read-json.js';
@@ -23,14 +23,7 @@ import { requiredTwitterApp, sealTwitterApp, twitterAppCredentialsOf } from '../
 const DAY_MS = 24 * 60 * 60 * 1000;
 const postId = z.string().min(1).max(100);
 
-const UpdateRequest = z.strictObject({
-  id: postId,
-  approved: z.boolean().optional(),
-  scheduleDate: z.string().max(64).optional(),
-  scheduledPause: z.boolean().optional(),
-  notes: z.string().max(5_000).optional(),
-  youTubeOptions: z.record(z.string(), z.unknown()).optional(),
-});
+const UpdateRequest = UpdatePostRequest;
 const DeleteRequest = z.union([
   z.strictObject({ id: postId }),
   z.strictObject({ bulk: z.array(postId).min(1).max(100) }),
