@@ -94,6 +94,7 @@ export const settingsSchema = z.object({
   JOBS_RETRY_MAX_MS: positive({ default: '`900000`', doc: 'Longest retry delay.' }),
   JOBS_KEEP_FINISHED_MS: positive({ default: '`604800000`', doc: 'Finished jobs are deleted this long after.' }),
   PUBLISH_INLINE_BUDGET_MS: positive({ default: '`20000`', doc: 'How long a publish request waits for the networks before answering `pending`.' }),
+  PUBLISH_FIRST_COMMENT_DELAY_MS: count({ default: '`20000`', doc: 'How long after its post a first comment is sent (an immediate post’s answer waits for it).' }),
   PUBLISH_TEST_CRASH_AT: text({ default: 'none', doc: 'Tests only: stops the process at a named publishing step.' }),
   MEDIA_CONVERSION_WORKERS: count({ default: 'the CPU cores', doc: 'Image conversion threads.' }),
   MEDIA_SIGNING_KEY: text({ default: 'a key file in `DATA_DIR/media`', doc: 'Signs media URLs (set it when several instances serve media).', secret: true }),

@@ -1,6 +1,7 @@
 export * from './networks.js';
 export * from './error-codes.js';
 export * from './errors.js';
+export * from './error-table.js';
 export * from './origin.js';
 export * from './messages.js';
 export * from './oauth-result.js';

@@ -12,6 +12,7 @@ export {
   NETWORKS,
   NETWORK_CATALOG,
   NETWORK_LABELS,
+  NOT_OFFERED_NETWORKS,
   UNLINKABLE_NETWORKS,
   connectMethodOf,
   isNetwork,

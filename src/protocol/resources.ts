@@ -124,5 +124,9 @@ export const UserResponse = z.object({
   title: z.string(),
   activeSocialAccounts: z.array(Network),
   displayNames: z.array(LinkedAccount),
+  monthlyPostCount: z.number().optional(),
+  monthlyPostQuota: z.number().nullable().optional(),
+  /** The linked threads account may restrict posts to countries (`threadsOptions.allowCountries`). */
+  isEligibleForGeoRestrictions: z.boolean().optional(),
 });
 export type UserResponse = z.infer<typeof UserResponse>;

@@ -9,6 +9,7 @@ import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { NetworkContext } from '../networks/analytics-contract.js';
 import type { Storage } from '../storage/storage.js';
 import { latestTwitterAppOf } from '../networks/twitter/stored-app.js';
+import type { TwitterAppCredentials } from '../networks/twitter/app-credentials.js';
 import type { TokenRefresher } from '../networks/token-refresher.js';
 
 export interface NetworkContextDeps {
@@ -24,7 +25,8 @@ export interface NetworkContextDeps {
 }
 
 /** The context for `platform` of the profile; null when no account of that network is linked (or it has no API here). */
-export async function networkContextFor(deps: NetworkContextDeps, profileId: string, platform: Network): Promise<NetworkContext | null> {
+/** `twitterApp`: the X app the request named (spec 5.6); without it, the one the profile's newest tweet used. */
+export async function networkContextFor(deps: NetworkContextDeps, profileId: string, platform: Network, twitterApp?: TwitterAppCredentials | null): Promise<NetworkContext | null> {
   const social = await deps.storage.linking.findSocialAccount(profileId, platform);
   if (!social) return null;
   // An account is called where it was linked; accounts linked before that was kept follow the service's setting.
@@ -51,6 +53,6 @@ export async function networkContextFor(deps: NetworkContextDeps, profileId: str
     now: deps.clock,
     log: (event, fields) => deps.log(JSON.stringify({ event, profileId, platform, ...fields })),
     // X reads sign with the developer app the profile's tweets were published through.
-    ...(platform === 'twitter' && { appCredentials: () => latestTwitterAppOf(deps.storage.driver, deps.tokenCipher, profileId) }),
+    ...(platform === 'twitter' && { appCredentials: async () => twitterApp ?? latestTwitterAppOf(deps.storage.driver, deps.tokenCipher, profileId) }),
   };
 }

@@ -8,7 +8,7 @@
  * - `POST /api/analytics/social` `{platforms}`: account-level analytics per network
  * Answers are keyed by network. Once the month's post quota is used, analytics answer 106 too (spec 7).
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { ANALYTICS_PLATFORMS, PostAnalyticsRequest, SocialAnalyticsRequest, type AnalyticsPlatform } from '../../../src/protocol/analytics/index.js';
 import type { AppDeps, AppEnv } from '../context.js';
 import { ApiError, badRequest } from '../core/errors.js';
@@ -18,6 +18,7 @@ import type { Publishing } from '../publishing/publishing.js';
 import { notFound } from '../publishing/post-service.js';
 import { requestError } from '../publishing/request-errors.js';
 import type { Analytics } from './analytics.js';
+import { requiredTwitterApp } from '../networks/twitter/app-credentials.js';
 
 const ACTION = 'analytics';
 /** How far back the history of a post's analytics goes. */
@@ -37,6 +38,9 @@ function analyticsPlatforms(platforms: string[]): AnalyticsPlatform[] {
   if (unknown.length > 0) throw platformsError(`Analytics are available for ${ANALYTICS_PLATFORMS.join(', ')}; not for ${unknown.join(', ').slice(0, 200)}.`);
   return [...new Set(platforms)] as AnalyticsPlatform[];
 }
+
+/** Spec 5.6: a twitter-bound read needs both X app headers (419 otherwise) and signs with that pair. */
+const twitterAppOf = (c: Context<AppEnv>) => requiredTwitterApp((name) => c.req.header(name), ACTION);
 
 export function analyticsRoutes(deps: AppDeps, publishing: Publishing, analytics: Analytics): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -62,10 +66,11 @@ export function analyticsRoutes(deps: AppDeps, publishing: Publishing, analytics
         (row) => row.status === 'success' && row.networkPostId && isAnalyticsPlatform(row.platform) && (!wanted || wanted.includes(row.platform)),
       );
       if (rows.length === 0) throw badRequest('This post has no published platform with analytics (facebook, instagram, linkedin, threads, tiktok, twitter, youtube).', { id: post.id }, ACTION);
+      const app = rows.some((row) => row.platform === 'twitter') ? twitterAppOf(c) : null;
       const answer: Record<string, unknown> = { id: post.id };
       let failed = false;
       for (const row of rows) {
-        const [entry] = await service.posts(profile.id, row.platform, [row.networkPostId!]).catch((error: unknown) => [asEntry(row.networkPostId!, error)]);
+        const [entry] = await service.posts(profile.id, row.platform, [row.networkPostId!], app).catch((error: unknown) => [asEntry(row.networkPostId!, error)]);
         answer[row.platform] = { ...entry, postUrl: row.postUrl ?? '' };
         failed ||= entry!.status === 'error';
       }
@@ -76,7 +81,7 @@ export function analyticsRoutes(deps: AppDeps, publishing: Publishing, analytics
     if (!request.platforms || request.platforms.length !== 1) throw platformsError('Searching by network post id needs exactly one network in `platforms`.');
     const [platform] = analyticsPlatforms(request.platforms);
     const ids = request.postIds ? [...new Set(request.postIds)] : [request.id!];
-    const entries = await service.posts(profile.id, platform!, ids);
+    const entries = await service.posts(profile.id, platform!, ids, platform === 'twitter' ? twitterAppOf(c) : null);
     if (request.id !== undefined) {
       const entry = entries[0]!;
       if (entry.status === 'error' && entry.code === 186) throw new ApiError(404, 186, entry.message!, { action: ACTION, details: { id: request.id.slice(0, 64), platform } });
@@ -105,12 +110,13 @@ export function analyticsRoutes(deps: AppDeps, publishing: Publishing, analytics
     const profile = c.get('profile');
     const platforms = analyticsPlatforms(parsed.data.platforms);
     await assertQuotaLeft(publishing.store.db, profile.id, c.get('account').plan, deps.clock());
+    const app = platforms.includes('twitter') ? twitterAppOf(c) : null;
     // One network: its failure is the answer's (444 as a 429, 475 as a 403). Several: each says for itself.
-    if (platforms.length === 1) return c.json({ status: 'success', [platforms[0]!]: await service.account(profile.id, platforms[0]!) });
+    if (platforms.length === 1) return c.json({ status: 'success', [platforms[0]!]: await service.account(profile.id, platforms[0]!, app) });
     const answer: Record<string, unknown> = {};
     let failed = false;
     for (const platform of platforms) {
-      answer[platform] = await service.account(profile.id, platform).catch((error: unknown) => {
+      answer[platform] = await service.account(profile.id, platform, app).catch((error: unknown) => {
         failed = true;
         return asEntry(undefined, error);
       });

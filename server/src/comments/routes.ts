@@ -6,8 +6,9 @@
  * - `POST /api/comments/:id/reply` `{commentId, platforms: [one network], comment}`: reply where the network allows.
  * Comments: `{commentId, comment, author, created, replyTo, platform}`; a network that fails is listed in `errors`.
  */
-import { Hono } from 'hono';
-import { isNetwork, type Network } from '../../../src/protocol/index.js';
+import { Hono, type Context } from 'hono';
+import { httpStatusOf, isNetwork, type Network } from '../../../src/protocol/index.js';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { CommentReplyRequest } from '../../../src/protocol/analytics/index.js';
 import type { AppDeps, AppEnv } from '../context.js';
 import { ApiError, badRequest } from '../core/errors.js';
@@ -17,8 +18,11 @@ import { networkContextFor } from '../analytics/network-context.js';
 import type { Publishing } from '../publishing/publishing.js';
 import { notFound } from '../publishing/post-service.js';
 import { requestError } from '../publishing/request-errors.js';
+import { requiredTwitterApp } from '../networks/twitter/app-credentials.js';
 
 const ACTION = 'comments';
+/** Spec 5.6: twitter comments need both X app headers (419 otherwise) and are read and answered with that pair. */
+const twitterAppOf = (c: Context<AppEnv>) => requiredTwitterApp((name) => c.req.header(name), ACTION);
 
 export function commentRoutes(deps: AppDeps, publishing: Publishing, analytics: Analytics): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -48,7 +52,7 @@ export function commentRoutes(deps: AppDeps, publishing: Publishing, analytics: 
     for (const target of await targets(profile.id, id, searchPlatformId, c.req.query('platform'))) {
       const adapter = adapters[target.platform];
       if (!adapter.comments) continue;
-      const ctx = await networkContextFor(contextDeps, profile.id, target.platform);
+      const ctx = await networkContextFor(contextDeps, profile.id, target.platform, target.platform === 'twitter' ? twitterAppOf(c) : null);
       if (!ctx) {
         errors.push({ platform: target.platform, code: 163, message: `No ${target.platform} account is linked to this profile.` });
         continue;
@@ -82,11 +86,11 @@ export function commentRoutes(deps: AppDeps, publishing: Publishing, analytics: 
     if (!target) throw badRequest(`This post was not published on ${platform}.`, undefined, ACTION);
     const adapter = adapters[platform];
     if (!adapter.reply) throw badRequest(`${platform} does not allow replying to comments through its API.`, undefined, ACTION);
-    const ctx = await networkContextFor(contextDeps, profile.id, platform);
+    const ctx = await networkContextFor(contextDeps, profile.id, platform, platform === 'twitter' ? twitterAppOf(c) : null);
     if (!ctx) throw new ApiError(400, 163, `No ${platform} account is linked to this profile.`, { action: ACTION });
     const result = await adapter.reply(ctx, target.networkPostId, commentId, comment);
     if (result.kind === 'failed') {
-      const status = result.code === 186 || result.code === 490 ? 404 : result.retryAvailable ? 502 : 400;
+      const status = httpStatusOf(result.code, result.retryAvailable ? 502 : 400) as ContentfulStatusCode;
       throw new ApiError(status, result.code, result.message, { action: ACTION, retryAvailable: result.retryAvailable });
     }
     return c.json({ status: 'success', commentId, id: result.id, platform });

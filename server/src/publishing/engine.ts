@@ -22,7 +22,7 @@ import type { Storage } from '../storage/storage.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
 import type { PostStore, StoredPlatform, StoredPost } from './post-store.js';
 import { ApiError } from '../core/errors.js';
-import { countPosts, QUOTA_EXCEEDED, quotaMonth } from './post-quota.js';
+import { countPosts, monthlyCount, monthlyQuota, QUOTA_EXCEEDED, quotaError, quotaMonth } from './post-quota.js';
 import { enqueueScheduledEvent } from './scheduled-event.js';
 import { personalAccountRefusal } from './rules/personal-accounts.js';
 import type { MediaDeps } from './media/inspect-media.js';
@@ -68,6 +68,8 @@ export interface EngineDeps {
   metrics?: { publishOutcome(network: string, outcome: 'success' | 'pending' | 'error'): void };
   /** Renews expiring tokens before network calls and once after a rejected token; absent = tokens used as stored. */
   tokenRefresher?: TokenRefresher;
+  /** Delay of the first comment after the post; FIRST_COMMENT_DELAY_MS when absent. */
+  firstCommentDelayMs?: number;
 }
 
 export function platformError(platform: Network, error: NonNullable<StoredPlatform['error']>): PostPlatformError {
@@ -321,17 +323,22 @@ export class PublishingEngine {
 
   /**
    * Spec 7 (106): a post due in a later month than it was created in counts in the month it is sent; when that
-   * month's quota is used, every platform fails with 106 instead of publishing. False when it failed.
+   * month's quota is used, every platform fails with 106 instead of publishing. One due in the month it was created
+   * in was counted then; it fails when the month's count is over the quota now (the quota was lowered since).
+   * False when it failed.
    */
   async #countDueInItsMonth(post: StoredPost): Promise<boolean> {
     const { store, clock, storage } = this.#deps;
     const now = clock();
-    if (quotaMonth(post.createdAt) === quotaMonth(now)) return true;
     const profile = await storage.accounts.findProfileById(post.profileId);
     const account = profile ? await storage.accounts.findAccount(profile.accountId) : null;
     if (!account) return true;
     try {
-      await store.db.transaction((tx) => countPosts(tx, post.profileId, account.plan, 1, now));
+      await store.db.transaction(async (tx) => {
+        if (quotaMonth(post.createdAt) !== quotaMonth(now)) return countPosts(tx, post.profileId, account.plan, 1, now);
+        const quota = await monthlyQuota(tx, post.profileId, account.plan);
+        if ((await monthlyCount(tx, post.profileId, now)) > quota) throw quotaError(quota);
+      });
       return true;
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== QUOTA_EXCEEDED) throw error;
@@ -380,7 +387,7 @@ export class PublishingEngine {
     if (!firstComment) return;
     // Spec 4.9 rule 5: about 20 s after the post (tiktok: after processing, which is when this runs for it).
     const now = this.#deps.clock();
-    await this.#deps.jobs.add({ kind: JOB_FIRST_COMMENT, subject: post.id, payload: { platform }, runAt: now + FIRST_COMMENT_DELAY_MS }, now, tx);
+    await this.#deps.jobs.add({ kind: JOB_FIRST_COMMENT, subject: post.id, payload: { platform }, runAt: now + (this.#deps.firstCommentDelayMs ?? FIRST_COMMENT_DELAY_MS) }, now, tx);
     await this.#deps.store.recordFirstComment(post.id, platform, { status: 'pending' }, tx);
   }
 
@@ -447,6 +454,9 @@ export class PublishingEngine {
       return { kind: 'failed', error: `${code} ${message}` };
     };
     if (!adapter.comment) return failed(101, `${platform} cannot take comments.`);
+    // Spec 4.9 rule 5: the post is published, the comment reports the error.
+    const tikTokOptions = post.request.tikTokOptions as { visibility?: unknown } | undefined;
+    if (platform === 'tiktok' && tikTokOptions?.visibility !== 'public') return failed(101, 'A first comment on tiktok needs tikTokOptions.visibility "public".');
     const ctx = await this.#context(post, row);
     if ('kind' in ctx) return failed(ctx.code, ctx.message);
     const retryOr = (result: PublishFailure): Promise<JobOutcome> | JobOutcome =>

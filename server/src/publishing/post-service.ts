@@ -8,7 +8,8 @@
  * - update (approve, pause/unpause via `scheduledPause`, scheduleDate, notes), delete (one, bulk, series), retry
  *   (only from `error`, once), get and history.
  */
-import { NETWORKS, isNetwork, type Network } from '../../../src/protocol/index.js';
+import { NETWORKS, NOT_OFFERED_NETWORKS, httpStatusOf, isNetwork, type Network } from '../../../src/protocol/index.js';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { PUBLISHING_CAPABILITIES } from '../../../src/protocol/publishing/capabilities.js';
 import {
   EDITABLE_STATUSES,
@@ -38,6 +39,7 @@ import { renderRichText } from './rules/rich-text.js';
 import { isWarning, validateNetworkOptions } from './rules/network-options.js';
 import { parseScheduleDate } from './rules/schedule-date.js';
 import { personalAccountRefusal } from './rules/personal-accounts.js';
+import { youtubeCategoryRefusal, type CategoryLookup } from './rules/youtube-category.js';
 import { shortenLinksIn } from './short-links.js';
 import { withStockImages } from './media/stock-images.js';
 import type { MediaDeps } from './media/inspect-media.js';
@@ -62,10 +64,16 @@ export interface PostServiceDeps {
   publicUrl(): string;
   /** How long an immediate post's request waits for its attempts before answering with what is known. */
   inlineBudgetMs: number;
+  /** How long after the post its first comment goes out; an immediate post's answer waits for it (4.9 rule 5). */
+  firstCommentDelayMs?: number;
   /** Lease of the jobs an immediate request runs inline (a crashed request's jobs are taken over after it). */
   leaseMs: number;
   /** The media pipeline; without it media URLs are passed on unchecked. */
   media?: MediaDeps;
+  /** youtube's categories of a region for the profile's channel (spec 4.3); without it categories are not checked. */
+  youtubeCategories?: CategoryLookup;
+  /** Whether the profile's threads account may use `allowCountries`; without it the option is refused. */
+  geoEligible?: (profileId: string) => Promise<boolean | PublishFailure | null>;
 }
 
 interface ResolvedPlatform {
@@ -92,7 +100,7 @@ export class PostService {
   }
 
   /** `POST /api/post` (and with `dryRun`, `POST /api/validate/post`: everything but storing and publishing). */
-  async create(account: Account, profile: Profile, body: Record<string, unknown>, options: { dryRun?: boolean; sealedTwitterApp?: string | null } = {}): Promise<{ httpStatus: 200 | 400; body: PostResponse }> {
+  async create(account: Account, profile: Profile, body: Record<string, unknown>, options: { dryRun?: boolean; sealedTwitterApp?: string | null } = {}): Promise<{ httpStatus: ContentfulStatusCode; body: PostResponse }> {
     const { clock, store } = this.#deps;
     const parsed = PostRequest.safeParse(body);
     if (!parsed.success) throw requestError(parsed.error, 'post');
@@ -101,6 +109,13 @@ export class PostService {
     if (!stock.ok) throw new ApiError(400, 164, stock.message, { action: 'post', details: { field: 'stockImages' } });
     const request = stock.request;
 
+    const notOffered = request.platforms.filter((platform) => (NOT_OFFERED_NETWORKS as readonly string[]).includes(platform));
+    if (notOffered.length > 0) {
+      throw new ApiError(400, 163, `${notOffered[0]} is not offered by this service: it is a private beta of the interface. Choose among the offered networks.`, {
+        action: 'post',
+        details: { notOffered, validValues: NETWORKS },
+      });
+    }
     const unknown = request.platforms.filter((platform) => !isNetwork(platform));
     if (unknown.length > 0) {
       throw new ApiError(400, 163, `Unknown platform(s): ${unknown.map((p) => JSON.stringify(p.slice(0, 40))).join(', ')}.`, {
@@ -143,14 +158,15 @@ export class PostService {
 
     const effectiveAt = scheduleDate ?? seriesStart;
     const held = request.requiresApproval === true;
-    const scheduled = scheduleDate !== null && scheduleDate > now;
+    // With autoRepost.startDate the whole series starts there (2.2): the first post is scheduled, not sent now.
+    const scheduled = (scheduleDate !== null && scheduleDate > now) || (autoRepost !== undefined && seriesStart > now);
     const resolved = await Promise.all(platforms.map((platform) => this.#resolvePlatform(account, profile, request, platform, effectiveAt)));
     if (this.#deps.media && hasMedia(request)) await checkMedia(request, resolved, this.#deps.media);
     const failing = resolved.filter((entry) => entry.errors.length > 0);
     const errors = failing.map((entry) => platformError(entry.platform, toError(entry.errors[0]!)));
     // Spec 3: a scheduled post is created only if every platform passes; an immediate one continues on the rest.
     if (failing.length > 0 && (scheduled || held || failing.length === resolved.length)) {
-      throw new ApiError(400, errors[0]!.code, `The post was not created: ${errors.map((e) => `${e.platform}: ${e.message}`).join(' ')}`, {
+      throw new ApiError(httpStatusOf(errors[0]!.code) as ContentfulStatusCode, errors[0]!.code, `The post was not created: ${errors.map((e) => `${e.platform}: ${e.message}`).join(' ')}`, {
         action: 'post',
         details: { errors },
       });
@@ -226,24 +242,24 @@ export class PostService {
 
     const id = ids[0]!;
     if (inline.length > 0) await this.#runInline(inline);
+    if (inline.length > 0 && request.firstComment) await this.#awaitFirstComments(id);
     const post = (await store.findPost(id))!;
     const rows = await store.listPlatforms(id);
     const response: PostResponse = {
       status: responseStatus(post.status, rows),
       errors: rows.filter((row) => row.status === 'error' && row.error).map((row) => platformError(row.platform, row.error!)),
-      postIds: rows.map(postIdEntry).filter((entry): entry is PostIdEntry => entry !== null),
+      postIds: withPendingComments(rows.map(postIdEntry).filter((entry): entry is PostIdEntry => entry !== null), request),
       id,
       refId: profile.refId,
       post: postText,
       ...(scheduleDate !== null && { scheduleDate: iso(scheduleDate) }),
-      ...(autoRepostId && { autoRepostId, autoRepost: ids.slice(1).map((repostId, i) => ({ id: repostId, scheduleDate: iso(times[i + 1]!) })) }),
+      ...(autoRepostId && scheduled && { scheduleDate: iso(seriesStart) }),
+      ...(autoRepostId && { autoRepostId, autoRepost: ids.slice(1).map((repostId, i) => ({ id: repostId, autoRepostId, scheduleDate: iso(times[i + 1]!) })) }),
     };
-    if (response.status === 'error' && response.errors[0]) {
-      response.code = response.errors[0].code;
-      response.message = response.errors[0].message;
-    }
-    // Nothing published: an error answer, which is also the spec's envelope (clients throw on it).
-    if (response.status === 'error' && response.postIds.length === 0) return { httpStatus: 400, body: { ...response, action: 'post' } };
+    // Spec 7: every answer whose status is `error` is the whole envelope, also when some networks published.
+    if (response.status === 'error' && response.errors[0]) Object.assign(response, envelopeOf(response.errors));
+    // Nothing published: an error answer with the HTTP status of the first code's row (clients back off on 429/5xx).
+    if (response.status === 'error' && response.postIds.length === 0) return { httpStatus: httpStatusOf(response.code ?? 400) as ContentfulStatusCode, body: { ...response, action: 'post' } };
     return { httpStatus: 200, body: response };
   }
 
@@ -274,6 +290,21 @@ export class PostService {
     clearTimeout(timer);
   }
 
+  /**
+   * Spec 4.9 rule 5: for networks other than tiktok the answer carries the first comment's outcome, so it waits
+   * the comment's delay (about 20 s) and the comment (the first-comment job, run by the worker). A comment still
+   * pending after that shows `pending` and is reported on GET /api/post/:id.
+   */
+  async #awaitFirstComments(id: string): Promise<void> {
+    const deadline = Date.now() + (this.#deps.firstCommentDelayMs ?? 20_000) + this.#deps.inlineBudgetMs;
+    for (;;) {
+      const rows = await this.#deps.store.listPlatforms(id);
+      const waiting = rows.some((row) => row.platform !== 'tiktok' && row.status === 'success' && row.firstComment?.status === 'pending');
+      if (!waiting || Date.now() >= deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, COMMENT_POLL_MS));
+    }
+  }
+
   async #resolvePlatform(account: Account, profile: Profile, request: PostRequest, platform: Network, at: number): Promise<ResolvedPlatform> {
     const capabilities = PUBLISHING_CAPABILITIES[platform];
     let raw = typeof request.post === 'string' ? request.post : (request.post[platform] ?? request.post.default ?? '');
@@ -302,15 +333,22 @@ export class PostService {
     };
     const account$ = { platform, accountId: social.networkUserId, username: social.username, displayName: social.displayName, sandbox: true, tokens: async () => ({}) };
     errors.push(...this.#deps.adapters[platform].validate(post, account$));
+    if (platform === 'youtube' && errors.length === 0) {
+      const refused = await youtubeCategoryRefusal(this.#deps.youtubeCategories, profile.id, request.youTubeOptions);
+      if (refused) errors.push(refused);
+    }
     const warnings: ResolvedPlatform['warnings'] = [];
-    for (const issue of validateNetworkOptions(platform, request)) {
+    let geoRestrictionsEligible = false;
+    if (platform === 'threads' && request.threadsOptions?.allowCountries !== undefined && this.#deps.geoEligible) {
+      const eligible = await this.#deps.geoEligible(profile.id);
+      if (typeof eligible === 'object' && eligible !== null) errors.push(eligible);
+      else geoRestrictionsEligible = eligible === true;
+    }
+    for (const issue of validateNetworkOptions(platform, request, { geoRestrictionsEligible })) {
       if (isWarning(issue)) warnings.push({ feature: issue.field ?? 'options', code: issue.code });
       else errors.push(fail(issue.code, issue.message, { ...issue.details, ...(issue.field && { field: issue.field }) }));
     }
     if (request.firstComment && !capabilities.firstComment.supported) errors.push(fail(101, `${platform} does not take a first comment.`));
-    if (request.firstComment && platform === 'tiktok' && request.tikTokOptions?.visibility !== 'public') {
-      errors.push(fail(101, 'A first comment on tiktok needs tikTokOptions.visibility "public".'));
-    }
     if (errors.length === 0 && capabilities.duplicateCheck !== 'none') {
       const key = normalizeForDuplicates(text);
       const candidates = await this.#deps.store.duplicateCandidates({
@@ -337,14 +375,16 @@ export class PostService {
 
   #record(post: StoredPost, profile: Profile, rows: StoredPlatform[]): PostRecord {
     const request = post.request as unknown as PostRequest;
+    const errors = rows.filter((row) => row.status === 'error' && row.error).map((row) => platformError(row.platform, row.error!));
     return {
+      ...(post.status === 'error' && errors.length > 0 && envelopeOf(errors)),
       id: post.id,
       status: post.status,
       refId: profile.refId,
       post: typeof request.post === 'string' ? request.post : (request.post?.default ?? ''),
       platforms: post.platforms,
-      postIds: rows.map(postIdEntry).filter((entry): entry is PostIdEntry => entry !== null),
-      errors: rows.filter((row) => row.status === 'error' && row.error).map((row) => platformError(row.platform, row.error!)),
+      postIds: withPendingComments(rows.map(postIdEntry).filter((entry): entry is PostIdEntry => entry !== null), request),
+      errors,
       ...(post.scheduleDate !== null && { scheduleDate: iso(post.scheduleDate) }),
       created: iso(post.createdAt),
       requiresApproval: post.requiresApproval,
@@ -365,7 +405,10 @@ export class PostService {
   }
 
   /** `PATCH /api/post`: approve, pause/unpause, move, annotate a post that has not been sent. */
-  async update(profile: Profile, change: { id: string; approved?: boolean; scheduleDate?: string; scheduledPause?: boolean; notes?: string }): Promise<PostRecord> {
+  async update(
+    profile: Profile,
+    change: { id: string; approved?: boolean; scheduleDate?: string; scheduledPause?: boolean; notes?: string; youTubeOptions?: Record<string, unknown> },
+  ): Promise<PostRecord> {
     const { store, jobs, clock } = this.#deps;
     const now = clock();
     const post = await store.findPostOfProfile(profile.id, change.id);
@@ -380,6 +423,15 @@ export class PostService {
       if (date.epochMs > now + MAX_SCHEDULE_AHEAD_MS) throw badRequest('"scheduleDate" is more than two years ahead.', { field: 'scheduleDate' }, 'post');
       scheduleDate = date.epochMs;
     }
+    // youTubeOptions (title, category, ...) may change until the post is sent; the category is checked now (4.3).
+    let request = post.request;
+    if (change.youTubeOptions !== undefined) {
+      if (!post.platforms.includes('youtube')) throw badRequest('youTubeOptions applies only to a post for youtube.', { field: 'youTubeOptions' }, 'post');
+      const youTubeOptions = { ...(post.request.youTubeOptions as Record<string, unknown> | undefined), ...change.youTubeOptions };
+      const refused = await youtubeCategoryRefusal(this.#deps.youtubeCategories, profile.id, youTubeOptions);
+      if (refused) throw new ApiError(400, refused.code, refused.message, { action: 'post', details: refused.details });
+      request = { ...post.request, youTubeOptions };
+    }
     if (change.approved === false) throw badRequest('"approved" can only release a held post (true).', { field: 'approved' }, 'post');
     const approved = post.approved || change.approved === true;
     const paused = change.scheduledPause ?? post.paused;
@@ -388,6 +440,7 @@ export class PostService {
     await store.db.transaction(async (tx) => {
       const fields: Record<string, unknown> = { approved: approved ? 1 : 0, paused: paused ? 1 : 0, schedule_date: scheduleDate };
       if (change.notes !== undefined) fields.notes = change.notes;
+      if (request !== post.request) fields.request = JSON.stringify(request);
       const due = next === 'scheduled' && (scheduleDate === null || scheduleDate <= now);
       const status: PostStatus = due ? 'processing' : next;
       if (!(await store.moveStatus(post.id, [post.status], status, now, tx, fields))) throw badRequest('The post changed meanwhile; read it and try again.', undefined, 'post');
@@ -403,12 +456,29 @@ export class PostService {
     return this.get(profile, post.id);
   }
 
-  /** `DELETE /api/post`: unsent posts are cancelled; sent ones are deleted on each network that can. */
-  async remove(profile: Profile, ids: string[]): Promise<{ id: string; status: 'deleted' | 'error'; deletedOn: Network[]; notDeletedOn: Network[]; message?: string }[]> {
+  /**
+   * `DELETE /api/post`: unsent posts are cancelled; sent ones are deleted on each network that can. Deleting a
+   * tweet needs the X app headers (`sealedTwitterApp` throws 419 without them) and signs with that pair (5.6).
+   */
+  async remove(
+    profile: Profile,
+    ids: string[],
+    sealedTwitterApp: () => string | null = () => null,
+  ): Promise<{ id: string; status: 'deleted' | 'error'; deletedOn: Network[]; notDeletedOn: Network[]; message?: string }[]> {
     const { store, jobs, clock, engine } = this.#deps;
     const results = [];
+    // Before anything is deleted: a post on twitter needs the app headers (419 otherwise, nothing changed).
+    let twitterApp: string | null = null;
     for (const id of ids) {
       const post = await store.findPostOfProfile(profile.id, id);
+      if (post && post.status !== 'deleted' && (await store.listPlatforms(post.id)).some((row) => row.platform === 'twitter' && row.status === 'success')) {
+        twitterApp = sealedTwitterApp();
+        break;
+      }
+    }
+    for (const id of ids) {
+      const found = await store.findPostOfProfile(profile.id, id);
+      const post = found && twitterApp ? { ...found, request: { ...found.request, [TWITTER_APP_FIELD]: twitterApp } } : found;
       if (!post || post.status === 'deleted') {
         results.push({ id, status: 'error' as const, deletedOn: [], notDeletedOn: [], message: post ? 'The post was already deleted.' : 'No post with this id.' });
         continue;
@@ -441,22 +511,41 @@ export class PostService {
     return (await this.#deps.store.listSeries(profile.id, autoRepostId)).filter((post) => post.status !== 'deleted').map((post) => post.id);
   }
 
-  /** `PUT /api/post/retry`: only from `error`, once; the failed platforms are sent again as jobs. */
-  async retry(profile: Profile, id: string): Promise<{ status: 'processing'; id: string; platforms: Network[] }> {
+  /**
+   * `PUT /api/post/retry`: only from `error`, once; the failed platforms are sent again as jobs. A retry of a
+   * post that failed on twitter needs the X app headers (419 otherwise) and publishes with that pair (5.6).
+   */
+  async retry(profile: Profile, id: string, sealedTwitterApp: () => string | null = () => null): Promise<{ status: 'processing'; id: string; platforms: Network[] }> {
     const { store, jobs, clock } = this.#deps;
     const post = await store.findPostOfProfile(profile.id, id);
     if (!post) throw notFound(id);
     if (post.status !== 'error') throw badRequest(`Only a post in error can be retried; this one is ${post.status}.`, { status: post.status }, 'post');
     if (post.retried) throw badRequest('This post was retried once already; create a new post instead.', undefined, 'post');
+    const twitterFailed = (await store.listPlatforms(post.id)).some((row) => row.platform === 'twitter' && row.status === 'error');
+    const twitterApp = twitterFailed ? sealedTwitterApp() : null;
+    const fields: Record<string, unknown> = { retried: 1, ...(twitterApp && { request: JSON.stringify({ ...post.request, [TWITTER_APP_FIELD]: twitterApp }) }) };
     const now = clock();
     const platforms = await store.db.transaction(async (tx) => {
-      if (!(await store.moveStatus(post.id, ['error'], 'processing', now, tx, { retried: 1 }))) throw badRequest('The post changed meanwhile.', undefined, 'post');
+      if (!(await store.moveStatus(post.id, ['error'], 'processing', now, tx, fields))) throw badRequest('The post changed meanwhile.', undefined, 'post');
       const failed = await store.requeueFailed(tx, post.id);
       for (const platform of failed) await jobs.add({ kind: JOB_PUBLISH, subject: post.id, payload: { platform }, runAt: now }, now, tx);
       return failed;
     });
     return { status: 'processing', id: post.id, platforms };
   }
+}
+
+const COMMENT_POLL_MS = 100;
+
+/** A platform whose first comment is not sent yet (tiktok until processing ends) shows it `pending` (4.9 rule 5). */
+function withPendingComments(entries: PostIdEntry[], request: PostRequest): PostIdEntry[] {
+  if (!request.firstComment) return entries;
+  return entries.map((entry) => (entry.firstComment ? entry : { ...entry, firstComment: { status: 'pending' } }));
+}
+
+/** The top-level envelope fields of an answer whose status is `error`: the first failing network's code. */
+function envelopeOf(errors: PostPlatformError[]): { action: 'post'; code: number; message: string } {
+  return { action: 'post', code: errors[0]!.code, message: errors[0]!.message };
 }
 
 function hasMedia(request: PostRequest): boolean {

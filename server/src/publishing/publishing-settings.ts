@@ -11,6 +11,8 @@ export interface PublishingSettings {
   jobs: JobWorkerSettings;
   /** `PUBLISH_INLINE_BUDGET_MS`: how long an immediate post may publish inline before its answer (20 s). */
   inlineBudgetMs: number;
+  /** `PUBLISH_FIRST_COMMENT_DELAY_MS`: how long after the post its first comment is sent (spec 4.9 rule 5: ~20 s). */
+  firstCommentDelayMs: number;
   /** `PUBLISH_TEST_CRASH_AT`: test-only, the step at which the process kills itself (crash-safety tests). */
   testCrashAt: string | null;
   /** `MEDIA_CONVERSION_WORKERS`: image conversion threads (default: the cores, `availableParallelism()`). */
@@ -28,6 +30,7 @@ export function readPublishingSettings(env: NodeJS.ProcessEnv): PublishingSettin
   return {
     jobs: readJobWorkerSettings(env),
     inlineBudgetMs: budget > 0 ? budget : 20_000,
+    firstCommentDelayMs: env.PUBLISH_FIRST_COMMENT_DELAY_MS && Number(env.PUBLISH_FIRST_COMMENT_DELAY_MS) >= 0 ? Number(env.PUBLISH_FIRST_COMMENT_DELAY_MS) : 20_000,
     testCrashAt: env.PUBLISH_TEST_CRASH_AT || null,
     mediaConversionWorkers: Math.max(1, Number(env.MEDIA_CONVERSION_WORKERS) || availableParallelism()),
     mediaSigningKey: env.MEDIA_SIGNING_KEY || null,

@@ -20,6 +20,10 @@ import { PublishingEngine, type CrashPoint } from './engine.js';
 import { DUPLICATE_WINDOW_MS, PostService } from './post-service.js';
 import { PostStore } from './post-store.js';
 import type { MediaDeps } from './media/inspect-media.js';
+import { networkContextFor, type NetworkContextDeps } from '../analytics/network-context.js';
+import { listYoutubeCategories } from '../networks/youtube/channel-api.js';
+import { threadsGeoEligible } from '../networks/threads/geo-gating.js';
+import type { PublishFailure } from '../networks/publish-adapter.js';
 
 export interface Publishing {
   store: PostStore;
@@ -34,6 +38,8 @@ export interface Publishing {
   oauthNetwork(platform: Network): ResolvedOAuthNetwork | null;
   /** The guarded fetch every network call goes through. */
   fetch: (url: string | URL, init?: RequestInit) => Promise<Response>;
+  /** Whether the profile's threads account may restrict posts to countries; null when no threads account is linked. */
+  geoEligible(profileId: string): Promise<boolean | PublishFailure | null>;
   /** Starts the loop that runs due jobs (scheduled posts, confirms, first comments, resumed attempts). */
   startWorker(extraHandlers?: Record<string, JobHandler>): JobWorker;
 }
@@ -91,11 +97,33 @@ export function createPublishing(options: {
     retryBaseMs: settings.retryBaseMs,
     retryMaxMs: settings.retryMaxMs,
     maxAttempts: settings.maxAttempts,
+    firstCommentDelayMs: config.publishing.firstCommentDelayMs,
     media: options.media,
     metrics: options.metrics,
     tokenRefresher,
   });
+  // Account facts read from the network when a post is checked: youtube's category list (spec 4.3), threads'
+  // geo-gating eligibility (allowCountries).
+  const channelDeps: NetworkContextDeps = {
+    storage: options.storage,
+    tokenCipher: options.tokenCipher,
+    clock,
+    fetch,
+    baseUrl: (platform, sandbox) => publishBaseUrl(platform, publicUrl(), sandbox, config.networks.apiBaseUrls),
+    isSandbox: () => sandboxOn,
+    log,
+    refresher: tokenRefresher,
+  };
+  const geoEligible = async (profileId: string) => {
+    const ctx = await networkContextFor(channelDeps, profileId, 'threads');
+    return ctx ? threadsGeoEligible(ctx) : null;
+  };
   const service = new PostService({
+    geoEligible,
+    youtubeCategories: async (profileId, region) => {
+      const ctx = await networkContextFor(channelDeps, profileId, 'youtube');
+      return ctx ? listYoutubeCategories(ctx, region) : null;
+    },
     store,
     jobs,
     engine,
@@ -104,6 +132,7 @@ export function createPublishing(options: {
     clock,
     publicUrl,
     inlineBudgetMs: config.publishing.inlineBudgetMs,
+    firstCommentDelayMs: config.publishing.firstCommentDelayMs,
     leaseMs: settings.leaseMs,
     media: options.media,
   });
@@ -117,6 +146,7 @@ export function createPublishing(options: {
     healthRecorder,
     oauthNetwork,
     fetch,
+    geoEligible,
     // Other features' job kinds (analytics snapshots) run on the same worker and jobs table.
     startWorker(extraHandlers = {}) {
       const worker = startJobWorker({ store: jobs, clock, settings, handlers: { ...engine.handlers(), ...extraHandlers }, log, metrics: options.metrics });

@@ -10,7 +10,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { NETWORKS, isNetwork, type Network } from '../../../src/protocol/index.js';
-import { HistoryQuery } from '../../../src/protocol/publishing/index.js';
+import { HistoryQuery, UpdatePostRequest } from '../../../src/protocol/publishing/index.js';
 import type { AppDeps, AppEnv } from '../context.js';
 import { ApiError, badRequest } from '../core/errors.js';
 import { readJsonObject } from '../core/http/read-json.js';
@@ -18,18 +18,12 @@ import type { Publishing } from './publishing.js';
 import { assertQuotaLeft, monthlyCount, monthlyQuota } from './post-quota.js';
 import { requestError } from './request-errors.js';
 import { parseScheduleDate } from './rules/schedule-date.js';
-import { sealTwitterApp, twitterAppCredentialsOf } from '../networks/twitter/app-credentials.js';
+import { requiredTwitterApp, sealTwitterApp, twitterAppCredentialsOf } from '../networks/twitter/app-credentials.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const postId = z.string().min(1).max(100);
 
-const UpdateRequest = z.strictObject({
-  id: postId,
-  approved: z.boolean().optional(),
-  scheduleDate: z.string().max(64).optional(),
-  scheduledPause: z.boolean().optional(),
-  notes: z.string().max(5_000).optional(),
-});
+const UpdateRequest = UpdatePostRequest;
 const DeleteRequest = z.union([
   z.strictObject({ id: postId }),
   z.strictObject({ bulk: z.array(postId).min(1).max(100) }),
@@ -44,6 +38,8 @@ export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> 
     assertQuotaLeft(store.db, c.get('profile').id, c.get('account').plan, deps.clock());
 
   // Spec 5.6: twitter-bound requests carry the integrator's app credentials (419 otherwise), sealed into the post.
+  // Delete and retry: the pair is asked for only when the post touches twitter (419 without it).
+  const twitterAppSealer = (c: Context<AppEnv>, action: string) => () => sealTwitterApp(deps.tokenCipher, c.get('profile').id, requiredTwitterApp((name) => c.req.header(name), action));
   const sealedTwitterAppOf = (c: Context<AppEnv>, body: Record<string, unknown>) => {
     const app = twitterAppCredentialsOf(body, (name) => c.req.header(name));
     return app ? sealTwitterApp(deps.tokenCipher, c.get('profile').id, app) : null;
@@ -81,18 +77,20 @@ export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> 
     const profile = c.get('profile');
     const request = parsed.data;
     const ids = 'id' in request ? [request.id] : 'bulk' in request ? [...new Set(request.bulk)] : await service.seriesIds(profile, request.autoRepostId);
-    const results = await service.remove(profile, ids);
+    const results = await service.remove(profile, ids, twitterAppSealer(c, 'delete'));
     const failed = results.filter((r) => r.status === 'error');
     if ('id' in request && failed.length === 1) throw new ApiError(404, 101, failed[0]!.message ?? 'Not deleted.', { action: 'delete', details: { id: request.id } });
     const single = results.length === 1 ? { ...results[0], postStatus: results[0]!.status } : {};
-    return c.json({ ...single, status: failed.length > 0 ? 'error' : 'success', posts: results });
+    // Spec 7: an answer whose status is `error` is the whole envelope (some posts of a bulk or series not deleted).
+    const envelope = failed.length > 0 && { action: 'delete', code: 101, message: `${failed.length} of ${results.length} posts were not deleted; see posts.` };
+    return c.json({ ...single, status: failed.length > 0 ? 'error' : 'success', ...envelope, posts: results });
   });
 
   routes.put('/post/retry', async (c) => {
     const parsed = RetryRequest.safeParse(await readJsonObject(c, deps.config.maxBodyBytes, 'post'));
     if (!parsed.success) throw requestError(parsed.error, 'post');
     await quotaLeft(c);
-    const { status, ...result } = await service.retry(c.get('profile'), parsed.data.id);
+    const { status, ...result } = await service.retry(c.get('profile'), parsed.data.id, twitterAppSealer(c, 'post'));
     return c.json({ status: 'success', postStatus: status, ...result });
   });
 

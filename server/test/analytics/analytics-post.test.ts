@@ -180,7 +180,7 @@ describe('stored analytics (spec 2.7)', () => {
     await setInsightsFault(svc, 'linkedin', 'down');
     const down = await byNetworkId('linkedin', { id: networkPostId });
     await setInsightsFault(svc, 'linkedin', null);
-    assert.equal(down.status, 502, JSON.stringify(down.json));
+    assert.equal(down.status, 503, JSON.stringify(down.json));
     assert.equal(down.json.code, 503);
     assert.equal(down.json.retryAvailable, true);
   });

@@ -60,8 +60,7 @@ test('bluesky: the replies under a post (its first comment here) are its comment
   await linkSandboxAccounts(svc, ['bluesky']);
   const created = await svc.api('POST', '/post', { body: { post: freshText('Sky post'), platforms: ['bluesky'], firstComment: { comment: 'First reply' } } });
   assert.equal(created.json.status, 'success', JSON.stringify(created.json));
-  assert.deepEqual((await svc.api('GET', `/comments/${created.json.id}`)).json.bluesky, []);
-  svc.clock.advance(21_000); // the first comment goes out about 20 s after the post
+  svc.clock.advance(21_000); // the first comment goes out after the post (at once on this test service)
   let comments: any[] = [];
   for (let polls = 0; polls < 1500 && comments.length === 0; polls++) {
     comments = (await svc.api('GET', `/comments/${created.json.id}`)).json.bluesky;

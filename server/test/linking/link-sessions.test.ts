@@ -308,6 +308,24 @@ describe('reading, revoking and expiring link sessions', () => {
     assert.equal((await svc.client.getLinkSession(expiring.sessionId)).state, 'expired');
   });
 
+  it('reads and revokes a session only with the key of the profile it links (404 with another profile\'s, same account)', async () => {
+    const profileKey = async (title: string) => {
+      const created = await svc.api('POST', '/profiles', { body: { title } });
+      assert.equal(created.status, 200, JSON.stringify(created.json));
+      return created.json.profileKey as string;
+    };
+    const [own, other] = [await profileKey('Own profile'), await profileKey('Other profile')];
+    const session = await svc.api('POST', '/profiles/link-sessions', { body: {}, headers: { 'Profile-Key': own } });
+    const path = `/profiles/link-sessions/${session.json.sessionId}`;
+    for (const headers of [{ 'Profile-Key': other }, {}] as Record<string, string>[]) {
+      const read = await svc.api('GET', path, { headers });
+      assert.deepEqual([read.status, read.json.status, read.json.code], [404, 'error', 101], JSON.stringify(read.json));
+      assert.equal((await svc.api('DELETE', path, { headers })).status, 404);
+    }
+    assert.equal((await svc.api('GET', path, { headers: { 'Profile-Key': own } })).json.state, 'active', 'not revoked by the other keys');
+    assert.equal((await svc.api('DELETE', path, { headers: { 'Profile-Key': own } })).status, 200);
+  });
+
   it('answers 404 for an unknown session id, and for another account\'s session', async () => {
     const other = await startTestService();
     try {

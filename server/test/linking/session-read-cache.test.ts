@@ -75,7 +75,9 @@ describe('link-session reads see every change on the next read', () => {
     const profileKey = profile.json.profileKey as string;
     const created = await svc.api('POST', '/profiles/link-sessions', { body: {}, headers: { 'Profile-Key': profileKey } });
     const sessionId = created.json.sessionId as string;
-    assert.equal((await readRepeatedly(sessionId)).state, 'active');
+    // Read with its own profile's key (spec 4.6); once the profile is deleted its key is gone, and the Primary
+    // Profile reads it.
+    assert.equal((await readRepeatedly(sessionId, { 'Profile-Key': profileKey })).state, 'active');
     assert.equal((await svc.api('DELETE', '/profiles', { headers: { 'Profile-Key': profileKey } })).status, 200);
     assert.equal((await read(sessionId)).state, 'revoked');
   });

@@ -24,6 +24,10 @@ describe('whatsapp is not offered', () => {
     const posted = await svc.api('POST', '/post', { body: { post: 'hello', platforms: ['whatsapp'] } });
     assert.ok(posted.status >= 400 && posted.status < 500, JSON.stringify(posted.json));
     for (const key of ['status', 'action', 'code', 'message', 'details']) assert.ok(key in posted.json, `${key}: ${JSON.stringify(posted.json)}`);
+    // Issue 27: not "unknown": the answer says it is not offered (a private beta), with the invalid-platform code.
+    assert.deepEqual([posted.status, posted.json.code, posted.json.action], [400, 163, 'post']);
+    assert.match(posted.json.message, /whatsapp is not offered.*private beta/);
+    assert.deepEqual(posted.json.details.notOffered, ['whatsapp']);
     assert.equal((await svc.sql('SELECT COUNT(*) AS n FROM posts')).rows[0]!.n, 0);
     const account = await svc.api('POST', '/sandbox/accounts', { body: { platform: 'whatsapp' } });
     assert.equal(account.status, 400, JSON.stringify(account.json));

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { setYoutubeWatermark } from '../../src/networks/youtube/channel-api.js';
 import type { PublishFailure } from '../../src/networks/publish-adapter.js';
 import type { TestService } from '../support/test-service.js';
-import { startPublishingService, waitForPost } from '../publishing/publishing-fixtures.js';
+import { startPublishingService } from '../publishing/publishing-fixtures.js';
 import { linkSandboxAccount, TINY_PNG } from '../sandbox/sandbox-adapter-context.js';
 
 const timing = { timingType: 'offsetFromEnd', offsetMs: 15_000, durationMs: 10_000 };
@@ -86,7 +86,7 @@ describe('youtube watermark and categories', () => {
     assert.equal((byId.get('30') as { assignable: boolean }).assignable, false);
     for (const region of ['USA', 'U1', 'ZZ', 'QQ', '%00%00']) {
       const bad = await svc.api('GET', `/post/youtubeCategories/${region}`);
-      assert.deepEqual([bad.status, bad.json.code, bad.json.action], [400, 101, 'post'], region);
+      assert.deepEqual([bad.status, bad.json.code, bad.json.action], [400, 101, 'request'], region);
     }
   });
 
@@ -94,10 +94,9 @@ describe('youtube watermark and categories', () => {
     const created = await svc.api('POST', '/post', {
       body: { post: 'd', platforms: ['youtube'], mediaUrls: [media('video-3s.mp4')], isVideo: true, youTubeOptions: { title: 'Movies are not assignable', categoryId: 30 } },
     });
-    assert.equal(created.status === 200 || created.status === 400, true, JSON.stringify(created.json));
-    const post = created.json.id ? await waitForPost(svc, created.json.id, (p) => p.status === 'success' || p.status === 'error') : created.json;
-    assert.equal(post.status, 'error', JSON.stringify(post));
-    const error = post.errors[0];
+    // Refused at create, before anything is stored (issue 27: not first at publication).
+    assert.deepEqual([created.status, created.json.status, created.json.code], [400, 'error', 101], JSON.stringify(created.json));
+    const error = created.json.details.errors[0];
     assert.deepEqual([error.code, error.platform], [101, 'youtube'], JSON.stringify(error));
     assert.match(error.message, /category/i);
   });

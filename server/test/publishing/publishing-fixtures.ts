@@ -6,8 +6,11 @@ import assert from 'node:assert/strict';
 import type { Network } from '../../../src/protocol/index.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
-/** Job worker timing for a test: claims often, short leases so a killed holder is taken over quickly. */
-export const FAST_JOBS = { JOBS_POLL_MS: '20', JOBS_LEASE_MS: '1500', JOBS_RETRY_BASE_MS: '50', JOBS_RETRY_MAX_MS: '200' };
+/**
+ * Job worker timing for a test: claims often, short leases so a killed holder is taken over quickly; the first
+ * comment right after its post (spec: about 20 s), since the create answer waits for it.
+ */
+export const FAST_JOBS = { JOBS_POLL_MS: '20', JOBS_LEASE_MS: '1500', JOBS_RETRY_BASE_MS: '50', JOBS_RETRY_MAX_MS: '200', PUBLISH_FIRST_COMMENT_DELAY_MS: '0' };
 
 export async function startPublishingService(options: { plan?: 'free' | 'premium' | 'business'; maxPack?: boolean; env?: NodeJS.ProcessEnv } = {}) {
   return startTestService({

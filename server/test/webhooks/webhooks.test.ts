@@ -282,7 +282,7 @@ describe('social webhook delivery over HTTPS', () => {
 
     const hooked = await profileWithWebhook();
     const session = await svc.api('POST', '/profiles/link-sessions', { headers: { 'Profile-Key': hooked.profileKey }, body: {} });
-    await svc.api('DELETE', `/profiles/link-sessions/${session.json.sessionId}`);
+    await svc.api('DELETE', `/profiles/link-sessions/${session.json.sessionId}`, { headers: { 'Profile-Key': hooked.profileKey } });
     const refused = await linkAccount(svc.storage, 
       session.json.sessionId as string,
       { profileId: hooked.profile.id, platform: 'reddit', networkUserId: '1', displayName: null, username: null, tokensEncrypted: null, linkedAt: svc.clock() },

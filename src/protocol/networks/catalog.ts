@@ -74,6 +74,9 @@ export const NETWORK_LABELS = /* @__PURE__ */ Object.fromEntries(
   /* @__PURE__ */ NETWORKS.map((network) => [network, NETWORK_CATALOG[network].label]),
 ) as Record<Network, string>;
 
+/** Networks the interface names that this service does not offer: whatsapp is a private beta there (spec 1). */
+export const NOT_OFFERED_NETWORKS = ['whatsapp'] as const;
+
 export function isNetwork(value: unknown): value is Network {
   return typeof value === 'string' && (NETWORKS as readonly string[]).includes(value);
 }

@@ -44,7 +44,7 @@ export const CreatePostResponse = z.looseObject({
   scheduleDate: z.string().optional(),
   post: z.string(),
   autoRepostId: z.string().optional(),
-  autoRepost: z.array(z.looseObject({ id: z.string(), scheduleDate: z.string() })).optional(),
+  autoRepost: z.array(z.looseObject({ id: z.string(), autoRepostId: z.string(), scheduleDate: z.string() })).optional(),
 });
 
 export const PostRecordSchema = z.looseObject({
@@ -64,12 +64,30 @@ export const PostRecordSchema = z.looseObject({
   autoRepostId: z.string().optional(),
   type: z.enum(['now', 'schedule']),
   retried: z.boolean(),
+  /** With status `error` (spec 7): the whole envelope, the first failing network's code and message. */
+  action: z.literal('post').optional(),
+  code: z.number().optional(),
+  message: z.string().optional(),
+});
+
+/** `PATCH /api/post`: only before the post is sent; `youTubeOptions` is merged into the post's (category checked). */
+export const UpdatePostRequest = z.strictObject({
+  id: z.string().min(1).max(100),
+  approved: z.boolean().optional(),
+  scheduleDate: z.string().max(64).optional(),
+  scheduledPause: z.boolean().optional(),
+  notes: z.string().max(5_000).optional(),
+  youTubeOptions: z.record(z.string(), z.unknown()).optional(),
 });
 
 export const UpdatePostResponse = PostRecordSchema.omit({ status: true }).extend({ status: z.literal('success'), postStatus: PostStatus });
 
 export const DeletePostResponse = z.looseObject({
   status: z.enum(['success', 'error']),
+  /** With status `error` (some posts not deleted): `delete`, 101 and a message (spec 7). */
+  action: z.literal('delete').optional(),
+  code: z.number().optional(),
+  message: z.string().optional(),
   posts: z.array(
     z.looseObject({ id: z.string(), status: z.enum(['deleted', 'error']), deletedOn: z.array(Network), notDeletedOn: z.array(Network), message: z.string().optional() }),
   ),

@@ -51,11 +51,11 @@ export interface PostResponse {
   post: string;
   autoRepostId?: string;
   /** Future posts of an auto-repost series (2.2). */
-  autoRepost?: { id: string; scheduleDate: string }[];
+  autoRepost?: { id: string; autoRepostId: string; scheduleDate: string }[];
   /** Set with `status: 'error'`: the first platform error's code, so clients that read only the top level see it. */
   code?: number;
   message?: string;
-  /** `post` on an answer where nothing was published (HTTP 400), so it is also the spec's error envelope. */
+  /** `post` on every answer whose status is `error` (partly published or not), so it is the spec's envelope. */
   action?: 'post';
 }
 
@@ -78,4 +78,8 @@ export interface PostRecord {
   /** `now` for posts published at once, `schedule` for scheduled ones. */
   type: 'now' | 'schedule';
   retried: boolean;
+  /** With `status: 'error'` (spec 7, the whole envelope): `post` and the first failing network's code and message. */
+  action?: 'post';
+  code?: number;
+  message?: string;
 }

@@ -3,7 +3,7 @@
  * opens a modal overlay with the hosted page in an iframe. Each test checks what the demo logs.
  */
 import { expect, test } from '../support/fixtures.js';
-import { consent, currentSessionId, events, eventTypes, openDemo, openFrame, readDemoSession, readSession } from './helpers.js';
+import { consent, currentSessionId, events, eventTypes, openDemo, openFrame, readDemoSession } from './helpers.js';
 
 test.use({ stackOptions: { withDemo: true } });
 
@@ -24,7 +24,7 @@ test('frame: links a sandbox network end to end; the overlay stays open (keep-op
 
   await expect(page.locator('iframe')).toHaveCount(1);
   await expect(page.locator('#accounts')).toContainText('facebook: Sandbox Facebook account');
-  expect((await readSession(stack, sessionId)).completedNetworks).toEqual(['facebook']);
+  expect((await readDemoSession(stack, sessionId)).completedNetworks).toEqual(['facebook']);
 
   // Closing after a success is a plain close: no cancel event.
   await page.getByRole('button', { name: 'Close' }).click();

@@ -106,13 +106,6 @@ export async function consent(where: Where, opener: Page, network: string, choic
   await popup.waitForEvent('close');
 }
 
-/** The service's session read, the source of truth. */
-export async function readSession(stack: Stack, sessionId: string) {
-  const { status, json } = await stack.api('GET', `/profiles/link-sessions/${sessionId}`);
-  expect(status).toBe(200);
-  return json as { state: string; completedNetworks: string[] };
-}
-
 /**
  * A read with the demo's profile key: the demo creates its sessions for its own user profile, so the service
  * read needs that profile's key (kept in the demo's data dir).

@@ -36,6 +36,9 @@ export function linkSessionRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.get('/:sessionId', async (c) => c.json(await readLinkSession(deps, callerOf(c), c.req.param('sessionId'))));
 
   routes.delete('/:sessionId', async (c) => {
+    // Only with the key of the profile the session links (spec 4.6); another profile's key finds nothing.
+    const found = await deps.storage.linking.findLinkSession(c.get('account').id, c.req.param('sessionId'));
+    if (!found || !(await mayAccess(deps, found, callerOf(c)))) throw sessionNotFound();
     const session = await deps.storage.linking.revokeLinkSession(c.get('account').id, c.req.param('sessionId'), deps.clock());
     if (!session) throw sessionNotFound();
     return c.json({ status: 'success', sessionId: session.id, revokedAt: iso(session.revokedAt!) });
@@ -113,11 +116,20 @@ export async function createLinkSession(deps: AppDeps, caller: ApiCaller, readBo
   return response;
 }
 
-/** `GET /api/profiles/link-sessions/:sessionId`: only the caller's account's sessions are found. */
+/**
+ * `GET /api/profiles/link-sessions/:sessionId`: only a session of the caller's profile is found (spec 4.6: it was
+ * created with that profile's key); another profile's, even of the same account, answers as an unknown one.
+ */
 export async function readLinkSession(deps: AppDeps, caller: ApiCaller, sessionId: string): Promise<LinkSession> {
   const session = await deps.storage.linking.findLinkSession(caller.account.id, sessionId);
-  if (!session) throw sessionNotFound();
+  if (!session || !(await mayAccess(deps, session, caller))) throw sessionNotFound();
   return describeSession(deps, session, caller.profile);
+}
+
+/** The session's own profile; and the Primary Profile once that profile is deleted (its key no longer works). */
+async function mayAccess(deps: AppDeps, session: { profileId: string }, caller: ApiCaller): Promise<boolean> {
+  if (session.profileId === caller.profile.id) return true;
+  return caller.profile.isPrimary && (await deps.storage.accounts.findProfileById(session.profileId)) === null;
 }
 
 function callerOf(c: Context<AppEnv>): ApiCaller {

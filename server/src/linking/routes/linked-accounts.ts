@@ -43,6 +43,8 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
       title: profile.title,
       activeSocialAccounts: accounts.map((account) => account.platform),
       ...(deps.publishing && (await postQuotaSummary(deps.publishing, profile.id, c.get('account').plan, deps.clock()))),
+      // Read from the linked threads account (false without one, or when threads cannot be asked now).
+      ...(deps.publishing && { isEligibleForGeoRestrictions: (await deps.publishing.geoEligible(profile.id)) === true }),
       displayNames: await Promise.all(
         accounts.map(async (account) => ({
           platform: account.platform,

@@ -12,6 +12,8 @@
  *   restricted or inactive) → 258 without retry; 2207001 / 2207003 / 2207032 (server could not fetch or ingest the
  *   media) → 440 with retry; 2207052 (the media URL could not be fetched: robots.txt, HTTP 403) → 138 naming it;
  *   other instagram errors → 138;
+ * - all three: 200 with subcode 1404078 (the person publishing must confirm their identity with Meta, the Page
+ *   Publishing Authorization) → 326, never retried; relinking does not help;
  * - threads: 24 with subcode 4279009 (media not ready yet) → 522 with retry; other threads errors → 379;
  * - other facebook errors (100 invalid parameter…) → 101.
  */
@@ -28,6 +30,7 @@ export const IG_SUBCODES_INGEST = [2207001, 2207003, 2207032] as const;
 export const IG_SUBCODE_FETCH_BLOCKED = 2207052;
 export const THREADS_SUBCODE_NOT_READY = 4279009;
 export const FB_SUBCODE_TEMPORARY_RESTRICTION = 1390008;
+export const META_SUBCODE_IDENTITY_VERIFICATION = 1404078;
 const RELINK_SUBCODES = new Set([458, 459, 460, 463, 464, 467]);
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 613]);
 const DAY_SECONDS = 86_400;
@@ -60,6 +63,9 @@ export function classifyGraphError(platform: MetaNetwork, answer: Extract<GraphA
   if (RATE_LIMIT_CODES.has(code)) {
     const retryAfterSeconds = answer.retryAfterSeconds ?? 60;
     return fail(429, `${platform} rate limit reached; try again later.`, true, error, { retryAfterMs: retryAfterSeconds * 1000 });
+  }
+  if (subcode === META_SUBCODE_IDENTITY_VERIFICATION) {
+    return fail(326, `${platform} needs the account's owner to confirm their identity with Meta before it publishes; relinking does not help.`, false, error);
   }
   if (status === 0 || status >= 500 || code === 1 || code === 2) return fail(500, `${platform} had a temporary problem; try again.`, true, error);
   if (platform === 'facebook') {

@@ -1,10 +1,12 @@
 /**
  * @module
- * The integrator's own X developer app credentials (spec 5.6). Every twitter-bound request (`POST /api/post`,
- * `POST /api/validate/post` naming twitter) carries both `X-Twitter-OAuth1-Api-Key` and `X-Twitter-OAuth1-Api-Secret`;
- * one or none → 400, code 419, before anything is stored or published. The pair is sealed with the token cipher
- * (bound to the profile) into the stored post, so a scheduled post, a retry or a delete signs with the same app
- * later; it is opened only when the twitter adapter asks, and never logged or returned.
+ * The integrator's own X developer app credentials (spec 5.6). Every twitter-bound request carries both
+ * `X-Twitter-OAuth1-Api-Key` and `X-Twitter-OAuth1-Api-Secret`: create and validate naming twitter, analytics and
+ * comments of twitter posts, delete of a post on twitter, retry of a post that failed on twitter. One or none →
+ * 400, code 419, before anything is stored, published or asked of X; the call then signs with the pair it was
+ * given. The pair is sealed with the token cipher (bound to the profile) into the stored post, so a scheduled
+ * post signs with the same app later (a retry or a delete stores the pair it was given); it is opened only when
+ * the twitter adapter asks, and never logged or returned.
  */
 import { ApiError } from '../../core/errors.js';
 import type { TokenCipher } from '../../core/crypto/token-cipher.js';
@@ -24,6 +26,11 @@ const usable = (value: string | undefined): value is string => typeof value === 
 /** Null when the request does not name twitter; the pair when both headers are there; otherwise 419. */
 export function twitterAppCredentialsOf(body: Record<string, unknown>, header: (name: string) => string | undefined, action = 'post'): TwitterAppCredentials | null {
   if (!Array.isArray(body.platforms) || !body.platforms.includes('twitter')) return null;
+  return requiredTwitterApp(header, action);
+}
+
+/** The pair of a twitter-bound request; 419 when one or both headers are missing. */
+export function requiredTwitterApp(header: (name: string) => string | undefined, action: string): TwitterAppCredentials {
   const apiKey = header(TWITTER_API_KEY_HEADER);
   const apiSecret = header(TWITTER_API_SECRET_HEADER);
   if (!usable(apiKey) || !usable(apiSecret)) {

@@ -10,7 +10,7 @@
  */
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ErrorCode } from '../../../../src/protocol/index.js';
+import { ErrorCode, httpStatusOf } from '../../../../src/protocol/index.js';
 import { YoutubeWatermarkRequest } from '../../../../src/protocol/publishing/index.js';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { ApiError, badRequest } from '../../core/errors.js';
@@ -35,7 +35,7 @@ export function isRegionCode(value: string): boolean {
 
 /** The network's refusal in the envelope: relink → 401, waiting → 429 or 503, the rest (140, 250, 307, 101) → 400. */
 function networkError(failure: PublishFailure): ApiError {
-  const status: ContentfulStatusCode = failure.relink ? 401 : failure.code === 429 ? 429 : failure.retryAvailable ? 503 : 400;
+  const status = (failure.relink ? 401 : failure.code === 429 ? 429 : httpStatusOf(failure.code, failure.retryAvailable ? 503 : 400)) as ContentfulStatusCode;
   return new ApiError(status, failure.code, failure.message, {
     action: ACTION,
     retryAvailable: failure.retryAvailable,
@@ -82,7 +82,7 @@ export function youtubeChannelRoutes(deps: AppDeps, contextDeps: NetworkContextD
     }
     const given = c.req.param('region');
     const region = given.toUpperCase();
-    if (!isRegionCode(region)) throw badRequest('"region" must be a two-letter country code (ISO 3166-1 alpha-2), e.g. US.', { field: 'region', region: given.slice(0, 16) }, ACTION);
+    if (!isRegionCode(region)) throw badRequest('"region" must be a two-letter country code (ISO 3166-1 alpha-2), e.g. US.', { field: 'region', region: given.slice(0, 16) }, 'request');
     const categories = await listYoutubeCategories(await channelContext(c.get('profile').id), region);
     if (!Array.isArray(categories)) throw networkError(categories);
     return c.json({ status: 'success', region, categories });

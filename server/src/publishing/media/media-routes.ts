@@ -9,7 +9,7 @@
  */
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ErrorCode, isNetwork, NETWORKS, type Network } from '../../../../src/protocol/index.js';
+import { ErrorCode, httpStatusOf, isNetwork, NETWORKS, type Network } from '../../../../src/protocol/index.js';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../core/errors.js';
 import { readJsonObject } from '../../core/http/read-json.js';
@@ -83,11 +83,8 @@ function readPlatforms(value: unknown): Network[] {
   return value;
 }
 
-/** The spec's HTTP status for each media code (section 7). */
-const STATUS: Record<number, ContentfulStatusCode> = { 164: 400, 182: 400, 140: 400, 450: 400, 451: 400, 452: 500, 499: 503 };
-
 function toApiError(failure: MediaFailure): ApiError {
-  return new ApiError(STATUS[failure.code] ?? 400, failure.code, failure.message, {
+  return new ApiError(httpStatusOf(failure.code) as ContentfulStatusCode, failure.code, failure.message, {
     action: ACTION,
     details: failure.details,
     retryAvailable: failure.retryAvailable,

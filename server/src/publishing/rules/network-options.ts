@@ -97,7 +97,7 @@ function instagramIssues(request: NetworkOptionsRequest): RuleIssue[] {
   if (isPresent(options.audioConfiguration) && isPresent(options.audioName)) {
     issues.push({
       code: 518,
-      field: 'instagramOptions.audioName',
+      field: 'audioName', // spec 7: the warning's `feature` is `audioName`
       message: 'instagramOptions.audioConfiguration was used and audioName was dropped',
     });
   }

@@ -58,6 +58,7 @@ const PARTS = 'facebook:part';
 
 export const FACEBOOK_FAULTS: Record<string, GraphFault> = {
   '249': { status: 400, code: 368, message: 'The action attempted has been deemed abusive or is otherwise disallowed.' },
+  '326': { status: 403, code: 200, subcode: 1404078, message: 'To publish, the person managing this account must confirm their identity (Page Publishing Authorization).' },
   '476': { status: 400, code: 368, subcode: 1390008, message: 'You cannot post right now: posting from this page is restricted.' },
   '429': { status: 400, code: 4, message: 'Application request limit reached', retryAfterSeconds: 60 },
   '401': { status: 400, code: 190, subcode: 460, message: 'Error validating access token: The session has been invalidated.' },

@@ -71,6 +71,7 @@ const CONTAINERS = 'instagram:container';
 export const INSTAGRAM_FAULTS: Record<string, GraphFault> = {
   '138': { status: 400, code: 36003, subcode: 2207009, message: 'The submitted image with aspect ratio cannot be published.' },
   '258': { status: 400, code: 9, subcode: 2207085, message: 'Account state error.' },
+  '326': { status: 403, code: 200, subcode: 1404078, message: 'To publish, the person managing this account must confirm their identity (Page Publishing Authorization).' },
   '401': { status: 400, code: 190, subcode: 460, message: 'Error validating access token: The session has been invalidated.' },
   '500': { status: 500, code: 2, message: 'An unexpected error has occurred. Please retry your request later.' },
   '479': CRAWLER_FAULT,

@@ -14,10 +14,15 @@
  *   `GET /{media-id}/conversation` → `{data: [{id, text, username, timestamp, replied_to: {id}}]}` (the comments the
  *   audience made, every depth); a container with `reply_to_id` naming one of those comments publishes as a reply
  *   under it.
+ * - `GET /me?fields=id,username,is_eligible_for_geo_gating`: the token's account; eligible for geo gating
+ *   (`allowlisted_country_codes`) unless switched off with `PUT /sandbox/threads/accounts/{id}/geo-gating
+ *   {eligible: false}` (a test switch, like a payment sandbox's; kept in memory per service).
  * No delete (the API has none). Faults in the text: 379 (code 100, subcode 4279001), 522 (the container never
  * finishes), 401, 500.
  */
 import { Hono, type Context } from 'hono';
+import { decodeJwt } from 'jose';
+import type { Storage } from '../../storage/storage.js';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { publishContainer } from './container-publish.js';
 import { faultMarker } from './faults.js';
@@ -33,6 +38,7 @@ const CONTAINER_TTL_MS = 24 * 3600_000;
 
 export const THREADS_FAULTS: Record<string, GraphFault> = {
   '379': { status: 400, code: 100, subcode: 4279001, message: 'The threads post could not be created.' },
+  '326': { status: 403, code: 200, subcode: 1404078, message: 'To publish, the person managing this account must confirm their identity (Page Publishing Authorization).' },
   '401': { status: 400, code: 190, subcode: 460, message: 'Error validating access token: The session has been invalidated.' },
   '500': { status: 500, code: 2, message: 'An unexpected error has occurred. Please retry your request later.' },
 };
@@ -46,6 +52,14 @@ interface ContainerRecord {
   allowlisted_country_codes: string[] | null;
   never_finishes: boolean;
   published_id: string | null;
+}
+
+// The accounts switched to "not eligible for geo gating", per service (its storage).
+const ineligibleByStorage = new WeakMap<Storage, Set<string>>();
+function ineligibleOf(storage: Storage): Set<string> {
+  let set = ineligibleByStorage.get(storage);
+  if (!set) ineligibleByStorage.set(storage, (set = new Set()));
+  return set;
 }
 
 export function sandboxThreadsRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -212,6 +226,21 @@ export function sandboxThreadsRoutes(deps: AppDeps): Hono<AppEnv> {
     const post = await store().findByPlatformId('threads', c.req.param('id'));
     if (!post) return c.text('No such sandbox threads post.', 404);
     return c.text(`Sandbox threads post ${post.networkId}\n\n${post.text}`);
+  });
+
+  routes.put('/accounts/:accountId/geo-gating', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as { eligible?: unknown } | null;
+    if (typeof body?.eligible !== 'boolean') throw new GraphSandboxError(400, 100, 'Invalid parameter: eligible must be true or false.');
+    const ineligible = ineligibleOf(deps.storage);
+    if (body.eligible) ineligible.delete(c.req.param('accountId'));
+    else ineligible.add(c.req.param('accountId'));
+    return c.json({ eligible: body.eligible });
+  });
+
+  routes.get('/:version/me', async (c) => {
+    // A token of the consent page's authorization server names its account in `sub`.
+    const owner = (await graphAccount(deps, c, 'threads')) ?? String(decodeJwt(c.req.header('authorization')!.replace(/^\S+\s+/, '')).sub ?? '');
+    return c.json({ id: owner, username: owner, is_eligible_for_geo_gating: !ineligibleOf(deps.storage).has(owner) });
   });
 
   routes.get('/:version/:id', async (c) => {
