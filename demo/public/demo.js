@@ -375,6 +375,8 @@ $('composer').addEventListener('submit', async (event) => {
   const mediaUrls = $('post-media').value.split('\n').map((line) => line.trim()).filter(Boolean);
   if (mediaUrls.length > 0) body.mediaUrls = mediaUrls;
   try {
+    // The rest of the spec's request (network options, isVideo…) as the integrator's own JSON; the service checks it.
+    if ($('post-extra').value.trim()) Object.assign(body, JSON.parse($('post-extra').value));
     const result = await backendSend('/api/posts', body);
     $('compose-status').textContent = `Post ${result.id}: ${result.status}`;
   } catch (error) {
