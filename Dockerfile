@@ -15,6 +15,8 @@ COPY demo/package.json demo/
 COPY scripts/prepare.mjs scripts/
 RUN npm ci
 COPY . .
+# better-sqlite3 12 (the lock file's, the last line that runs on Node 20) aborts at exit on Node 24; 13 needs Node 22+.
+RUN npm pkg set dependencies.better-sqlite3=13.2.0 --workspace server && npm install --no-audit --no-fund
 RUN npm run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim AS runtime
