@@ -70,9 +70,11 @@ describe('bluesky (app password) and telegram (bot code) connections', () => {
     const read = await svc.client.getLinkSession(session.sessionId);
     assert.deepEqual(read.completedNetworks, ['telegram']);
     const user = await svc.client.getUser();
-    assert.deepEqual(user.displayNames.find((a) => a.platform === 'telegram'), {
+    const { health, ...telegram } = user.displayNames.find((a) => a.platform === 'telegram')!;
+    assert.deepEqual(telegram, {
       platform: 'telegram', displayName: 'Ada', username: 'ada_tg', id: '4242', linkedAt: new Date(svc.clock()).toISOString(),
     });
+    assert.equal(health?.status, 'healthy');
     // The code is single use: a replay from another chat links nothing new.
     await telegramUpdate(TELEGRAM_SECRET, json.code, 999);
     assert.equal((await svc.storage.linking.findSocialAccount(svc.primaryProfile.id, 'telegram'))!.networkUserId, '4242');
