@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createTelegramPublishAdapter, telegramPublishAdapter as adapter } from '../../src/networks/telegram/publish.js';
 import type { PreparedState, PublishDone, PublishFailure } from '../../src/networks/publish-adapter.js';
-import { SANDBOX_TELEGRAM_BOT_TOKEN } from '../../src/sandbox/networks/telegram-bot-api.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { linkSandboxAccount } from '../sandbox/sandbox-adapter-context.js';
 
@@ -17,10 +16,14 @@ describe('telegram adapter against the sandbox Bot API', () => {
   let svc: TestService;
   let linked: Awaited<ReturnType<typeof linkSandboxAccount>>;
   let botApi: string;
+  /** The bot token the sandbox issued for the linked chat (stored with the link). */
+  let botToken: string;
   before(async () => {
     svc = await startTestService();
     linked = await linkSandboxAccount(svc, 'telegram');
     botApi = `${svc.url}/sandbox/telegram`;
+    botToken = linked.tokens().botToken as string;
+    assert.match(botToken, /^sbx_at_/);
   });
   after(() => svc.close());
 
@@ -63,15 +66,21 @@ describe('telegram adapter against the sandbox Bot API', () => {
     assert.equal(adapter.validate({ ...post, mediaUrls: Array.from({ length: 11 }, (_, i) => `https://m/${i}.jpg`) }, linked.account).length, 1);
   });
 
-  it('the sandbox Bot API answers in the Bot API format: too long, wrong token, group sizes', async () => {
+  it('the sandbox Bot API answers in the Bot API format: too long, wrong token, another chat, group sizes', async () => {
     const call = (token: string, method: string, body: unknown) =>
       fetch(`${botApi}/bot${token}/${method}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    const long = await call(SANDBOX_TELEGRAM_BOT_TOKEN, 'sendMessage', { chat_id: linked.account.accountId, text: 'x'.repeat(4097) });
+    const long = await call(botToken, 'sendMessage', { chat_id: linked.account.accountId, text: 'x'.repeat(4097) });
     assert.equal(long.status, 400);
     assert.deepEqual(await long.json(), { ok: false, error_code: 400, description: 'Bad Request: message is too long' });
     const wrong = await call('123:nope', 'sendMessage', { chat_id: linked.account.accountId, text: 'hi' });
     assert.equal(wrong.status, 401);
-    const single = await call(SANDBOX_TELEGRAM_BOT_TOKEN, 'sendMediaGroup', { chat_id: linked.account.accountId, media: [{ type: 'photo', media: 'https://m/a.jpg' }] });
+    // A token opens only its own chat.
+    for (const chat_id of ['-1001234567890', `@${linked.account.username}`]) {
+      const other = await call(botToken, 'sendMessage', { chat_id, text: 'hi' });
+      assert.equal(other.status, 400);
+      assert.deepEqual(await other.json(), { ok: false, error_code: 400, description: 'Bad Request: chat not found' });
+    }
+    const single = await call(botToken, 'sendMediaGroup', { chat_id: linked.account.accountId, media: [{ type: 'photo', media: 'https://m/a.jpg' }] });
     assert.equal(single.status, 400);
   });
 
@@ -96,7 +105,7 @@ describe('telegram adapter against the sandbox Bot API', () => {
     assert.equal(result.kind, 'failed');
     assert.equal(result.retryAvailable, false);
     assert.deepEqual(result.details, { outcome: 'unknown' });
-    assert.ok(!JSON.stringify(result).includes(SANDBOX_TELEGRAM_BOT_TOKEN));
+    assert.ok(!JSON.stringify(result).includes(botToken));
   });
 
   it('reconcile after a crash says the outcome is unknown and never sends', async () => {
@@ -118,7 +127,20 @@ describe('telegram adapter against the sandbox Bot API', () => {
     ]);
     assert.equal(Number(left.rows[0]!.n), 0);
     const unconfigured = createTelegramPublishAdapter({ botToken: () => null });
-    const refused = (await unconfigured.commit(ctx, { method: 'sendMessage', payload: { chat_id: ctx.account.accountId, text: 'x' } })) as PublishFailure;
+    const refused = (await unconfigured.commit({ ...ctx, account: { ...ctx.account, sandbox: false } }, { method: 'sendMessage', payload: { chat_id: ctx.account.accountId, text: 'x' } })) as PublishFailure;
     assert.equal(refused.code, 503);
+    assert.match(refused.message, /not configured/);
+  });
+
+  it('a sandbox account linked without a bot token is told to link the channel again, and nothing is sent', async () => {
+    const ctx = linked.context(botApi, { text: 'no token' });
+    const tokenless = { ...ctx, account: { ...ctx.account, tokens: async () => ({}) } };
+    const before = (await messages()).length;
+    const refused = (await adapter.commit(tokenless, (await adapter.prepare(tokenless, null)) as PreparedState)) as PublishFailure;
+    assert.equal(refused.kind, 'failed');
+    assert.equal(refused.code, 503);
+    assert.match(refused.message, /link the channel again/);
+    assert.equal(await adapter.remove!(tokenless, '1'), false);
+    assert.equal((await messages()).length, before);
   });
 });

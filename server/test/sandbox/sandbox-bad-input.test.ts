@@ -3,7 +3,6 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { SANDBOX_TELEGRAM_BOT_TOKEN } from '../../src/sandbox/networks/telegram-bot-api.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { linkSandboxAccount } from './sandbox-adapter-context.js';
 
@@ -12,10 +11,13 @@ const BODIES = ['', 'null', '[]', '"text"', '{', '{"accountId":null}', '{"record
 describe('sandbox networks refuse bad input with 4xx', () => {
   let svc: TestService;
   let headers: Record<string, Record<string, string>>;
+  /** The bot token of a linked sandbox telegram chat. */
+  let botToken: string;
   before(async () => {
     svc = await startTestService();
     const bluesky = await linkSandboxAccount(svc, 'bluesky');
     const twitter = await linkSandboxAccount(svc, 'twitter');
+    botToken = (await linkSandboxAccount(svc, 'telegram')).tokens().botToken as string;
     headers = {
       bluesky: { Authorization: `Bearer ${bluesky.tokens().accessJwt}` },
       twitter: { Authorization: `Bearer ${twitter.tokens().accessToken}` },
@@ -36,11 +38,11 @@ describe('sandbox networks refuse bad input with 4xx', () => {
       ['POST', '/sandbox/net/twitter/posts/123/comments', headers.twitter!],
       ['GET', '/sandbox/net/twitter/posts?accountId=&clientKey=', headers.twitter!],
       ['DELETE', '/sandbox/net/twitter/posts/%00', headers.twitter!],
-      ['POST', `/sandbox/telegram/bot${SANDBOX_TELEGRAM_BOT_TOKEN}/sendMessage`, headers.none!],
-      ['POST', `/sandbox/telegram/bot${SANDBOX_TELEGRAM_BOT_TOKEN}/sendPhoto`, headers.none!],
-      ['POST', `/sandbox/telegram/bot${SANDBOX_TELEGRAM_BOT_TOKEN}/sendMediaGroup`, headers.none!],
-      ['POST', `/sandbox/telegram/bot${SANDBOX_TELEGRAM_BOT_TOKEN}/deleteMessage`, headers.none!],
-      ['POST', `/sandbox/telegram/bot${SANDBOX_TELEGRAM_BOT_TOKEN}/getMe`, headers.none!],
+      ['POST', `/sandbox/telegram/bot${botToken}/sendMessage`, headers.none!],
+      ['POST', `/sandbox/telegram/bot${botToken}/sendPhoto`, headers.none!],
+      ['POST', `/sandbox/telegram/bot${botToken}/sendMediaGroup`, headers.none!],
+      ['POST', `/sandbox/telegram/bot${botToken}/deleteMessage`, headers.none!],
+      ['POST', `/sandbox/telegram/bot${botToken}/getMe`, headers.none!],
     ];
     for (const [method, path, auth] of targets) {
       for (const body of method === 'GET' ? [undefined] : BODIES) {

@@ -6,7 +6,8 @@
  * that refused everyone would fail here too). The routes are one table (ROUTES, SERVICE_ROUTES), so the list is
  * complete and readable. What stays public, as on the real networks, is checked as public: bluesky records and
  * threads, a public youtube video's snippet and comments, X conversations and public metrics, post pages.
- * Not here: telegram (one bot for the whole service: its token is the operator's, not a tenant's).
+ * telegram too: a sandbox link stores a bot token the sandbox issued for that one chat (on the real network the bot is
+ * the operator's, one for the whole service), so B's bot token cannot send to or delete in A's chat.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -49,7 +50,7 @@ type IdName =
   | 'instagramComment' | 'instagramComment2' | 'instagramContainer' | 'linkedin' | 'linkedinComment' | 'pin' | 'pinterestBoard'
   | 'pinterestMedia' | 'reddit' | 'servicePost' | 'serviceTweet' | 'serviceTweetComment' | 'snapMedia' | 'threads' | 'threadsComment'
   | 'threadsContainer' | 'tiktok' | 'tiktokPublish' | 'tweet' | 'tweetComment' | 'youtubeComment' | 'youtubePrivate' | 'youtubePublic'
-  | 'youtubePublicComment' | 'youtubeSession';
+  | 'youtubePublicComment' | 'youtubeSession' | 'telegram';
 
 const VERSION = 'v21.0';
 const LINKEDIN_HEADERS = { 'LinkedIn-Version': '202611', 'X-Restli-Protocol-Version': '2.0.0' };
@@ -95,6 +96,9 @@ describe('sandbox tenancy: a token opens only its own account, a post id is foun
     return send(method, `/sandbox/twitter${path}`, { ...init, headers: { Authorization: oauth1Header(credentials, method, url, svc.clock()) } });
   };
   const li = (t: Tenant) => ({ ...bearer(t, 'linkedin'), ...LINKEDIN_HEADERS });
+  /** A sandbox Bot API call with the bot token the tenant's telegram link stored. */
+  const tg = (t: Tenant, method: string, json: unknown) => send('POST', `/sandbox/telegram/bot${t.tokens.telegram.botToken}/${method}`, { json });
+  const chatNotFound = (a: Answer) => a.status === 400 && a.body.ok === false && a.body.description === 'Bad Request: chat not found';
   const gmbPath = (t: Tenant) => `/sandbox/gmb/mybusiness/v4/accounts/${t.acct.gmb.split('|')[0]}/locations/${t.acct.gmb.split('|')[1]}/localPosts`;
 
   async function tenant(name: 'A' | 'B', apiKey: string, profileId: string): Promise<Tenant> {
@@ -206,6 +210,10 @@ describe('sandbox tenancy: a token opens only its own account, a post id is foun
       t.acct.snapchat = (await send('GET', '/sandbox/snapchat/v1/me/public_profile', { headers: bearer(t, 'snapchat') })).body.public_profile.id;
     }
     ids.gmb = ((await send('POST', gmbPath(A), { headers: bearer(A, 'gmb'), json: { summary: 'A on gmb' } })).body.name as string).split('/').pop()!;
+    const message = await tg(A, 'sendMessage', { chat_id: A.acct.telegram, text: 'A on telegram' });
+    assert.equal(message.status, 200, JSON.stringify(message.body));
+    ids.telegram = String(message.body.result.message_id);
+
     ids.snapMedia = (
       await send('POST', `/sandbox/snapchat/v1/public_profiles/${A.acct.snapchat}/media`, {
         headers: bearer(A, 'snapchat'),
@@ -230,6 +238,8 @@ describe('sandbox tenancy: a token opens only its own account, a post id is foun
   });
   after(() => svc?.close());
 
+  const telegramStillThere = async () =>
+    Number((await svc.sql("SELECT COUNT(*) AS n FROM sandbox_posts WHERE platform = 'telegram' AND account_id = ? AND network_id = ? AND deleted_at IS NULL", [A.acct.telegram, ids.telegram])).rows[0]!.n) === 1;
   const stillThere = async (platform: string, networkId: string) =>
     Number((await svc.sql('SELECT COUNT(*) AS n FROM sandbox_posts WHERE platform = ? AND network_id = ? AND deleted_at IS NULL', [platform, networkId])).rows[0]!.n) === 1;
 
@@ -409,6 +419,24 @@ describe('sandbox tenancy: a token opens only its own account, a post id is foun
       allowed: (a) => a.status === 400 && JSON.stringify(a.body).includes('not finalized'),
     },
 
+    // telegram: a bot token acts only in its own chat (Telegram's answer to a bot for a chat it is not in).
+    {
+      name: 'telegram sendMessage to A\'s chat',
+      call: (t) => tg(t, 'sendMessage', { chat_id: A.acct.telegram, text: `as ${t.name}` }),
+      refused: chatNotFound,
+      allowed: (a) => a.status === 200 && a.body.ok === true && String(a.body.result.chat.id) === A.acct.telegram,
+    },
+    {
+      name: 'telegram sendPhoto to A\'s chat',
+      call: (t) => tg(t, 'sendPhoto', { chat_id: Number(A.acct.telegram), photo: 'https://example.com/a.png', caption: `as ${t.name}` }),
+      refused: chatNotFound,
+    },
+    {
+      name: 'telegram sendMediaGroup to A\'s chat',
+      call: (t) => tg(t, 'sendMediaGroup', { chat_id: A.acct.telegram, media: [{ type: 'photo', media: 'https://example.com/a.png' }, { type: 'photo', media: 'https://example.com/b.png' }] }),
+      refused: chatNotFound,
+    },
+
     // Last: the rows that change or remove A's objects.
     {
       name: 'instagram POST /{user}/media_publish with A\'s container',
@@ -435,6 +463,12 @@ describe('sandbox tenancy: a token opens only its own account, a post id is foun
     },
     { name: 'pinterest DELETE /v5/pins/{id}', call: (t) => send('DELETE', `/sandbox/pinterest/v5/pins/${ids.pin}`, { headers: bearer(t, 'pinterest') }) },
     { name: 'gmb DELETE localPosts/{post}', call: (t) => send('DELETE', `${gmbPath(A)}/${ids.gmb}`, { headers: bearer(t, 'gmb') }) },
+    {
+      name: 'telegram deleteMessage in A\'s chat',
+      call: (t) => tg(t, 'deleteMessage', { chat_id: A.acct.telegram, message_id: Number(ids.telegram) }),
+      refused: async (a) => chatNotFound(a) && (await telegramStillThere()),
+      allowed: async (a) => a.status === 200 && a.body.result === true && !(await telegramStillThere()),
+    },
   ];
 
 
@@ -568,21 +602,23 @@ describe('sandbox tenancy: a token opens only its own account, a post id is foun
       tiktok: (token) => send('POST', '/sandbox/tiktok/v2/post/publish/creator_info/query/', { headers: { Authorization: `Bearer ${token}` }, json: {} }),
       gmb: (token) => send('GET', '/sandbox/gmb/mybusinessaccountmanagement/v1/accounts', { headers: { Authorization: `Bearer ${token}` } }),
       snapchat: (token) => send('GET', '/sandbox/snapchat/v1/me/public_profile', { headers: { Authorization: `Bearer ${token}` } }),
+      telegram: (token) => send('POST', `/sandbox/telegram/bot${token}/sendMessage`, { json: { chat_id: A.acct.telegram, text: 'who am I' } }),
     };
-    const tokenOf = (network: Network): string | null => (network === 'bluesky' ? A.tokens.bluesky.accessJwt : network === 'twitter' ? A.tokens.twitter.oauthToken : (A.tokens[network].accessToken ?? null));
+    const tokenOf = (network: Network): string | null => (network === 'bluesky' ? A.tokens.bluesky.accessJwt : network === 'twitter' ? A.tokens.twitter.oauthToken : network === 'telegram' ? A.tokens.telegram.botToken : (A.tokens[network].accessToken ?? null));
     const wrong: string[] = [];
     for (const [network, call] of Object.entries(WHO_AM_I) as [Network, (token: string) => Promise<Answer>][]) {
       const own = await call(tokenOf(network)!);
       if (!is2xx(own)) wrong.push(`${network} refused its own token: ${own.status}`);
-      // The generic API checks its tokens the same way.
-      const genericOwn = network === 'bluesky' ? null : await send('GET', `/sandbox/net/${network}/posts/none`, { headers: { Authorization: `Bearer ${A.tokens[network].accessToken}` } });
+      // The generic API checks its tokens the same way (it serves neither bluesky nor telegram).
+      const generic$ = network !== 'bluesky' && network !== 'telegram';
+      const genericOwn = !generic$ ? null : await send('GET', `/sandbox/net/${network}/posts/none`, { headers: { Authorization: `Bearer ${A.tokens[network].accessToken}` } });
       if (genericOwn && genericOwn.status !== 404) wrong.push(`generic ${network} refused its own token: ${genericOwn.status}`);
       for (const other of NETWORKS) {
         const token = other === network ? null : tokenOf(other);
         if (!token) continue;
         const answer = await call(token);
         if (answer.status !== 401) wrong.push(`${network} with a ${other} token: ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`);
-        if (network !== 'bluesky') {
+        if (generic$) {
           const generic = await send('GET', `/sandbox/net/${network}/posts/none`, { headers: { Authorization: `Bearer ${token}` } });
           if (generic.status !== 401) wrong.push(`generic ${network} with a ${other} token: ${generic.status}`);
         }

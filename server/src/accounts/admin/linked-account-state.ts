@@ -15,7 +15,7 @@ export function linkedAccountState(
   cipher: TokenCipher,
   now: number,
 ): { state: LinkedAccountState; tokenExpiresAt: number | null } {
-  // telegram links a chat, not a token.
+  // A real telegram link stores a chat, not a token.
   if (social.tokensEncrypted === null) return { state: 'ok', tokenExpiresAt: null };
   let tokens: { expiresIn?: unknown; obtainedAt?: unknown; refreshToken?: unknown; refreshJwt?: unknown };
   try {

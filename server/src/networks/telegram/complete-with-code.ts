@@ -15,8 +15,17 @@ export interface TelegramChat {
   last_name?: string;
 }
 
-/** True when the code was valid and unused and its session took the account. */
-export async function completeTelegramCode(deps: AppDeps, code: string, chat: TelegramChat & { id: number }): Promise<boolean> {
+/**
+ * True when the code was valid and unused and its session took the account. `tokensFor`: the tokens the link
+ * stores, made only once the code is known good (the sandbox's stand-in bot passes its chat's bot token); without
+ * it the link stores none (the real bot: the service's TELEGRAM_BOT_TOKEN sends to every linked chat).
+ */
+export async function completeTelegramCode(
+  deps: AppDeps,
+  code: string,
+  chat: TelegramChat & { id: number },
+  tokensFor?: (chatId: string) => Promise<Record<string, unknown>>,
+): Promise<boolean> {
   const now = deps.clock();
   const used = await deps.storage.linking.useTelegramCode(hashSecret(code), now);
   if (!used) return false;
@@ -28,7 +37,7 @@ export async function completeTelegramCode(deps: AppDeps, code: string, chat: Te
     networkUserId: String(chat.id),
     displayName: name,
     username: chat.username ?? null,
-    tokens: null,
+    tokens: tokensFor ? await tokensFor(String(chat.id)) : null,
     linkedAt: now,
     sandbox: deps.networks.runsOnSandbox('telegram'),
   });

@@ -1,7 +1,8 @@
 /**
  * @module
  * The telegram publishing adapter: the Bot API (`ctx.baseUrl`: the sandbox Bot API on loopback, or
- * api.telegram.org) with the service's bot, to the linked channel (`account.accountId` is the chat id).
+ * api.telegram.org) to the linked channel (`account.accountId` is the chat id), with the service's bot, or for a
+ * sandbox account the bot token the sandbox issued for that chat (stored with the link as `{botToken}`).
  * Text alone: `sendMessage` (1-4,096 characters). One image or video: `sendPhoto` / `sendVideo` with the text as
  * caption (≤1,024). 2-10 media: `sendMediaGroup`, caption on the first item. Telegram pulls the media by URL.
  *
@@ -12,7 +13,6 @@
  * says exactly that instead of guessing. The message is then sent at most once; the user, who can see the channel,
  * decides whether to retry. Only refusals Telegram gives before sending (429, 500, 400s) are retryable.
  */
-import { SANDBOX_TELEGRAM_BOT_TOKEN } from '../../sandbox/networks/telegram-bot-api.js';
 import type { LinkedAccountRef, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
 import { callBotApi } from './bot-api.js';
 import { classifyTelegramError, outcomeUnknown } from './classify.js';
@@ -22,8 +22,11 @@ export const TELEGRAM_CAPTION_MAX = 1024;
 export const TELEGRAM_GROUP_MAX = 10;
 
 export interface TelegramAdapterOptions {
-  /** The bot that sends: the sandbox bot for sandbox accounts, otherwise the service's (TELEGRAM_BOT_TOKEN). */
-  botToken(account: LinkedAccountRef): string | null;
+  /**
+   * The bot that sends: for a sandbox account the bot token the sandbox issued for its chat when it was linked (in
+   * its sealed tokens), otherwise the service's (TELEGRAM_BOT_TOKEN). Null when there is none.
+   */
+  botToken(account: LinkedAccountRef): Promise<string | null> | string | null;
 }
 
 interface TelegramPrepared extends PreparedState {
@@ -67,8 +70,11 @@ function postUrlOf(ctx: PublishContext, firstId: number): string {
 }
 
 export function createTelegramPublishAdapter(options: TelegramAdapterOptions): PublishAdapter {
-  const botTokenOr = (account: LinkedAccountRef): string | PublishFailure =>
-    options.botToken(account) ?? failure(503, 'Telegram is not configured on this service (no bot token).');
+  const botTokenOr = async (account: LinkedAccountRef): Promise<string | PublishFailure> =>
+    (await options.botToken(account)) ??
+    (account.sandbox
+      ? failure(503, 'This sandbox telegram channel has no bot token of its own (it was linked before the sandbox issued them); link the channel again.')
+      : failure(503, 'Telegram is not configured on this service (no bot token).'));
 
   return {
     platform: 'telegram',
@@ -98,7 +104,7 @@ export function createTelegramPublishAdapter(options: TelegramAdapterOptions): P
 
     async commit(ctx, preparedState) {
       const prepared = preparedState as TelegramPrepared;
-      const token = botTokenOr(ctx.account);
+      const token = await botTokenOr(ctx.account);
       if (typeof token !== 'string') return token;
       const answer = await callBotApi(ctx, token, prepared.method, prepared.payload);
       if (!answer.ok) return classifyTelegramError(answer);
@@ -125,7 +131,7 @@ export function createTelegramPublishAdapter(options: TelegramAdapterOptions): P
     },
 
     async remove(ctx, networkPostId) {
-      const token = botTokenOr(ctx.account);
+      const token = await botTokenOr(ctx.account);
       if (typeof token !== 'string') return false;
       let removed = true;
       for (const id of networkPostId.split(',')) {
@@ -139,5 +145,9 @@ export function createTelegramPublishAdapter(options: TelegramAdapterOptions): P
 }
 
 export const telegramPublishAdapter: PublishAdapter = createTelegramPublishAdapter({
-  botToken: (account) => (account.sandbox ? SANDBOX_TELEGRAM_BOT_TOKEN : (process.env.TELEGRAM_BOT_TOKEN ?? null)),
+  botToken: async (account) => {
+    if (!account.sandbox) return process.env.TELEGRAM_BOT_TOKEN ?? null;
+    const { botToken } = await account.tokens();
+    return typeof botToken === 'string' && botToken !== '' ? botToken : null;
+  },
 });

@@ -3,7 +3,8 @@
  * `POST /api/sandbox/accounts {platform}` (API key, optional Profile-Key): links a sandbox account of `platform`
  * to the profile without a browser, so integrators' own test suites and the demo can publish at once. Only for a
  * network that runs on the sandbox on this service (400 otherwise). The account gets tokens the sandbox network
- * accepts (bluesky: a PDS session; OAuth networks: an access and a refresh token; telegram: a sandbox channel),
+ * accepts (bluesky: a PDS session; OAuth networks: an access and a refresh token; telegram: a sandbox channel and
+ * a bot token for it),
  * sealed like a browser link's, and the link goes through the same storage call as one (`linkAccount`, inside a
  * one-minute server-side link session whose token nobody receives), so the `social` webhook fires the same way.
  */
@@ -20,6 +21,7 @@ import { createSandboxBlueskySession } from './bluesky-pds.js';
 import { sandboxStoreOf } from './sandbox-tokens.js';
 import { linkAccount } from '../../linking/service.js';
 import { sandboxFeedUrl } from './feed-page.js';
+import { issueSandboxTelegramTokens } from './telegram-bot-api.js';
 import { INSTAGRAM_ACCOUNT_TYPES, createSandboxUserWithNewHandle, issueUserTokens } from './sandbox-users.js';
 
 const ACTION = 'sandbox accounts';
@@ -38,9 +40,9 @@ export function sandboxAccountRoutes(deps: AppDeps): Hono<AppEnv> {
   async function createNetworkAccount(platform: Network, details: Record<string, unknown>, now: number): Promise<NewSandboxAccount> {
     const store = sandboxStoreOf(deps.storage);
     if (platform === 'telegram') {
-      // A channel id as Telegram writes them (-100…); telegram links store no token, the bot's token is the service's.
+      // A channel id as Telegram writes them (-100…), and a sandbox bot token that opens only that channel.
       const channel = `-100${randomInt(1_000_000_000, 9_999_999_999)}`;
-      return { networkUserId: channel, displayName: 'Sandbox Telegram channel', username: `sandbox_${channel.slice(-8)}`, tokens: null };
+      return { networkUserId: channel, displayName: 'Sandbox Telegram channel', username: `sandbox_${channel.slice(-8)}`, tokens: await issueSandboxTelegramTokens(store, channel, now) };
     }
     // bluesky: an app password nobody receives; the account signs in with the session below.
     const user = await createSandboxUserWithNewHandle(store, platform, { details, ...(platform === 'bluesky' && { appPassword: newSecret() }) }, now);

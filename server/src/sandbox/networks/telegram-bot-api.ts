@@ -3,7 +3,10 @@
  * The sandbox Telegram Bot API at `/sandbox/telegram/bot<token>/<method>`, in the Bot API's wire format
  * (`{ok: true, result}` / `{ok: false, error_code, description, parameters?: {retry_after}}`): `sendMessage`
  * (1-4,096 characters), `sendPhoto` and `sendVideo` (media by URL, caption ≤1,024), `sendMediaGroup` (2-10 items, the
- * caption on the first), `deleteMessage`. Only the sandbox bot's token is accepted (401 Unauthorized otherwise).
+ * caption on the first), `deleteMessage`. The token in the path is a bot token this sandbox issued when a chat was
+ * linked (sandbox-tokens.ts, platform `telegram`, the chat id as its user; 401 Unauthorized otherwise), and it acts
+ * only in its own chat: any other `chat_id` (another tenant's chat, an `@username`) is answered 400 "Bad Request:
+ * chat not found", as Telegram answers a bot for a chat it is not in, whether or not that chat exists.
  * Message ids count up per chat, as Telegram's do. Fault markers in the text or caption: `[[fault:429]]`
  * (retry_after 30), 400 (chat not found), 403 (bot removed from the channel), 500, 502.
  */
@@ -12,11 +15,17 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { faultMarker } from './faults.js';
 import { containsNul } from './input-guards.js';
-import { sandboxStoreOf } from './sandbox-tokens.js';
-import type { SandboxMedia, SandboxPost } from './store.js';
+import { checkSandboxToken, issueSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
+import type { SandboxMedia, SandboxNetworkStore, SandboxPost } from './store.js';
 
-/** The sandbox bot's token (public: it only works here). Real tokens have the same `<bot id>:<secret>` form. */
-export const SANDBOX_TELEGRAM_BOT_TOKEN = '7000000001:SANDBOX-sandbox-bot-token';
+/**
+ * The tokens a sandbox telegram link stores: a bot token that opens only `chatId` (no expiry, like a real bot's).
+ * Issued by the sandbox side of a link (the accounts shortcut, the stand-in bot), never by the real bot's webhook.
+ */
+export async function issueSandboxTelegramTokens(store: SandboxNetworkStore, chatId: string, now: number): Promise<{ botToken: string }> {
+  return { botToken: await issueSandboxToken(store, { platform: 'telegram', accountId: chatId, kind: 'access', ttlMs: null }, now) };
+}
+
 export const TELEGRAM_TEXT_MAX = 4096;
 export const TELEGRAM_CAPTION_MAX = 1024;
 
@@ -85,10 +94,14 @@ export function sandboxTelegramRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.req.query();
   }
 
-  const chatIdOf = (value: unknown): string => {
-    if (typeof value === 'number' && Number.isInteger(value)) return String(value);
-    if (typeof value === 'string' && /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,31})$/.test(value)) return value;
-    throw new BotApiError(400, 'Bad Request: chat_id is empty');
+  /** The request's chat, which must be the token's own chat. */
+  const chatIdOf = (value: unknown, ownChat: string): string => {
+    let chatId: string;
+    if (typeof value === 'number' && Number.isInteger(value)) chatId = String(value);
+    else if (typeof value === 'string' && /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,31})$/.test(value)) chatId = value;
+    else throw new BotApiError(400, 'Bad Request: chat_id is empty');
+    if (chatId !== ownChat) throw new BotApiError(400, 'Bad Request: chat not found');
+    return chatId;
   };
 
   const throwFault = (text: string) => {
@@ -136,13 +149,15 @@ export function sandboxTelegramRoutes(deps: AppDeps): Hono<AppEnv> {
   const photoSizes = (url: string) => [{ file_id: Buffer.from(url).toString('base64url').slice(0, 64), file_unique_id: 'sbx', width: 1280, height: 720 }];
 
   routes.all('/:bot/:method', async (c) => {
-    const bot = c.req.param('bot');
-    if (bot !== `bot${SANDBOX_TELEGRAM_BOT_TOKEN}`) throw new BotApiError(401, 'Unauthorized');
+    const bot = /^bot(\S{1,4096})$/.exec(c.req.param('bot'))?.[1] ?? null;
+    const checked = await checkSandboxToken(store(), bot, 'telegram', 'access', deps.clock());
+    if (!checked.ok) throw new BotApiError(401, 'Unauthorized');
+    const ownChat = checked.accountId;
     const method = c.req.param('method');
     const input = await params(c);
     switch (method) {
       case 'sendMessage': {
-        const chatId = chatIdOf(input.chat_id);
+        const chatId = chatIdOf(input.chat_id, ownChat);
         const text = typeof input.text === 'string' ? input.text : '';
         if (text.trim() === '') throw new BotApiError(400, 'Bad Request: message text is empty');
         if (length(text) > TELEGRAM_TEXT_MAX) throw new BotApiError(400, 'Bad Request: message is too long');
@@ -152,7 +167,7 @@ export function sandboxTelegramRoutes(deps: AppDeps): Hono<AppEnv> {
       }
       case 'sendPhoto':
       case 'sendVideo': {
-        const chatId = chatIdOf(input.chat_id);
+        const chatId = chatIdOf(input.chat_id, ownChat);
         const field = method === 'sendPhoto' ? 'photo' : 'video';
         const url = input[field];
         if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new BotApiError(400, `Bad Request: there is no ${field} in the request`);
@@ -165,7 +180,7 @@ export function sandboxTelegramRoutes(deps: AppDeps): Hono<AppEnv> {
         return c.json({ ok: true, result: message });
       }
       case 'sendMediaGroup': {
-        const chatId = chatIdOf(input.chat_id);
+        const chatId = chatIdOf(input.chat_id, ownChat);
         const media = input.media;
         if (!Array.isArray(media) || media.length < 2 || media.length > 10) throw new BotApiError(400, 'Bad Request: wrong number of media in the group: must be 2-10');
         const items = (media as Record<string, unknown>[]).map((entry) => {
@@ -189,7 +204,7 @@ export function sandboxTelegramRoutes(deps: AppDeps): Hono<AppEnv> {
         return c.json({ ok: true, result: sent });
       }
       case 'deleteMessage': {
-        const chatId = chatIdOf(input.chat_id);
+        const chatId = chatIdOf(input.chat_id, ownChat);
         const messageId = String(input.message_id ?? '');
         const post = /^\d+$/.test(messageId) ? await store().findByNetworkId('telegram', chatId, messageId) : null;
         if (!post) throw new BotApiError(400, 'Bad Request: message to delete not found');
