@@ -28,6 +28,8 @@ export const SessionViewNetwork = z.object({
   attention: z.optional(z.enum(['degraded', 'needs_relink', 'revoked'])),
   /** The network's own status when it is not operational (GET /networks/status): degraded warns, down explains. */
   networkStatus: z.optional(z.enum(['degraded', 'down'])),
+  /** False when the network cannot be connected on this service (no credentials, sandbox off): the page says so. */
+  available: z.optional(z.literal(false)),
 });
 export type SessionViewNetwork = z.infer<typeof SessionViewNetwork>;
 

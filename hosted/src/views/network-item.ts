@@ -37,7 +37,12 @@ export function networkItemTemplate(row: NetworkRowContext, network: SessionView
     ${network.sandbox ? html`<span class="sandbox-note">${t('sandboxNote', { network: name })}</span>` : nothing}
     ${network.networkStatus ? html`<span class="network-status-note" data-network-status=${network.networkStatus}>${t(network.networkStatus === 'down' ? 'networkDown' : 'networkDegraded', { network: name })}</span>` : nothing}
     ${network.attention ? html`<span class="attention-note" data-attention=${network.attention}>${t(ATTENTION_TEXT[network.attention], { network: name })}</span>` : nothing}
-    ${network.linked && needsRelink(network)
+    ${network.available === false && !network.linked
+      ? html`<span class="network-status-note" data-network-status="unavailable">${t('networkNotOffered', { network: name })}</span>`
+      : nothing}
+    ${network.available === false && !network.linked
+      ? nothing
+      : network.linked && needsRelink(network)
       ? html`<div class="relink-actions">${connectButton(row, network, name, true)}${linkedActions(row, network, name)}</div>`
       : network.linked
         ? linkedActions(row, network, name)

@@ -40,6 +40,8 @@ export async function buildSessionView(deps: Pick<AppDeps, 'storage' | 'clock' |
         displayName: linkedAccount?.displayName ?? null,
         username: linkedAccount?.username ?? null,
         sandbox: deps.networks.runsOnSandbox(platform, instagramLinkMethod),
+        // No credentials and no sandbox for it (production): listed, but said to be unavailable, never faked.
+        ...(!deps.networks.offers(platform, instagramLinkMethod) && { available: false as const }),
         ...(linkedAccount && attention.has(platform) && { attention: attention.get(platform) }),
         ...(statuses.get(platform) !== 'operational' && { networkStatus: statuses.get(platform) as 'degraded' | 'down' }),
       };

@@ -42,6 +42,8 @@ export interface NetworkRegistry {
    * there, whatever this says later.
    */
   runsOnSandbox(platform: Network, instagramLinkMethod?: InstagramLinkMethod): boolean;
+  /** Whether `platform` can be connected here at all (real credentials, or the sandbox for it): else it is not offered. */
+  offers(platform: Network, instagramLinkMethod?: InstagramLinkMethod): boolean;
   /**
    * The origins network calls may reach although they are private: this service's own (the sandbox networks) while
    * the sandbox runs, and the operator's own choices (`<NETWORK>_API_BASE_URL`s, `BLUESKY_PDS_URL`). Nothing else
@@ -87,6 +89,11 @@ export function createNetworkRegistry(settings: NetworkSettings, publicUrl: () =
       if (platform === 'bluesky') return sandboxOn && registry.blueskyPdsUrl === `${publicUrl()}/sandbox`;
       if (platform === 'telegram') return sandboxOn && registry.telegramBotUsername === SANDBOX_TELEGRAM_BOT;
       return registry.oauth(platform, instagramLinkMethod)?.sandbox ?? false;
+    },
+    offers(platform, instagramLinkMethod = 'instagram') {
+      if (platform === 'bluesky') return registry.blueskyPdsUrl !== null;
+      if (platform === 'telegram') return registry.telegramBotUsername !== null;
+      return registry.oauth(platform, instagramLinkMethod) !== null;
     },
     privateOriginsAllowed() {
       const operators = [...Object.values(settings.apiBaseUrls), settings.blueskyPdsUrl].flatMap((base) => (base ? [new URL(base).origin] : []));

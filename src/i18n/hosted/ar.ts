@@ -36,6 +36,7 @@ export default {
   reconnectLabel: 'إعادة ربط {network}',
   linkedDifferent: 'تم ربط {network} لكن بحساب مختلف ({name}) عن السابق ({before}): تبقى منشورات الحساب السابق وإحصاءاته معه.',
   networkDegraded: 'يواجه {network} مشكلات الآن: قد يتطلب الربط أكثر من محاولة.',
+  networkNotOffered: 'لا يمكن ربط {network} في هذه الخدمة.',
   networkDown: '{network} لا يعمل الآن. حاول لاحقًا؛ لا مشكلة من جهتك.',
   notConnected: 'غير مرتبط',
   sandboxNote: 'بيئة تجريبية: لا يُربط أي حساب حقيقي على {network}.',

@@ -29,6 +29,7 @@ export default {
   reconnectLabel: '{network} neu verbinden',
   linkedDifferent: '{network} ist verbunden, aber mit einem anderen Konto ({name}) als vorher ({before}): Beiträge und Statistiken des früheren Kontos bleiben bei diesem.',
   networkDegraded: '{network} hat gerade Probleme: das Verbinden kann mehrere Versuche brauchen.',
+  networkNotOffered: '{network} kann mit diesem Dienst nicht verbunden werden.',
   networkDown: '{network} funktioniert gerade nicht. Versuche es später erneut; bei dir ist alles in Ordnung.',
   notConnected: 'Nicht verbunden',
   sandboxNote: 'Sandbox: Es wird kein echtes {network}-Konto verbunden.',

@@ -33,6 +33,7 @@ export const en = {
   reconnectLabel: 'Reconnect {network}',
   linkedDifferent: '{network} is connected, but as a different account ({name}) than before ({before}): the earlier account’s posts and analytics stay with it.',
   networkDegraded: '{network} is having problems right now: connecting may take more than one try.',
+  networkNotOffered: '{network} cannot be connected on this service.',
   networkDown: '{network} is not working right now. Try again later; nothing is wrong on your side.',
   notConnected: 'Not connected',
   sandboxNote: 'Sandbox: no real {network} account is connected.',

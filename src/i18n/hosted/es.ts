@@ -29,6 +29,7 @@ export default {
   reconnectLabel: 'Reconectar {network}',
   linkedDifferent: '{network} está conectada, pero con otra cuenta ({name}) distinta de la anterior ({before}): las publicaciones y estadísticas de la cuenta anterior siguen con ella.',
   networkDegraded: '{network} tiene problemas ahora: conectar puede requerir más de un intento.',
+  networkNotOffered: '{network} no se puede conectar en este servicio.',
   networkDown: '{network} no funciona ahora. Inténtalo más tarde; el problema no es tuyo.',
   notConnected: 'Sin conectar',
   sandboxNote: 'Entorno de pruebas: no se conecta ninguna cuenta real de {network}.',

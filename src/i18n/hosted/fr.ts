@@ -29,6 +29,7 @@ export default {
   reconnectLabel: 'Reconnecter {network}',
   linkedDifferent: '{network} est connecté, mais avec un autre compte ({name}) qu’avant ({before}) : les publications et statistiques de l’ancien compte restent avec lui.',
   networkDegraded: '{network} rencontre des problèmes : la connexion peut demander plusieurs essais.',
+  networkNotOffered: '{network} ne peut pas être connecté sur ce service.',
   networkDown: '{network} ne fonctionne pas pour le moment. Réessayez plus tard ; rien ne cloche de votre côté.',
   notConnected: 'Non connecté',
   sandboxNote: 'Bac à sable : aucun vrai compte {network} n’est connecté.',

@@ -29,6 +29,7 @@ export default {
   reconnectLabel: '{network} を再連携',
   linkedDifferent: '{network} は連携されましたが、以前 ({before}) とは別のアカウント ({name}) です。以前のアカウントの投稿と分析はそちらに残ります。',
   networkDegraded: '{network} で問題が発生しています。連携に何度か試す必要があるかもしれません。',
+  networkNotOffered: 'このサービスでは{network}を接続できません。',
   networkDown: '{network} は現在利用できません。後でもう一度お試しください。お客様側の問題ではありません。',
   notConnected: '未連携',
   sandboxNote: 'サンドボックス：実際の {network} アカウントは連携されません。',

@@ -29,6 +29,7 @@ export default {
   reconnectLabel: 'Reconectar {network}',
   linkedDifferent: '{network} está conectado, mas com outra conta ({name}) diferente da anterior ({before}): as publicações e estatísticas da conta anterior ficam com ela.',
   networkDegraded: '{network} está com problemas agora: conectar pode exigir mais de uma tentativa.',
+  networkNotOffered: 'Não é possível conectar {network} neste serviço.',
   networkDown: '{network} não está funcionando agora. Tente mais tarde; o problema não é com você.',
   notConnected: 'Não conectada',
   sandboxNote: 'Ambiente de testes: nenhuma conta real do {network} é conectada.',
