@@ -40,7 +40,10 @@ test('a session for frame mode: its link, id and expiry, never cached', async ()
   assert.deepEqual(Object.keys(body), ['sessionId', 'url', 'expiresAt']);
   assert.match(body.sessionId, /^ls_/);
   assert.ok(body.url.startsWith(`${svc.url}/link?session=`), body.url);
-  const session = await svc.client.getLinkSession(body.sessionId);
+  // A session is read with its own profile's key (spec 4.6): the demo's backend reads it with the demo profile's.
+  const read = await fetch(`${demo.url}/api/session/${encodeURIComponent(body.sessionId)}`);
+  assert.equal(read.status, 200);
+  const session = (await read.json()) as { origin: string };
   assert.equal(session.origin, demo.url, 'the page that frames the link is the demo site');
 });
 

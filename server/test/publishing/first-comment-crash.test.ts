@@ -33,8 +33,8 @@ describe('a first comment across a SIGKILL after the network took it (issue 30, 
           fetch(`${child.url}/api${path}`, { method, headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
         assert.equal((await call('POST', '/sandbox/accounts', { platform })).status, 200);
         const comment = `The first comment under the ${platform} post`;
-        const created = await call('POST', '/post', { post: `A ${platform} post with a first comment`, platforms: [platform], firstComment: { comment }, ...EXTRA[platform]?.(child.url) });
-        assert.equal(created.status, 200, await created.text());
+        // The answer waits for the first comment (spec 4.9.5), so the process dies during the request: no answer.
+        await call('POST', '/post', { post: `A ${platform} post with a first comment`, platforms: [platform], firstComment: { comment }, ...EXTRA[platform]?.(child.url) }).catch(() => null);
         await exited(child);
         child = await startChildService(env);
         let stored: { status?: string; id?: string } = {};

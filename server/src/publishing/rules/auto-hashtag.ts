@@ -21,8 +21,11 @@ const MAX_HASHTAG_COUNT = 10;
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 const HAS_LETTER = /\p{L}/u;
-/** Existing hashtags and mentions, and the markup tags of rich text: words inside them are not candidates. */
-const PROTECTED = /[#@][\p{L}\p{N}_]+|<\/?[a-zA-Z]+\s*>/gu;
+/**
+ * Existing hashtags and mentions, the markup tags of rich text, and any address written with a scheme (also one a
+ * network would not link, e.g. an unknown top-level domain): words inside them are not candidates.
+ */
+const PROTECTED = /[#@][\p{L}\p{N}_]+|<\/?[a-zA-Z]+\s*>|\b[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\s<]+/gu;
 
 export interface Candidate {
   key: string;
