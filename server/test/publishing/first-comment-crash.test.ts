@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, it } from 'node:test';
 import { freePort, startChildService, type ChildService } from '../support/child-service.js';
+import { stopChild } from '../support/stop-child.js';
 
 const exited = (child: ChildService) =>
   new Promise<void>((resolve) => (child.process.exitCode !== null || child.process.signalCode !== null ? resolve() : child.process.once('exit', () => resolve())));
@@ -59,11 +60,7 @@ describe('a first comment across a SIGKILL after the network took it (issue 30, 
           reader.close();
         }
       } finally {
-        if (child.process.exitCode === null && child.process.signalCode === null) {
-          const gone = exited(child);
-          child.process.kill('SIGKILL');
-          await gone;
-        }
+        await stopChild(child.process, 'SIGKILL');
         rmSync(dataDir, { recursive: true, force: true });
       }
     });

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, it } from 'node:test';
 import { freePort, startChildService, type ChildService } from '../support/child-service.js';
+import { stopChild } from '../support/stop-child.js';
 import { SANDBOX_TWITTER_APP_HEADERS } from '../support/test-service.js';
 
 type Platform = 'reddit' | 'pinterest' | 'twitter' | 'linkedin' | 'facebook' | 'gmb';
@@ -22,12 +23,7 @@ type Platform = 'reddit' | 'pinterest' | 'twitter' | 'linkedin' | 'facebook' | '
 const exited = (child: ChildService) =>
   new Promise<void>((resolve) => (child.process.exitCode !== null || child.process.signalCode !== null ? resolve() : child.process.once('exit', () => resolve())));
 
-async function killHard(child: ChildService): Promise<void> {
-  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
-  const gone = exited(child);
-  child.process.kill('SIGKILL');
-  await gone;
-}
+const killHard = (child: ChildService) => stopChild(child.process, 'SIGKILL');
 
 /** A post the network holds that this service did not make (written into the sandbox network's own table). */
 function otherPost(db: Database.Database, platform: Platform, accountId: string, index: number, fields: { title: string; body: string }, at: number) {

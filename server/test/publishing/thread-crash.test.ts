@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { it } from 'node:test';
 import { freePort, startChildService, type ChildService } from '../support/child-service.js';
+import { stopChild } from '../support/stop-child.js';
 import { SANDBOX_TWITTER_APP_HEADERS } from '../support/test-service.js';
 
 const exited = (child: ChildService) =>
@@ -52,11 +53,7 @@ it('twitter thread killed between its parts: every part on X once, recorded with
       reader.close();
     }
   } finally {
-    if (child.process.exitCode === null && child.process.signalCode === null) {
-      const gone = exited(child);
-      child.process.kill('SIGKILL');
-      await gone;
-    }
+    await stopChild(child.process, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

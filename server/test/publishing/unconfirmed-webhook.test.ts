@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { it } from 'node:test';
 import { freePort, startChildService, type ChildService } from '../support/child-service.js';
+import { stopChild } from '../support/stop-child.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 import { FAST_DELIVERY } from '../webhooks/fixtures.js';
 
@@ -46,11 +47,7 @@ it('an undecidable interrupted commit: error with outcome unknown, not sent agai
       reader.close();
     }
   } finally {
-    if (child.process.exitCode === null && child.process.signalCode === null) {
-      const gone = exited(child);
-      child.process.kill('SIGKILL');
-      await gone;
-    }
+    await stopChild(child.process, 'SIGKILL');
     await receiver.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
