@@ -67,7 +67,8 @@ describe('account health', () => {
       const [account] = await profileHealth(svc, profileKey);
       seen.add(account!.status);
     };
-    await advance(svc, 48 * HOUR, look);
+    // Looked at an hour before the 48 h outage ends (at its last instant a due retry may already succeed).
+    await advance(svc, 47 * HOUR, look);
     assert.ok(seen.has('degraded'), `degraded during the outage (saw ${[...seen].join(', ')})`);
     assert.ok(!seen.has('needs_relink') && !seen.has('revoked'), 'never asked for a relink');
     const [outage] = await profileHealth(svc, profileKey);
@@ -76,7 +77,7 @@ describe('account health', () => {
     const midwayPost = await waitForPost(svc, during.json.id, (p) => p.status === 'success' || p.status === 'error', { 'Profile-Key': profileKey });
     assert.equal(midwayPost.status, 'success', JSON.stringify(midwayPost));
     // The outage ends; backoff brings the next try within hours.
-    await advance(svc, 7 * HOUR, look);
+    await advance(svc, 8 * HOUR, look);
     const [recovered] = await profileHealth(svc, profileKey);
     assert.equal(recovered!.status, 'healthy', JSON.stringify(recovered) + svc.logLines.filter((l) => /refresh|health/.test(l)).join('\n'));
     assert.ok(Date.parse(recovered!.lastRefreshedAt) > Date.parse(due) - 6 * HOUR);
