@@ -69,7 +69,8 @@ test('compose, schedule, approve, see the live status and the sandbox feed', asy
   expect(await axeViolations(page)).toEqual([]);
 
   const feedUrl = await page.locator('#feed-link').getAttribute('href');
-  expect(feedUrl).toMatch(/\/sandbox\/feed\?profile=/);
+  // The feed's address holds a key the service handed out (never the profile's public reference id).
+  expect(feedUrl).toMatch(/\/sandbox\/feed\?key=sbx_feed_/);
   await page.goto(feedUrl!);
   await expect(page.getByText(held)).toBeVisible();
   await expect(page.getByText(later)).toHaveCount(0);

@@ -62,7 +62,8 @@ test('frame mode: a full OAuth connection through the sandbox, reported once to 
   const read = await stack.api('GET', `/profiles/link-sessions/${session.sessionId}`);
   expect(read.json.completedNetworks).toEqual(['facebook']);
   const user = await stack.api('GET', '/user');
-  expect(user.json.displayNames[0]).toMatchObject({ platform: 'facebook', displayName: 'Sandbox Facebook account' });
+  // Each consent makes its own sandbox user: the name says which.
+  expect(user.json.displayNames[0]).toMatchObject({ platform: 'facebook', displayName: expect.stringMatching(/^Sandbox Facebook account \(sandbox_facebook_[0-9a-f]{8}\)$/) });
 });
 
 test('a denied consent is connect:cancelled with reason denied; a network error and a refused code are connect:error', async ({ page, stack, integrator }) => {

@@ -49,7 +49,7 @@ export async function createSandboxUser(
     platform,
     accountId: newAccountId(platform, input.handle),
     handle: input.handle,
-    displayName: platform === 'bluesky' ? input.handle : `Sandbox ${NETWORK_LABELS[platform]} user ${input.handle}`,
+    displayName: platform === 'bluesky' ? input.handle : `Sandbox ${NETWORK_LABELS[platform]} account (${input.handle})`,
     passwordHash: input.appPassword === undefined ? null : appPasswordHash(input.handle, input.appPassword),
     details: { ...(platform === 'instagram' && { accountType: 'BUSINESS' }), ...input.details },
   };
