@@ -5,7 +5,7 @@
  * (written BEFORE the irreversible call), then the result. A platform row with a started commit and no result is
  * what a crash leaves: it goes to the adapter's `reconcile`, never straight to `commit`.
  */
-import type { Network } from '../../../src/protocol/index.js';
+import { NETWORKS, type Network } from '../../../src/protocol/index.js';
 import type { PlatformStatus, PostStatus } from '../../../src/protocol/publishing/index.js';
 import type { FirstCommentResult, PostPlatformError, PostWarning } from '../../../src/protocol/publishing/index.js';
 import type { SqlDriver, SqlExecutor } from '../core/db/sql-driver.js';
@@ -400,10 +400,11 @@ export class PostStore {
    */
   async backfillDuplicateBands(since: number): Promise<number> {
     const rows = await this.db.all(
+      // Every network named, so the (platform, effective_at) index bounds the read to the window, not the table.
       `SELECT pp.post_id, pp.platform, pp.profile_id, pp.duplicate_key, pp.effective_at FROM post_platforms pp
-       WHERE pp.effective_at >= ? AND pp.duplicate_key IS NOT NULL AND pp.profile_id IS NOT NULL
+       WHERE pp.platform IN (${NETWORKS.map(() => '?').join(', ')}) AND pp.effective_at >= ? AND pp.duplicate_key IS NOT NULL AND pp.profile_id IS NOT NULL
          AND NOT EXISTS (SELECT 1 FROM post_duplicate_bands b WHERE b.post_id = pp.post_id AND b.platform = pp.platform)`,
-      [since],
+      [...NETWORKS, since],
     );
     for (const row of rows) {
       await this.#insertBands(this.db, row.post_id as string, row.platform as string, row.profile_id as string, row.duplicate_key as string, Number(row.effective_at));

@@ -23,7 +23,6 @@ import { bearerOf, checkSandboxToken, issueSandboxToken, sandboxStoreOf } from '
 import { SANDBOX_ACCESS_TOKEN_TTL_S, issueUserTokens } from './sandbox-users.js';
 import { refreshSwitchEffect } from './refresh-switches.js';
 
-export { SANDBOX_ACCESS_TOKEN_TTL_S };
 
 function clientOf(c: Context<AppEnv>, form: URLSearchParams): { id: string; secret: string } | null {
   const basic = /^Basic\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
