@@ -11,6 +11,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 COPY package.json package-lock.json ./
 COPY server/package.json server/
 COPY demo/package.json demo/
+COPY src/protocol/package.json src/protocol/
 # npm ci runs `prepare`, which skips its library build until the sources are copied.
 COPY scripts/prepare.mjs scripts/
 RUN npm ci

@@ -12,8 +12,8 @@ import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { LinkApiError, createLinkClient, type LinkClient } from '../src/client/index.js';
-import { UNLINKABLE_NETWORKS, type CreateLinkSessionRequest, type UnlinkableNetwork } from '../src/protocol/index.js';
-import type { PostRequest } from '../src/protocol/publishing/index.js';
+import { UNLINKABLE_NETWORKS, type CreateLinkSessionRequest, type UnlinkableNetwork } from '@social-link-kit/protocol';
+import type { PostRequest } from '@social-link-kit/protocol/publishing/index.js';
 import { networkLimitsPage } from './network-limits-page.js';
 import { repoPath } from '../server/src/paths.js';
 

@@ -3,7 +3,7 @@
  * docs/errors.md rendered from the one error table (src/protocol/error-table.ts). Pure: write-error-table.ts
  * writes the file and a server test fails when the file no longer matches what this renders.
  */
-import { ERROR_TABLE } from '../src/protocol/error-table.js';
+import { ERROR_TABLE } from '@social-link-kit/protocol/error-table.js';
 
 export const ERROR_TABLE_FILE = 'docs/errors.md';
 

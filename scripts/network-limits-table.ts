@@ -5,8 +5,8 @@
  * durations) and the server's media limits (video sizes, image aspect ratios). Pure: `write-network-limits.ts`
  * writes the file and a server test fails when the file no longer matches what this renders.
  */
-import { NETWORKS, NETWORK_LABELS } from '../src/protocol/networks/catalog.js';
-import { PUBLISHING_CAPABILITIES, TWITTER_LONG_VIDEO_SECONDS, type TextUnit } from '../src/protocol/publishing/capabilities.js';
+import { NETWORKS, NETWORK_LABELS } from '@social-link-kit/protocol/networks/catalog.js';
+import { PUBLISHING_CAPABILITIES, TWITTER_LONG_VIDEO_SECONDS, type TextUnit } from '@social-link-kit/protocol/publishing/capabilities.js';
 import { IMAGE_ASPECT_RATIO, VIDEO_MAX_BYTES } from '../server/src/publishing/media/media-limits.js';
 
 export const NETWORK_LIMITS_FILE = 'docs/network-limits.md';

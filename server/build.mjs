@@ -1,6 +1,6 @@
 // `npm run build --workspace server`: the service as plain JavaScript in server/dist, run by `node` with no loader.
 // (start.js, the root's `npm start`, also bundles the demo site; the image leaves it unused.)
-// esbuild bundles the service's own code (and the shared src/protocol it imports) into ES modules, leaving every
+// esbuild bundles the service's own code (and the shared protocol package it imports) into ES modules, leaving every
 // package in node_modules as an import: the three entry points below, their shared code in chunks. server/dist sits
 // two levels below the root like server/src, so src/paths.ts resolves the same files from either.
 import { build } from 'esbuild';
@@ -11,6 +11,21 @@ const hostedRenderer = {
   name: 'hosted-renderer',
   setup(build) {
     build.onResolve({ filter: /hosted\/dist\/server\/first-screen\.js$/ }, () => ({ path: '../../hosted/dist/server/first-screen.js', external: true }));
+  },
+};
+
+/**
+ * The shared protocol is a workspace package of TypeScript sources (src/protocol, `@social-link-kit/protocol`): it is
+ * bundled into the service like its own code, while every other package stays an import.
+ */
+const protocolSources = {
+  name: 'protocol-sources',
+  setup(build) {
+    const root = new URL('../src/protocol/', import.meta.url).pathname;
+    build.onResolve({ filter: /^@social-link-kit\/protocol(\/|$)/ }, ({ path }) => {
+      const subpath = path.slice('@social-link-kit/protocol'.length).replace(/^\//, '');
+      return { path: root + (subpath === '' ? 'index.ts' : subpath.replace(/\.js$/, '.ts')) };
+    });
   },
 };
 
@@ -37,7 +52,7 @@ await build({
   chunkNames: '[name]-[hash]',
   sourcemap: 'linked',
   legalComments: 'none',
-  plugins: [hostedRenderer],
+  plugins: [hostedRenderer, protocolSources],
   logLevel: 'warning',
 });
 // The sandbox's sample photos, read relative to the module that reads them (in dist/).

@@ -3,8 +3,8 @@
  * and tells the integrator once, with a coded `connect:error` (104, reason `max_pack_required`), instead of
  * leaving the widget to time out. Popups and direct links are not affected.
  */
-import { ErrorCode } from '../../src/protocol/error-codes.js';
-import type { SessionView } from '../../src/protocol/hosted-api.js';
+import { ErrorCode } from '@social-link-kit/protocol/error-codes.js';
+import type { SessionView } from '@social-link-kit/protocol/hosted-api.js';
 import type { LinkState } from './link-state.js';
 
 export const MAX_PACK_REQUIRED = 'max_pack_required';

@@ -5,7 +5,7 @@
  * notice that tells the page script a fresh link token is not usable. Types and constants only, so the service
  * can import this file without the page's code.
  */
-import type { SessionView } from '../../src/protocol/hosted-api.js';
+import type { SessionView } from '@social-link-kit/protocol/hosted-api.js';
 
 /** Inlined instead of a session view when the token in the address is unknown, expired or revoked (all alike). */
 export const INVALID_LINK_NOTICE = { status: 'invalid' } as const;

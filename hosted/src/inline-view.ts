@@ -6,8 +6,8 @@
  * does not name, the service puts an `OriginMismatchNotice` there instead of the view; when the token in the address
  * is unknown, expired or revoked, an `InvalidLinkNotice`.
  */
-import { INLINE_SESSION_VIEW_ID, type OriginMismatchNotice } from '../../src/protocol/constants.js';
-import type { SessionView } from '../../src/protocol/hosted-api.js';
+import { INLINE_SESSION_VIEW_ID, type OriginMismatchNotice } from '@social-link-kit/protocol/constants.js';
+import type { SessionView } from '@social-link-kit/protocol/hosted-api.js';
 import { INVALID_LINK_NOTICE, type InvalidLinkNotice } from './first-screen-contract.js';
 
 export function takeInlineSessionView(): SessionView | OriginMismatchNotice | InvalidLinkNotice | null {

@@ -4,10 +4,10 @@
  * app's custom-scheme origin gets a navigation with query parameters instead (its backend confirms by reading
  * the session). No origin, no messages.
  */
-import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '../../src/protocol/constants.js';
-import type { CancelReason, DisconnectedMessage, OutcomeMessage, ReadyMessage, ResizeMessage } from '../../src/protocol/messages.js';
-import type { Network } from '../../src/protocol/networks.js';
-import { parseSessionOrigin, type SessionOrigin } from '../../src/protocol/origin.js';
+import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '@social-link-kit/protocol/constants.js';
+import type { CancelReason, DisconnectedMessage, OutcomeMessage, ReadyMessage, ResizeMessage } from '@social-link-kit/protocol/messages.js';
+import type { Network } from '@social-link-kit/protocol/networks.js';
+import { parseSessionOrigin, type SessionOrigin } from '@social-link-kit/protocol/origin.js';
 
 export type PageMode = 'frame' | 'popup' | 'direct';
 

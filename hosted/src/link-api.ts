@@ -3,8 +3,8 @@
  * is checked against its protocol schema before the page uses it.
  */
 import type { z } from 'zod/mini';
-import type { CredentialsConnectRequest } from '../../src/protocol/hosted-api.js';
-import type { Network } from '../../src/protocol/networks.js';
+import type { CredentialsConnectRequest } from '@social-link-kit/protocol/hosted-api.js';
+import type { Network } from '@social-link-kit/protocol/networks.js';
 import { schemas, type Schemas } from './schemas.js';
 
 export class LinkPageError extends Error {

@@ -5,9 +5,9 @@
  * the element again. Nothing here lives at module level: a second page element would have its own.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { SessionView } from '../../src/protocol/hosted-api.js';
-import type { Network } from '../../src/protocol/networks.js';
-import { NETWORK_LABELS } from '../../src/protocol/constants.js';
+import type { SessionView } from '@social-link-kit/protocol/hosted-api.js';
+import type { Network } from '@social-link-kit/protocol/networks.js';
+import { NETWORK_LABELS } from '@social-link-kit/protocol/constants.js';
 import { detectMode, type Messenger, type PageMode } from './integrator-messenger.js';
 import type { LinkApi } from './link-api.js';
 import { PageLocale } from './locale.js';

@@ -4,7 +4,7 @@
  * `noopener`: its callback page reports back to us on our own origin. If it closes without a report, the
  * caller asks the server, which is the source of truth.
  */
-import type { Network } from '../../src/protocol/networks.js';
+import type { Network } from '@social-link-kit/protocol/networks.js';
 import { SIGN_IN_POPUP, openCenteredPopup } from '../../src/widget/popup-window.js';
 import { schemas, type Schemas } from './schemas.js';
 

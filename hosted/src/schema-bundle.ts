@@ -9,5 +9,5 @@ export {
   LinkApiErrorFields,
   SessionView,
   StartConnectResponse,
-} from '../../src/protocol/hosted-api.js';
-export { parseOAuthResultMessage } from '../../src/protocol/oauth-result.js';
+} from '@social-link-kit/protocol/hosted-api.js';
+export { parseOAuthResultMessage } from '@social-link-kit/protocol/oauth-result.js';

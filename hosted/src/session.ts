@@ -3,10 +3,10 @@
  * server stops accepting it, leaving, disconnecting, and the countdown. Each outcome goes to the integrator's
  * page exactly once per attempt. Every flow works on the page's own `LinkState`.
  */
-import { ErrorCode } from '../../src/protocol/error-codes.js';
-import type { SessionView } from '../../src/protocol/hosted-api.js';
-import type { CancelReason } from '../../src/protocol/messages.js';
-import { isNetwork, type Network } from '../../src/protocol/networks/catalog.js';
+import { ErrorCode } from '@social-link-kit/protocol/error-codes.js';
+import type { SessionView } from '@social-link-kit/protocol/hosted-api.js';
+import type { CancelReason } from '@social-link-kit/protocol/messages.js';
+import { isNetwork, type Network } from '@social-link-kit/protocol/networks/catalog.js';
 import { LinkPageError, messageOf } from './link-api.js';
 import { forgetLinkCredential, pendingPlatform, rememberPendingPlatform } from './link-credential.js';
 import { isLinked, label, type LinkState } from './link-state.js';

@@ -4,7 +4,7 @@
  */
 import { SandboxWebhookInbox, sandboxInboxApiRoutes, sandboxInboxReceiverRoutes } from './sandbox/webhook-inbox.js';
 import { Hono } from 'hono';
-import { ErrorCode } from '../../src/protocol/index.js';
+import { ErrorCode } from '@social-link-kit/protocol';
 import type { AppDeps, AppEnv } from './context.js';
 import { ApiError } from './core/errors.js';
 import { answerForError } from './core/http/error-answer.js';

@@ -7,7 +7,7 @@
  * to values this schema has already checked.
  */
 import { z } from 'zod';
-import { NETWORKS } from '../../src/protocol/index.js';
+import { NETWORKS } from '@social-link-kit/protocol';
 
 export interface SettingMeta {
   /** The allowed values, as the README and the error line say them. */

@@ -2,8 +2,8 @@
  * Test helpers: the stand-in hosted page lives on the other loopback name, so it is a different origin.
  */
 import { oneEvent } from '@open-wc/testing';
-import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '../../src/protocol/constants.js';
-import type { LinkMessage } from '../../src/protocol/messages.js';
+import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '@social-link-kit/protocol/constants.js';
+import type { LinkMessage } from '@social-link-kit/protocol/messages.js';
 import type { SocialLinkErrorEvent } from '../../src/widget/events/social-link-error.js';
 import type { SocialLinkDialog } from '../../src/widget/social-link-dialog.js';
 

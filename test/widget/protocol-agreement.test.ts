@@ -3,9 +3,9 @@
  * schema (src/protocol/messages.ts): same lists, same result type (compile time), same verdict on every payload.
  */
 import { expect } from '@open-wc/testing';
-import { CANCEL_REASONS, parseLinkMessage, type LinkMessage } from '../../src/protocol/messages.js';
-import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '../../src/protocol/constants.js';
-import { NETWORKS } from '../../src/protocol/networks.js';
+import { CANCEL_REASONS, parseLinkMessage, type LinkMessage } from '@social-link-kit/protocol/messages.js';
+import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '@social-link-kit/protocol/constants.js';
+import { NETWORKS } from '@social-link-kit/protocol/networks.js';
 import { parseInboundMessage, WIDGET_CANCEL_REASONS, WIDGET_NETWORKS } from '../../src/widget/inbound-message.js';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -2,8 +2,8 @@
  * The network catalogue and the lists derived from it, and the OAuth popup's message schema (src/protocol).
  */
 import { expect } from '@open-wc/testing';
-import { MESSAGE_SOURCE, OAUTH_RESULT_EVENT, PROTOCOL_VERSION } from '../../src/protocol/constants.js';
-import { ErrorCode } from '../../src/protocol/error-codes.js';
+import { MESSAGE_SOURCE, OAUTH_RESULT_EVENT, PROTOCOL_VERSION } from '@social-link-kit/protocol/constants.js';
+import { ErrorCode } from '@social-link-kit/protocol/error-codes.js';
 import {
   CONNECT_METHODS,
   NETWORK_CATALOG,
@@ -12,8 +12,8 @@ import {
   UNLINKABLE_NETWORKS,
   connectMethodOf,
   isNetwork,
-} from '../../src/protocol/networks/catalog.js';
-import { parseOAuthResultMessage } from '../../src/protocol/oauth-result.js';
+} from '@social-link-kit/protocol/networks/catalog.js';
+import { parseOAuthResultMessage } from '@social-link-kit/protocol/oauth-result.js';
 
 describe('network catalogue', () => {
   it('lists every network once, in catalogue order, each with a label and a known connect method', () => {

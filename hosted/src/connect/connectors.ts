@@ -3,7 +3,7 @@
  * The page chooses by the method the session view gives each network, never by the network's name.
  */
 import { html } from 'lit';
-import type { ConnectMethod, Network } from '../../../src/protocol/networks.js';
+import type { ConnectMethod, Network } from '@social-link-kit/protocol/networks.js';
 import type { InlineStep, LinkState } from '../link-state.js';
 import { requestBotCode } from './bot-code-step.js';
 import { openCredentialsStep } from './credentials-step.js';

@@ -4,7 +4,7 @@
  */
 import { LitElement, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { Network } from '../../../src/protocol/networks.js';
+import type { Network } from '@social-link-kit/protocol/networks.js';
 import { label, type LinkState } from '../link-state.js';
 import { announceLinked, isLinkRefused, loadView, reportConnectError } from '../session.js';
 import { ENGLISH_TEXTS, type PageTexts } from '../texts.js';

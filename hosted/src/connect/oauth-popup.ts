@@ -2,8 +2,8 @@
  * Connect method `oauth`: the network's sign-in in a popup. The service answers the start with the popup's
  * address; the popup reports its outcome, and the session read decides whether the account was stored.
  */
-import { ErrorCode } from '../../../src/protocol/error-codes.js';
-import type { Network } from '../../../src/protocol/networks.js';
+import { ErrorCode } from '@social-link-kit/protocol/error-codes.js';
+import type { Network } from '@social-link-kit/protocol/networks.js';
 import { rememberPendingPlatform } from '../link-credential.js';
 import { isLinked, label, type LinkState } from '../link-state.js';
 import { openOAuthWindow, waitForOAuthResult } from '../oauth-window.js';

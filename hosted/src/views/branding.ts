@@ -4,8 +4,8 @@
  * branding when it was set; the page checks it again before use.
  */
 import { html, nothing } from 'lit';
-import { checkBranding, type Branding } from '../../../src/protocol/branding.js';
-import type { SessionView } from '../../../src/protocol/hosted-api.js';
+import { checkBranding, type Branding } from '@social-link-kit/protocol/branding.js';
+import type { SessionView } from '@social-link-kit/protocol/hosted-api.js';
 import type { PageTexts } from '../texts.js';
 
 export function brandingOf(view: SessionView): Branding {

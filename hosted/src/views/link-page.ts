@@ -4,8 +4,8 @@
  * integrator's page it is ready) and shows one screen element for the state it is in.
  */
 import { LitElement, html } from 'lit';
-import { ORIGIN_MISMATCH_REASON, type OriginMismatchNotice } from '../../../src/protocol/constants.js';
-import { ErrorCode } from '../../../src/protocol/error-codes.js';
+import { ORIGIN_MISMATCH_REASON, type OriginMismatchNotice } from '@social-link-kit/protocol/constants.js';
+import { ErrorCode } from '@social-link-kit/protocol/error-codes.js';
 import { refusedInFrame } from '../embedding.js';
 import { fitFrameToContent } from '../frame-size.js';
 import { takeInlineSessionView } from '../inline-view.js';

@@ -5,9 +5,9 @@
  * Plain data in, a template out: the service renders the same rows into the page's HTML (../first-screen.ts).
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { SessionViewNetwork } from '../../../src/protocol/hosted-api.js';
-import { NETWORK_LABELS } from '../../../src/protocol/constants.js';
-import type { Network } from '../../../src/protocol/networks.js';
+import type { SessionViewNetwork } from '@social-link-kit/protocol/hosted-api.js';
+import { NETWORK_LABELS } from '@social-link-kit/protocol/constants.js';
+import type { Network } from '@social-link-kit/protocol/networks.js';
 import type { InlineStep } from '../link-state.js';
 import type { PageTexts } from '../texts.js';
 import { networkLogoTemplate } from './network-logo.js';

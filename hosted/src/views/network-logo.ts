@@ -3,7 +3,7 @@
  * decorative, the name is beside it.
  */
 import { html } from 'lit';
-import type { Network } from '../../../src/protocol/networks/catalog.js';
+import type { Network } from '@social-link-kit/protocol/networks/catalog.js';
 import { NETWORK_MARK_ID_PREFIX } from './network-logo-ids.js';
 
 export const networkLogoTemplate = (platform: Network) =>

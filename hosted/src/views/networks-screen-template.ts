@@ -5,8 +5,8 @@
  * paints before the page's script has run.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { SessionView, SessionViewNetwork } from '../../../src/protocol/hosted-api.js';
-import type { Network } from '../../../src/protocol/networks.js';
+import type { SessionView, SessionViewNetwork } from '@social-link-kit/protocol/hosted-api.js';
+import type { Network } from '@social-link-kit/protocol/networks.js';
 import type { PageMode } from '../integrator-messenger.js';
 import type { InlineStep, Status } from '../link-state.js';
 import type { PageTexts } from '../texts.js';

@@ -5,8 +5,8 @@
  */
 import type { PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { SessionView, SessionViewNetwork } from '../../../src/protocol/hosted-api.js';
-import type { Network } from '../../../src/protocol/networks.js';
+import type { SessionView, SessionViewNetwork } from '@social-link-kit/protocol/hosted-api.js';
+import type { Network } from '@social-link-kit/protocol/networks.js';
 import { START_CONNECT, inlineStepTemplate } from '../connect/connectors.js';
 import type { InlineStep, LinkState, Status } from '../link-state.js';
 import { disconnect, finish } from '../session.js';

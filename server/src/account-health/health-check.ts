@@ -9,7 +9,7 @@
  * Permanent = `invalid_grant`, a revoked grant, or a renewal granting fewer scopes than publishing needs. Everything
  * else is transient and never asks the user to relink.
  */
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { Clock } from '../core/clock.js';
 import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { PublishAdapter } from '../networks/publish-adapter.js';

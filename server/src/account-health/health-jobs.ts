@@ -10,7 +10,7 @@
  * 4. sends `account.expiring` once per expiry for long-lived tokens ending within the notice that the service could
  *    not renew.
  */
-import type { AccountHealthStatus, Network } from '../../../src/protocol/index.js';
+import type { AccountHealthStatus, Network } from '@social-link-kit/protocol';
 import type { Clock } from '../core/clock.js';
 import type { SqlDriver } from '../core/db/sql-driver.js';
 import type { JobHandler, JobOutcome } from '../core/jobs/job-worker.js';

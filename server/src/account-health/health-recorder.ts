@@ -10,7 +10,7 @@
  * - a new link of the same network user → healthy, and `account.recovered` (`after: relinked`) when it had a problem.
  * Events go to the profile's `social` webhook; they never carry tokens or linking URLs.
  */
-import type { AccountHealthStatus, AccountHealthWebhookPayload, AccountProblemCode, Network } from '../../../src/protocol/index.js';
+import type { AccountHealthStatus, AccountHealthWebhookPayload, AccountProblemCode, Network } from '@social-link-kit/protocol';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
 import { newId } from '../core/tokens.js';
 import type { Storage } from '../storage/storage.js';

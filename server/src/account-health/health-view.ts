@@ -4,7 +4,7 @@
  * (status, last renewal, next time, last error) and what the stored tokens say (expiry, granted scopes) next to the
  * scopes publishing needs. An account no check has reached yet is `healthy` with no times.
  */
-import type { AccountHealth } from '../../../src/protocol/index.js';
+import type { AccountHealth } from '@social-link-kit/protocol';
 import { iso } from '../core/clock.js';
 import { tokenAad } from '../core/crypto/token-cipher.js';
 import type { SocialAccount } from '../core/db/storage-types.js';

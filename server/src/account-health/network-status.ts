@@ -6,7 +6,7 @@
  * paths. With at least 5 outcomes, half or more failing is `down`, a fifth `degraded`. An operator's override
  * (`social-link-admin network-status set`) wins until cleared.
  */
-import { NETWORKS, type Network, type NetworkStatusResponse } from '../../../src/protocol/index.js';
+import { NETWORKS, type Network, type NetworkStatusResponse } from '@social-link-kit/protocol';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
 
 export const NETWORK_STATUS_WINDOW_MS = 30 * 60_000;

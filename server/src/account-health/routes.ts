@@ -5,7 +5,7 @@
  * `GET /api/networks/status` (API key): each network's status (network-status.ts), the same the hosted page shows.
  */
 import { Hono } from 'hono';
-import type { NetworkStatusResponse, ProfileHealthResponse } from '../../../src/protocol/index.js';
+import type { NetworkStatusResponse, ProfileHealthResponse } from '@social-link-kit/protocol';
 import type { AppDeps, AppEnv } from '../context.js';
 import { healthOf } from './health-view.js';
 import { networkStatuses } from './network-status.js';

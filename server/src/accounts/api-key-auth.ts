@@ -5,7 +5,7 @@
  * used by the Hono middleware and by the routes served below Hono (core/http/raw-listener.ts).
  */
 import type { MiddlewareHandler } from 'hono';
-import { ErrorCode } from '../../../src/protocol/index.js';
+import { ErrorCode } from '@social-link-kit/protocol';
 import type { AppDeps, AppEnv } from '../context.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
 import { ApiError } from '../core/errors.js';

@@ -3,7 +3,7 @@
  * Reads an account's branding from an untrusted request body (admin tools): the rules of
  * src/protocol/branding.ts, with a 400 (code 101) naming the problem.
  */
-import { checkBranding, type Branding } from '../../../src/protocol/index.js';
+import { checkBranding, type Branding } from '@social-link-kit/protocol';
 import { badRequest } from '../core/errors.js';
 
 export function parseBrandingRequest(value: unknown, action = 'branding'): Branding | null {

@@ -12,7 +12,7 @@
  * these last events are done, then the delivery worker removes it; no event is queued when the profile had none.
  */
 import { Hono } from 'hono';
-import { type CreateProfileResponse, type UserProfile } from '../../../src/protocol/index.js';
+import { type CreateProfileResponse, type UserProfile } from '@social-link-kit/protocol';
 import { iso } from '../core/clock.js';
 import type { AppDeps, AppEnv } from '../context.js';
 import { badRequest } from '../core/errors.js';

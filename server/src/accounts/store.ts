@@ -6,7 +6,7 @@ import type { SqlExecutor } from '../core/db/sql-driver.js';
 import { toAccount, toProfile, type Row } from '../core/db/rows.js';
 import { SqlStore } from '../core/db/sql-store.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
-import { checkBranding, type Branding } from '../../../src/protocol/index.js';
+import { checkBranding, type Branding } from '@social-link-kit/protocol';
 import { CallerCache, callerCacheOf, type Caller } from './caller-cache.js';
 
 /**

@@ -5,7 +5,7 @@
  * taken); a call that fails as a whole is answered from stored data (`recoveredFrom`); stored data older than
  * 4 days is stale and never used. 475 (linkedin member scopes) is never hidden by stored data: the user must relink.
  */
-import { httpStatusOf, type Network } from '../../../src/protocol/index.js';
+import { httpStatusOf, type Network } from '@social-link-kit/protocol';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { iso } from '../core/clock.js';
 import { ApiError } from '../core/errors.js';

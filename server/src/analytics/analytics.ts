@@ -3,7 +3,7 @@
  * Wires analytics and comments: the stored snapshots, the service over the networks' adapters, and the snapshot
  * job's handler. Built from the service's shared parts by app.ts (routes) and server.ts (the job worker).
  */
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { ServiceConfig } from '../config.js';
 import type { Clock } from '../core/clock.js';
 import type { TokenCipher } from '../core/crypto/token-cipher.js';

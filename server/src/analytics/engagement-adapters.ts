@@ -7,7 +7,7 @@
  * comments come from the generic sandbox API's engagement routes (`/sandbox/net/{platform}`, which see every sandbox
  * network's posts); against a real network they are not available (101).
  */
-import { NETWORKS, type Network } from '../../../src/protocol/index.js';
+import { NETWORKS, type Network } from '@social-link-kit/protocol';
 import type { PublishAdapter } from '../networks/publish-adapter.js';
 import { PUBLISH_ADAPTERS, publishBaseUrl } from '../networks/publish-adapters.js';
 import { sandboxPublishAdapter } from '../networks/sandbox-publish.js';

@@ -3,7 +3,7 @@
  * The context an analytics or comments call runs in: the profile's linked account on the network (tokens opened
  * only when the adapter asks), the network's base URL (sandbox or real), the guarded fetch and the service clock.
  */
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { Clock } from '../core/clock.js';
 import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { NetworkContext } from '../networks/analytics-contract.js';

@@ -9,7 +9,7 @@
  * Answers are keyed by network. Once the month's post quota is used, analytics answer 106 too (spec 7).
  */
 import { Hono, type Context } from 'hono';
-import { ANALYTICS_PLATFORMS, PostAnalyticsRequest, SocialAnalyticsRequest, type AnalyticsPlatform } from '../../../src/protocol/analytics/index.js';
+import { ANALYTICS_PLATFORMS, PostAnalyticsRequest, SocialAnalyticsRequest, type AnalyticsPlatform } from '@social-link-kit/protocol/analytics/index.js';
 import type { AppDeps, AppEnv } from '../context.js';
 import { ApiError, badRequest } from '../core/errors.js';
 import { readJsonObject } from '../core/http/read-json.js';

@@ -6,8 +6,8 @@
  * in batches of 100 ids per call: the network's rate budget decides both numbers. The job reschedules itself (one
  * row per network, never a second one), so a crashed run is taken over by the next worker when its lease ends.
  */
-import type { Network } from '../../../src/protocol/index.js';
-import { ANALYTICS_PLATFORMS, MAX_ANALYTICS_IDS } from '../../../src/protocol/analytics/index.js';
+import type { Network } from '@social-link-kit/protocol';
+import { ANALYTICS_PLATFORMS, MAX_ANALYTICS_IDS } from '@social-link-kit/protocol/analytics/index.js';
 import type { Clock } from '../core/clock.js';
 import type { SqlDriver } from '../core/db/sql-driver.js';
 import type { Job, JobStore } from '../core/jobs/job-store.js';

@@ -3,7 +3,7 @@
  * Stored analytics (analytics_snapshots): every successful answer is appended; reads look back at most
  * `maxAgeMs` (4 days: older data is stale and never used).
  */
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { SqlDriver } from '../core/db/sql-driver.js';
 import { newId } from '../core/tokens.js';
 

@@ -2,7 +2,7 @@
  * @module
  * Automations and their activity in SQL (the analytics migration's `automations`, `automation_activity`).
  */
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { SqlDriver } from '../core/db/sql-driver.js';
 import type { Row } from '../core/db/rows.js';
 import { isUniqueViolation } from '../publishing/post-store.js';

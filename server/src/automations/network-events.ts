@@ -7,7 +7,7 @@
  * as an activity row (`sent`, `failed` with the network's 490-495 in `errorDetails`, or `auth_error`) and fired as
  * the `automations` webhook. A failed private reply is never retried; a comment triggers an automation once.
  */
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { Clock } from '../core/clock.js';
 import type { SqlDriver } from '../core/db/sql-driver.js';
 import { JobStore, type Job } from '../core/jobs/job-store.js';

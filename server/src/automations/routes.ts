@@ -8,7 +8,7 @@
  * What runs them: network-events.ts.
  */
 import { Hono } from 'hono';
-import { CreateAutomationRequest, UpdateAutomationRequest } from '../../../src/protocol/analytics/index.js';
+import { CreateAutomationRequest, UpdateAutomationRequest } from '@social-link-kit/protocol/analytics/index.js';
 import type { AppDeps, AppEnv } from '../context.js';
 import { iso } from '../core/clock.js';
 import { ApiError } from '../core/errors.js';

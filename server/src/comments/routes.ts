@@ -7,9 +7,9 @@
  * Comments: `{commentId, comment, author, created, replyTo, platform}`; a network that fails is listed in `errors`.
  */
 import { Hono, type Context } from 'hono';
-import { httpStatusOf, isNetwork, type Network } from '../../../src/protocol/index.js';
+import { httpStatusOf, isNetwork, type Network } from '@social-link-kit/protocol';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { CommentReplyRequest } from '../../../src/protocol/analytics/index.js';
+import { CommentReplyRequest } from '@social-link-kit/protocol/analytics/index.js';
 import type { AppDeps, AppEnv } from '../context.js';
 import { ApiError, badRequest } from '../core/errors.js';
 import { readJsonObject } from '../core/http/read-json.js';

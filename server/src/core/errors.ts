@@ -3,7 +3,7 @@
  * The one error type routes throw. `app.ts` turns it into the spec's envelope (section 7).
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ErrorCode, type ErrorEnvelope } from '../../../src/protocol/index.js';
+import { ErrorCode, type ErrorEnvelope } from '@social-link-kit/protocol';
 
 export interface ApiErrorOptions {
   action?: string;

@@ -4,7 +4,7 @@
  * network definition a session's OAuth connection uses, whether the link offers a network, and committing a linked
  * account (tokens sealed, then stored with the completion in one transaction that re-checks the session).
  */
-import { ErrorCode, type InstagramLinkMethod, type Network } from '../../../src/protocol/index.js';
+import { ErrorCode, type InstagramLinkMethod, type Network } from '@social-link-kit/protocol';
 import type { AppDeps } from '../context.js';
 import { tokenAad } from '../core/crypto/token-cipher.js';
 import type { LinkAccountResult, LinkSessionRecord, SocialAccount } from '../core/db/storage-types.js';

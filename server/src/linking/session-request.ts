@@ -14,7 +14,7 @@ import {
   type Locale,
   type InstagramLinkMethod,
   type Network,
-} from '../../../src/protocol/index.js';
+} from '@social-link-kit/protocol';
 import { ApiError, badRequest } from '../core/errors.js';
 import { rejectUnknownFields } from '../core/http/reject-unknown-fields.js';
 import type { Account } from '../core/db/storage-types.js';

@@ -4,7 +4,7 @@
  * state (sandbox or real), expiry, locale, the account's branding and whether it may be framed. Built for `GET /api/link/session` and, on the page's first load, inlined into the page's HTML so
  * the page can render without a second round trip. It never contains the link token.
  */
-import { NETWORKS, connectMethodOf, type SessionView } from '../../../src/protocol/index.js';
+import { NETWORKS, connectMethodOf, type SessionView } from '@social-link-kit/protocol';
 import { iso } from '../core/clock.js';
 import type { AppDeps } from '../context.js';
 import type { LinkSessionRecord } from '../core/db/storage-types.js';

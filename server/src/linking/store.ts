@@ -5,7 +5,7 @@
  * spent with a single UPDATE … RETURNING. The steps that take part in a transaction spanning features
  * (linking/service.ts, accounts/service.ts) take its executor.
  */
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import { toOAuthAttempt, toSession, toSocialAccount, toTelegramCode, type RemovedAccount } from '../core/db/rows.js';
 import { SqlStore } from '../core/db/sql-store.js';
 import type { SqlExecutor, WriteDurability } from '../core/db/sql-driver.js';

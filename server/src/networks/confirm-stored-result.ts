@@ -3,7 +3,7 @@
  * `confirm` for a network whose commit answers with the post at once: nothing is ever pending there, so the only
  * thing to confirm is a result the commit already stored (`{id, postUrl}`).
  */
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { CommitResult, PublishContext } from './publish-adapter.js';
 import { failure } from './sandbox-publish.js';
 

@@ -3,7 +3,7 @@
  * Every network's server-side half, one folder each. `satisfies Record<Network, NetworkLink>`: a network added
  * to the protocol's catalogue without its folder here does not compile.
  */
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import { blueskyLink } from './bluesky/link.js';
 import { facebookLink } from './facebook/link.js';
 import { gmbLink } from './gmb/link.js';

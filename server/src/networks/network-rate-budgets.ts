@@ -10,7 +10,7 @@
  * each adapter answers for the network's own throttle) and `Retry-After` in `details`; per-minute budgets are
  * retried by the service when a unit frees up, per-day ones are left to the user (`noAutoRetry`).
  */
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { RateBudget } from '../publishing/rate-budget.js';
 import type { LinkedAccountRef, PublishFailure } from './publish-adapter.js';
 

@@ -9,7 +9,7 @@
  * started commit without a recorded result, the engine calls `reconcile` (never `commit` again), which looks on the
  * network for the post the interrupted commit may have made.
  */
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { RateBudget } from '../publishing/rate-budget.js';
 import type { AnalyticsAdapter } from './analytics-contract.js';
 import type { ResolvedOAuthNetwork } from './registry.js';

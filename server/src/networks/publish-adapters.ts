@@ -4,7 +4,7 @@
  * real API (`satisfies` makes a missing network a type error); the generic sandbox adapter (sandbox-publish.ts)
  * remains only for reading engagement on the sandbox (analytics/engagement-adapters.ts).
  */
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { PublishAdapter } from './publish-adapter.js';
 import { blueskyPublishAdapter } from './bluesky/publish.js';
 import { telegramPublishAdapter } from './telegram/publish.js';

@@ -4,7 +4,7 @@
  * embedded sandbox. `SANDBOX_NETWORKS`: `auto` (default: sandbox for networks without credentials), `all`
  * (sandbox for every network), `off` (no sandbox: networks without credentials are unavailable, code 503).
  */
-import { type InstagramLinkMethod, type Network } from '../../../src/protocol/index.js';
+import { type InstagramLinkMethod, type Network } from '@social-link-kit/protocol';
 import { NETWORK_LINKS, OAUTH_NETWORKS, isOAuthNetwork, type OAuthNetwork } from './index.js';
 import type { OAuthLink } from './link.js';
 import type { OAuthNetworkDefinition } from './oauth/definition.js';

@@ -4,7 +4,7 @@
  * engagement routes (sandbox/networks/engagement-api.ts): one `GET /insights?ids=` for up to 100 posts, the
  * account's `GET /accounts/{id}/insights`, `GET /posts/{id}/comments`, `POST /posts/{id}/replies`.
  */
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { AnalyticsAdapter, NetworkContext, PostAnalytics } from './analytics-contract.js';
 import { classifySandboxError } from './sandbox-publish.js';
 

@@ -8,8 +8,8 @@
  * commit = `POST /posts` with `clientKey` = the attempt key; reconcile = `GET /posts?accountId&clientKey`, which finds
  * what an interrupted commit created. tiktok answers `processing` first: commit returns pending, confirm polls.
  */
-import type { Network } from '../../../src/protocol/index.js';
-import { PUBLISHING_CAPABILITIES } from '../../../src/protocol/publishing/capabilities.js';
+import type { Network } from '@social-link-kit/protocol';
+import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
 import { measureText } from '../publishing/rules/text-length.js';
 import { splitIntoThread } from '../publishing/rules/thread-split.js';
 import { sandboxEngagementMethods } from './sandbox-engagement.js';

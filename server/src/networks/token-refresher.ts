@@ -16,7 +16,7 @@
  * (account-health/health-check.ts records it), whoever asked for the renewal.
  */
 import { createHash } from 'node:crypto';
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { Clock } from '../core/clock.js';
 import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { SqlDriver } from '../core/db/sql-driver.js';

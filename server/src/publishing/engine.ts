@@ -9,8 +9,8 @@
  * When the last platform of a post finishes, the post's status is set once (compare-and-set) and, for scheduled
  * posts, the `scheduled` webhook is queued in that same transaction.
  */
-import type { Network } from '../../../src/protocol/index.js';
-import type { PostIdEntry, PostPlatformError, PostStatus } from '../../../src/protocol/publishing/index.js';
+import type { Network } from '@social-link-kit/protocol';
+import type { PostIdEntry, PostPlatformError, PostStatus } from '@social-link-kit/protocol/publishing/index.js';
 import type { Clock } from '../core/clock.js';
 import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { Job, JobStore } from '../core/jobs/job-store.js';

@@ -7,7 +7,7 @@
  * means the call never reached the network; more than one, or a network that cannot list comments, is an outcome
  * that cannot be decided and is never sent again.
  */
-import type { FirstCommentResult } from '../../../src/protocol/publishing/index.js';
+import type { FirstCommentResult } from '@social-link-kit/protocol/publishing/index.js';
 import type { PublishAdapter, PublishContext, PublishFailure } from '../networks/publish-adapter.js';
 import { CLOCK_SLACK_MS } from '../networks/reconcile-by-identity.js';
 

@@ -7,8 +7,8 @@
  * is only a 307 warning. For a post sent later, a copy of each image is kept so media protection can publish it
  * when the origin fails at publication (media-protection.ts).
  */
-import type { Network } from '../../../src/protocol/index.js';
-import type { PostRequest, PostWarning } from '../../../src/protocol/publishing/index.js';
+import type { Network } from '@social-link-kit/protocol';
+import type { PostRequest, PostWarning } from '@social-link-kit/protocol/publishing/index.js';
 import type { PublishFailure } from '../networks/publish-adapter.js';
 import { checkMediaUrl } from './media/check-media-url.js';
 import { inspectMedia, type MediaDeps, type MediaInspection } from './media/inspect-media.js';

@@ -8,9 +8,9 @@
  * - update (approve, pause/unpause via `scheduledPause`, scheduleDate, notes), delete (one, bulk, series), retry
  *   (only from `error`, once), get and history.
  */
-import { NETWORKS, NOT_OFFERED_NETWORKS, httpStatusOf, isNetwork, type Network } from '../../../src/protocol/index.js';
+import { NETWORKS, NOT_OFFERED_NETWORKS, httpStatusOf, isNetwork, type Network } from '@social-link-kit/protocol';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { PUBLISHING_CAPABILITIES } from '../../../src/protocol/publishing/capabilities.js';
+import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
 import {
   EDITABLE_STATUSES,
   PostRequest,
@@ -19,7 +19,7 @@ import {
   type PostRecord,
   type PostResponse,
   type PostStatus,
-} from '../../../src/protocol/publishing/index.js';
+} from '@social-link-kit/protocol/publishing/index.js';
 import type { Clock } from '../core/clock.js';
 import type { Job, JobStore } from '../core/jobs/job-store.js';
 import type { JobOutcome } from '../core/jobs/job-worker.js';

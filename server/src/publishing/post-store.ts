@@ -5,9 +5,9 @@
  * (written BEFORE the irreversible call), then the result. A platform row with a started commit and no result is
  * what a crash leaves: it goes to the adapter's `reconcile`, never straight to `commit`.
  */
-import { NETWORKS, type Network } from '../../../src/protocol/index.js';
-import type { PlatformStatus, PostStatus } from '../../../src/protocol/publishing/index.js';
-import type { FirstCommentResult, PostPlatformError, PostWarning } from '../../../src/protocol/publishing/index.js';
+import { NETWORKS, type Network } from '@social-link-kit/protocol';
+import type { PlatformStatus, PostStatus } from '@social-link-kit/protocol/publishing/index.js';
+import type { FirstCommentResult, PostPlatformError, PostWarning } from '@social-link-kit/protocol/publishing/index.js';
 import type { SqlDriver, SqlExecutor } from '../core/db/sql-driver.js';
 import type { Row } from '../core/db/rows.js';
 import { duplicateBands } from './rules/near-duplicate.js';

@@ -6,7 +6,7 @@
  * kept a copy, the copy is used and the platform reports `contentIssues`. The result is kept with the attempt's
  * prepared state under PREPARED_MEDIA_KEY, so a resumed attempt (after a crash) sends the same URLs.
  */
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { PublishFailure } from '../networks/publish-adapter.js';
 import type { MediaDeps } from './media/inspect-media.js';
 import { isMediaFailure } from './media/media-failure.js';

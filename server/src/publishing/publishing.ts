@@ -10,7 +10,7 @@ import { startJobWorker, type JobHandler, type JobWorker, type JobWorkerSettings
 import type { ServiceConfig } from '../config.js';
 import type { TokenCipher } from '../core/crypto/token-cipher.js';
 import type { NetworkRegistry, ResolvedOAuthNetwork } from '../networks/registry.js';
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import { HealthRecorder } from '../account-health/health-recorder.js';
 import { outcomeOfRefresh } from '../account-health/health-check.js';
 import { PUBLISH_ADAPTERS, publishBaseUrl } from '../networks/publish-adapters.js';

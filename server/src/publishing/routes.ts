@@ -9,8 +9,8 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { NETWORKS, isNetwork, type Network } from '../../../src/protocol/index.js';
-import { HistoryQuery, UpdatePostRequest } from '../../../src/protocol/publishing/index.js';
+import { NETWORKS, isNetwork, type Network } from '@social-link-kit/protocol';
+import { HistoryQuery, UpdatePostRequest } from '@social-link-kit/protocol/publishing/index.js';
 import type { AppDeps, AppEnv } from '../context.js';
 import { ApiError, badRequest } from '../core/errors.js';
 import { readJsonObject } from '../core/http/read-json.js';

@@ -7,7 +7,7 @@
  * decided after a crash (issue 30: the post is there at most once and was not sent again). `eventId` is stable across
  * retries.
  */
-import type { PostIdEntry, PostPlatformError } from '../../../src/protocol/publishing/index.js';
+import type { PostIdEntry, PostPlatformError } from '@social-link-kit/protocol/publishing/index.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
 import { addWebhookJob } from '../webhooks/webhook-job.js';
 import { newId } from '../core/tokens.js';

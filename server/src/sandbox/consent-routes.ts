@@ -11,7 +11,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { NETWORK_LABELS, isNetwork, type Network } from '../../../src/protocol/index.js';
+import { NETWORK_LABELS, isNetwork, type Network } from '@social-link-kit/protocol';
 import type { AppDeps, AppEnv } from '../context.js';
 import { escapeHtml, htmlPageHeaders } from '../core/http/html.js';
 import { badRequest } from '../core/errors.js';

@@ -11,8 +11,8 @@
  * Received requests are kept in this process's memory (a development tool, gone on restart).
  */
 import { Hono } from 'hono';
-import { ErrorCode } from '../../../src/protocol/index.js';
-import type { SandboxInboxDelivery } from '../../../src/protocol/webhooks.js';
+import { ErrorCode } from '@social-link-kit/protocol';
+import type { SandboxInboxDelivery } from '@social-link-kit/protocol/webhooks.js';
 import { WebhookVerificationError, verifyWebhook } from '../../../src/webhooks/index.js';
 import type { AppDeps, AppEnv } from '../context.js';
 import { ApiError, badRequest } from '../core/errors.js';

@@ -6,7 +6,7 @@
  * - `POST /api/hook/webhook/deliveries/{id}/redeliver` → `{status, refId, delivery}`; 404 code 101 for an id the
  *   profile does not have, 400 code 101 when its action has no registration any more.
  */
-import { ErrorCode, type WebhookDeliveriesQuery, type WebhookDeliveryRecord, type WebhookAction } from '../../../src/protocol/index.js';
+import { ErrorCode, type WebhookDeliveriesQuery, type WebhookDeliveryRecord, type WebhookAction } from '@social-link-kit/protocol';
 import { iso } from '../core/clock.js';
 import type { AppDeps } from '../context.js';
 import { ApiError, badRequest } from '../core/errors.js';

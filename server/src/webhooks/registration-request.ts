@@ -6,7 +6,7 @@
  * resolution at every delivery. `WEBHOOK_ALLOW_PRIVATE_TARGETS=1` lifts both.
  */
 import { badRequest } from '../core/errors.js';
-import { WEBHOOK_ACTIONS, isWebhookAction, type WebhookAction } from '../../../src/protocol/webhooks.js';
+import { WEBHOOK_ACTIONS, isWebhookAction, type WebhookAction } from '@social-link-kit/protocol/webhooks.js';
 import { refuseHostBeforeLookup } from './target-host.js';
 
 export const WEBHOOK_ACTION = 'webhook';

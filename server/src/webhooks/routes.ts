@@ -19,7 +19,7 @@ import { rejectUnknownFields } from '../core/http/reject-unknown-fields.js';
 import { readJsonObject } from '../core/http/read-json.js';
 import { WEBHOOK_ACTION, parseAction, parseSecret, parseUrl } from './registration-request.js';
 import { assertPlanHasWebhooks, describeWebhooks, registerWebhook, unregisterWebhook } from './service.js';
-import { WebhookDeliveriesQuery } from '../../../src/protocol/index.js';
+import { WebhookDeliveriesQuery } from '@social-link-kit/protocol';
 import { requestError } from '../publishing/request-errors.js';
 import { listDeliveries, redeliver } from './delivery-log.js';
 import { isOwnSandboxInbox } from '../sandbox/webhook-inbox.js';

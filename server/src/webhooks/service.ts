@@ -3,12 +3,12 @@
  * Webhook registrations: one per (profile, action), registering again replaces it; secrets are sealed, bound to the
  * profile and action, and never returned. Every operation needs the Premium, Launch, Business or Enterprise plan.
  */
-import { ErrorCode } from '../../../src/protocol/index.js';
+import { ErrorCode } from '@social-link-kit/protocol';
 import { iso } from '../core/clock.js';
 import type { AppDeps } from '../context.js';
 import { ApiError } from '../core/errors.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
-import type { WebhookAction } from '../../../src/protocol/webhooks.js';
+import type { WebhookAction } from '@social-link-kit/protocol/webhooks.js';
 import { WEBHOOK_ACTION } from './registration-request.js';
 import { sealWebhookSecret } from './webhook-secret.js';
 

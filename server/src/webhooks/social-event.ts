@@ -10,7 +10,7 @@
  * ```
  * `id` is stable across retries (also sent as `X-Webhook-Id`) so receivers can drop duplicates.
  */
-import type { Network, SocialWebhookPayload } from '../../../src/protocol/index.js';
+import type { Network, SocialWebhookPayload } from '@social-link-kit/protocol';
 import { newId } from '../core/tokens.js';
 
 export type SocialEvent = SocialWebhookPayload;

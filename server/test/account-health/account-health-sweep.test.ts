@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import { readConfig } from '../../src/config.js';
 import { startService, type RunningService } from '../../src/server.js';
 import { openStorage } from '../../src/storage/open-storage.js';

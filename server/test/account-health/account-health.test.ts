@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { AccountHealthWebhookPayload, PreflightWarningPayload, ProfileHealthResponse, UserResponse } from '../../../src/protocol/index.js';
+import { AccountHealthWebhookPayload, PreflightWarningPayload, ProfileHealthResponse, UserResponse } from '@social-link-kit/protocol';
 import type { TestService } from '../support/test-service.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { FAST_DELIVERY } from '../webhooks/fixtures.js';

@@ -4,7 +4,7 @@
  * same network user can link again), and moving the service clock one sweep at a time.
  */
 import assert from 'node:assert/strict';
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import { callback, openStartUrl, requestStartUrl } from '../support/oauth-driver.js';
 import type { TestService } from '../support/test-service.js';
 import { eventually, type WebhookReceiver } from '../support/webhook-receiver.js';

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { NetworkStatusResponse } from '../../../src/protocol/index.js';
+import { NetworkStatusResponse } from '@social-link-kit/protocol';
 import { runAdminCli } from '../../src/accounts/admin/cli.js';
 import { callback, runUntilCallback } from '../support/oauth-driver.js';
 import { startTestService, type TestService } from '../support/test-service.js';

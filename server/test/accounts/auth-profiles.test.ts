@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { LinkApiError, createLinkClient } from '../../../src/client/index.js';
-import { ErrorCode, UNLINKABLE_NETWORKS } from '../../../src/protocol/index.js';
+import { ErrorCode, UNLINKABLE_NETWORKS } from '@social-link-kit/protocol';
 import { newSecret } from '../../src/core/tokens.js';
 import { startTestService, tokenOf, type TestService } from '../support/test-service.js';
 import { linkAccount } from '../../src/linking/service.js';

@@ -3,7 +3,7 @@
  * switch a sandbox account's analytics fault, post as the audience.
  */
 import assert from 'node:assert/strict';
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { TestService } from '../support/test-service.js';
 
 let n = 0;

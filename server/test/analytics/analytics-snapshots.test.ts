@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ANALYTICS_PLATFORMS } from '../../../src/protocol/analytics/index.js';
+import { ANALYTICS_PLATFORMS } from '@social-link-kit/protocol/analytics/index.js';
 import { SNAPSHOT_BUDGETS } from '../../src/analytics/snapshot-job.js';
 import type { TestService } from '../support/test-service.js';
 import { linkSandboxAccounts, startPublishingService } from '../publishing/publishing-fixtures.js';

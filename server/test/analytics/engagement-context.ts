@@ -3,7 +3,7 @@
  * the analytics service would give its adapter (the network's own sandbox base URL, the service clock), with a fetch
  * that records each call's method, path and query, so a test can see which of the network's paths were read.
  */
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { NetworkContext } from '../../src/networks/analytics-contract.js';
 import type { PublishFailure } from '../../src/networks/publish-adapter.js';
 import { publishBaseUrl } from '../../src/networks/publish-adapters.js';

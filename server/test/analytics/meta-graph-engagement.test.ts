@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { AnalyticsAdapter, NetworkContext, PostAnalytics } from '../../src/networks/analytics-contract.js';
 import { facebookPublishAdapter } from '../../src/networks/facebook/publish.js';
 import { instagramPublishAdapter } from '../../src/networks/instagram/publish.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { createLinkClient } from '../../../src/client/index.js';
-import { ErrorCode } from '../../../src/protocol/index.js';
+import { ErrorCode } from '@social-link-kit/protocol';
 import { createAccount } from '../../src/accounts/service.js';
 import { readConfig } from '../../src/config.js';
 import { createRateLimiter } from '../../src/core/limits/create-rate-limiter.js';

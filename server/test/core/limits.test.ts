@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { describe, it } from 'node:test';
-import { ErrorCode } from '../../../src/protocol/index.js';
+import { ErrorCode } from '@social-link-kit/protocol';
 import { startTestService, tokenOf } from '../support/test-service.js';
 
 const linkView = (url: string, token: string, headers: Record<string, string> = {}) =>

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { NETWORKS, type Network } from '../../../src/protocol/index.js';
+import { NETWORKS, type Network } from '@social-link-kit/protocol';
 import { createAccount, deleteProfile } from '../../src/accounts/service.js';
 import { PostgresStorage } from '../../src/storage/postgres.js';
 import { freshDatabase } from '../support/fresh-database.js';

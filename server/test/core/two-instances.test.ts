@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { freshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 import { createLinkClient } from '../../../src/client/index.js';
-import { NETWORKS } from '../../../src/protocol/index.js';
+import { NETWORKS } from '@social-link-kit/protocol';
 import { createAccount } from '../../src/accounts/service.js';
 import { readConfig } from '../../src/config.js';
 import { startService, type RunningService } from '../../src/server.js';

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ErrorCode } from '../../../src/protocol/index.js';
+import { ErrorCode } from '@social-link-kit/protocol';
 import { startTestService, tokenOf, type TestService } from '../support/test-service.js';
 import {
   callback,

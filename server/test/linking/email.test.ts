@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ErrorCode } from '../../../src/protocol/index.js';
+import { ErrorCode } from '@social-link-kit/protocol';
 import { createSmtpMailer } from '../../src/linking/email/link-email.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { decodeQuotedPrintable, startSmtpServer } from '../support/smtp.js';

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { FirstScreenModule, FirstScreenRequest } from '../../../hosted/src/first-screen-contract.js';
-import { NETWORKS, connectMethodOf, type SessionView } from '../../../src/protocol/index.js';
+import { NETWORKS, connectMethodOf, type SessionView } from '@social-link-kit/protocol';
 import { cachedFirstScreenRenderer } from '../../src/linking/routes/first-screen-cache.js';
 
 const RENDERER = fileURLToPath(new URL('../../../hosted/dist/server/first-screen.js', import.meta.url));

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { INLINE_SESSION_VIEW_ID } from '../../../src/protocol/index.js';
+import { INLINE_SESSION_VIEW_ID } from '@social-link-kit/protocol';
 import { startTestService, tokenOf, type TestService } from '../support/test-service.js';
 
 const SESSION_ORIGIN = 'https://integrator.example';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { SignJWT, UnsecuredJWT, decodeJwt, decodeProtectedHeader, exportJWK, exportSPKI, generateKeyPair, type CryptoKey } from 'jose';
-import { ErrorCode } from '../../../src/protocol/index.js';
+import { ErrorCode } from '@social-link-kit/protocol';
 import { LEGACY_AUDIENCE } from '../../src/linking/legacy-jwt/legacy-jwt-rules.js';
 import { hashSecret } from '../../src/core/tokens.js';
 import { startTestService, type TestService } from '../support/test-service.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ErrorCode } from '../../../src/protocol/index.js';
+import { ErrorCode } from '@social-link-kit/protocol';
 import { LinkApiError } from '../../../src/client/index.js';
 import { startTestService, tokenOf, type TestService } from '../support/test-service.js';
 import { linkAccount } from '../../src/linking/service.js';

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { NETWORKS, type Network } from '../../../src/protocol/index.js';
+import { NETWORKS, type Network } from '@social-link-kit/protocol';
 import { SANDBOX_BLUESKY_PASSWORD } from '../../src/sandbox/networks/bluesky-pds.js';
 import { startPublishingService, waitForPost } from '../publishing/publishing-fixtures.js';
 import { callback, runUntilCallback } from '../support/oauth-driver.js';

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ErrorCode } from '../../../src/protocol/index.js';
+import { ErrorCode } from '@social-link-kit/protocol';
 import { requestStartUrl } from '../support/oauth-driver.js';
 import { startTestService, tokenOf } from '../support/test-service.js';
 

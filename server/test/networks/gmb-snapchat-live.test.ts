@@ -13,7 +13,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import { gmbPublishAdapter } from '../../src/networks/gmb/publish.js';
 import type { PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishDone } from '../../src/networks/publish-adapter.js';
 import { REAL_PUBLISH_BASE_URLS } from '../../src/networks/publish-adapters.js';

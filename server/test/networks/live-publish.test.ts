@@ -15,7 +15,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishDone } from '../../src/networks/publish-adapter.js';
 import { linkedinPublishAdapter } from '../../src/networks/linkedin/publish.js';
 import { pinterestPublishAdapter } from '../../src/networks/pinterest/publish.js';

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { NETWORKS } from '../../../src/protocol/index.js';
+import { NETWORKS } from '@social-link-kit/protocol';
 import { NETWORK_LIMITS_FILE, renderNetworkLimitsTable } from '../../../scripts/network-limits-table.js';
 
 describe('docs/network-limits.md', () => {

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { NETWORKS, connectMethodOf } from '../../../src/protocol/index.js';
+import { NETWORKS, connectMethodOf } from '@social-link-kit/protocol';
 import { NETWORK_LINKS } from '../../src/networks/index.js';
 
 describe('network folders', () => {

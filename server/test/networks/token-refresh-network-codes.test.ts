@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import { tokenAad } from '../../src/core/crypto/token-cipher.js';
 import { PUBLISH_ADAPTERS } from '../../src/networks/publish-adapters.js';
 import type { PublishAdapter } from '../../src/networks/publish-adapter.js';

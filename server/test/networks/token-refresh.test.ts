@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import { tokenAad } from '../../src/core/crypto/token-cipher.js';
 import { hashSecret } from '../../src/core/tokens.js';
 import { PUBLISH_ADAPTERS } from '../../src/networks/publish-adapters.js';

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { NETWORKS, isNetwork } from '../../../src/protocol/index.js';
+import { NETWORKS, isNetwork } from '@social-link-kit/protocol';
 import { startPublishingService } from '../publishing/publishing-fixtures.js';
 import type { TestService } from '../support/test-service.js';
 

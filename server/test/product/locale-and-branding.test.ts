@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ErrorCode, LOCALES, SessionView } from '../../../src/protocol/index.js';
+import { ErrorCode, LOCALES, SessionView } from '@social-link-kit/protocol';
 import { startTestService, tokenOf, type TestService } from '../support/test-service.js';
 
 describe('link-session locale and account branding', () => {

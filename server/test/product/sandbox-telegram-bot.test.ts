@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ErrorCode } from '../../../src/protocol/index.js';
+import { ErrorCode } from '@social-link-kit/protocol';
 import { startTestService, tokenOf, type TestService } from '../support/test-service.js';
 
 describe('the sandbox Telegram bot (POST /sandbox/telegram-bot)', () => {

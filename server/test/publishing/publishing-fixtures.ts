@@ -3,7 +3,7 @@
  * `POST /api/sandbox/accounts`, and waits on the post's recorded state (never fixed sleeps).
  */
 import assert from 'node:assert/strict';
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 /**

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { NETWORKS } from '../../../src/protocol/index.js';
-import { PUBLISHING_CAPABILITIES } from '../../../src/protocol/publishing/capabilities.js';
+import { NETWORKS } from '@social-link-kit/protocol';
+import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
 import { renderRichText, stripRichText } from '../../src/publishing/rules/rich-text.js';
 
 describe('renderRichText', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MAX_THREAD_PARTS } from '../../../src/protocol/publishing/capabilities.js';
+import { MAX_THREAD_PARTS } from '@social-link-kit/protocol/publishing/capabilities.js';
 import { measureText } from '../../src/publishing/rules/text-length.js';
 import { splitIntoThread } from '../../src/publishing/rules/thread-split.js';
 

@@ -9,8 +9,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
-import { twitterWeightedLength } from '../../../src/protocol/publishing/text-length.js';
-import { PUBLISHING_CAPABILITIES } from '../../../src/protocol/publishing/capabilities.js';
+import { twitterWeightedLength } from '@social-link-kit/protocol/publishing/text-length.js';
+import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
 
 const PIECES = [
   'hello', 'world', 'Launch day!', 'see', 'at', '—', '…', '"quoted"', '(aside)', 'a.b', 'end.', '?', '!', ',', ':',

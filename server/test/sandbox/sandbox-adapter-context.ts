@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import { tokenAad } from '../../src/core/crypto/token-cipher.js';
 import type { LinkedAccountRef, PlatformPost, PublishContext } from '../../src/networks/publish-adapter.js';
 import type { TestService } from '../support/test-service.js';

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { linkSandboxAccount } from './sandbox-adapter-context.js';
 

@@ -11,8 +11,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Network } from '../../../src/protocol/index.js';
-import { NETWORKS } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
+import { NETWORKS } from '@social-link-kit/protocol';
 import { createAccount } from '../../src/accounts/service.js';
 import { tokenAad } from '../../src/core/crypto/token-cipher.js';
 import { oauth1Header } from '../../src/networks/twitter/oauth1.js';

@@ -4,7 +4,7 @@
  * /connect/callback. Each step is exposed so tests can replay, reorder or tamper with one of them.
  */
 import assert from 'node:assert/strict';
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { TestService } from './test-service.js';
 
 /** Only the address is needed: the driver also runs against a service in a child process. */

@@ -3,7 +3,7 @@
  * link committed the way the OAuth callback commits it (so the storage queues a `link` event).
  */
 import assert from 'node:assert/strict';
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { WebhookDeliverySettings } from '../../src/webhooks/delivery-settings.js';
 import type { TestService } from '../support/test-service.js';
 import { linkAccount } from '../../src/linking/service.js';

@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { WebhookDeliveryStatus } from '../../src/core/db/storage-types.js';
 import { readWebhookSettings } from '../../src/webhooks/delivery-settings.js';
 import { startDeliveryWorker, type DeliveryWorker } from '../../src/webhooks/delivery-worker.js';

@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import type { LookupAddress } from 'node:dns';
 import { after, before, describe, it } from 'node:test';
-import { ErrorCode } from '../../../src/protocol/index.js';
+import { ErrorCode } from '@social-link-kit/protocol';
 import { startDeliveryWorker, type DeliveryWorker } from '../../src/webhooks/delivery-worker.js';
 import { createHttpsSender } from '../../src/webhooks/https-sender.js';
 import { systemResolveHost, type ResolveHost } from '../../src/webhooks/target-addresses.js';

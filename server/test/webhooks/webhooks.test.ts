@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { ErrorCode, type Network } from '../../../src/protocol/index.js';
+import { ErrorCode, type Network } from '@social-link-kit/protocol';
 import { verifyWebhookSignature } from '../../src/webhooks/signature.js';
-import { WEBHOOK_ACTIONS } from '../../../src/protocol/webhooks.js';
+import { WEBHOOK_ACTIONS } from '@social-link-kit/protocol/webhooks.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { FAST_DELIVERY, commitLinkedAccount, createProfileWithWebhook } from './fixtures.js';

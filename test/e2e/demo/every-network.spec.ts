@@ -6,7 +6,7 @@
  * docs/screenshots/every-network-posts.png and every-network-feed.png for the README.
  */
 import type { Page } from '@playwright/test';
-import { NETWORK_LABELS, NETWORKS, type Network } from '../../../src/protocol/index.js';
+import { NETWORK_LABELS, NETWORKS, type Network } from '@social-link-kit/protocol';
 import { expect, test } from '../support/fixtures.js';
 import { consent, openDemo, openFrame } from './helpers.js';
 

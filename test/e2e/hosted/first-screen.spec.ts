@@ -9,7 +9,7 @@
 import type { BrowserContext, Frame, Page, Route } from '@playwright/test';
 import { START_FALLBACK_MS } from '../../../hosted/src/after-first-paint.js';
 import { en } from '../../../src/i18n/hosted/en.js';
-import { INLINE_SESSION_VIEW_ID } from '../../../src/protocol/constants.js';
+import { INLINE_SESSION_VIEW_ID } from '@social-link-kit/protocol/constants.js';
 import { checkNoTokenLeakedAfterAll, expect, test } from '../support/fixtures.js';
 import { createLink, openInPopup, type Harness } from './harness.js';
 

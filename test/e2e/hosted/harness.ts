@@ -4,7 +4,7 @@
  * unrelated origin on http://localhost:<another port>. Helpers read what the integrator page received.
  */
 import { expect, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
-import type { CreateLinkSessionRequest } from '../../../src/protocol/resources.js';
+import type { CreateLinkSessionRequest } from '@social-link-kit/protocol/resources.js';
 import { startTestService, type TestService } from '../../../server/test/support/test-service.js';
 import { startPageServer, type PageServer } from './fixtures/page-server.js';
 

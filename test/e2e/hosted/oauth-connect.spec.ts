@@ -3,7 +3,7 @@
  * what the integrator's page receives (and only it), in frame and popup mode, for success, denial, network
  * errors, reload, expiry and revocation mid-flow, and disconnect.
  */
-import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '../../../src/protocol/constants.js';
+import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '@social-link-kit/protocol/constants.js';
 import { checkNoTokenLeakedAfterAll, expect, test } from '../support/fixtures.js';
 import { ENGLISH_TEXTS } from '../../../hosted/src/texts.js';
 import {

@@ -3,7 +3,7 @@
  * no-store), what it loads and sends, the one answer for unknown/expired/revoked links, accessibility (axe-core),
  * keyboard use, mobile layout, a polite countdown, and the returns: app-scheme origin, direct-mode redirect, Escape.
  */
-import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '../../../src/protocol/constants.js';
+import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '@social-link-kit/protocol/constants.js';
 import { checkNoTokenLeakedAfterAll, expect, test } from '../support/fixtures.js';
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';

@@ -5,7 +5,7 @@
  * columns follow docs/analytics.md (analytics, comments) and docs/network-limits.md (delete); pinterest and
  * snapchat cannot be unlinked through the API (src/protocol/networks/catalog.ts).
  */
-import type { Network } from '../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 
 /** How the integrator shows the hosted page (README "2. Your page shows the link"). */
 export type Mode = 'frame' | 'popup' | 'direct' | 'native';

@@ -1,4 +1,4 @@
-import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '../../../src/protocol/constants.js';
+import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '@social-link-kit/protocol/constants.js';
 import { expect, test } from '../support/fixtures.js';
 import type { Page } from '@playwright/test';
 import type { PageServer } from '../hosted/fixtures/page-server.js';

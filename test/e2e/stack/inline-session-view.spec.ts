@@ -4,7 +4,7 @@
  * never carries the token, runs under the page's CSP without a violation, and cannot break out of its element.
  */
 import type { Page } from '@playwright/test';
-import { INLINE_SESSION_VIEW_ID } from '../../../src/protocol/hosted-api.js';
+import { INLINE_SESSION_VIEW_ID } from '@social-link-kit/protocol/hosted-api.js';
 import { expect, test } from '../support/fixtures.js';
 
 const HEADING = 'Connect your social accounts';

@@ -3,7 +3,7 @@
  * What an operator needs to know about a linked account's tokens without seeing them: when the access token
  * ends and whether the user must link again. The tokens are opened in memory only, never returned.
  */
-import type { LinkedAccountState } from '../../../../src/protocol/admin.js';
+import type { LinkedAccountState } from '@social-link-kit/protocol/admin.js';
 import { tokenAad, type TokenCipher } from '../../core/crypto/token-cipher.js';
 import type { SocialAccount } from '../../core/db/storage-types.js';
 

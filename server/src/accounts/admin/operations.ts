@@ -12,8 +12,8 @@ import {
   AdminQuotaRequest,
   type AdminAccount,
   type AdminLinkedAccountsResponse,
-} from '../../../../src/protocol/admin.js';
-import { ErrorCode, NETWORKS, NETWORK_STATUSES, isNetwork } from '../../../../src/protocol/index.js';
+} from '@social-link-kit/protocol/admin.js';
+import { ErrorCode, NETWORKS, NETWORK_STATUSES, isNetwork } from '@social-link-kit/protocol';
 import { networkStatuses, setNetworkStatusOverride } from '../../account-health/network-status.js';
 import { iso, type Clock } from '../../core/clock.js';
 import type { TokenCipher } from '../../core/crypto/token-cipher.js';

@@ -3,7 +3,7 @@
  * Rows to records, shared by both storage backends: each returns times as epoch ms, booleans from 0/1 integers,
  * and arrays from JSON text, so the two schemas keep the same column types.
  */
-import type { Network } from '../../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type {
   Account,
   IntegrationKey,

@@ -3,7 +3,7 @@
  * The stored records, as the per-feature stores (accounts/store.ts, linking/store.ts, webhooks/store.ts,
  * linking/legacy-jwt/store.ts) read and write them on either database. Times are epoch milliseconds.
  */
-import type { InstagramLinkMethod, Locale, Network } from '../../../../src/protocol/index.js';
+import type { InstagramLinkMethod, Locale, Network } from '@social-link-kit/protocol';
 
 export type Plan = 'free' | 'premium' | 'launch' | 'business' | 'enterprise';
 

@@ -4,7 +4,7 @@
  * malformed request line) get the spec's envelope too, instead of Node's bare "400 Bad Request".
  */
 import type { Socket } from 'node:net';
-import { ErrorCode } from '../../../../src/protocol/index.js';
+import { ErrorCode } from '@social-link-kit/protocol';
 
 const ANSWERS: Record<string, [number, string, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large.'],

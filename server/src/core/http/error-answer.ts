@@ -5,7 +5,7 @@
  * the client's 400; anything else a 500 whose details go to the operator's log only.
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorEnvelope } from '../../../../src/protocol/index.js';
+import type { ErrorEnvelope } from '@social-link-kit/protocol';
 import { isNulCharacterError } from '../db/nul-character-error.js';
 import { ApiError, badRequest } from '../errors.js';
 

@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { ErrorCode } from '../../../../src/protocol/index.js';
+import { ErrorCode } from '@social-link-kit/protocol';
 import type { AppDeps } from '../../context.js';
 import { ApiError } from '../errors.js';
 

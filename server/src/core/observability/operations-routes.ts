@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { adminTokenMatches } from '../../accounts/admin/admin-auth.js';
 import { ApiError } from '../errors.js';
-import { ErrorCode } from '../../../../src/protocol/index.js';
+import { ErrorCode } from '@social-link-kit/protocol';
 import { OperationsStore } from './operations-store.js';
 import type { ServiceMetrics } from './metrics.js';
 

@@ -4,7 +4,7 @@
  * output, draft 2020-12, which OpenAPI 3.1 uses as is). Nothing here describes a field by hand.
  */
 import { toJSONSchema, type $ZodType } from 'zod/v4/core';
-import { ErrorEnvelope } from '../../../../src/protocol/index.js';
+import { ErrorEnvelope } from '@social-link-kit/protocol';
 import { ROUTE_TABLE, type Auth, type RouteDoc } from './route-table.js';
 
 type JsonObject = Record<string, unknown>;

@@ -8,8 +8,8 @@
  * (hosted page, browser flows, operator endpoints, sandbox).
  */
 import type { $ZodType } from 'zod/v4/core';
-import * as admin from '../../../../src/protocol/admin.js';
-import * as requests from '../../../../src/protocol/api-requests.js';
+import * as admin from '@social-link-kit/protocol/admin.js';
+import * as requests from '@social-link-kit/protocol/api-requests.js';
 import {
   BotCodeResponse,
   CreateLinkSessionResponse,
@@ -34,7 +34,7 @@ import {
   RedeliverWebhookResponse,
   SandboxWebhookInboxResponse,
   SandboxWebhookInboxUrlResponse,
-} from '../../../../src/protocol/index.js';
+} from '@social-link-kit/protocol';
 import {
   CreatePostResponse,
   DeletePostResponse,
@@ -44,10 +44,10 @@ import {
   UpdatePostRequest,
   UpdatePostResponse,
   ValidatePostResponse,
-} from '../../../../src/protocol/publishing/post-api.js';
-import { PostRequest } from '../../../../src/protocol/publishing/post-request.js';
-import { YoutubeCategoriesResponse, YoutubeWatermarkRemovedResponse, YoutubeWatermarkRequest, YoutubeWatermarkResponse } from '../../../../src/protocol/publishing/youtube-channel.js';
-import * as analytics from '../../../../src/protocol/analytics/index.js';
+} from '@social-link-kit/protocol/publishing/post-api.js';
+import { PostRequest } from '@social-link-kit/protocol/publishing/post-request.js';
+import { YoutubeCategoriesResponse, YoutubeWatermarkRemovedResponse, YoutubeWatermarkRequest, YoutubeWatermarkResponse } from '@social-link-kit/protocol/publishing/youtube-channel.js';
+import * as analytics from '@social-link-kit/protocol/analytics/index.js';
 
 export type HttpMethod = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete';
 export type Auth = 'apiKey' | 'apiKeyAndProfileKey' | 'linkToken' | 'adminToken' | 'none' | 'telegramSecret';

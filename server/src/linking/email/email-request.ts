@@ -3,7 +3,7 @@
  * Checks the fields of a link-session email. A bad field never rejects the request (spec 4.6): the session
  * is created and the response says `emailSent: false` with `emailError.details` naming the fields.
  */
-import { ErrorCode, type EmailError, type LinkSessionEmail } from '../../../../src/protocol/index.js';
+import { ErrorCode, type EmailError, type LinkSessionEmail } from '@social-link-kit/protocol';
 
 const EMAIL_ADDRESS = /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;]+$/;
 const FIELDS = ['to', 'contactEmail', 'company', 'termsUrl', 'privacyUrl'] as const;

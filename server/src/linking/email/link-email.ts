@@ -4,7 +4,7 @@
  * tracking switched off for the common delivery services, and is never logged.
  */
 import nodemailer from 'nodemailer';
-import type { LinkSessionEmail } from '../../../../src/protocol/index.js';
+import type { LinkSessionEmail } from '@social-link-kit/protocol';
 import { escapeHtml } from '../../core/http/html.js';
 
 export interface OutgoingEmail {

@@ -5,8 +5,8 @@
  * only — then closes the window. If the opener is gone (COOP, closed), the user reads the outcome here and the
  * hosted page learns it from the server.
  */
-import type { Network } from '../../../../src/protocol/index.js';
-import { MESSAGE_SOURCE, NETWORK_LABELS, PROTOCOL_VERSION } from '../../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
+import { MESSAGE_SOURCE, NETWORK_LABELS, PROTOCOL_VERSION } from '@social-link-kit/protocol';
 import { escapeHtml, htmlPageHeaders } from '../../core/http/html.js';
 
 export type ConnectOutcome =

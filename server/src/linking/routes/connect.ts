@@ -7,7 +7,7 @@
  * The popup then runs top-level through `/connect/start` and `/connect/callback/:platform` (oauth-callback.ts).
  */
 import { Hono } from 'hono';
-import { ErrorCode, isNetwork, type DisconnectResponse, type Network, type StartConnectResponse } from '../../../../src/protocol/index.js';
+import { ErrorCode, isNetwork, type DisconnectResponse, type Network, type StartConnectResponse } from '@social-link-kit/protocol';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { ApiError } from '../../core/errors.js';
 import { NETWORK_LINKS } from '../../networks/index.js';

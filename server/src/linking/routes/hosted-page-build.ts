@@ -13,7 +13,7 @@ import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FirstScreenModule } from '../../../../hosted/src/first-screen-contract.js';
-import { NETWORKS, connectMethodOf, type SessionView } from '../../../../src/protocol/index.js';
+import { NETWORKS, connectMethodOf, type SessionView } from '@social-link-kit/protocol';
 import { cachedFirstScreenRenderer } from './first-screen-cache.js';
 import { repoPath } from '../../paths.js';
 

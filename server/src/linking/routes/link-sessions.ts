@@ -7,7 +7,7 @@
  * The create and the read are also served below Hono (`linkSessionRawRoutes`), by the same functions.
  */
 import { Hono, type Context } from 'hono';
-import { ErrorCode, type CreateLinkSessionResponse, type LinkSession } from '../../../../src/protocol/index.js';
+import { ErrorCode, type CreateLinkSessionResponse, type LinkSession } from '@social-link-kit/protocol';
 import { iso } from '../../core/clock.js';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { checkEmailFields, describeSendFailure, sendFailedError } from '../email/email-request.js';

@@ -5,7 +5,7 @@
  * - `GET    /api/user` lists the profile's linked accounts, each with its health (account-health/health-view.ts)
  */
 import { Hono } from 'hono';
-import { ErrorCode, UNLINKABLE_NETWORKS, type UserResponse } from '../../../../src/protocol/index.js';
+import { ErrorCode, UNLINKABLE_NETWORKS, type UserResponse } from '@social-link-kit/protocol';
 import { iso } from '../../core/clock.js';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { ApiError } from '../../core/errors.js';

@@ -8,7 +8,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { ErrorCode, isNetwork, type Network } from '../../../../src/protocol/index.js';
+import { ErrorCode, isNetwork, type Network } from '@social-link-kit/protocol';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { NetworkFlowError, authorizationUrl, exchangeCode, fetchIdentity } from '../../networks/oauth/flow.js';
 import type { OAuthAttempt } from '../../core/db/storage-types.js';

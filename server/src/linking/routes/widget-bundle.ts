@@ -13,7 +13,7 @@
 import { Hono, type Context } from 'hono';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROTOCOL_VERSION } from '../../../../src/protocol/index.js';
+import { PROTOCOL_VERSION } from '@social-link-kit/protocol';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../core/errors.js';
 import { repoPath } from '../../paths.js';

@@ -3,7 +3,7 @@
  * bluesky links with a handle and an app password from the hosted page:
  * `POST /api/link/connect/bluesky` `{handle, appPassword}` → verified against the PDS (pds-login.ts), then stored.
  */
-import { ErrorCode, type CredentialsConnectResponse } from '../../../../src/protocol/index.js';
+import { ErrorCode, type CredentialsConnectResponse } from '@social-link-kit/protocol';
 import { ApiError, badRequest } from '../../core/errors.js';
 import { readJsonObject } from '../../core/http/read-json.js';
 import { commitLinkedAccount, linkInvalidError } from '../../linking/service.js';

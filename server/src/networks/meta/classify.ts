@@ -17,7 +17,7 @@
  * - threads: 24 with subcode 4279009 (media not ready yet) → 522 with retry; other threads errors → 379;
  * - other facebook errors (100 invalid parameter…) → 101.
  */
-import type { Network } from '../../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { PublishFailure } from '../publish-adapter.js';
 import type { GraphAnswer, GraphError } from './graph.js';
 

@@ -4,7 +4,7 @@
  * `/{post-id}/comments`, instagram's `/{media-id}/comments` and threads' `/{media-id}/conversation`.
  * Stops after MAX_PAGES pages so one busy post cannot hold a request for long.
  */
-import type { Network } from '../../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { NetworkContext, NetworkComment } from '../analytics-contract.js';
 import type { PublishFailure } from '../publish-adapter.js';
 import { classifyCommentError } from './engagement-errors.js';

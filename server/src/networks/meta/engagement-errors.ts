@@ -19,7 +19,7 @@
  *   · 495 anything else about this one comment.
  * None of 490-495 is retried automatically (the automation records it as failed).
  */
-import type { Network } from '../../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { PublishFailure } from '../publish-adapter.js';
 import { classifyGraphError } from './classify.js';
 import type { GraphAnswer } from './graph.js';

@@ -7,7 +7,7 @@
  * A metric asked for and not in the answer failed this time (Graph leaves out metrics it cannot give); the service
  * fills it from stored data (`backfilledFrom`).
  */
-import type { Network } from '../../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { NetworkContext, PostAnalytics } from '../analytics-contract.js';
 import type { PublishFailure } from '../publish-adapter.js';
 import { classifyAnalyticsError, classifyPrivateReplyError, isNotFound } from './engagement-errors.js';

@@ -4,7 +4,7 @@
  * webhook (webhook-routes.ts) completes the link, which the hosted page sees only through the session read.
  */
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, type BotCodeResponse } from '../../../../src/protocol/index.js';
+import { ErrorCode, type BotCodeResponse } from '@social-link-kit/protocol';
 import { ApiError } from '../../core/errors.js';
 import { hashSecret } from '../../core/tokens.js';
 import type { HostedConnectLink } from '../link.js';

@@ -11,7 +11,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { ApiError, badRequest } from '../../core/errors.js';
-import { ErrorCode } from '../../../../src/protocol/index.js';
+import { ErrorCode } from '@social-link-kit/protocol';
 import type { Publishing } from '../../publishing/publishing.js';
 import { tiktokPostUrl } from './publish.js';
 import { TIKTOK_SIGNATURE_HEADER, verifyTiktokSignature } from './webhook-signature.js';

@@ -10,8 +10,8 @@
  */
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ErrorCode, httpStatusOf } from '../../../../src/protocol/index.js';
-import { YoutubeWatermarkRequest } from '../../../../src/protocol/publishing/index.js';
+import { ErrorCode, httpStatusOf } from '@social-link-kit/protocol';
+import { YoutubeWatermarkRequest } from '@social-link-kit/protocol/publishing/index.js';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { ApiError, badRequest } from '../../core/errors.js';
 import { readJsonObject } from '../../core/http/read-json.js';

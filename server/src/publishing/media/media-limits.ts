@@ -4,7 +4,7 @@
  * each network takes by URL or upload, and the image aspect ratios a network enforces (140). From the networks'
  * API documentation (publishing anchors, section 4); a network missing here has no such limit.
  */
-import type { Network } from '../../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 
 const MB = 1024 * 1024;
 

@@ -5,8 +5,8 @@
  * list), or refuse it: 164 (no images/videos there), 182 (video duration or size; twitter `longVideo` up to 4 h),
  * 140 (aspect ratio, the message gives the current ratio).
  */
-import { PUBLISHING_CAPABILITIES, TWITTER_LONG_VIDEO_SECONDS } from '../../../../src/protocol/publishing/capabilities.js';
-import type { Network } from '../../../../src/protocol/index.js';
+import { PUBLISHING_CAPABILITIES, TWITTER_LONG_VIDEO_SECONDS } from '@social-link-kit/protocol/publishing/capabilities.js';
+import type { Network } from '@social-link-kit/protocol';
 import { mediaFailure, type MediaFailure } from './media-failure.js';
 import { IMAGE_ASPECT_RATIO, VIDEO_MAX_BYTES } from './media-limits.js';
 import type { MediaInspection } from './inspect-media.js';

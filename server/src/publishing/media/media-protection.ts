@@ -6,7 +6,7 @@
  * carries `contentIssues: {originMediaHostFailed: true, details}`. Videos are not copied (they can be gigabytes):
  * a failing video origin fails the post.
  */
-import type { Network } from '../../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import { ConversionUnavailableError } from './image-conversion-pool.js';
 import { inspectMedia, probeUnavailable, type MediaDeps, type MediaInspection } from './inspect-media.js';
 import { isMediaFailure, mediaFailure, type MediaFailure } from './media-failure.js';

@@ -9,7 +9,7 @@
  */
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ErrorCode, httpStatusOf, isNetwork, NETWORKS, type Network } from '../../../../src/protocol/index.js';
+import { ErrorCode, httpStatusOf, isNetwork, NETWORKS, type Network } from '@social-link-kit/protocol';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../core/errors.js';
 import { readJsonObject } from '../../core/http/read-json.js';

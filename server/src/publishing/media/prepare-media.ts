@@ -4,7 +4,7 @@
  * in the worker pool when the network needs it (450 when that fails), and stored with a signed, expiring address
  * under the service's public URL (452, retryable, when storing fails). Media taken as it is keeps its own URL.
  */
-import type { Network } from '../../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import { ConversionUnavailableError } from './image-conversion-pool.js';
 import { inspectMedia, probeUnavailable, type MediaDeps } from './inspect-media.js';
 import { isMediaFailure, mediaFailure, type MediaFailure } from './media-failure.js';

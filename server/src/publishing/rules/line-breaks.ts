@@ -5,8 +5,8 @@
  * empty lines (instagram) from collapsing paragraphs. On a network without line breaks, each run of breaks (with the
  * spaces around it) becomes one space.
  */
-import type { Network } from '../../../../src/protocol/index.js';
-import { PUBLISHING_CAPABILITIES } from '../../../../src/protocol/publishing/capabilities.js';
+import type { Network } from '@social-link-kit/protocol';
+import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
 
 export const INVISIBLE_SEPARATOR = '\u2063';
 

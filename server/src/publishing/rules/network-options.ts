@@ -11,7 +11,7 @@
  * - twitter `longPost`, `longVideo`, `subscribersOnly`: booleans → else 101.
  * Warnings (518, 521) do not stop the post: see `isWarning`.
  */
-import type { Network } from '../../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 
 export interface RuleIssue {
   code: number;

@@ -6,7 +6,7 @@
  * account (`relink`). An account of unknown type (linked before the type was recorded) is let through: the
  * network itself refuses a personal one.
  */
-import type { Network } from '../../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { PublishFailure } from '../../networks/publish-adapter.js';
 
 export const PERSONAL_ACCOUNT_CODE = 138;

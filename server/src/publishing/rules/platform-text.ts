@@ -7,8 +7,8 @@
  * 4. line breaks for the network (U+2063 + LF, or spaces).
  * Then `planThread` checks the result against the network's limit: one part, a thread, or an issue.
  */
-import type { Network } from '../../../../src/protocol/index.js';
-import { MAX_THREAD_PARTS, PUBLISHING_CAPABILITIES } from '../../../../src/protocol/publishing/capabilities.js';
+import type { Network } from '@social-link-kit/protocol';
+import { MAX_THREAD_PARTS, PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
 import { type AutoHashtagOptions, addHashtags } from './auto-hashtag.js';
 import { applyLineBreaks } from './line-breaks.js';
 import type { RuleIssue } from './network-options.js';

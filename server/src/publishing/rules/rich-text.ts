@@ -7,8 +7,8 @@
  * Only matched pairs of these tags are markup. Any other tag, and a known tag without its partner, stays in the text
  * as written: `<u>x</u>` and a lone `<b>` are shown, not dropped.
  */
-import type { Network } from '../../../../src/protocol/index.js';
-import { PUBLISHING_CAPABILITIES } from '../../../../src/protocol/publishing/capabilities.js';
+import type { Network } from '@social-link-kit/protocol';
+import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
 import { type LetterStyle, styleChar, subscriptOf, superscriptOf } from './unicode-styles.js';
 
 const RICH_TAGS = ['b', 'strong', 'em', 'i', 'samp', 'var', 'sub', 'sup'] as const;

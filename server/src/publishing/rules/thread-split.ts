@@ -5,7 +5,7 @@
  * modifiers, a letter with its accents) is never cut. With `numbering`, each part ends with " n/N" and the suffix
  * counts toward `max`. The caller decides what too many parts means (more than 30 gives 275).
  */
-import type { TextUnit } from '../../../../src/protocol/publishing/capabilities.js';
+import type { TextUnit } from '@social-link-kit/protocol/publishing/capabilities.js';
 import { segmentText } from './segments.js';
 import { measureText } from './text-length.js';
 

@@ -11,7 +11,7 @@
 import { tokenFacts } from '../../account-health/token-facts.js';
 import { Hono } from 'hono';
 import { randomInt } from 'node:crypto';
-import { ErrorCode, isNetwork, type Network } from '../../../../src/protocol/index.js';
+import { ErrorCode, isNetwork, type Network } from '@social-link-kit/protocol';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { tokenAad } from '../../core/crypto/token-cipher.js';
 import { ApiError, badRequest } from '../../core/errors.js';

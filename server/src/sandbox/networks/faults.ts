@@ -5,7 +5,7 @@
  * per code, the HTTP status the network answers and which networks can produce it; a code a network cannot produce
  * is refused with 101 so a typo does not silently publish.
  */
-import type { Network } from '../../../../src/protocol/index.js';
+import type { Network } from '@social-link-kit/protocol';
 
 export interface FaultSpec {
   status: number;

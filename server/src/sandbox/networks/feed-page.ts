@@ -9,7 +9,7 @@
  * (`GET /api/sandbox/feed-url`, accounts-route.ts) for one profile: its key is a secret, like the link URL's token.
  */
 import { Hono, type Context } from 'hono';
-import { NETWORK_LABELS, isNetwork } from '../../../../src/protocol/index.js';
+import { NETWORK_LABELS, isNetwork } from '@social-link-kit/protocol';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { checkSandboxToken, issueSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 import type { Storage } from '../../storage/storage.js';

@@ -14,8 +14,8 @@
  */
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { PUBLISHING_CAPABILITIES } from '../../../../src/protocol/publishing/capabilities.js';
-import { NETWORK_CATALOG, NETWORKS, type Network } from '../../../../src/protocol/networks/catalog.js';
+import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
+import { NETWORK_CATALOG, NETWORKS, type Network } from '@social-link-kit/protocol/networks/catalog.js';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { measureText } from '../../publishing/rules/text-length.js';
 import { GENERIC_FAULTS, faultMarker } from './faults.js';

@@ -17,7 +17,7 @@ import { Hono, type Context } from 'hono';
 import { createHash } from 'node:crypto';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { hashSecret } from '../../core/tokens.js';
-import { isNetwork } from '../../../../src/protocol/index.js';
+import { isNetwork } from '@social-link-kit/protocol';
 import { sandboxClientOf } from '../../networks/registry.js';
 import { bearerOf, checkSandboxToken, issueSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 import { SANDBOX_ACCESS_TOKEN_TTL_S, issueUserTokens } from './sandbox-users.js';

@@ -12,7 +12,7 @@
  * account (`refreshCalls`). Sandbox state of this process only, like the analytics faults.
  */
 import { Hono, type Context } from 'hono';
-import { isNetwork } from '../../../../src/protocol/index.js';
+import { isNetwork } from '@social-link-kit/protocol';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { readJsonObject } from '../../core/http/read-json.js';
 import { badRequest } from '../../core/errors.js';

@@ -6,7 +6,7 @@
  * that network issued for that user only (another network refuses them, as a real one would).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { NETWORK_LABELS, type Network } from '../../../../src/protocol/index.js';
+import { NETWORK_LABELS, type Network } from '@social-link-kit/protocol';
 import { issueSandboxToken } from './sandbox-tokens.js';
 import type { SandboxNetworkStore, SandboxUser } from './store.js';
 import { sandboxTwitterTokenSecret } from './twitter-api.js';

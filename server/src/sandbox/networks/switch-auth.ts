@@ -5,7 +5,7 @@
  * Another integrator (or nobody) cannot make a tenant's account fail or put words under its posts.
  */
 import type { Context } from 'hono';
-import { ErrorCode } from '../../../../src/protocol/index.js';
+import { ErrorCode } from '@social-link-kit/protocol';
 import { authenticateApiKey } from '../../accounts/api-key-auth.js';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { ApiError } from '../../core/errors.js';
