@@ -137,6 +137,9 @@ export class TokenRefresher {
         await (this.#deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))))(WAIT_STEP_MS);
         continue;
       }
+      // The new token's lifetime counts from when it was asked for: the network starts it then, and an answer that
+      // is slow (or crosses a jump of the service clock) must not make the stored expiry later than the network's.
+      const requestedAt = clock();
       try {
         const outcome = await adapter.refresh!({ network, refreshToken, fetch: this.#deps.fetch });
         if (outcome.kind === 'rejected') {
@@ -157,7 +160,7 @@ export class TokenRefresher {
           refreshToken: outcome.tokens.refreshToken ?? refreshToken,
           expiresIn: outcome.tokens.expiresIn,
           ...(outcome.tokens.scope !== null && { scope: outcome.tokens.scope }),
-          obtainedAt: clock(),
+          obtainedAt: requestedAt,
         };
         const next = this.#deps.tokenCipher.encrypt(JSON.stringify(renewed), tokenAad(account.profileId, account.platform, account.networkUserId));
         // Stored before use, and only over the tokens the refresh started from (a relink meanwhile wins).

@@ -136,6 +136,27 @@ describe('token refresh', () => {
     const renewed = await Promise.all(rejected.map((account) => refresher().afterRejection(account)));
     assert.deepEqual(renewed, [true, true, true]);
     assert.equal(calls, 2);
+
+    // An answer that arrives after the service clock moved on (a slow network, a clock jump): the token's lifetime
+    // counts from when it was asked for, as the network counts it, so the service renews it before the network
+    // stops taking it (recorded at the answer, the stored expiry was two hours late and the next call got a 401).
+    await storeTokens({ expiresIn: 3600, obtainedAt: svc.clock() - 3_500_000 });
+    const askedAt = svc.clock();
+    const slow: PublishAdapter = {
+      ...youtube,
+      refresh: async (ctx) => {
+        const answer = await youtube.refresh!(ctx);
+        svc.clock.advance(2 * 3_600_000);
+        return answer;
+      },
+    };
+    const slowRefresher = new TokenRefresher({ db: svc.storage.driver, tokenCipher: svc.tokenCipher, clock: svc.clock, fetch: (url, init) => fetch(url, init), adapters: { ...PUBLISH_ADAPTERS, youtube: slow } as Record<Network, PublishAdapter>, network: () => network, log: () => {} });
+    const slowAccount = { ...accounts[0]!, tokensEncrypted: (await row()).tokens_encrypted };
+    assert.equal(await slowRefresher.ensureFresh(slowAccount), null);
+    assert.equal((await tokens()).obtainedAt, askedAt);
+    const askedAgainAt = svc.clock();
+    assert.equal(await slowRefresher.ensureFresh(slowAccount), null);
+    assert.equal((await tokens()).obtainedAt, askedAgainAt, 'renewed again: the first token has ended at the network');
   });
 
   it('invalid_grant marks the account for relinking: publish fails with relink and is not retried; a new link clears it', async () => {
