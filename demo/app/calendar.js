@@ -32,13 +32,30 @@ function render(posts) {
       const entries = scheduled.filter(({ at }) => at.toDateString() === day.toDateString());
       const label = statusLabel;
       return h('li', { className: `day${day.toDateString() === todayKey ? ' today' : ''}${entries.length === 0 ? ' free' : ''}` },
-        h('h3', {}, dayFormat.format(day)),
+        h('div', { className: 'day-head' }, h('h3', {}, dayFormat.format(day)),
+          h('button', { type: 'button', className: 'add', ariaLabel: `Schedule a post on ${dayFormat.format(day)}`, onclick: () => scheduleOn(day) }, '+')),
         entries.length > 0
           ? h('ul', {}, entries.map(({ post, at }) => h('li', {}, h('button', { type: 'button', className: `event state-${label(post).replace(/\s/g, '-')}`, onclick: () => void openPost(post.id) },
             h('span', { className: 'time' }, timeFormat.format(at)), h('span', { className: 'what' }, post.post.replace(/<[^>]*>/g, '').slice(0, 60)), h('span', { className: 'sr-status' }, ` (${label(post)})`)))))
           : h('p', { className: 'empty' }, 'Nothing scheduled'));
     }),
   );
+}
+
+/**
+ * Scheduling from the calendar: the composer gets that day at 09:00 in the user's time zone (today: the next full
+ * hour), and the focus moves to its text.
+ */
+function scheduleOn(day) {
+  const at = new Date(day.getFullYear(), day.getMonth(), day.getDate(), 9, 0, 0);
+  const now = new Date();
+  if (at <= now) at.setTime(Math.ceil(now.getTime() / 3_600_000) * 3_600_000);
+  const pad = (n) => String(n).padStart(2, '0');
+  const field = $('post-schedule');
+  field.value = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  $('compose').scrollIntoView({ block: 'start' });
+  $('post-text').focus();
 }
 
 $('week-prev').addEventListener('click', () => { weekOffset -= 1; render(currentPosts()); });

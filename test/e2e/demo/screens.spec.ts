@@ -121,7 +121,20 @@ for (const width of [1280, 390]) {
     await expect(page.locator('#post-page figure canvas').first()).toBeVisible();
     await expect(page.locator('#inbox > li').first()).toContainText('Signature valid', { timeout: 10_000 });
     await page.locator('#inbox > li summary').first().click();
+    // Tomorrow on the calendar (on a Sunday, in next week's view): the workshop, and its "+" schedules a post there,
+    // at 09:00 in the user's time zone.
+    const tomorrow = await page.evaluate(() => {
+      const at = new Date(Date.now() + 24 * 3_600_000);
+      return { label: new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' }).format(at), value: `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}T09:00` };
+    });
+    const addTomorrow = page.getByRole('button', { name: `Schedule a post on ${tomorrow.label}` });
+    if ((await addTomorrow.count()) === 0) await page.getByRole('button', { name: 'Next week' }).click();
     await expect(page.locator('#week')).toContainText('Workshop');
+    await addTomorrow.click();
+    await expect(page.locator('#post-schedule')).toHaveValue(tomorrow.value);
+    await expect(page.locator('#post-text')).toBeFocused();
+    await expect(page.locator('#schedule-utc')).toContainText('UTC');
+    await page.locator('#post-schedule').fill('');
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     expect(await axeViolations(page)).toEqual([]);
