@@ -29,6 +29,8 @@ export function metricsChart(points, title) {
     height: 180,
     legend: { show: false },
     cursor: { show: false },
+    // One reading: half an hour either side of it (uPlot would otherwise stretch a single instant over years).
+    scales: { x: times.length === 1 ? { time: true, auto: false, range: [times[0] - 1800, times[0] + 1800] } : { time: true } },
     series: [{}, ...metrics.map((metric, i) => ({ label: metric, stroke: COLORS[i], width: 2, points: { show: true, size: 5 } }))],
     axes: [{ stroke: '#4a5468', grid: { stroke: '#e6e9f0' } }, { stroke: '#4a5468', grid: { stroke: '#e6e9f0' }, size: 40 }],
   };

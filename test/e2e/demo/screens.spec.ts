@@ -11,6 +11,8 @@ import { expect, test } from '../support/fixtures.js';
 import { confirmDialog, openDemo, openMoreOptions, postLine, postNetworks, postStatus } from './helpers.js';
 
 test.use({ stackOptions: { withDemo: true }, viewport: { width: 1280, height: 900 } });
+// A test run alone makes the accounts and posts first (ensureData) on a loaded machine.
+test.describe.configure({ timeout: 60_000 });
 
 const SCREENS = ['connect', 'compose', 'calendar', 'posts-screen', 'post-page', 'webhooks'] as const;
 const PARTLY = 'Launch day';
