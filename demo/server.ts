@@ -7,13 +7,13 @@
  */
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { LinkApiError, createLinkClient, type LinkClient } from '../src/client/index.js';
 import { UNLINKABLE_NETWORKS, type CreateLinkSessionRequest, type UnlinkableNetwork } from '@social-link-kit/protocol';
-import type { PostRequest } from '@social-link-kit/protocol/publishing/index.js';
 import { networkLimitsPage } from './network-limits-page.js';
 import { repoPath } from '../server/src/paths.js';
 
@@ -21,6 +21,9 @@ import { repoPath } from '../server/src/paths.js';
 const ROOT = repoPath('./');
 const PUBLIC_DIR = join(ROOT, 'demo', 'public');
 const WIDGET_BUNDLE = join(ROOT, 'dist', 'cdn', 'social-link.js');
+/** The page's script (demo/app/): bundled on first request, since it imports the shared protocol and the chart library. */
+const APP_ENTRY = join(ROOT, 'demo', 'app', 'main.js');
+const CHART_CSS = join(ROOT, 'node_modules', 'uplot', 'dist', 'uPlot.min.css');
 /** The simulated native app's return address: a reverse-DNS custom scheme (RFC 8252 §7.1). */
 export const DEMO_APP_SCHEME_URL = 'com.socialkit.demo:/linked';
 const MODES = ['frame', 'popup', 'direct', 'native'] as const;
@@ -55,6 +58,14 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const twitterApp = options.twitterApp ?? SANDBOX_TWITTER_APP;
   const client = createLinkClient({ baseUrl: `${options.serviceUrl}/api`, apiKey: options.apiKey, twitterApp });
   const profileKey = await ensureDemoProfile(client, options.dataDir);
+  await registerInbox(client, profileKey);
+  const serviceHeaders = {
+    Authorization: `Bearer ${options.apiKey}`,
+    'Profile-Key': profileKey,
+    'Content-Type': 'application/json',
+    'X-Twitter-OAuth1-Api-Key': twitterApp.apiKey,
+    'X-Twitter-OAuth1-Api-Secret': twitterApp.apiSecret,
+  };
   const app = new Hono();
   let demoOrigin = '';
 
@@ -88,10 +99,21 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   });
 
   // The composer: posts for the demo profile through the typed client (the API key stays here).
+  // The answer as the service gave it: a post that failed on some networks is an `error` envelope that still names
+  // the post and the networks it reached, which the typed client's error would not carry.
   app.post('/api/posts', async (c) => {
-    const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
-    return c.json(await client.createPost(body as unknown as PostRequest, { profileKey }));
+    const response = await fetch(`${options.serviceUrl}/api/post`, { method: 'POST', headers: serviceHeaders, body: await c.req.text() });
+    return c.json(await response.json(), response.ok ? 200 : 400);
   });
+  // Live previews: the service's own checks, answered as they are (per-network `errors`, and a rendition when the
+  // service sends one), so the composer shows exactly what the service would say. Nothing is stored or published.
+  app.post('/api/validate', async (c) => {
+    const body = await c.req.text();
+    const response = await fetch(`${options.serviceUrl}/api/validate/post`, { method: 'POST', headers: serviceHeaders, body });
+    return c.json(await response.json(), response.ok ? 200 : 400);
+  });
+  // The sandbox webhook inbox the demo registered at start: what it received, with the service's signature check.
+  app.get('/api/webhook-inbox', async (c) => c.json(await client.readSandboxWebhookInbox({ profileKey })));
   app.get('/api/posts', async (c) => c.json(await client.getHistory({ lastDays: 0, limit: 50 }, { profileKey })));
   // A post's page: analytics now and over time, comments, and the activity of automations on its comments.
   app.get('/api/posts/:id/details', async (c) => {
@@ -140,6 +162,8 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     if (!existsSync(WIDGET_BUNDLE)) return c.text('Widget bundle missing: run `npm run build`.', 404);
     return c.body(await readFile(WIDGET_BUNDLE), 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
   });
+  app.get('/app.js', async (c) => c.body(await bundleApp(), 200, { 'Content-Type': 'text/javascript; charset=utf-8' }));
+  app.get('/chart.css', async (c) => c.body(await readFile(CHART_CSS), 200, { 'Content-Type': 'text/css; charset=utf-8' }));
   app.get('/network-limits', (c) => c.html(networkLimitsPage()));
   // The sandbox app's keys are public (they only work on the sandbox), so the page may show them; a real app's never.
   const sandboxTwitterApp = twitterApp.apiKey === SANDBOX_TWITTER_APP.apiKey ? SANDBOX_TWITTER_APP : null;
@@ -154,7 +178,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
 
   app.onError((error, c) => {
     if (error instanceof LinkApiError) {
-      return c.json({ status: 'error', code: error.code, message: error.message }, error.status >= 400 ? (error.status as 400) : 502);
+      return c.json({ status: 'error', code: error.code, message: error.message, details: error.details }, error.status >= 400 ? (error.status as 400) : 502);
     }
     return c.json({ status: 'error', message: 'Demo backend error' }, 500);
   });
@@ -169,6 +193,43 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     url: demoOrigin,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+let appBundle: Promise<string> | null = null;
+
+/**
+ * demo/app/ as one script (esbuild, loaded only when the page is asked for: the service's image never serves the
+ * demo). The widget stays the script-tag build the page loads from /widget/, as an integrator would.
+ */
+function bundleApp(): Promise<string> {
+  appBundle ??= import('esbuild').then(async ({ build }) => {
+    const result = await build({
+      entryPoints: [APP_ENTRY],
+      bundle: true,
+      format: 'esm',
+      target: 'es2022',
+      write: false,
+      minify: true,
+      external: ['/widget/*'],
+      logLevel: 'silent',
+    });
+    return result.outputFiles[0]!.text;
+  });
+  return appBundle;
+}
+
+/**
+ * Registers the sandbox webhook inbox for the post events, so the page can show each delivery as it arrives. Off
+ * the sandbox the inbox does not exist: the demo runs on without it.
+ */
+async function registerInbox(client: LinkClient, profileKey: string): Promise<void> {
+  try {
+    const { url } = await client.sandboxWebhookInboxUrl({ profileKey });
+    const secret = randomBytes(24).toString('base64url');
+    for (const action of ['scheduled', 'social'] as const) await client.registerWebhook({ action, url, secret }, { profileKey });
+  } catch {
+    // No sandbox: no inbox.
+  }
 }
 
 /** The demo links accounts to one user profile, created on the first run and remembered in the data dir. */

@@ -4,7 +4,7 @@
  */
 import { expect, test } from '../support/fixtures.js';
 import type { Stack } from '../support/stack.js';
-import { consent, openDemo, openFrame } from './helpers.js';
+import { consent, openDemo, openFrame, confirmDialog } from './helpers.js';
 
 test.use({ stackOptions: { withDemo: true } });
 
@@ -26,6 +26,11 @@ test('unlinking from the demo removes the account from the profile', async ({ pa
   expect(await demoAccounts(stack)).toContain('threads');
 
   await page.getByRole('button', { name: 'Unlink threads' }).click();
+  // Asked first: cancelling keeps the account.
+  await confirmDialog(page, 'Cancel');
+  expect(await demoAccounts(stack)).toContain('threads');
+  await page.getByRole('button', { name: 'Unlink threads' }).click();
+  await confirmDialog(page, 'Unlink');
   await expect(page.locator('#accounts')).not.toContainText('threads');
   expect(await demoAccounts(stack)).not.toContain('threads');
 });

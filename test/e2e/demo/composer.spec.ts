@@ -5,15 +5,11 @@
  * list, post a sample WebP from the sandbox media host to instagram (converted to JPEG), and find the published text
  * and the converted image in the sandbox feed. The page passes axe-core with posts listed.
  */
-import type { Page } from '@playwright/test';
 import { axeViolations } from '../support/axe.js';
 import { expect, test } from '../support/fixtures.js';
-import { localDateTime, openDemo } from './helpers.js';
+import { localDateTime, openDemo, openMoreOptions, postLine, postNetworks, postStatus } from './helpers.js';
 
 test.use({ stackOptions: { withDemo: true } });
-
-/** The post list's line for the post whose text starts with `text`. */
-const postLine = (page: Page, text: string) => page.locator('#posts li', { hasText: text });
 
 test('compose, schedule, approve, see the live status and the sandbox feed', async ({ page, stack }) => {
   test.setTimeout(60_000);
@@ -31,22 +27,25 @@ test('compose, schedule, approve, see the live status and the sandbox feed', asy
   await page.locator('#post-schedule').fill(await localDateTime(page, 24 * 60));
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.locator('#compose-status')).toContainText('scheduled');
-  await expect(postLine(page, later)).toContainText(/^scheduled for /);
-  await expect(postLine(page, later).getByRole('button', { name: 'pause' })).toBeVisible();
+  await expect(postStatus(page, later)).toHaveText('scheduled');
+  await expect(postLine(page, later).locator('.meta')).toContainText(/^for .* UTC$/);
+  await expect(postLine(page, later).getByRole('button', { name: 'Pause' })).toBeVisible();
 
   // Held for approval, with a time that has already passed: approving publishes it at once.
   const held = `Approved from the demo ${Date.now()}`;
   await page.locator('#post-text').fill(held);
   await page.locator('#post-schedule').fill(await localDateTime(page, -1));
   await page.locator('#post-approval').check();
+  await openMoreOptions(page);
   await page.locator('#post-comment').fill('A first comment from the demo');
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.locator('#compose-status')).toContainText('awaiting approval');
-  await expect(postLine(page, held)).toContainText('awaiting approval');
-  await postLine(page, held).getByRole('button', { name: 'approve' }).click();
-  // The list refreshes itself (live status): processing, then success on facebook.
-  await expect(postLine(page, held)).toContainText(/^success .*\[facebook: success\]/, { timeout: 15_000 });
-  await expect(postLine(page, later)).toContainText(/^scheduled/);
+  await expect(postStatus(page, held)).toHaveText('awaiting approval');
+  await postLine(page, held).getByRole('button', { name: 'Approve' }).click();
+  // The list refreshes itself (live status): processing, then published on facebook.
+  await expect(postStatus(page, held)).toHaveText('published', { timeout: 15_000 });
+  await expect(postNetworks(page, held)).toHaveText(['facebook: published']);
+  await expect(postStatus(page, later)).toHaveText('scheduled');
 
   // Media: a WebP sample from the sandbox media host, posted to instagram, which gets a JPEG copy at a signed address.
   await page.locator('#sandbox-platform').selectOption('instagram');
@@ -63,8 +62,11 @@ test('compose, schedule, approve, see the live status and the sandbox feed', asy
   await page.getByLabel('Sample media from the sandbox media host').selectOption({ label: 'photo.webp' });
   await page.getByRole('button', { name: 'Add the sample' }).click();
   await expect(page.locator('#post-media')).toHaveValue(/\/sandbox\/media\/photo\.webp$/);
+  // Its thumbnail, loaded from the sandbox media host.
+  await expect.poll(() => page.locator('#media-thumbs img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(postLine(page, withMedia)).toContainText(/^success .*\[instagram: success\]/, { timeout: 15_000 });
+  await expect(postStatus(page, withMedia)).toHaveText('published', { timeout: 15_000 });
+  await expect(postNetworks(page, withMedia)).toHaveText(['instagram: published']);
 
   expect(await axeViolations(page)).toEqual([]);
 

@@ -8,13 +8,12 @@
 import type { Page } from '@playwright/test';
 import { NETWORK_LABELS, NETWORKS, type Network } from '@social-link-kit/protocol';
 import { expect, test } from '../support/fixtures.js';
-import { consent, openDemo, openFrame } from './helpers.js';
+import { consent, openDemo, openFrame, openMoreOptions, postLine, postStatus } from './helpers.js';
 
 test.use({ stackOptions: { withDemo: true }, viewport: { width: 960, height: 900 } });
 
 const VIDEO_NETWORKS: Network[] = ['youtube', 'tiktok', 'snapchat'];
 const PHOTO_NETWORKS = NETWORKS.filter((network) => !VIDEO_NETWORKS.includes(network));
-const postLine = (page: Page, text: string) => page.locator('#posts li', { hasText: text });
 
 async function publish(page: Page, text: string, platforms: Network[], media: string, extra: Record<string, unknown>) {
   await page.locator('#post-text').fill(text);
@@ -22,6 +21,7 @@ async function publish(page: Page, text: string, platforms: Network[], media: st
   await page.locator('#media-sample').selectOption({ label: media });
   await page.locator('#post-media').fill('');
   await page.getByRole('button', { name: 'Add the sample' }).click();
+  await openMoreOptions(page);
   await page.locator('#post-extra').fill(JSON.stringify(extra));
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
 }
@@ -61,8 +61,8 @@ test('every network linked in the browser takes a post from the demo composer', 
   });
   // tiktok processes the video for a few seconds before it is public.
   for (const [text, networks] of [[photoText, PHOTO_NETWORKS], [videoText, VIDEO_NETWORKS]] as const) {
-    await expect(postLine(page, text)).toContainText(/^success /, { timeout: 30_000 });
-    for (const network of networks) await expect(postLine(page, text)).toContainText(`${network}: success`);
+    await expect(postStatus(page, text)).toHaveText('published', { timeout: 30_000 });
+    for (const network of networks) await expect(postLine(page, text)).toContainText(`${network}: published`);
   }
   if (process.env.SCREENSHOTS === '1') await page.locator('#posts').screenshot({ path: 'docs/screenshots/every-network-posts.png' });
 

@@ -84,6 +84,28 @@ export async function openDirect(page: Page) {
   return sessionId!;
 }
 
+/** The composer's "More options" (a network's own text, first comment, extra JSON), opened so they can be filled. */
+export async function openMoreOptions(page: Page) {
+  await page.locator('#composer details').evaluate((details: HTMLDetailsElement) => (details.open = true));
+}
+
+/** A post of the post list, found by the start of its text. */
+export const postLine = (page: Page, text: string) => page.locator('#posts > li', { hasText: text });
+
+/** The post's status as the list says it (`published`, `partly published`, `scheduled`…). */
+export const postStatus = (page: Page, text: string) => postLine(page, text).locator('.badge');
+
+/** Each network's result as the list says it, `facebook: published`, in the post's order of networks. */
+export const postNetworks = (page: Page, text: string) => postLine(page, text).locator('.chips li');
+
+/** Confirms the destructive action the demo asks about in its dialog (unlink, revoke, delete). */
+export async function confirmDialog(page: Page, button: string) {
+  const dialog = page.locator('#confirm-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** The session id the demo shows for the current session ("ls_…: created for … mode"). */
 export async function currentSessionId(page: Page): Promise<string> {
   await expect(page.locator('#session-status')).toContainText('ls_');

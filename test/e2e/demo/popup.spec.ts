@@ -4,7 +4,7 @@
  */
 import { expect, test } from '../support/fixtures.js';
 import { clickAndWaitForClose } from '../support/click-and-close.js';
-import { consent, currentSessionId, events, eventTypes, openDemo, openPopup, readDemoSession } from './helpers.js';
+import { consent, currentSessionId, events, eventTypes, openDemo, openPopup, readDemoSession, confirmDialog } from './helpers.js';
 
 test.use({ stackOptions: { withDemo: true } });
 
@@ -82,6 +82,7 @@ test('popup: revoking the session from the demo while the window is open ends it
   const hosted = await openPopup(page);
   const sessionId = await currentSessionId(page);
   await page.getByRole('button', { name: 'Revoke this session' }).click();
+  await confirmDialog(page, 'Revoke');
   await expect(page.locator('#event-log li.ev-revoked')).toHaveCount(1);
   await expect(page.locator('#event-log li.ev-cancel')).toHaveCount(1, { timeout: 12_000 });
   expect((await events(page)).at(-1)!.detail).toEqual({ sessionId, reason: 'revoked' });
