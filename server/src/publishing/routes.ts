@@ -58,7 +58,7 @@ export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> 
     const body = await readJsonObject(c, deps.config.maxBodyBytes, 'post');
     sealedTwitterAppOf(c, body);
     const result = await service.create(c.get('account'), c.get('profile'), body, { dryRun: true });
-    return c.json({ status: 'success', validated: true, refId: result.body.refId });
+    return c.json({ status: 'success', validated: true, refId: result.body.refId, ...result.preview });
   });
 
   routes.get('/post/:id', describe({ summary: 'Read a post', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/post/{id}', response: PostRecordSchema, name: 'PostRecord', errors: [106, NOT_FOUND] }), async (c) => {
