@@ -1,6 +1,6 @@
 /**
  * Previews that are the truth: `POST /api/validate/post` answers per network the text, thread parts and media the
- * service would send, with a `renditionHash`; create and approve carrying `expectedRenditionHash` are refused (400,
+ * service would send, with a `renditionHash`; create, approve and unpause carrying `expectedRenditionHash` are refused (400,
  * code 101, naming what changed, nothing stored or sent) when it is stale, and go through when it is fresh. What the
  * sandbox networks then receive is the preview (short-link codes aside: they are drawn when the post is stored).
  */
@@ -86,5 +86,21 @@ describe('previews that are the truth', () => {
     const approved = await svc.api('PATCH', '/post', { body: { id: created.json.id, approved: true, expectedRenditionHash: shown.renditionHash } });
     assert.equal(approved.status, 200, JSON.stringify(approved.json));
     await waitForPost(svc, created.json.id, (post) => post.status === 'success');
+  });
+
+  it('refuses an unpause with a stale hash (the post stays paused), accepts it with a fresh one', async () => {
+    const request = body('Paused for now', { platforms: ['linkedin'], scheduleDate: '2026-12-24T09:00:00Z' });
+    const shown = await preview(request);
+    const created = await svc.api('POST', '/post', { body: request });
+    assert.equal(created.status, 200, JSON.stringify(created.json));
+    assert.equal((await svc.api('PATCH', '/post', { body: { id: created.json.id, scheduledPause: true } })).status, 200);
+    const stale = await preview(body('Paused for now, reworded', { platforms: ['linkedin'] }));
+    const refused = await svc.api('PATCH', '/post', { body: { id: created.json.id, scheduledPause: false, expectedRenditionHash: stale.renditionHash } });
+    assert.equal(refused.status, 400);
+    assert.deepEqual(refused.json.details.changed, ['linkedin: text']);
+    assert.equal((await svc.api('GET', `/post/${created.json.id}`)).json.status, 'paused');
+    const resumed = await svc.api('PATCH', '/post', { body: { id: created.json.id, scheduledPause: false, expectedRenditionHash: shown.renditionHash } });
+    assert.equal(resumed.status, 200, JSON.stringify(resumed.json));
+    assert.equal(resumed.json.postStatus, 'scheduled');
   });
 });
