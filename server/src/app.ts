@@ -31,6 +31,7 @@ import { accessLog } from './core/observability/access-log.js';
 import { healthRoutes, metricsRoute } from './core/observability/operations-routes.js';
 import { adminRoutes } from './accounts/admin/admin-routes.js';
 import { openApiRoutes } from './core/openapi/openapi-routes.js';
+import { operationsOf } from './core/openapi/describe.js';
 import { sandboxNetworkRoutes } from './sandbox/networks/routes.js';
 import { sandboxAccountRoutes, sandboxFeedUrlRoutes } from './sandbox/networks/accounts-route.js';
 import { postRoutes } from './publishing/routes.js';
@@ -110,7 +111,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     api.route('/sandbox/feed-url', sandboxFeedUrlRoutes(deps));
     api.route('/sandbox/webhook-inbox', sandboxInboxApiRoutes(deps, inbox));
   }
-  app.route('/api', openApiRoutes(deps));
+  app.route('/api', openApiRoutes(deps, () => operationsOf(app.routes), sandboxOn));
   app.route('/api', api);
   app.route('/connect', oauthCallbackRoutes(deps));
   if (inbox) {

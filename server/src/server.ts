@@ -60,8 +60,8 @@ export interface RunningService {
   tokenCipher: TokenCipher;
   /** `/metrics` on `METRICS_PORT`, or null when it is served on the main port. */
   metricsUrl: string | null;
-  /** Every route the app mounted (`ALL` = middleware), for the OpenAPI coverage test. */
-  routes: { method: string; path: string }[];
+  /** Every route the app mounted (`ALL` = middleware) with its handler (which carries its OpenAPI description). */
+  routes: { method: string; path: string; handler: unknown }[];
   close(): Promise<void>;
 }
 
@@ -150,7 +150,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
         });
   return {
     url: `http://${config.host}:${port}`,
-    routes: app.routes.map(({ method, path }) => ({ method, path })),
+    routes: app.routes.map(({ method, path, handler }) => ({ method, path, handler })),
     metricsUrl: metricsServer ? `http://${config.host}:${(metricsServer.address() as AddressInfo).port}/metrics` : null,
     storage,
     tokenCipher,

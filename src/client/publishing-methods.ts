@@ -30,6 +30,8 @@ export interface PostChange {
   scheduleDate?: string;
   scheduledPause?: boolean;
   notes?: string;
+  /** The preview's `renditionHash` (`validatePost`): refused (101) when what would be sent differs. */
+  expectedRenditionHash?: string;
 }
 
 export interface HistoryFilter {

@@ -9,10 +9,12 @@ import type { NetworkStatusResponse, ProfileHealthResponse } from '@social-link-
 import type { AppDeps, AppEnv } from '../context.js';
 import { healthOf } from './health-view.js';
 import { networkStatuses } from './network-status.js';
+import { describe } from '../core/openapi/describe.js';
+import { NetworkStatusResponse as NetworkStatusAnswer, ProfileHealthResponse as ProfileHealthAnswer } from '@social-link-kit/protocol';
 
 export function profileHealthRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.get('/', async (c) => {
+  routes.get('/', describe({ summary: "Health of the profile's linked accounts (status, renewals, last error, scopes)", tag: 'Profiles', auth: 'apiKeyAndProfileKey', response: ProfileHealthAnswer, name: 'ProfileHealthResponse' }), async (c) => {
     const profile = c.get('profile');
     const accounts = await deps.storage.linking.listSocialAccounts(profile.id);
     const response: ProfileHealthResponse = { status: 'success', refId: profile.refId, accounts: await Promise.all(accounts.map((account) => healthOf(deps, account))) };
@@ -23,7 +25,7 @@ export function profileHealthRoutes(deps: AppDeps): Hono<AppEnv> {
 
 export function networkStatusRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.get('/', async (c) => {
+  routes.get('/', describe({ summary: "Each network's status from recent connect and publish outcomes, or the operator's override", tag: 'Profiles', auth: 'apiKey', response: NetworkStatusAnswer, name: 'NetworkStatusResponse' }), async (c) => {
     const response: NetworkStatusResponse = { status: 'success', networks: await networkStatuses(deps.storage.driver, deps.clock()) };
     return c.json(response);
   });

@@ -20,13 +20,16 @@ import { readJsonObject } from '../core/http/read-json.js';
 import type { Profile } from '../core/db/storage-types.js';
 import { hashSecret, newId, newSecret } from '../core/tokens.js';
 import { deleteProfile } from './service.js';
+import { describe } from '../core/openapi/describe.js';
+import { CreateProfileRequest } from '@social-link-kit/protocol/api-requests.js';
+import { CreateProfileResponse as CreateProfileAnswer, DeleteProfileResponse, ListProfilesResponse } from '@social-link-kit/protocol';
 
 const MAX_TITLE = 200;
 
 export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.post('/', async (c) => {
+  routes.post('/', describe({ summary: 'Create a user profile (its Profile-Key is shown once)', tag: 'Profiles', auth: 'apiKey', origin: 'spec', request: CreateProfileRequest, response: CreateProfileAnswer, name: 'CreateProfileResponse' }), async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, 'profile');
     const title = typeof body.title === 'string' ? body.title.trim() : '';
     if (title === '' || title.length > MAX_TITLE) {
@@ -46,12 +49,12 @@ export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(response);
   });
 
-  routes.get('/', async (c) => {
+  routes.get('/', describe({ summary: 'List user profiles', tag: 'Profiles', auth: 'apiKey', origin: 'spec', response: ListProfilesResponse, name: 'ListProfilesResponse' }), async (c) => {
     const profiles = await deps.storage.accounts.listProfiles(c.get('account').id);
     return c.json({ status: 'success', profiles: profiles.map(toUserProfile) });
   });
 
-  routes.delete('/', async (c) => {
+  routes.delete('/', describe({ summary: 'Delete the user profile named by Profile-Key', tag: 'Profiles', auth: 'apiKeyAndProfileKey', origin: 'spec', response: DeleteProfileResponse, name: 'DeleteProfileResponse' }), async (c) => {
     const profile = c.get('profile');
     if (profile.isPrimary) {
       throw badRequest('Send the "Profile-Key" header of the user profile to delete; the Primary Profile cannot be deleted.', undefined, 'profile');

@@ -19,6 +19,8 @@ import { notFound } from '../publishing/post-service.js';
 import { requestError } from '../publishing/request-errors.js';
 import type { Analytics } from './analytics.js';
 import { requiredTwitterApp } from '../networks/twitter/app-credentials.js';
+import { describe, NOT_FOUND, jsonAnswer } from '../core/openapi/describe.js';
+import { PostAnalyticsResponse, SocialAnalyticsResponse } from '@social-link-kit/protocol/analytics/index.js';
 
 const ACTION = 'analytics';
 /** How far back the history of a post's analytics goes. */
@@ -46,7 +48,7 @@ export function analyticsRoutes(deps: AppDeps, publishing: Publishing, analytics
   const routes = new Hono<AppEnv>();
   const { service } = analytics;
 
-  routes.post('/post', async (c) => {
+  routes.post('/post', describe({ summary: 'Analytics of posts, by service post id or by network post id', tag: 'Analytics', auth: 'apiKeyAndProfileKey', origin: 'spec', request: PostAnalyticsRequest, response: PostAnalyticsResponse, name: 'PostAnalyticsResponse', errors: [163, 186, NOT_FOUND] }), async (c) => {
     const parsed = PostAnalyticsRequest.safeParse(await readJsonObject(c, deps.config.maxBodyBytes, ACTION));
     if (!parsed.success) throw requestError(parsed.error, ACTION);
     const request = parsed.data;
@@ -90,7 +92,7 @@ export function analyticsRoutes(deps: AppDeps, publishing: Publishing, analytics
     return c.json({ status: entries.some((entry) => entry.status === 'error') ? 'error' : 'success', [platform!]: entries });
   });
 
-  routes.get('/post/:id/history', async (c) => {
+  routes.get('/post/:id/history', describe({ summary: "A service post's stored analytics snapshots per network (last days)", tag: 'Analytics', auth: 'apiKeyAndProfileKey', response: jsonAnswer('`{status, id, <platform>: [{takenAt, analytics}]}`'), errors: [NOT_FOUND] }), async (c) => {
     const profile = c.get('profile');
     const post = await publishing.store.findPostOfProfile(profile.id, c.req.param('id'));
     if (!post) throw notFound(c.req.param('id'));
@@ -104,7 +106,7 @@ export function analyticsRoutes(deps: AppDeps, publishing: Publishing, analytics
     return c.json({ status: 'success', id: post.id, ...answer });
   });
 
-  routes.post('/social', async (c) => {
+  routes.post('/social', describe({ summary: 'Account analytics of the linked networks', tag: 'Analytics', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'body and answer fields', request: SocialAnalyticsRequest, response: SocialAnalyticsResponse, name: 'SocialAnalyticsResponse', errors: [163, 444, 475] }), async (c) => {
     const parsed = SocialAnalyticsRequest.safeParse(await readJsonObject(c, deps.config.maxBodyBytes, ACTION));
     if (!parsed.success) throw requestError(parsed.error, ACTION);
     const profile = c.get('profile');

@@ -18,6 +18,8 @@ import type { Publishing } from '../publishing/publishing.js';
 import { notFound } from '../publishing/post-service.js';
 import { requestError } from '../publishing/request-errors.js';
 import { AutomationStore, type Activity, type Automation } from './automation-store.js';
+import { describe, NOT_FOUND, jsonAnswer } from '../core/openapi/describe.js';
+import { AutomationActivityResponse, CreateAutomationResponse, ListAutomationsResponse } from '@social-link-kit/protocol/analytics/index.js';
 
 const ACTION = 'automations';
 
@@ -44,7 +46,7 @@ export function automationRoutes(deps: AppDeps, publishing: Publishing): Hono<Ap
   const store = new AutomationStore(deps.storage.driver);
   const missing = (id: string) => new ApiError(404, 101, 'No automation with this id for this profile.', { action: ACTION, details: { id: id.slice(0, 64) } });
 
-  routes.post('/', async (c) => {
+  routes.post('/', describe({ summary: 'Create a comment auto-reply automation', tag: 'Automations', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path and fields', request: CreateAutomationRequest, response: CreateAutomationResponse, name: 'CreateAutomationResponse', errors: [163, NOT_FOUND] }), async (c) => {
     const parsed = CreateAutomationRequest.safeParse(await readJsonObject(c, deps.config.maxBodyBytes, ACTION));
     if (!parsed.success) throw requestError(parsed.error, ACTION);
     const request = parsed.data;
@@ -67,9 +69,9 @@ export function automationRoutes(deps: AppDeps, publishing: Publishing): Hono<Ap
     return c.json({ status: 'success', automation: view(automation) });
   });
 
-  routes.get('/', async (c) => c.json({ status: 'success', automations: (await store.list(c.get('profile').id)).map(view) }));
+  routes.get('/', describe({ summary: "The profile's automations", tag: 'Automations', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path and fields', response: ListAutomationsResponse, name: 'ListAutomationsResponse' }), async (c) => c.json({ status: 'success', automations: (await store.list(c.get('profile').id)).map(view) }));
 
-  routes.patch('/:id', async (c) => {
+  routes.patch('/:id', describe({ summary: 'Pause or resume an automation', tag: 'Automations', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path and fields', request: UpdateAutomationRequest, response: CreateAutomationResponse, errors: [NOT_FOUND] }), async (c) => {
     const parsed = UpdateAutomationRequest.safeParse(await readJsonObject(c, deps.config.maxBodyBytes, ACTION));
     if (!parsed.success) throw requestError(parsed.error, ACTION);
     const profile = c.get('profile');
@@ -78,13 +80,13 @@ export function automationRoutes(deps: AppDeps, publishing: Publishing): Hono<Ap
     return c.json({ status: 'success', automation: view((await store.find(profile.id, id))!) });
   });
 
-  routes.delete('/:id', async (c) => {
+  routes.delete('/:id', describe({ summary: 'Delete an automation', tag: 'Automations', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path and answer', response: jsonAnswer('`{status, id, deleted: true}`'), errors: [NOT_FOUND] }), async (c) => {
     const id = c.req.param('id');
     if (!(await store.remove(c.get('profile').id, id))) throw missing(id);
     return c.json({ status: 'success', id, deleted: true });
   });
 
-  routes.get('/:id/activity', async (c) => {
+  routes.get('/:id/activity', describe({ summary: "An automation's replies and their outcome", tag: 'Automations', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'answer fields', response: AutomationActivityResponse, name: 'AutomationActivityResponse', errors: [NOT_FOUND] }), async (c) => {
     const id = c.req.param('id');
     const automation = await store.find(c.get('profile').id, id);
     if (!automation) throw missing(id);

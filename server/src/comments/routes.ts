@@ -19,6 +19,9 @@ import type { Publishing } from '../publishing/publishing.js';
 import { notFound } from '../publishing/post-service.js';
 import { requestError } from '../publishing/request-errors.js';
 import { requiredTwitterApp } from '../networks/twitter/app-credentials.js';
+import { describe, NOT_FOUND } from '../core/openapi/describe.js';
+import { z } from 'zod';
+import { CommentReplyResponse, CommentsResponse } from '@social-link-kit/protocol/analytics/index.js';
 
 const ACTION = 'comments';
 /** Spec 5.6: twitter comments need both X app headers (419 otherwise) and are read and answered with that pair. */
@@ -42,7 +45,7 @@ export function commentRoutes(deps: AppDeps, publishing: Publishing, analytics: 
       .map((row) => ({ platform: row.platform, networkPostId: row.networkPostId! }));
   }
 
-  routes.get('/:id', async (c) => {
+  routes.get('/:id', describe({ summary: 'The comments of a service post, per network', tag: 'Comments', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path and answer fields', query: z.object({ searchPlatformId: z.enum(['true', 'false']).optional(), platform: z.string().optional() }), response: CommentsResponse, name: 'CommentsResponse', errors: [163, 186, NOT_FOUND] }), async (c) => {
     const id = c.req.param('id');
     if (id.length > 200) throw badRequest('The id is too long.', undefined, ACTION);
     const searchPlatformId = c.req.query('searchPlatformId') === 'true';
@@ -75,7 +78,7 @@ export function commentRoutes(deps: AppDeps, publishing: Publishing, analytics: 
     return c.json({ status: errors.length > 0 ? 'error' : 'success', id, ...answer, ...(errors.length > 0 && { errors }) });
   });
 
-  routes.post('/:id/reply', async (c) => {
+  routes.post('/:id/reply', describe({ summary: 'Reply to a comment on one network', tag: 'Comments', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path and fields', query: z.object({ searchPlatformId: z.enum(['true', 'false']).optional() }), request: CommentReplyRequest, response: CommentReplyResponse, name: 'CommentReplyResponse', errors: [163, NOT_FOUND] }), async (c) => {
     const parsed = CommentReplyRequest.safeParse(await readJsonObject(c, deps.config.maxBodyBytes, ACTION));
     if (!parsed.success) throw requestError(parsed.error, ACTION);
     const { commentId, comment } = parsed.data;

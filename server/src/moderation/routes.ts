@@ -11,6 +11,8 @@ import type { AppDeps, AppEnv } from '../context.js';
 import { ApiError } from '../core/errors.js';
 import { readJsonObject } from '../core/http/read-json.js';
 import { defaultMatcher, moderateText, type Matcher } from './text-moderation.js';
+import { describe, jsonAnswer } from '../core/openapi/describe.js';
+import { z } from 'zod';
 
 const ACTION = 'moderation';
 const MAX_TEXT = 10_000;
@@ -45,7 +47,7 @@ function readablePath(url: string): string {
 export function moderationRoutes(deps: AppDeps, matcher: Matcher = defaultMatcher): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.post('/', async (c) => {
+  routes.post('/', describe({ summary: 'Moderate a text and media URLs before posting', tag: 'Moderation', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'body {post, mediaUrls?} and answer fields', request: z.strictObject({ post: z.string().max(MAX_TEXT).optional(), mediaUrls: z.array(z.url()).max(MAX_URLS).optional() }), response: jsonAnswer('`{status, flagged, text: {flagged, matches, censored}, mediaUrls: [{url, flagged, matches}]}`'), errors: [331, 438] }), async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, ACTION);
     const unknown = Object.keys(body).filter((key) => key !== 'post' && key !== 'mediaUrls');
     if (unknown.length > 0) throw rejected(`Unknown field(s): ${unknown.join(', ').slice(0, 200)}.`, { unknownKeys: unknown.slice(0, 20) });

@@ -17,10 +17,13 @@ import { planMedia } from './media/media-plan.js';
 import { keepMediaCopy, type MediaCopy } from './media/media-protection.js';
 import { checkYoutubeThumbnail } from './media/youtube-thumbnail.js';
 import { mediaUrlsFor } from './engine.js';
+import type { MediaSent } from './rendition.js';
 
 export interface PlatformMediaCheck {
   errors: PublishFailure[];
   warnings: PostWarning[];
+  /** The media as the network receives them (rendition.ts): after the conversion the plan calls for. */
+  media: MediaSent[];
 }
 
 /** Stored copies of a post's images, by origin URL (JSON on the post). */
@@ -38,6 +41,12 @@ export function asPublishFailure(failure: MediaFailure): PublishFailure {
 }
 
 /** The request's media, checked for each platform; one inspection (and one HEAD) per distinct URL. */
+function mediaSent(url: string, inspection: MediaInspection, converted: boolean): MediaSent {
+  if (inspection.kind === 'video') return { url, kind: 'video', type: inspection.type, converted: false, size: inspection.size, duration: inspection.seconds };
+  const { width, height } = inspection.info;
+  return { url, kind: 'image', type: converted ? 'image/jpeg' : inspection.type, converted, size: inspection.bytes.byteLength, width, height };
+}
+
 export async function checkPostMedia(request: PostRequest, platforms: readonly Network[], media: MediaDeps): Promise<Map<Network, PlatformMediaCheck>> {
   const inspections = new Map<string, Promise<MediaInspection | MediaFailure>>();
   const inspect = (url: string) => {
@@ -56,7 +65,7 @@ export async function checkPostMedia(request: PostRequest, platforms: readonly N
   const longVideo = request.twitterOptions?.longVideo === true;
   const results = new Map<Network, PlatformMediaCheck>();
   for (const platform of platforms) {
-    const check: PlatformMediaCheck = { errors: [], warnings: [] };
+    const check: PlatformMediaCheck = { errors: [], warnings: [], media: [] };
     for (const url of mediaUrlsFor(request as unknown as Record<string, unknown>, platform)) {
       const inspection = await inspect(url);
       if (isMediaFailure(inspection)) {
@@ -68,6 +77,7 @@ export async function checkPostMedia(request: PostRequest, platforms: readonly N
         check.errors.push(asPublishFailure(plan.failure));
         break;
       }
+      check.media.push(mediaSent(url, inspection, plan.action === 'convert-to-jpeg'));
     }
     results.set(platform, check);
   }

@@ -46,6 +46,7 @@ import type { MediaDeps } from './media/inspect-media.js';
 import { checkPostMedia, keepMediaCopies, type MediaCopies } from './post-media.js';
 import { TWITTER_APP_FIELD } from '../networks/twitter/app-credentials.js';
 import { withLease } from '../core/jobs/lease-keeper.js';
+import { assertRendition, renditionHash, renditionOf, type MediaSent, type Renditions } from './rendition.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spec 4.9 rule 4: 24 hours either side of the post's own time. */
@@ -82,6 +83,8 @@ interface ResolvedPlatform {
   errors: PublishFailure[];
   /** Non-fatal issues of the network options (518, 521), reported on the platform's postIds entry. */
   warnings: { feature: string; code: number }[];
+  /** The media as the network would receive them, once checked (rendition.ts). */
+  media?: MediaSent[];
 }
 
 function iso(ms: number): string {
@@ -100,7 +103,12 @@ export class PostService {
   }
 
   /** `POST /api/post` (and with `dryRun`, `POST /api/validate/post`: everything but storing and publishing). */
-  async create(account: Account, profile: Profile, body: Record<string, unknown>, options: { dryRun?: boolean; sealedTwitterApp?: string | null } = {}): Promise<{ httpStatus: ContentfulStatusCode; body: PostResponse }> {
+  async create(
+    account: Account,
+    profile: Profile,
+    body: Record<string, unknown>,
+    options: { dryRun?: boolean; sealedTwitterApp?: string | null } = {},
+  ): Promise<{ httpStatus: ContentfulStatusCode; body: PostResponse; preview?: { renditions: Renditions; renditionHash: string } }> {
     const { clock, store } = this.#deps;
     const parsed = PostRequest.safeParse(body);
     if (!parsed.success) throw requestError(parsed.error, 'post');
@@ -172,7 +180,13 @@ export class PostService {
       });
     }
     const postText = typeof request.post === 'string' ? request.post : (request.post.default ?? '');
-    if (options.dryRun) return { httpStatus: 200, body: { status: 'success', errors: [], postIds: [], id: '', refId: profile.refId, post: postText } };
+    const publicUrl = this.#deps.publicUrl();
+    const renditions = renditionsOf(request, resolved, publicUrl);
+    if (options.dryRun) {
+      const preview = { renditions, renditionHash: renditionHash(renditions, publicUrl) };
+      return { httpStatus: 200, body: { status: 'success', errors: [], postIds: [], id: '', refId: profile.refId, post: postText }, preview };
+    }
+    assertRendition(request.expectedRenditionHash, renditions, publicUrl);
 
     // An auto-repost series: the first post at the start, then one every `days` days.
     const times = autoRepost ? Array.from({ length: autoRepost.repeat + 1 }, (_, i) => seriesStart + i * autoRepost.days * DAY_MS) : [scheduleDate];
@@ -305,6 +319,15 @@ export class PostService {
     }
   }
 
+  /** What a stored post would send now (its stored texts, its media checked again) against a preview's hash. */
+  async #assertStoredRendition(postId: string, request: PostRequest, expected: string): Promise<void> {
+    const rows = (await this.#deps.store.listPlatforms(postId)).filter((row) => row.status === 'queued');
+    const entries: ResolvedPlatform[] = rows.map((row) => ({ platform: row.platform, text: row.text, errors: [], warnings: [] }));
+    if (this.#deps.media && hasMedia(request)) await checkMedia(request, entries, this.#deps.media);
+    // The stored texts already hold their short links.
+    assertRendition(expected, renditionsOf({ ...request, shortenLinks: false }, entries, this.#deps.publicUrl()), this.#deps.publicUrl());
+  }
+
   async #resolvePlatform(account: Account, profile: Profile, request: PostRequest, platform: Network, at: number): Promise<ResolvedPlatform> {
     const capabilities = PUBLISHING_CAPABILITIES[platform];
     let raw = typeof request.post === 'string' ? request.post : (request.post[platform] ?? request.post.default ?? '');
@@ -407,7 +430,7 @@ export class PostService {
   /** `PATCH /api/post`: approve, pause/unpause, move, annotate a post that has not been sent. */
   async update(
     profile: Profile,
-    change: { id: string; approved?: boolean; scheduleDate?: string; scheduledPause?: boolean; notes?: string; youTubeOptions?: Record<string, unknown> },
+    change: { id: string; approved?: boolean; scheduleDate?: string; scheduledPause?: boolean; notes?: string; youTubeOptions?: Record<string, unknown>; expectedRenditionHash?: string },
   ): Promise<PostRecord> {
     const { store, jobs, clock } = this.#deps;
     const now = clock();
@@ -433,6 +456,7 @@ export class PostService {
       request = { ...post.request, youTubeOptions };
     }
     if (change.approved === false) throw badRequest('"approved" can only release a held post (true).', { field: 'approved' }, 'post');
+    if (change.expectedRenditionHash !== undefined) await this.#assertStoredRendition(post.id, request as PostRequest, change.expectedRenditionHash);
     const approved = post.approved || change.approved === true;
     const paused = change.scheduledPause ?? post.paused;
     // Spec 3: held until approved; paused until unpaused; then scheduled, or sent at once when its date has passed.
@@ -563,7 +587,20 @@ async function checkMedia(request: PostRequest, resolved: ResolvedPlatform[], me
     if (!check) continue;
     entry.errors.push(...check.errors);
     entry.warnings.push(...check.warnings);
+    entry.media = check.media;
   }
+}
+
+/** What each network that passed the checks would receive. */
+function renditionsOf(request: PostRequest, resolved: ResolvedPlatform[], publicUrl: string): Renditions {
+  const shorten = request.shortenLinks ? { publicUrl } : null;
+  const renditions: Renditions = {};
+  for (const entry of resolved) {
+    if (entry.errors.length > 0) continue;
+    const options = networkOptionsFor(request as unknown as Record<string, unknown>, entry.platform);
+    renditions[entry.platform] = renditionOf({ platform: entry.platform, text: entry.text, options }, entry.media ?? [], shorten);
+  }
+  return renditions;
 }
 
 function toError(failure: PublishFailure): NonNullable<StoredPlatform['error']> {

@@ -19,6 +19,9 @@ import { assertQuotaLeft, monthlyCount, monthlyQuota } from './post-quota.js';
 import { requestError } from './request-errors.js';
 import { parseScheduleDate } from './rules/schedule-date.js';
 import { requiredTwitterApp, sealTwitterApp, twitterAppCredentialsOf } from '../networks/twitter/app-credentials.js';
+import { describe, NOT_FOUND } from '../core/openapi/describe.js';
+import { PostRequest } from '@social-link-kit/protocol/publishing/post-request.js';
+import { CreatePostResponse, DeletePostResponse, HistoryResponse, PostRecordSchema, RetryPostResponse, UpdatePostResponse, ValidatePostResponse } from '@social-link-kit/protocol/publishing/post-api.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const postId = z.string().min(1).max(100);
@@ -45,32 +48,32 @@ export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> 
     return app ? sealTwitterApp(deps.tokenCipher, c.get('profile').id, app) : null;
   };
 
-  routes.post('/post', async (c) => {
+  routes.post('/post', describe({ summary: 'Create a post (now, scheduled or held for approval)', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/post', request: PostRequest, response: CreatePostResponse, name: 'CreatePostResponse', errors: [106, 137, 140, 163, 164, 182, 275, 307, 419, 447, 448, 449, 450, 451, 499, 514] }), async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, 'post');
     const result = await service.create(c.get('account'), c.get('profile'), body, { sealedTwitterApp: sealedTwitterAppOf(c, body) });
     return c.json(result.body, result.httpStatus);
   });
 
-  routes.post('/validate/post', async (c) => {
+  routes.post('/validate/post', describe({ summary: 'Check a post body; nothing is stored or published', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/validate/post', request: PostRequest, response: ValidatePostResponse, name: 'ValidatePostResponse', errors: [106, 137, 140, 163, 164, 182, 275, 307, 419, 447, 448, 449, 450, 451, 499, 514] }), async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, 'post');
     sealedTwitterAppOf(c, body);
     const result = await service.create(c.get('account'), c.get('profile'), body, { dryRun: true });
-    return c.json({ status: 'success', validated: true, refId: result.body.refId });
+    return c.json({ status: 'success', validated: true, refId: result.body.refId, ...result.preview });
   });
 
-  routes.get('/post/:id', async (c) => {
+  routes.get('/post/:id', describe({ summary: 'Read a post', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/post/{id}', response: PostRecordSchema, name: 'PostRecord', errors: [106, NOT_FOUND] }), async (c) => {
     await quotaLeft(c);
     return c.json(await service.get(c.get('profile'), c.req.param('id')));
   });
 
-  routes.patch('/post', async (c) => {
+  routes.patch('/post', describe({ summary: 'Approve, pause, reschedule or annotate a post', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id, approved?, scheduledPause?, scheduleDate?, notes?, youTubeOptions?}', request: UpdateRequest, response: UpdatePostResponse, name: 'UpdatePostResponse', errors: [NOT_FOUND] }), async (c) => {
     const parsed = UpdateRequest.safeParse(await readJsonObject(c, deps.config.maxBodyBytes, 'post'));
     if (!parsed.success) throw requestError(parsed.error, 'post');
     const { status, ...record } = await service.update(c.get('profile'), parsed.data);
     return c.json({ status: 'success', postStatus: status, ...record });
   });
 
-  routes.delete('/post', async (c) => {
+  routes.delete('/post', describe({ summary: 'Delete a post ({id}, {bulk} or {autoRepostId})', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id} | {bulk: [ids]} | {autoRepostId}', request: DeleteRequest, response: DeletePostResponse, name: 'DeletePostResponse', errors: [106, 419, NOT_FOUND] }), async (c) => {
     const parsed = DeleteRequest.safeParse(await readJsonObject(c, deps.config.maxBodyBytes, 'post'));
     if (!parsed.success) throw requestError(parsed.error, 'post');
     await quotaLeft(c);
@@ -86,7 +89,7 @@ export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> 
     return c.json({ ...single, status: failed.length > 0 ? 'error' : 'success', ...envelope, posts: results });
   });
 
-  routes.put('/post/retry', async (c) => {
+  routes.put('/post/retry', describe({ summary: 'Retry a post in error, once', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id}', request: RetryRequest, response: RetryPostResponse, name: 'RetryPostResponse', errors: [106, 419, NOT_FOUND] }), async (c) => {
     const parsed = RetryRequest.safeParse(await readJsonObject(c, deps.config.maxBodyBytes, 'post'));
     if (!parsed.success) throw requestError(parsed.error, 'post');
     await quotaLeft(c);
@@ -94,7 +97,7 @@ export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> 
     return c.json({ status: 'success', postStatus: status, ...result });
   });
 
-  routes.get('/history', async (c) => {
+  routes.get('/history', describe({ summary: 'Post history', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/history', query: HistoryQuery, response: HistoryResponse, name: 'HistoryResponse', errors: [163] }), async (c) => {
     const parsed = HistoryQuery.safeParse(c.req.query());
     if (!parsed.success) throw requestError(parsed.error, 'history');
     const query = parsed.data;

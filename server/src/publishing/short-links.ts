@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import type { SqlDriver, SqlExecutor } from '../core/db/sql-driver.js';
+import { describe, content } from '../core/openapi/describe.js';
 
 const LINK = /\bhttps?:\/\/[^\s<>"']+/g;
 
@@ -27,7 +28,7 @@ export async function shortenLinksIn(tx: SqlExecutor, text: string, profileId: s
 
 export function shortLinkRoutes(db: SqlDriver): Hono {
   const routes = new Hono();
-  routes.get('/:code', async (c) => {
+  routes.get('/:code', describe({ summary: 'Short link (shortenLinks): redirect to the original URL', tag: 'Posts', auth: 'none', response: content('text/plain', 'Redirect (302).') }), async (c) => {
     const code = c.req.param('code');
     if (!/^[A-Za-z0-9_-]{1,32}$/.test(code)) return c.text('Not found', 404);
     const row = await db.get('SELECT url FROM short_links WHERE code = ?', [code]);

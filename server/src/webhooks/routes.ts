@@ -23,6 +23,9 @@ import { WebhookDeliveriesQuery } from '@social-link-kit/protocol';
 import { requestError } from '../publishing/request-errors.js';
 import { listDeliveries, redeliver } from './delivery-log.js';
 import { isOwnSandboxInbox } from '../sandbox/webhook-inbox.js';
+import { describe, NOT_FOUND } from '../core/openapi/describe.js';
+import { RegisterWebhookRequest, UnregisterWebhookRequest } from '@social-link-kit/protocol/api-requests.js';
+import { ListWebhooksResponse, RedeliverWebhookResponse, RegisterWebhookResponse, UnregisterWebhookResponse, WebhookDeliveriesResponse } from '@social-link-kit/protocol';
 
 export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -32,7 +35,7 @@ export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
     await next();
   });
 
-  routes.post('/', async (c) => {
+  routes.post('/', describe({ summary: 'Register a webhook', tag: 'Webhooks', auth: 'apiKeyAndProfileKey', origin: 'spec', request: RegisterWebhookRequest, response: RegisterWebhookResponse, name: 'RegisterWebhookResponse', errors: [104] }), async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, WEBHOOK_ACTION);
     rejectUnknownFields(body, ['action', 'url', 'secret'], WEBHOOK_ACTION);
     const action = parseAction(body.action);
@@ -45,12 +48,12 @@ export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ status: 'success', action, url, refId: profile.refId });
   });
 
-  routes.get('/', async (c) => {
+  routes.get('/', describe({ summary: 'List webhooks', tag: 'Webhooks', auth: 'apiKeyAndProfileKey', origin: 'spec', response: ListWebhooksResponse, name: 'ListWebhooksResponse', errors: [104] }), async (c) => {
     const profile = c.get('profile');
     return c.json({ status: 'success', refId: profile.refId, webhooks: await describeWebhooks(deps, profile) });
   });
 
-  routes.delete('/', async (c) => {
+  routes.delete('/', describe({ summary: 'Unregister a webhook', tag: 'Webhooks', auth: 'apiKeyAndProfileKey', origin: 'spec', request: UnregisterWebhookRequest, response: UnregisterWebhookResponse, name: 'UnregisterWebhookResponse', errors: [104] }), async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, WEBHOOK_ACTION);
     rejectUnknownFields(body, ['action'], WEBHOOK_ACTION);
     const action = parseAction(body.action);
@@ -59,14 +62,14 @@ export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ status: 'success', action, refId: profile.refId, removed });
   });
 
-  routes.get('/deliveries', async (c) => {
+  routes.get('/deliveries', describe({ summary: 'The delivery log, newest first: status, attempts, response codes, body', tag: 'Webhooks', auth: 'apiKeyAndProfileKey', query: WebhookDeliveriesQuery, response: WebhookDeliveriesResponse, name: 'WebhookDeliveriesResponse', errors: [104] }), async (c) => {
     const parsed = WebhookDeliveriesQuery.safeParse(c.req.query());
     if (!parsed.success) throw requestError(parsed.error, WEBHOOK_ACTION);
     const profile = c.get('profile');
     return c.json({ status: 'success', refId: profile.refId, deliveries: await listDeliveries(deps, profile, parsed.data) });
   });
 
-  routes.post('/deliveries/:id/redeliver', async (c) => {
+  routes.post('/deliveries/:id/redeliver', describe({ summary: 'Send one delivery again now (same event id and body, fresh signature)', tag: 'Webhooks', auth: 'apiKeyAndProfileKey', response: RedeliverWebhookResponse, name: 'RedeliverWebhookResponse', errors: [104, NOT_FOUND] }), async (c) => {
     const profile = c.get('profile');
     return c.json({ status: 'success', refId: profile.refId, delivery: await redeliver(deps, profile, c.req.param('id')) });
   });

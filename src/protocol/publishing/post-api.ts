@@ -78,6 +78,8 @@ export const UpdatePostRequest = z.strictObject({
   scheduledPause: z.boolean().optional(),
   notes: z.string().max(5_000).optional(),
   youTubeOptions: z.record(z.string(), z.unknown()).optional(),
+  /** With `approved: true` or `scheduledPause: false`: the preview's `renditionHash`; refused (101) when it differs. */
+  expectedRenditionHash: z.string().min(1).max(2_000).optional(),
 });
 
 export const UpdatePostResponse = PostRecordSchema.omit({ status: true }).extend({ status: z.literal('success'), postStatus: PostStatus });
@@ -97,4 +99,36 @@ export const RetryPostResponse = z.looseObject({ status: z.literal('success'), p
 
 export const HistoryResponse = z.looseObject({ status: z.literal('success'), refId: z.string(), count: z.number(), history: z.array(PostRecordSchema) });
 
-export const ValidatePostResponse = z.looseObject({ status: z.literal('success'), validated: z.literal(true) });
+/** One medium as the network receives it, after conversion. */
+export const MediaRendition = z.object({
+  url: z.string(),
+  kind: z.enum(['image', 'video']),
+  /** The content type sent: `image/jpeg` when the service converts the image. */
+  type: z.string(),
+  converted: z.boolean(),
+  /** Bytes of the origin file (a converted image's JPEG size is known only once it is converted). */
+  size: z.number().nullable(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+  /** A video's duration, seconds. */
+  duration: z.number().optional(),
+});
+
+/** What the service would send to one network. */
+export const PlatformRendition = z.object({
+  /** The text after auto hashtags, rich-text styling, line breaks (U+2063) and link shortening (a short link's code,
+   * `…`, is drawn when the post is created). */
+  text: z.string(),
+  /** The posts it goes out as: one, or a thread. */
+  parts: z.array(z.string()),
+  media: z.array(MediaRendition),
+});
+
+export const ValidatePostResponse = z.looseObject({
+  status: z.literal('success'),
+  validated: z.literal(true),
+  /** Per network that passed the checks. */
+  renditions: z.record(z.string(), PlatformRendition).optional(),
+  /** Send it back as `expectedRenditionHash` on create, approve or unpause to publish exactly this. */
+  renditionHash: z.string().optional(),
+});

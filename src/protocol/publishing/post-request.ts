@@ -83,6 +83,8 @@ export const PostRequest = z.strictObject({
   autoRepost: AutoRepost.optional(),
   firstComment: FirstComment.optional(),
   idempotencyKey: z.string().min(1).max(MAX_IDEMPOTENCY_KEY).optional(),
+  /** The `renditionHash` of a preview (`POST /api/validate/post`): refused (101) when what would be sent differs. */
+  expectedRenditionHash: z.string().min(1).max(2_000).optional(),
   shortenLinks: z.boolean().optional(),
   /** Spec 2.1's stock-image field (named there only "the service"): `random`, a search term, or image ids. */
   stockImages: z.union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).min(1).max(10)]).optional(),

@@ -13,6 +13,8 @@ import type { AppDeps, AppEnv } from '../../context.js';
 import { readJsonObject } from '../../core/http/read-json.js';
 import { adminAuth } from './admin-auth.js';
 import { AdminOperations } from './operations.js';
+import { describe, NOT_FOUND } from '../../core/openapi/describe.js';
+import * as schemas from '@social-link-kit/protocol/admin.js';
 
 export function adminRoutes(deps: AppDeps, adminToken: string): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -24,17 +26,17 @@ export function adminRoutes(deps: AppDeps, adminToken: string): Hono<AppEnv> {
     c.header('Cache-Control', 'no-store');
   });
   routes.use('*', adminAuth(adminToken));
-  routes.post('/accounts', async (c) => c.json({ status: 'success' as const, ...(await admin.createAccount(await body(c))) }));
-  routes.get('/accounts', async (c) => c.json({ status: 'success' as const, accounts: await admin.listAccounts() }));
-  routes.get('/accounts/:id', async (c) => c.json({ status: 'success' as const, account: await admin.showAccount(c.req.param('id')) }));
-  routes.patch('/accounts/:id', async (c) =>
+  routes.post('/accounts', describe({ summary: 'Create an account (its API key is shown once)', tag: 'Admin', auth: 'adminToken', request: schemas.AdminCreateAccountRequest, response: schemas.AdminCreateAccountResponse, name: 'AdminCreateAccountResponse' }), async (c) => c.json({ status: 'success' as const, ...(await admin.createAccount(await body(c))) }));
+  routes.get('/accounts', describe({ summary: 'List accounts', tag: 'Admin', auth: 'adminToken', response: schemas.AdminAccountListResponse, name: 'AdminAccountListResponse' }), async (c) => c.json({ status: 'success' as const, accounts: await admin.listAccounts() }));
+  routes.get('/accounts/:id', describe({ summary: 'Show an account', tag: 'Admin', auth: 'adminToken', response: schemas.AdminAccountResponse, name: 'AdminAccountResponse', errors: [NOT_FOUND] }), async (c) => c.json({ status: 'success' as const, account: await admin.showAccount(c.req.param('id')) }));
+  routes.patch('/accounts/:id', describe({ summary: 'Change plan, add-ons, domains, origins, instagram method, twitter policy, branding', tag: 'Admin', auth: 'adminToken', request: schemas.AdminAccountChanges, response: schemas.AdminAccountResponse, errors: [NOT_FOUND] }), async (c) =>
     c.json({ status: 'success' as const, account: await admin.changeAccount(c.req.param('id'), await body(c)) }),
   );
-  routes.post('/accounts/:id/api-key', async (c) => c.json({ status: 'success' as const, ...(await admin.rotateApiKey(c.req.param('id'))) }));
-  routes.get('/accounts/:id/linked-accounts', async (c) =>
+  routes.post('/accounts/:id/api-key', describe({ summary: "Rotate the account's API key (shown once)", tag: 'Admin', auth: 'adminToken', response: schemas.AdminApiKeyResponse, name: 'AdminApiKeyResponse', errors: [NOT_FOUND] }), async (c) => c.json({ status: 'success' as const, ...(await admin.rotateApiKey(c.req.param('id'))) }));
+  routes.get('/accounts/:id/linked-accounts', describe({ summary: 'Profiles with their linked accounts and token state', tag: 'Admin', auth: 'adminToken', response: schemas.AdminLinkedAccountsResponse, name: 'AdminLinkedAccountsResponse', errors: [NOT_FOUND] }), async (c) =>
     c.json({ status: 'success' as const, ...(await admin.listLinkedAccounts(c.req.param('id'))) }),
   );
-  routes.put('/profiles/:id/quota', async (c) =>
+  routes.put('/profiles/:id/quota', describe({ summary: "Set a profile's monthly post quota", tag: 'Admin', auth: 'adminToken', request: schemas.AdminQuotaRequest, response: schemas.AdminQuotaResponse, name: 'AdminQuotaResponse', errors: [NOT_FOUND] }), async (c) =>
     c.json({ status: 'success' as const, ...(await admin.setMonthlyPostQuota(c.req.param('id'), await body(c))) }),
   );
   return routes;

@@ -12,13 +12,15 @@ import { ApiError } from '../errors.js';
 import { ErrorCode } from '@social-link-kit/protocol';
 import { OperationsStore } from './operations-store.js';
 import type { ServiceMetrics } from './metrics.js';
+import { describe, content } from '../openapi/describe.js';
+import { HealthResponse, ReadyResponse } from '@social-link-kit/protocol/api-requests.js';
 
 export function healthRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const store = new OperationsStore(deps.storage.driver);
 
-  routes.get('/health', (c) => c.json({ status: 'ok' }));
-  routes.get('/ready', async (c) => {
+  routes.get('/health', describe({ summary: 'The process is up', tag: 'Operations', auth: 'none', response: HealthResponse, name: 'HealthResponse' }), (c) => c.json({ status: 'ok' }));
+  routes.get('/ready', describe({ summary: 'Database reachable and writable, jobs running (503 otherwise)', tag: 'Operations', auth: 'none', response: ReadyResponse, name: 'ReadyResponse' }), async (c) => {
     let database: 'ok' | 'unavailable' = 'ok';
     try {
       await store.touchProbe(deps.clock());
@@ -37,7 +39,7 @@ export function healthRoutes(deps: AppDeps): Hono<AppEnv> {
 /** `/metrics` on the main port: only with `ADMIN_TOKEN`, and only for its bearer. */
 export function metricsRoute(metrics: ServiceMetrics, adminToken: string | null): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.get('/', async (c) => {
+  routes.get('/', describe({ summary: 'Prometheus metrics (admin token, or METRICS_PORT)', tag: 'Operations', auth: 'adminToken', response: content('text/plain; version=0.0.4', 'Prometheus text format.') }), async (c) => {
     if (adminToken === null) return c.notFound();
     if (!adminTokenMatches(c.req.header('authorization'), adminToken)) {
       throw new ApiError(401, ErrorCode.apiKeyInvalid, 'Admin token missing or invalid.', { action: 'authorization' });

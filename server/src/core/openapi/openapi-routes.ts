@@ -1,13 +1,15 @@
 /**
  * @module
  * `GET /api/openapi.json` (the generated document) and `GET /api/reference` (the same, as a server-rendered page:
- * no script, no outside hosts, a stylesheet from the service).
+ * no script, no outside hosts, a stylesheet from the service); `GET /api/sandbox/openapi.json`, the sandbox's own
+ * document, while the sandbox runs.
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { escapeHtml, htmlPageHeaders } from '../http/html.js';
 import { WIDGET_VERSION } from '../../linking/routes/widget-bundle.js';
 import { buildOpenApiDocument } from './openapi-document.js';
+import { CSS, HTML, content, describe, type Operation } from './describe.js';
 
 const STYLES = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1f24}
 h2{margin-top:2rem;border-bottom:1px solid #d0d7de}code,pre{font:13px ui-monospace,monospace}
@@ -42,14 +44,30 @@ ${sections}
 <h2 id="schemas">Schemas</h2><pre>${escapeHtml(JSON.stringify(document.components.schemas, null, 2))}</pre></body></html>`;
 }
 
-export function openApiRoutes(deps: Pick<AppDeps, 'config'>): Hono<AppEnv> {
+/** `operations`: the app's routes with their descriptions, read when the document is first asked for (every
+ * route is mounted by then). */
+export function openApiRoutes(deps: Pick<AppDeps, 'config'>, operations: () => readonly Operation[], sandboxOn: boolean): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  let document: JsonObject | null = null;
+  const documents = new Map<'service' | 'sandbox', JsonObject>();
   // Built on first use: publicUrl is final only once the socket listens (port 0 in tests).
-  const current = () => (document ??= buildOpenApiDocument({ version: WIDGET_VERSION, serverUrl: deps.config.publicUrl }));
+  const current = (part: 'service' | 'sandbox' = 'service') => {
+    const built = documents.get(part) ?? buildOpenApiDocument({ version: WIDGET_VERSION, serverUrl: deps.config.publicUrl, operations: operations(), part });
+    documents.set(part, built);
+    return built;
+  };
+  const openApiJson = content('application/json', 'OpenAPI 3.1.');
 
-  routes.get('/openapi.json', (c) => c.json(current(), 200, { 'Access-Control-Allow-Origin': '*' }));
-  routes.get('/reference', (c) => c.html(renderReference(current()), 200, htmlPageHeaders({ 'style-src': "'self'" })));
-  routes.get('/reference.css', (c) => c.body(STYLES, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=300' }));
+  routes.get('/openapi.json', describe({ summary: 'This document', tag: 'Operations', auth: 'none', response: openApiJson }), (c) => c.json(current(), 200, { 'Access-Control-Allow-Origin': '*' }));
+  routes.get('/reference', describe({ summary: 'This document as an HTML reference', tag: 'Operations', auth: 'none', response: HTML }), (c) =>
+    c.html(renderReference(current()), 200, htmlPageHeaders({ 'style-src': "'self'" })),
+  );
+  routes.get('/reference.css', describe({ summary: 'Stylesheet of the reference page', tag: 'Operations', auth: 'none', response: CSS }), (c) =>
+    c.body(STYLES, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=300' }),
+  );
+  if (sandboxOn) {
+    routes.get('/sandbox/openapi.json', describe({ summary: "The sandbox's own OpenAPI document", tag: 'Sandbox', auth: 'none', response: openApiJson }), (c) =>
+      c.json(current('sandbox'), 200, { 'Access-Control-Allow-Origin': '*' }),
+    );
+  }
   return routes;
 }

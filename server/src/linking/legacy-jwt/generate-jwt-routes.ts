@@ -20,6 +20,8 @@ import { serviceSigningKey } from './service-key.js';
 import { readJsonObject } from '../../core/http/read-json.js';
 import { newId } from '../../core/tokens.js';
 import { parseLinkSessionRequest } from '../session-request.js';
+import { describe } from '../../core/openapi/describe.js';
+import { GenerateJwtRequest, GenerateJwtResponse } from '@social-link-kit/protocol/api-requests.js';
 
 const ACTION = 'generate JWT';
 const USED_FIELDS = ['domain', 'redirect', 'allowedSocial', 'expiresIn'];
@@ -28,7 +30,7 @@ const IGNORED_FIELDS = ['privateKey', 'logout', 'base64'];
 export function generateJwtRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.post('/', async (c) => {
+  routes.post('/', describe({ summary: 'Generate a legacy JWT link (deprecated)', tag: 'Legacy JWT links', auth: 'apiKeyAndProfileKey', origin: 'spec', request: GenerateJwtRequest, response: GenerateJwtResponse, name: 'GenerateJwtResponse', errors: [163, 505, 506, 507, 508, 509] }), async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, ACTION);
     rejectUnknownFields(body, [...USED_FIELDS, ...IGNORED_FIELDS], ACTION);
     if (typeof body.domain !== 'string') throw badRequest('"domain" is required: one of the linking domains of this account.', undefined, ACTION);

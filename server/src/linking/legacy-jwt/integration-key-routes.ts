@@ -16,13 +16,15 @@ import { readJsonObject } from '../../core/http/read-json.js';
 import { parsePublicKeyInput } from './public-key-input.js';
 import type { IntegrationKey } from '../../core/db/storage-types.js';
 import { rejectUnknownFields } from '../../core/http/reject-unknown-fields.js';
+import { describe } from '../../core/openapi/describe.js';
+import { IntegrationKeyRequest, IntegrationKeyResponse, IntegrationKeysResponse, IntegrationResetResponse } from '@social-link-kit/protocol/api-requests.js';
 
 const ACTION = 'integration key';
 
 export function integrationKeyRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.put('/', async (c) => {
+  routes.put('/', describe({ summary: "Register the integration's public key for legacy JWT links", tag: 'Legacy JWT links', auth: 'apiKey', origin: 'named', ours: 'the whole operation: the spec names the integration package, not how it is managed', request: IntegrationKeyRequest, response: IntegrationKeyResponse, name: 'IntegrationKeyResponse' }), async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, ACTION);
     rejectUnknownFields(body, ['publicKey'], ACTION);
     const parsed = parsePublicKeyInput(body.publicKey);
@@ -38,7 +40,7 @@ export function integrationKeyRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ status: 'success', algorithm: key.algorithm, thumbprint: await thumbprintOf(key) });
   });
 
-  routes.get('/', async (c) => {
+  routes.get('/', describe({ summary: 'The keys that verify legacy JWT links', tag: 'Legacy JWT links', auth: 'apiKey', origin: 'named', ours: 'the whole operation', response: IntegrationKeysResponse, name: 'IntegrationKeysResponse' }), async (c) => {
     const accountId = c.get('account').id;
     const describe = async (key: IntegrationKey | null) =>
       key ? { algorithm: key.algorithm, thumbprint: await thumbprintOf(key), createdAt: iso(key.createdAt) } : null;
@@ -49,7 +51,7 @@ export function integrationKeyRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   });
 
-  routes.delete('/', async (c) => {
+  routes.delete('/', describe({ summary: 'Reset the integration: every JWT link issued so far stops working', tag: 'Legacy JWT links', auth: 'apiKey', origin: 'named', ours: 'the whole operation', response: IntegrationResetResponse, name: 'IntegrationResetResponse' }), async (c) => {
     await deps.storage.integrationKeys.resetIntegrationKeys(c.get('account').id, deps.clock());
     return c.json({ status: 'success', reset: true });
   });

@@ -7,7 +7,7 @@
  * The popup then runs top-level through `/connect/start` and `/connect/callback/:platform` (oauth-callback.ts).
  */
 import { Hono } from 'hono';
-import { ErrorCode, isNetwork, type DisconnectResponse, type Network, type StartConnectResponse } from '@social-link-kit/protocol';
+import { ErrorCode, isNetwork, DisconnectResponse, type Network, StartConnectResponse } from '@social-link-kit/protocol';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { ApiError } from '../../core/errors.js';
 import { NETWORK_LINKS } from '../../networks/index.js';
@@ -16,6 +16,8 @@ import type { LinkSessionRecord } from '../../core/db/storage-types.js';
 import { assertConnectStartAllowed } from '../../core/limits/enforce-limit.js';
 import { assertNetworkOffered, oauthNetworkFor, unlinkAccount } from '../service.js';
 import { hashSecret, newSecret } from '../../core/tokens.js';
+import { describe } from '../../core/openapi/describe.js';
+import { BotCodeResponse, CredentialsConnectRequest, CredentialsConnectResponse } from '@social-link-kit/protocol';
 
 /** An attempt (state + PKCE verifier) lives at most 10 minutes, and never past the session. */
 const ATTEMPT_TTL_MS = 10 * 60_000;
@@ -23,7 +25,7 @@ const ATTEMPT_TTL_MS = 10 * 60_000;
 export function connectRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.post('/connect/:platform', async (c) => {
+  routes.post('/connect/:platform', describe({ summary: 'Start (oauth), complete (credentials) or get a bot code (telegram) for a network', tag: 'Hosted page API', auth: 'linkToken', request: CredentialsConnectRequest, response: StartConnectResponse, name: 'StartConnectResponse', alternatives: { CredentialsConnectResponse, BotCodeResponse }, errors: [163, 502, 503, 510, 512] }), async (c) => {
     const session = c.get('linkSession');
     const platform = allowedPlatform(session, c.req.param('platform'));
     await assertConnectStartAllowed(deps, session.id);
@@ -53,7 +55,7 @@ export function connectRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(answer);
   });
 
-  routes.delete('/accounts/:platform', async (c) => {
+  routes.delete('/accounts/:platform', describe({ summary: 'Disconnect a network from the hosted page', tag: 'Hosted page API', auth: 'linkToken', response: DisconnectResponse, name: 'DisconnectResponse', errors: [163, 502] }), async (c) => {
     const session = c.get('linkSession');
     const platform = allowedPlatform(session, c.req.param('platform'));
     const removed = await unlinkAccount(deps.storage, session.profileId, platform, deps.clock());

@@ -31,6 +31,7 @@ import { isSessionUsable } from '../service.js';
 import { buildSessionView } from '../session-view.js';
 import { createHostedPageBuildReader, type HostedPageBuild } from './hosted-page-build.js';
 import { repoPath } from '../../paths.js';
+import { describe, HTML, content } from '../../core/openapi/describe.js';
 
 const HOSTED_DIST = repoPath('hosted/dist/');
 const TYPES: Record<string, string> = {
@@ -162,11 +163,11 @@ export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
     );
   };
 
-  routes.get('/', page);
+  routes.get('/', describe({ summary: 'The hosted linking page ({linking_url})', tag: 'Browser', auth: 'none', origin: 'named', ours: 'served at {PUBLIC_URL}/link', response: HTML, errors: [510] }), page);
   // The assets' names carry their content's hash, so their bytes never change: each is read from disk once. Only
   // files of the build are kept (checked above), and a rebuild names its files anew.
   const assetBytes = new Map<string, Buffer<ArrayBuffer>>();
-  routes.get('/assets/:file', async (c) => {
+  routes.get('/assets/:file', describe({ summary: "The hosted page's assets", tag: 'Browser', auth: 'none', response: content('application/octet-stream', 'Script, stylesheet or image.') }), async (c) => {
     const name = c.req.param('file');
     const file = normalize(join(HOSTED_DIST, 'assets', name));
     if (!/^[\w.-]+$/.test(name) || !file.startsWith(HOSTED_DIST) || !existsSync(file)) return c.text('Not found', 404);

@@ -22,20 +22,23 @@ import { authenticateApiKey, type ApiCaller } from '../../accounts/api-key-auth.
 import type { RawRoute } from '../../core/http/raw-listener.js';
 import { fetchHeader, readJsonBody } from '../../core/http/raw-request.js';
 import type { IncomingMessage } from 'node:http';
+import { describe } from '../../core/openapi/describe.js';
+import { CreateLinkSessionRequestBody } from '@social-link-kit/protocol/api-requests.js';
+import { CreateLinkSessionResponse as CreateLinkSessionAnswer, LinkSession as LinkSessionSchema, RevokeLinkSessionResponse } from '@social-link-kit/protocol';
 
 const ACTION = 'link session';
 
 export function linkSessionRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.post('/', async (c) => {
+  routes.post('/', describe({ summary: 'Create a link session', tag: 'Link sessions', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/profiles/link-sessions; error codes 501-513 (README "Errors")', request: CreateLinkSessionRequestBody, response: CreateLinkSessionAnswer, name: 'CreateLinkSessionResponse', errors: [163, 188, 504, 505, 506, 507, 508, 509, 510] }), async (c) => {
     const readBody = () => readJsonObject(c, deps.config.maxBodyBytes, ACTION);
     return c.json(await createLinkSession(deps, callerOf(c), readBody));
   });
 
-  routes.get('/:sessionId', async (c) => c.json(await readLinkSession(deps, callerOf(c), c.req.param('sessionId'))));
+  routes.get('/:sessionId', describe({ summary: 'Read a link session', tag: 'Link sessions', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; fields completedAt, lastCompletedAt, completedNetworks, state', response: LinkSessionSchema, name: 'LinkSession', errors: [[101, 404], 510] }), async (c) => c.json(await readLinkSession(deps, callerOf(c), c.req.param('sessionId'))));
 
-  routes.delete('/:sessionId', async (c) => {
+  routes.delete('/:sessionId', describe({ summary: 'Revoke a link session', tag: 'Link sessions', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path and answer fields', response: RevokeLinkSessionResponse, name: 'RevokeLinkSessionResponse', errors: [[101, 404]] }), async (c) => {
     // Only with the key of the profile the session links (spec 4.6); another profile's key finds nothing.
     const found = await deps.storage.linking.findLinkSession(c.get('account').id, c.req.param('sessionId'));
     if (!found || !(await mayAccess(deps, found, callerOf(c)))) throw sessionNotFound();

@@ -13,10 +13,13 @@ import { readJsonObject } from '../../core/http/read-json.js';
 import { unlinkAccount } from '../service.js';
 import { postQuotaSummary } from '../../publishing/routes.js';
 import { healthOf } from '../../account-health/health-view.js';
+import { describe } from '../../core/openapi/describe.js';
+import { UnlinkRequest } from '@social-link-kit/protocol/api-requests.js';
+import { UnlinkResponse, UserResponse as UserAnswer } from '@social-link-kit/protocol';
 
 export function unlinkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.delete('/', async (c) => {
+  routes.delete('/', describe({ summary: 'Unlink a network from the profile', tag: 'Profiles', auth: 'apiKeyAndProfileKey', origin: 'spec', request: UnlinkRequest, response: UnlinkResponse, name: 'UnlinkResponse', errors: [163] }), async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, 'unlink');
     const platform = body.platform;
     if (typeof platform !== 'string' || !(UNLINKABLE_NETWORKS as readonly string[]).includes(platform)) {
@@ -34,7 +37,7 @@ export function unlinkRoutes(deps: AppDeps): Hono<AppEnv> {
 
 export function userRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.get('/', async (c) => {
+  routes.get('/', describe({ summary: 'The profile and its linked accounts (each with its health)', tag: 'Profiles', auth: 'apiKeyAndProfileKey', origin: 'spec', response: UserAnswer, name: 'UserResponse' }), async (c) => {
     const profile = c.get('profile');
     const accounts = await deps.storage.linking.listSocialAccounts(profile.id);
     const response: UserResponse = {

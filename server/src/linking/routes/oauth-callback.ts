@@ -15,6 +15,8 @@ import type { OAuthAttempt } from '../../core/db/storage-types.js';
 import { hashSecret, newSecret } from '../../core/tokens.js';
 import { commitLinkedAccount, findUsableSession, oauthNetworkFor } from '../service.js';
 import { CONNECT_PAGE_HEADERS, RESULT_SCRIPT, RESULT_STYLES, connectResultPage, type ConnectOutcome } from './connect-result-page.js';
+import { describe, CSS, HTML, JS, content } from '../../core/openapi/describe.js';
+import { z } from 'zod';
 
 export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -26,10 +28,10 @@ export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
   const failure = (c: Context<AppEnv>, platform: Network | null, code: number, message: string) =>
     render(c, { outcome: 'error', platform, code, message });
 
-  routes.get('/result.js', (c) => c.body(RESULT_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', ...CONNECT_PAGE_HEADERS }));
-  routes.get('/result.css', (c) => c.body(RESULT_STYLES, 200, { 'Content-Type': 'text/css; charset=utf-8', ...CONNECT_PAGE_HEADERS }));
+  routes.get('/result.js', describe({ summary: 'Script of the connect result page', tag: 'Browser', auth: 'none', response: JS }), (c) => c.body(RESULT_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', ...CONNECT_PAGE_HEADERS }));
+  routes.get('/result.css', describe({ summary: 'Stylesheet of the connect result page', tag: 'Browser', auth: 'none', response: CSS }), (c) => c.body(RESULT_STYLES, 200, { 'Content-Type': 'text/css; charset=utf-8', ...CONNECT_PAGE_HEADERS }));
 
-  routes.get('/start', async (c) => {
+  routes.get('/start', describe({ summary: 'Opens the network sign-in (one-time ticket)', tag: 'Browser', auth: 'none', query: z.object({ ticket: z.string() }), response: content('text/html', 'Redirect (302) to the network.') }), async (c) => {
     const ticket = c.req.query('ticket') ?? '';
     const binding = newSecret();
     const state = newSecret();
@@ -48,7 +50,7 @@ export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.redirect(location, 302);
   });
 
-  routes.get('/callback/:platform', async (c) => {
+  routes.get('/callback/:platform', describe({ summary: "The network's OAuth redirect URI", tag: 'Browser', auth: 'none', query: z.object({ state: z.string(), code: z.string().optional(), error: z.string().optional(), error_description: z.string().optional() }), response: HTML }), async (c) => {
     const platformParam = c.req.param('platform');
     const platform = isNetwork(platformParam) ? platformParam : null;
     const state = c.req.query('state') ?? '';

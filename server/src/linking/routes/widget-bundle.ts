@@ -18,6 +18,8 @@ import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../core/errors.js';
 import { repoPath } from '../../paths.js';
 import { LOCALE_CHUNK, WIDGET_ENTRY, widgetBuilds, type WidgetBuild } from '../../widget/widget-build.js';
+import { describe, JS } from '../../core/openapi/describe.js';
+import { WidgetManifest } from '@social-link-kit/protocol/api-requests.js';
 
 const CDN_DIR = repoPath('dist/cdn/');
 
@@ -55,7 +57,7 @@ export function widgetBundleRoutes({ dataDir, cdnDir = CDN_DIR }: WidgetRoutesOp
   const builds = widgetBuilds(cdnDir, join(dataDir, 'widget'), WIDGET_VERSION);
   const isFile = (name: string) => name === WIDGET_ENTRY || LOCALE_CHUNK.test(name);
 
-  routes.get('/manifest.json', (c) => {
+  routes.get('/manifest.json', describe({ summary: 'Widget versions with their SRI hashes', tag: 'Widget', auth: 'none', response: WidgetManifest, name: 'WidgetManifest' }), (c) => {
     const current = builds.current();
     if (!current) return notBuilt(c);
     const versions = Object.fromEntries(
@@ -67,8 +69,8 @@ export function widgetBundleRoutes({ dataDir, cdnDir = CDN_DIR }: WidgetRoutesOp
     return c.json({ latest: current.id, channels: { [WIDGET_CHANNEL]: current.id }, versions }, 200, { 'Access-Control-Allow-Origin': '*', 'Cache-Control': CHANNEL });
   });
   // The unversioned addresses: the entry and its locale chunks, following the current build.
-  routes.get('/:file', (c) => (isFile(c.req.param('file')) ? file(c, builds.current(), c.req.param('file'), CHANNEL) : c.text('Not found', 404)));
-  routes.get('/:version/:file', (c) => {
+  routes.get('/:file', describe({ summary: 'The widget (`social-link.js`) or its texts of one locale (`<locale>.js`, loaded on demand by it), following the current build (5 min cache)', tag: 'Widget', auth: 'none', response: JS }), (c) => (isFile(c.req.param('file')) ? file(c, builds.current(), c.req.param('file'), CHANNEL) : c.text('Not found', 404)));
+  routes.get('/:version/:file', describe({ summary: 'The widget or a locale file of one build: a build id from the manifest (immutable), or the `v1` channel or package version (5 min cache)', tag: 'Widget', auth: 'none', response: JS }), (c) => {
     const { version, file: name } = c.req.param();
     if (!isFile(name)) return c.text('Not found', 404);
     if (version === WIDGET_CHANNEL || version === WIDGET_VERSION) return file(c, builds.current(), name, CHANNEL);

@@ -10,10 +10,12 @@ import { Hono } from 'hono';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { completeTelegramCode, type TelegramChat } from './complete-with-code.js';
+import { describe, content } from '../../core/openapi/describe.js';
+import { TelegramUpdate } from '@social-link-kit/protocol/api-requests.js';
 
 export function telegramWebhookRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.post('/:secret', async (c) => {
+  routes.post('/:secret', describe({ summary: "The Telegram bot's webhook (completes bot-code links)", tag: 'Network callbacks', auth: 'telegramSecret', request: TelegramUpdate, response: content('application/json', '`{ok: true}`') }), async (c) => {
     const secret = deps.networks.telegramWebhookSecret;
     if (!secret || !same(c.req.param('secret'), secret) || !same(c.req.header('x-telegram-bot-api-secret-token') ?? '', secret)) {
       return c.json({ ok: false }, 401);

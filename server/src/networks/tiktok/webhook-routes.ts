@@ -15,6 +15,7 @@ import { ErrorCode } from '@social-link-kit/protocol';
 import type { Publishing } from '../../publishing/publishing.js';
 import { tiktokPostUrl } from './publish.js';
 import { TIKTOK_SIGNATURE_HEADER, verifyTiktokSignature } from './webhook-signature.js';
+import { describe, jsonAnswer } from '../../core/openapi/describe.js';
 
 const ACTION = 'tiktok callback';
 const MAX_BODY_CHARS = 64 * 1024;
@@ -36,7 +37,7 @@ async function pendingPostOf(publishing: Publishing, publishId: string): Promise
 
 export function tiktokWebhookRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.post('/', async (c) => {
+  routes.post('/', describe({ summary: "TikTok's webhook (post.publish.publicly_available resolves a pending tiktok post); signed with TikTok-Signature", tag: 'Network callbacks', auth: 'none', response: jsonAnswer('`{status, handled}`') }), async (c) => {
     const raw = await c.req.text();
     if (raw.length > MAX_BODY_CHARS) throw badRequest('The callback body is too large.', undefined, ACTION);
     const secret = deps.networks.oauth('tiktok', 'instagram')?.clientSecret;

@@ -60,7 +60,7 @@ const isFailure = (value: unknown): value is PublishFailure => (value as Publish
 const VIDEO_URL = /\.(mp4|mov|m4v)(\?|#|$)/i;
 
 /** The parts the text is published as: one post, or a reply chain. */
-function partsOf(post: PlatformPost): { parts: string[]; longPostIgnored: boolean } {
+export function partsOf(post: PlatformPost): { parts: string[]; longPostIgnored: boolean } {
   const length = measureText(post.text, 'weighted');
   if (length <= TWITTER_MAX_WEIGHTED) return { parts: [post.text], longPostIgnored: false };
   if (post.options.longPost === true && length <= TWITTER_LONG_POST_MAX) return { parts: [post.text], longPostIgnored: false };

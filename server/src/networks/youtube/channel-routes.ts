@@ -23,6 +23,8 @@ import type { NetworkContext } from '../analytics-contract.js';
 import { publishBaseUrl } from '../publish-adapters.js';
 import { listYoutubeCategories, setYoutubeWatermark, unsetYoutubeWatermark } from './channel-api.js';
 import { checkWatermarkImage } from './watermark-image.js';
+import { describe, NOT_FOUND } from '../../core/openapi/describe.js';
+import { YoutubeCategoriesResponse, YoutubeWatermarkRemovedResponse, YoutubeWatermarkResponse } from '@social-link-kit/protocol/publishing/youtube-channel.js';
 
 const ACTION = 'post';
 const CATEGORY_PLANS: readonly Account['plan'][] = ['premium', 'launch', 'business', 'enterprise'];
@@ -54,7 +56,7 @@ export function youtubeChannelRoutes(deps: AppDeps, contextDeps: NetworkContextD
     return ctx;
   }
 
-  routes.post('/post/youTubeWatermark', async (c) => {
+  routes.post('/post/youTubeWatermark', describe({ summary: "Set the youtube channel's watermark from an image URL", tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'spec', request: YoutubeWatermarkRequest, response: YoutubeWatermarkResponse, name: 'YoutubeWatermarkResponse', errors: [163, 164, 250, 307] }), async (c) => {
     const parsed = YoutubeWatermarkRequest.safeParse(await readJsonObject(c, deps.config.maxBodyBytes, ACTION));
     if (!parsed.success) throw requestError(parsed.error, ACTION);
     const request = parsed.data;
@@ -70,13 +72,13 @@ export function youtubeChannelRoutes(deps: AppDeps, contextDeps: NetworkContextD
     return c.json({ status: 'success', message: 'The watermark is set on the youtube channel.', ...request });
   });
 
-  routes.delete('/post/youTubeWatermark', async (c) => {
+  routes.delete('/post/youTubeWatermark', describe({ summary: "Remove the youtube channel's watermark", tag: 'Posts', auth: 'apiKeyAndProfileKey', response: YoutubeWatermarkRemovedResponse, name: 'YoutubeWatermarkRemovedResponse', errors: [163, 250] }), async (c) => {
     const result = await unsetYoutubeWatermark(await channelContext(c.get('profile').id));
     if (result !== true) throw networkError(result);
     return c.json({ status: 'success', message: 'The watermark is removed from the youtube channel.' });
   });
 
-  routes.get('/post/youtubeCategories/:region', async (c) => {
+  routes.get('/post/youtubeCategories/:region', describe({ summary: "youtube's video categories of a region, with assignable", tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'spec', response: YoutubeCategoriesResponse, name: 'YoutubeCategoriesResponse', errors: [163, NOT_FOUND] }), async (c) => {
     if (!CATEGORY_PLANS.includes(c.get('account').plan)) {
       throw new ApiError(403, ErrorCode.planRequired, 'youtube categories need the Premium, Launch, Business or Enterprise plan.', { action: ACTION });
     }

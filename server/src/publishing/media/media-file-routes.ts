@@ -7,6 +7,8 @@
 import { Hono } from 'hono';
 import type { Clock } from '../../core/clock.js';
 import type { MediaStore } from './media-store.js';
+import { describe, FILE } from '../../core/openapi/describe.js';
+import { z } from 'zod';
 
 export function mediaFileRoutes(deps: { media: { store: MediaStore }; clock: Clock }): Hono {
   const app = new Hono();
@@ -16,6 +18,6 @@ export function mediaFileRoutes(deps: { media: { store: MediaStore }; clock: Clo
     const headers = { 'content-type': file.contentType, 'content-length': String(file.bytes.byteLength), 'cache-control': 'private, max-age=300' };
     return new Response(head ? null : new Uint8Array(file.bytes), { status: 200, headers });
   };
-  app.on(['GET', 'HEAD'], '/:name', (c) => serve(c.req.param('name'), c.req.query('expires'), c.req.query('signature'), c.req.method === 'HEAD'));
+  app.on(['GET', 'HEAD'], '/:name', describe({ summary: 'Converted media at a signed, expiring address (for pull-based networks)', tag: 'Media', auth: 'none', query: z.object({ expires: z.string(), signature: z.string() }), response: FILE }), (c) => serve(c.req.param('name'), c.req.query('expires'), c.req.query('signature'), c.req.method === 'HEAD'));
   return app;
 }

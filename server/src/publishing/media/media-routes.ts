@@ -17,13 +17,15 @@ import { checkMediaUrl } from './check-media-url.js';
 import { inspectMedia, type MediaDeps } from './inspect-media.js';
 import { isMediaFailure, type MediaFailure } from './media-failure.js';
 import { planMedia } from './media-plan.js';
+import { describe, jsonAnswer } from '../../core/openapi/describe.js';
+import { z } from 'zod';
 
 const ACTION = 'media';
 
 export function mediaRoutes(deps: { media: MediaDeps; config: { maxBodyBytes: number } }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.post('/urlExists', async (c) => {
+  app.post('/urlExists', describe({ summary: 'Does a media URL answer (HEAD)?', tag: 'Media', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path', request: z.object({ mediaUrl: z.url() }), response: jsonAnswer('`{status, mediaUrl, directUrl, exists, statusCode, contentType, contentLength}`'), errors: [164, 182, 307, 450, 451, 499] }), async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, ACTION);
     const check = await checkMediaUrl(requireMediaUrl(body), deps.media);
     if (!check.ok) throw toApiError(check);
@@ -38,7 +40,7 @@ export function mediaRoutes(deps: { media: MediaDeps; config: { maxBodyBytes: nu
     });
   });
 
-  app.post('/verifyUrl', async (c) => {
+  app.post('/verifyUrl', describe({ summary: 'Check a media URL as a post would (type, size)', tag: 'Media', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path', request: z.object({ mediaUrl: z.url(), platforms: z.array(z.enum(NETWORKS)).min(1), longVideo: z.boolean().optional() }), response: jsonAnswer('The media check result, per platform.'), errors: [163, 164, 182, 307, 450, 451, 499] }), async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, ACTION);
     const mediaUrl = requireMediaUrl(body);
     const platforms = readPlatforms(body.platforms);
