@@ -7,12 +7,15 @@
  * - `POST  /accounts/{id}/api-key` → a new API key replacing the old ones (shown once)
  * - `GET   /accounts/{id}/linked-accounts` → every profile with its linked accounts and their state
  * - `PUT   /profiles/{id or refId}/quota` `{monthlyPostQuota: n | null}`
+ * - `GET   /network-status` → each network's status (observed, or the operator's) as integrators see it
+ * - `PUT   /network-status/{platform}` `{status: operational|degraded|down, message?}` · `DELETE` clears it
  */
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { readJsonObject } from '../../core/http/read-json.js';
+import { AdminNetworkStatusRequest } from '@social-link-kit/protocol';
 import { adminAuth } from './admin-auth.js';
-import { AdminOperations } from './operations.js';
+import { AdminOperations, parseAdminInput } from './operations.js';
 
 export function adminRoutes(deps: AppDeps, adminToken: string): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -36,6 +39,15 @@ export function adminRoutes(deps: AppDeps, adminToken: string): Hono<AppEnv> {
   );
   routes.put('/profiles/:id/quota', async (c) =>
     c.json({ status: 'success' as const, ...(await admin.setMonthlyPostQuota(c.req.param('id'), await body(c))) }),
+  );
+  routes.get('/network-status', async (c) => c.json({ status: 'success' as const, networks: await admin.networkStatuses() }));
+  routes.put('/network-status/:platform', async (c) => {
+    const request = parseAdminInput(AdminNetworkStatusRequest, await body(c));
+    const networks = await admin.setNetworkStatus(c.req.param('platform'), request.status, request.message ?? null);
+    return c.json({ status: 'success' as const, networks });
+  });
+  routes.delete('/network-status/:platform', async (c) =>
+    c.json({ status: 'success' as const, networks: await admin.setNetworkStatus(c.req.param('platform'), null, null) }),
   );
   return routes;
 }

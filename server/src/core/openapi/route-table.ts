@@ -22,6 +22,7 @@ import {
   ListProfilesResponse,
   ListWebhooksResponse,
   NetworkStatusResponse,
+  AdminNetworkStatusRequest,
   ProfileHealthResponse,
   RegisterWebhookResponse,
   RevokeLinkSessionResponse,
@@ -140,6 +141,9 @@ export const ROUTE_TABLE: RouteDoc[] = [
   { method: 'post', path: '/admin/api/accounts/:id/api-key', summary: "Rotate the account's API key (shown once)", tag: 'Admin', auth: 'adminToken', origin: 'service', response: admin.AdminApiKeyResponse, name: 'AdminApiKeyResponse' },
   { method: 'get', path: '/admin/api/accounts/:id/linked-accounts', summary: 'Profiles with their linked accounts and token state', tag: 'Admin', auth: 'adminToken', origin: 'service', response: admin.AdminLinkedAccountsResponse, name: 'AdminLinkedAccountsResponse' },
   { method: 'put', path: '/admin/api/profiles/:id/quota', summary: "Set a profile's monthly post quota", tag: 'Admin', auth: 'adminToken', origin: 'service', request: admin.AdminQuotaRequest, response: admin.AdminQuotaResponse, name: 'AdminQuotaResponse' },
+  { method: 'get', path: '/admin/api/network-status', summary: "Each network's status, observed or set by the operator", tag: 'Admin', auth: 'adminToken', origin: 'service', response: NetworkStatusResponse },
+  { method: 'put', path: '/admin/api/network-status/:platform', summary: "Set the operator's status of a network (over the observed figures)", tag: 'Admin', auth: 'adminToken', origin: 'service', request: AdminNetworkStatusRequest, response: NetworkStatusResponse },
+  { method: 'delete', path: '/admin/api/network-status/:platform', summary: "Clear the operator's status of a network", tag: 'Admin', auth: 'adminToken', origin: 'service', response: NetworkStatusResponse },
   // Publishing (spec 2.1-2.3, 3, 4.2-4.4; paths as DESIGN.md names them)
   { method: 'post', path: '/api/post', summary: 'Create a post (now, scheduled or held for approval)', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/post', request: PostRequest, response: CreatePostResponse, name: 'CreatePostResponse' },
   { method: 'post', path: '/api/validate/post', summary: 'Check a post body; nothing is stored or published', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/validate/post', request: PostRequest, response: ValidatePostResponse, name: 'ValidatePostResponse' },
