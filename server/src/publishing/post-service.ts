@@ -177,7 +177,6 @@ export class PostService {
       });
     }
     const postText = typeof request.post === 'string' ? request.post : (request.post.default ?? '');
-    if (unsplash && !options.dryRun) await trackUnsplashDownloads(unsplash.choice, unsplash.deps, (event, fields) => this.#deps.log?.(JSON.stringify({ event, ...fields })));
     if (options.dryRun) return { httpStatus: 200, body: { status: 'success', errors: [], postIds: [], id: '', refId: profile.refId, post: postText } };
 
     // An auto-repost series: the first post at the start, then one every `days` days.
@@ -247,6 +246,8 @@ export class PostService {
     }
 
     const id = ids[0]!;
+    // The post is stored: its Unsplash photos are used now (a refused or replayed request used none).
+    if (unsplash) await trackUnsplashDownloads(unsplash.choice, unsplash.deps, (event, fields) => this.#deps.log?.(JSON.stringify({ event, ...fields })));
     if (inline.length > 0) await this.#runInline(inline);
     if (inline.length > 0 && request.firstComment) await this.#awaitFirstComments(id);
     const post = (await store.findPost(id))!;
