@@ -39,6 +39,9 @@ function imageTypes(types: string[], convertWebp: boolean): string {
   return `${names.join(', ')}${convertWebp ? ' (WebP converted to JPEG)' : ''}`;
 }
 
+/** The image size limit, where a network has one of its own (bluesky's 1,000,000-byte blobs). */
+const imageBytes = (bytes: number | undefined) => (bytes === undefined ? '' : `, at most ${bytes.toLocaleString('en-US')} bytes each`);
+
 function videoCell(platform: (typeof NETWORKS)[number]): string {
   const { media } = PUBLISHING_CAPABILITIES[platform];
   if (!media.videos) return 'no video';
@@ -46,7 +49,8 @@ function videoCell(platform: (typeof NETWORKS)[number]): string {
   const longest = max >= NO_DURATION_LIMIT ? 'no duration limit' : min > 0 ? `${duration(min)} to ${duration(max)}` : `up to ${duration(max)}`;
   const bytes = VIDEO_MAX_BYTES[platform];
   const extra = platform === 'twitter' ? `; \`longVideo\` up to ${duration(TWITTER_LONG_VIDEO_SECONDS)}` : '';
-  return `${longest}${bytes ? `, at most ${size(bytes)}` : ''}${extra}`;
+  const alone = media.videoAlone ? ', one video alone' : '';
+  return `${longest}${bytes ? `, at most ${size(bytes)}` : ''}${alone}${extra}`;
 }
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
@@ -69,7 +73,7 @@ export const NETWORK_LIMITS_COLUMNS = [
 export function networkLimitsRows(): string[][] {
   return NETWORKS.map((platform) => {
     const caps = PUBLISHING_CAPABILITIES[platform];
-    const images = caps.media.images ? imageTypes(caps.media.imageTypes, caps.media.convertWebp) : 'no images';
+    const images = caps.media.images ? `${imageTypes(caps.media.imageTypes, caps.media.convertWebp)}${imageBytes(caps.media.imageMaxBytes)}` : 'no images';
     const ratio = IMAGE_ASPECT_RATIO[platform]?.label ?? 'not checked';
     const comment = caps.firstComment.supported ? `yes (${caps.firstComment.media ? 'with media' : 'text only'})` : 'no';
     return [

@@ -99,6 +99,8 @@ export const settingsSchema = z.object({
   MEDIA_CONVERSION_WORKERS: count({ default: 'the CPU cores', doc: 'Image conversion threads.' }),
   MEDIA_SIGNING_KEY: text({ default: 'a key file in `DATA_DIR/media`', doc: 'Signs media URLs (set it when several instances serve media).', secret: true }),
   MEDIA_STOCK_BASE_URL: httpUrl({ default: "the sandbox media host's", doc: 'Stock-image provider serving `<id>.jpg`.' }),
+  UNSPLASH_ACCESS_KEY: text({ default: 'none (the sandbox Unsplash)', doc: 'Access key of the Unsplash app the `unsplash` post field uses.', secret: true }),
+  UNSPLASH_API_URL: httpUrl({ default: "Unsplash's API with a key, else the sandbox's", doc: 'Base URL of the Unsplash API.' }),
   MEDIA_S3_ENDPOINT: httpUrl({ default: 'none (media in `DATA_DIR/media`)', doc: 'S3-compatible store for media copies; needs the three below.' }),
   MEDIA_S3_BUCKET: text({ default: 'none', doc: 'S3 bucket.' }),
   MEDIA_S3_REGION: text({ default: '`us-east-1`', doc: 'S3 region.' }),

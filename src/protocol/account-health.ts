@@ -130,3 +130,11 @@ export const NetworkStatusResponse = z.object({
   ),
 });
 export type NetworkStatusResponse = z.infer<typeof NetworkStatusResponse>;
+
+/** `PUT /admin/api/network-status/{platform}`: the operator's word on a network, over the observed figures. */
+export const AdminNetworkStatusRequest = z.strictObject({
+  status: NetworkStatusValue,
+  /** Shown on the hosted page and to integrators with the status. */
+  message: z.string().max(500).nullable().optional(),
+});
+export type AdminNetworkStatusRequest = z.infer<typeof AdminNetworkStatusRequest>;

@@ -19,6 +19,7 @@ import {
   type PostRecord,
   type PostResponse,
   type PostStatus,
+  type UnsplashAttribution,
 } from '@social-link-kit/protocol/publishing/index.js';
 import type { Clock } from '../core/clock.js';
 import type { Job, JobStore } from '../core/jobs/job-store.js';
@@ -41,7 +42,8 @@ import { parseScheduleDate } from './rules/schedule-date.js';
 import { personalAccountRefusal } from './rules/personal-accounts.js';
 import { youtubeCategoryRefusal, type CategoryLookup } from './rules/youtube-category.js';
 import { shortenLinksIn } from './short-links.js';
-import { withStockImages } from './media/stock-images.js';
+import { appendMediaUrls, withStockImages } from './media/stock-images.js';
+import { isUnsplashProblem, resolveUnsplash, trackUnsplashDownloads, UNSPLASH_ATTRIBUTION_FIELD, unsplashSettings, type UnsplashChoice, type UnsplashDeps } from './media/unsplash.js';
 import type { MediaDeps } from './media/inspect-media.js';
 import { checkPostMedia, keepMediaCopies, type MediaCopies } from './post-media.js';
 import { TWITTER_APP_FIELD } from '../networks/twitter/app-credentials.js';
@@ -75,6 +77,8 @@ export interface PostServiceDeps {
   youtubeCategories?: CategoryLookup;
   /** Whether the profile's threads account may use `allowCountries`; without it the option is refused. */
   geoEligible?: (profileId: string) => Promise<boolean | PublishFailure | null>;
+  /** Token-free log lines. */
+  log?: (line: string) => void;
 }
 
 interface ResolvedPlatform {
@@ -115,7 +119,8 @@ export class PostService {
     const now = clock();
     const stock = withStockImages(parsed.data, { baseUrl: this.#deps.media?.stockBaseUrl?.() ?? `${this.#deps.publicUrl()}/sandbox/media/stock`, seed: `${profile.id} ${now}` });
     if (!stock.ok) throw new ApiError(400, 164, stock.message, { action: 'post', details: { field: 'stockImages' } });
-    const request = stock.request;
+    const unsplash = await this.#resolveUnsplash(stock.request);
+    const request = unsplash?.request ?? stock.request;
 
     const notOffered = request.platforms.filter((platform) => (NOT_OFFERED_NETWORKS as readonly string[]).includes(platform));
     if (notOffered.length > 0) {
@@ -255,6 +260,8 @@ export class PostService {
     }
 
     const id = ids[0]!;
+    // The post is stored: its Unsplash photos are used now (a refused or replayed request used none).
+    if (unsplash) await trackUnsplashDownloads(unsplash.choice, unsplash.deps, (event, fields) => this.#deps.log?.(JSON.stringify({ event, ...fields })));
     if (inline.length > 0) await this.#runInline(inline);
     if (inline.length > 0 && request.firstComment) await this.#awaitFirstComments(id);
     const post = (await store.findPost(id))!;
@@ -269,6 +276,7 @@ export class PostService {
       ...(scheduleDate !== null && { scheduleDate: iso(scheduleDate) }),
       ...(autoRepostId && scheduled && { scheduleDate: iso(seriesStart) }),
       ...(autoRepostId && { autoRepostId, autoRepost: ids.slice(1).map((repostId, i) => ({ id: repostId, autoRepostId, scheduleDate: iso(times[i + 1]!) })) }),
+      ...unsplashCredits(request),
     };
     // Spec 7: every answer whose status is `error` is the whole envelope, also when some networks published.
     if (response.status === 'error' && response.errors[0]) Object.assign(response, envelopeOf(response.errors));
@@ -326,6 +334,23 @@ export class PostService {
     if (this.#deps.media && hasMedia(request)) await checkMedia(request, entries, this.#deps.media);
     // The stored texts already hold their short links.
     assertRendition(expected, renditionsOf({ ...request, shortenLinks: false }, entries, this.#deps.publicUrl()), this.#deps.publicUrl());
+  }
+
+  /**
+   * The `unsplash` field: its photos join the media URLs (after the post's own, like stock images) and their
+   * credits are stored with the request. Resolved once, at create time.
+   */
+  async #resolveUnsplash(request: PostRequest): Promise<{ request: PostRequest; choice: UnsplashChoice; deps: UnsplashDeps } | null> {
+    if (request.unsplash === undefined) return null;
+    const media = this.#deps.media;
+    const deps: UnsplashDeps = {
+      fetch: media?.fetch ?? (() => Promise.reject(new Error('no media pipeline'))),
+      settings: media?.unsplash?.() ?? unsplashSettings(this.#deps.publicUrl(), null, null),
+    };
+    const choice = await resolveUnsplash(request.unsplash, deps);
+    if (isUnsplashProblem(choice)) throw new ApiError(choice.status, 164, choice.message, { action: 'post', details: choice.details });
+    const mediaUrls = appendMediaUrls(request.mediaUrls, choice.mediaUrls);
+    return { request: { ...request, mediaUrls, [UNSPLASH_ATTRIBUTION_FIELD]: choice.attribution } as PostRequest, choice, deps };
   }
 
   async #resolvePlatform(account: Account, profile: Profile, request: PostRequest, platform: Network, at: number): Promise<ResolvedPlatform> {
@@ -415,6 +440,7 @@ export class PostService {
       scheduledPause: post.paused,
       ...(post.notes !== null && { notes: post.notes }),
       ...(post.autoRepostId && { autoRepostId: post.autoRepostId }),
+      ...unsplashCredits(request),
       type: post.scheduleDate !== null ? 'schedule' : 'now',
       retried: post.retried,
     };
@@ -562,6 +588,12 @@ export class PostService {
 const COMMENT_POLL_MS = 100;
 
 /** A platform whose first comment is not sent yet (tiktok until processing ends) shows it `pending` (4.9 rule 5). */
+/** The credits of the post's Unsplash photos, as the answer shows them. */
+function unsplashCredits(request: PostRequest): { unsplash?: UnsplashAttribution[] } {
+  const credits = (request as Record<string, unknown>)[UNSPLASH_ATTRIBUTION_FIELD];
+  return Array.isArray(credits) ? { unsplash: credits as UnsplashAttribution[] } : {};
+}
+
 function withPendingComments(entries: PostIdEntry[], request: PostRequest): PostIdEntry[] {
   if (!request.firstComment) return entries;
   return entries.map((entry) => (entry.firstComment ? entry : { ...entry, firstComment: { status: 'pending' } }));

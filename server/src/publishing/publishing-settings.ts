@@ -23,6 +23,10 @@ export interface PublishingSettings {
   mediaS3: S3MediaStoreSettings | null;
   /** `MEDIA_STOCK_BASE_URL`: stock-image provider serving `<id>.jpg`; the sandbox media host's when unset. */
   mediaStockBaseUrl: string | null;
+  /** `UNSPLASH_ACCESS_KEY`: the Unsplash app's access key; null = the sandbox Unsplash. */
+  unsplashAccessKey: string | null;
+  /** `UNSPLASH_API_URL`: the Unsplash API's base URL; null = the real one with a key, the sandbox's without. */
+  unsplashApiUrl: string | null;
 }
 
 export function readPublishingSettings(env: NodeJS.ProcessEnv): PublishingSettings {
@@ -36,5 +40,7 @@ export function readPublishingSettings(env: NodeJS.ProcessEnv): PublishingSettin
     mediaSigningKey: env.MEDIA_SIGNING_KEY || null,
     mediaS3: readS3MediaStoreSettings(env),
     mediaStockBaseUrl: env.MEDIA_STOCK_BASE_URL || null,
+    unsplashAccessKey: env.UNSPLASH_ACCESS_KEY || null,
+    unsplashApiUrl: env.UNSPLASH_API_URL || null,
   };
 }

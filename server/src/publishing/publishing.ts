@@ -135,6 +135,7 @@ export function createPublishing(options: {
     firstCommentDelayMs: config.publishing.firstCommentDelayMs,
     leaseMs: settings.leaseMs,
     media: options.media,
+    log,
   });
   return {
     store,

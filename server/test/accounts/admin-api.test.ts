@@ -97,4 +97,27 @@ describe('admin API', () => {
       assert.deepEqual(Object.keys(result.json).filter((k) => ['status', 'action', 'code', 'message'].includes(k)).length, 4);
     }
   });
+  it('reads, sets and clears an operator network status, which integrators then see (#28)', async () => {
+    const listed = await admin('GET', '/network-status');
+    assert.equal(listed.status, 200, JSON.stringify(listed.json));
+    assert.equal(listed.json.networks.find((n: { platform: string }) => n.platform === 'reddit').source, 'observed');
+    const set = await admin('PUT', '/network-status/reddit', { status: 'down', message: 'Reddit API outage' });
+    assert.equal(set.status, 200, JSON.stringify(set.json));
+    const integrator = await svc.api('GET', '/networks/status');
+    const reddit = integrator.json.networks.find((n: { platform: string }) => n.platform === 'reddit');
+    assert.deepEqual([reddit.status, reddit.source, reddit.message], ['down', 'operator', 'Reddit API outage']);
+    const cleared = await admin('DELETE', '/network-status/reddit');
+    assert.equal(cleared.json.networks.find((n: { platform: string }) => n.platform === 'reddit').source, 'observed');
+    for (const [path, body] of [
+      ['/network-status/myspace', { status: 'down' }],
+      ['/network-status/reddit', { status: 'sideways' }],
+      ['/network-status/reddit', { status: 'down', extra: 1 }],
+      ['/network-status/reddit', { status: 'down', message: 'x'.repeat(501) }],
+    ] as const) {
+      const refused = await admin('PUT', path, body);
+      assert.equal(refused.status, 400, `${path} ${JSON.stringify(body)}: ${JSON.stringify(refused.json)}`);
+      assert.equal(refused.json.status, 'error');
+      assert.equal(typeof refused.json.code, 'number');
+    }
+  });
 });

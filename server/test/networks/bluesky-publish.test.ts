@@ -125,11 +125,11 @@ describe('bluesky adapter against the sandbox PDS', () => {
     assert.equal((tooBig as PublishFailure).code, 164);
   });
 
-  it('validate counts graphemes (300) and refuses video and a fifth image', () => {
+  it('validate counts graphemes (300) and refuses a video with an image and a fifth image', () => {
     const post = linked.context(pds).post;
     assert.deepEqual(adapter.validate({ ...post, text: 'e\u0301'.repeat(300) }, linked.account), []);
     assert.equal(adapter.validate({ ...post, text: 'a'.repeat(301) }, linked.account)[0]?.code, 101);
-    assert.equal(adapter.validate({ ...post, isVideo: true, mediaUrls: ['https://x/v.mp4'] }, linked.account).length, 1);
+    assert.equal(adapter.validate({ ...post, isVideo: true, mediaUrls: ['https://x/v.mp4', 'https://x/a.png'] }, linked.account).length, 1);
     assert.equal(adapter.validate({ ...post, mediaUrls: ['1', '2', '3', '4', '5'] }, linked.account).length, 1);
   });
 

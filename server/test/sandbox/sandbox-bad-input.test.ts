@@ -43,6 +43,15 @@ describe('sandbox networks refuse bad input with 4xx', () => {
       ['POST', `/sandbox/telegram/bot${botToken}/sendMediaGroup`, headers.none!],
       ['POST', `/sandbox/telegram/bot${botToken}/deleteMessage`, headers.none!],
       ['POST', `/sandbox/telegram/bot${botToken}/getMe`, headers.none!],
+      ['GET', '/sandbox/xrpc/com.atproto.server.getServiceAuth?aud=&lxm=', headers.bluesky!],
+      ['GET', '/sandbox/xrpc/com.atproto.server.getServiceAuth?aud=did:web:x&lxm=m&exp=soon', headers.bluesky!],
+      ['POST', '/sandbox/xrpc/app.bsky.video.uploadVideo?did=x&name=a.mp4', headers.bluesky!],
+      ['GET', `/sandbox/xrpc/app.bsky.video.getJobStatus?jobId=${Buffer.from('{"did":1}').toString('base64url')}`, headers.none!],
+      ['GET', '/sandbox/xrpc/app.bsky.video.getJobStatus?jobId=%7B', headers.none!],
+      ['GET', '/sandbox/unsplash/photos/random', headers.bluesky!],
+      ['GET', '/sandbox/unsplash/search/photos?query=', { Authorization: 'Client-ID sandbox-unsplash-access-key' }],
+      ['GET', '/sandbox/unsplash/photos/..%2F..%2Fx', { Authorization: 'Client-ID sandbox-unsplash-access-key' }],
+      ['GET', '/sandbox/unsplash/photos/nope/download', { Authorization: 'Client-ID sandbox-unsplash-access-key' }],
     ];
     for (const [method, path, auth] of targets) {
       for (const body of method === 'GET' ? [undefined] : BODIES) {
@@ -52,7 +61,7 @@ describe('sandbox networks refuse bad input with 4xx', () => {
     }
     const feed = await fetch(`${svc.url}/sandbox/feed?key=${'x'.repeat(5000)}`);
     assert.equal(feed.status, 404);
-    for (const path of ['/sandbox/feed?key=a%00b', '/sandbox/net/twitter/p/%00', '/sandbox/profile/did%00/post/x', '/sandbox/telegram/c/%00/1', '/sandbox/xrpc/com.atproto.sync.getBlob?did=%00&cid=x']) {
+    for (const path of ['/sandbox/feed?key=a%00b', '/sandbox/net/twitter/p/%00', '/sandbox/profile/did%00/post/x', '/sandbox/telegram/c/%00/1', '/sandbox/xrpc/com.atproto.sync.getBlob?did=%00&cid=x', '/sandbox/unsplash/photos/%00']) {
       assert.equal((await fetch(`${svc.url}${path}`)).status, 400, path);
     }
   });

@@ -28,6 +28,12 @@ export interface PublishingCapabilities {
     /** WebP must become JPEG before posting (4.9 rule 2). */
     convertWebp: boolean;
     videoSeconds: { min: number; max: number };
+    /** The largest video the network takes, in bytes; absent = no size limit of its own. */
+    videoMaxBytes?: number;
+    /** The largest image the network takes, in bytes (bluesky's blob limit); absent = none below the fetch limit. */
+    imageMaxBytes?: number;
+    /** A video post carries one video and no other media. */
+    videoAlone?: boolean;
   };
   /** `media`: the first comment may carry `mediaUrls` (spec 2.1: facebook, linkedin, twitter only). */
   firstComment: { supported: boolean; media: boolean };
@@ -45,6 +51,7 @@ const JPEG = 'image/jpeg';
 const PNG = 'image/png';
 const GIF = 'image/gif';
 const WEBP = 'image/webp';
+const MB = 1024 * 1024;
 
 /** A day in seconds: networks that bound video by size, not duration. */
 const NO_DURATION_LIMIT = 86_400;
@@ -54,7 +61,7 @@ export const PUBLISHING_CAPABILITIES: Record<Network, PublishingCapabilities> = 
     text: { max: 300, unit: 'graphemes' },
     emptyTextAllowed: false,
     threads: true,
-    media: { maxItems: 4, images: true, videos: true, imageTypes: [JPEG, PNG, WEBP], convertWebp: false, videoSeconds: { min: 0, max: 180 } },
+    media: { maxItems: 4, images: true, videos: true, imageTypes: [JPEG, PNG, WEBP], convertWebp: false, videoSeconds: { min: 0, max: 180 }, videoMaxBytes: 100 * MB, imageMaxBytes: 1_000_000, videoAlone: true },
     firstComment: { supported: true, media: false },
     duplicateCheck: 'profile',
     lineBreaks: true,
@@ -65,7 +72,7 @@ export const PUBLISHING_CAPABILITIES: Record<Network, PublishingCapabilities> = 
     text: { max: 63_206, unit: 'chars' },
     emptyTextAllowed: true,
     threads: false,
-    media: { maxItems: 10, images: true, videos: true, imageTypes: [JPEG, PNG, GIF, WEBP], convertWebp: false, videoSeconds: { min: 1, max: 14_400 } },
+    media: { maxItems: 10, images: true, videos: true, imageTypes: [JPEG, PNG, GIF, WEBP], convertWebp: false, videoSeconds: { min: 1, max: 14_400 }, videoMaxBytes: 10 * 1024 * MB },
     firstComment: { supported: true, media: true },
     duplicateCheck: 'profile',
     lineBreaks: true,
@@ -87,7 +94,7 @@ export const PUBLISHING_CAPABILITIES: Record<Network, PublishingCapabilities> = 
     text: { max: 2_200, unit: 'chars' },
     emptyTextAllowed: true,
     threads: false,
-    media: { maxItems: 10, images: true, videos: true, imageTypes: [JPEG], convertWebp: true, videoSeconds: { min: 3, max: 900 } },
+    media: { maxItems: 10, images: true, videos: true, imageTypes: [JPEG], convertWebp: true, videoSeconds: { min: 3, max: 900 }, videoMaxBytes: 300 * MB },
     firstComment: { supported: true, media: false },
     duplicateCheck: 'profile',
     lineBreaks: true,
@@ -99,7 +106,7 @@ export const PUBLISHING_CAPABILITIES: Record<Network, PublishingCapabilities> = 
     text: { max: 3_000, unit: 'chars' },
     emptyTextAllowed: true,
     threads: false,
-    media: { maxItems: 20, images: true, videos: true, imageTypes: [JPEG, PNG, GIF], convertWebp: true, videoSeconds: { min: 3, max: 1_800 } },
+    media: { maxItems: 20, images: true, videos: true, imageTypes: [JPEG, PNG, GIF], convertWebp: true, videoSeconds: { min: 3, max: 1_800 }, videoMaxBytes: 5 * 1024 * MB },
     firstComment: { supported: true, media: true },
     duplicateCheck: 'profile',
     lineBreaks: true,
@@ -110,7 +117,7 @@ export const PUBLISHING_CAPABILITIES: Record<Network, PublishingCapabilities> = 
     text: { max: 500, unit: 'chars' },
     emptyTextAllowed: false,
     threads: false,
-    media: { maxItems: 5, images: true, videos: true, imageTypes: [JPEG, PNG, WEBP], convertWebp: false, videoSeconds: { min: 4, max: 900 } },
+    media: { maxItems: 5, images: true, videos: true, imageTypes: [JPEG, PNG, WEBP], convertWebp: false, videoSeconds: { min: 4, max: 900 }, videoMaxBytes: 2 * 1024 * MB },
     firstComment: { supported: false, media: false },
     duplicateCheck: 'none',
     lineBreaks: false,
@@ -121,7 +128,7 @@ export const PUBLISHING_CAPABILITIES: Record<Network, PublishingCapabilities> = 
     text: { max: 10_000, unit: 'chars' },
     emptyTextAllowed: false,
     threads: false,
-    media: { maxItems: 20, images: true, videos: true, imageTypes: [JPEG, PNG, GIF], convertWebp: false, videoSeconds: { min: 0, max: 900 } },
+    media: { maxItems: 20, images: true, videos: true, imageTypes: [JPEG, PNG, GIF], convertWebp: false, videoSeconds: { min: 0, max: 900 }, videoMaxBytes: 1024 * MB },
     firstComment: { supported: true, media: false },
     duplicateCheck: 'none',
     lineBreaks: true,
@@ -132,7 +139,7 @@ export const PUBLISHING_CAPABILITIES: Record<Network, PublishingCapabilities> = 
     text: { max: 160, unit: 'chars' },
     emptyTextAllowed: false,
     threads: false,
-    media: { maxItems: 1, images: true, videos: true, imageTypes: [JPEG, PNG], convertWebp: true, videoSeconds: { min: 5, max: 60 } },
+    media: { maxItems: 1, images: true, videos: true, imageTypes: [JPEG, PNG], convertWebp: true, videoSeconds: { min: 5, max: 60 }, videoMaxBytes: 32 * MB },
     firstComment: { supported: false, media: false },
     duplicateCheck: 'profile',
     lineBreaks: false,
@@ -144,7 +151,7 @@ export const PUBLISHING_CAPABILITIES: Record<Network, PublishingCapabilities> = 
     text: { max: 4_096, unit: 'chars' },
     emptyTextAllowed: false,
     threads: false,
-    media: { maxItems: 10, images: true, videos: true, imageTypes: [JPEG, PNG, GIF, WEBP], convertWebp: false, videoSeconds: { min: 0, max: NO_DURATION_LIMIT } },
+    media: { maxItems: 10, images: true, videos: true, imageTypes: [JPEG, PNG, GIF, WEBP], convertWebp: false, videoSeconds: { min: 0, max: NO_DURATION_LIMIT }, videoMaxBytes: 50 * MB },
     firstComment: { supported: false, media: false },
     duplicateCheck: 'none',
     lineBreaks: true,
@@ -155,7 +162,7 @@ export const PUBLISHING_CAPABILITIES: Record<Network, PublishingCapabilities> = 
     text: { max: 500, unit: 'chars' },
     emptyTextAllowed: true,
     threads: true,
-    media: { maxItems: 20, images: true, videos: true, imageTypes: [JPEG, PNG], convertWebp: true, videoSeconds: { min: 0, max: 300 } },
+    media: { maxItems: 20, images: true, videos: true, imageTypes: [JPEG, PNG], convertWebp: true, videoSeconds: { min: 0, max: 300 }, videoMaxBytes: 1024 * MB },
     firstComment: { supported: true, media: false },
     duplicateCheck: 'profile',
     lineBreaks: true,
@@ -167,7 +174,7 @@ export const PUBLISHING_CAPABILITIES: Record<Network, PublishingCapabilities> = 
     text: { max: 2_200, unit: 'chars' },
     emptyTextAllowed: true,
     threads: false,
-    media: { maxItems: 35, images: true, videos: true, imageTypes: [JPEG], convertWebp: true, videoSeconds: { min: 3, max: 600 } },
+    media: { maxItems: 35, images: true, videos: true, imageTypes: [JPEG], convertWebp: true, videoSeconds: { min: 3, max: 600 }, videoMaxBytes: 4 * 1024 * MB },
     firstComment: { supported: true, media: false },
     duplicateCheck: 'profile',
     lineBreaks: true,
@@ -178,7 +185,7 @@ export const PUBLISHING_CAPABILITIES: Record<Network, PublishingCapabilities> = 
     text: { max: 280, unit: 'weighted' },
     emptyTextAllowed: true,
     threads: true,
-    media: { maxItems: 4, images: true, videos: true, imageTypes: [JPEG, PNG, GIF, WEBP], convertWebp: false, videoSeconds: { min: 0.5, max: 140 } },
+    media: { maxItems: 4, images: true, videos: true, imageTypes: [JPEG, PNG, GIF, WEBP], convertWebp: false, videoSeconds: { min: 0.5, max: 140 }, videoMaxBytes: 512 * MB },
     firstComment: { supported: true, media: true },
     duplicateCheck: 'account',
     lineBreaks: true,

@@ -35,6 +35,15 @@ export const PostPlatformErrorSchema = z.looseObject({
   relink: z.boolean().optional(),
 });
 
+/** An Unsplash photo the post uses and its credit (the `unsplash` field; post-response.ts). */
+export const UnsplashAttributionSchema = z.looseObject({
+  id: z.string(),
+  photographer: z.string(),
+  photographerUrl: z.string(),
+  photoUrl: z.string(),
+  text: z.string(),
+});
+
 export const CreatePostResponse = z.looseObject({
   status: z.enum(['success', 'error', 'scheduled', 'awaiting approval', 'paused', 'processing', 'pending']),
   errors: z.array(PostPlatformErrorSchema),
@@ -45,6 +54,7 @@ export const CreatePostResponse = z.looseObject({
   post: z.string(),
   autoRepostId: z.string().optional(),
   autoRepost: z.array(z.looseObject({ id: z.string(), autoRepostId: z.string(), scheduleDate: z.string() })).optional(),
+  unsplash: z.array(UnsplashAttributionSchema).optional(),
 });
 
 export const PostRecordSchema = z.looseObject({
@@ -62,6 +72,7 @@ export const PostRecordSchema = z.looseObject({
   scheduledPause: z.boolean(),
   notes: z.string().optional(),
   autoRepostId: z.string().optional(),
+  unsplash: z.array(UnsplashAttributionSchema).optional(),
   type: z.enum(['now', 'schedule']),
   retried: z.boolean(),
   /** With status `error` (spec 7): the whole envelope, the first failing network's code and message. */

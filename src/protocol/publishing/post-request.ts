@@ -88,6 +88,8 @@ export const PostRequest = z.strictObject({
   shortenLinks: z.boolean().optional(),
   /** Spec 2.1's stock-image field (named there only "the service"): `random`, a search term, or image ids. */
   stockImages: z.union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).min(1).max(10)]).optional(),
+  /** The public API's name for it: Unsplash photos by `random`, a search term, or photo ids (publishing/media/unsplash.ts). */
+  unsplash: z.union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).min(1).max(10)]).optional(),
   ...optionShape,
 });
 export type PostRequest = z.infer<typeof PostRequest>;

@@ -39,6 +39,18 @@ export interface PostPlatformError {
   source?: string;
 }
 
+/** An Unsplash photo a post uses, with the credit Unsplash's guidelines ask for (kept with the post). */
+export interface UnsplashAttribution {
+  id: string;
+  photographer: string;
+  /** The photographer's Unsplash profile, with the referral parameters the guidelines ask for. */
+  photographerUrl: string;
+  /** The photo's page on Unsplash. */
+  photoUrl: string;
+  /** "Photo by <name> on Unsplash", ready to show. */
+  text: string;
+}
+
 export interface PostResponse {
   status: 'success' | 'error' | 'scheduled' | 'awaiting approval' | 'paused' | 'processing' | 'pending';
   errors: PostPlatformError[];
@@ -52,6 +64,8 @@ export interface PostResponse {
   autoRepostId?: string;
   /** Future posts of an auto-repost series (2.2). */
   autoRepost?: { id: string; autoRepostId: string; scheduleDate: string }[];
+  /** The Unsplash photos the `unsplash` field chose, with their attribution. */
+  unsplash?: UnsplashAttribution[];
   /** Set with `status: 'error'`: the first platform error's code, so clients that read only the top level see it. */
   code?: number;
   message?: string;
@@ -75,6 +89,8 @@ export interface PostRecord {
   scheduledPause: boolean;
   notes?: string;
   autoRepostId?: string;
+  /** The Unsplash photos the `unsplash` field chose, with their attribution. */
+  unsplash?: UnsplashAttribution[];
   /** `now` for posts published at once, `schedule` for scheduled ones. */
   type: 'now' | 'schedule';
   retried: boolean;

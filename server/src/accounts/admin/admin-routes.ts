@@ -7,12 +7,15 @@
  * - `POST  /accounts/{id}/api-key` → a new API key replacing the old ones (shown once)
  * - `GET   /accounts/{id}/linked-accounts` → every profile with its linked accounts and their state
  * - `PUT   /profiles/{id or refId}/quota` `{monthlyPostQuota: n | null}`
+ * - `GET   /network-status` → each network's status (observed, or the operator's) as integrators see it
+ * - `PUT   /network-status/{platform}` `{status: operational|degraded|down, message?}` · `DELETE` clears it
  */
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { readJsonObject } from '../../core/http/read-json.js';
+import { AdminNetworkStatusRequest, NetworkStatusResponse } from '@social-link-kit/protocol';
 import { adminAuth } from './admin-auth.js';
-import { AdminOperations } from './operations.js';
+import { AdminOperations, parseAdminInput } from './operations.js';
 import { describe, NOT_FOUND } from '../../core/openapi/describe.js';
 import * as schemas from '@social-link-kit/protocol/admin.js';
 
@@ -38,6 +41,15 @@ export function adminRoutes(deps: AppDeps, adminToken: string): Hono<AppEnv> {
   );
   routes.put('/profiles/:id/quota', describe({ summary: "Set a profile's monthly post quota", tag: 'Admin', auth: 'adminToken', request: schemas.AdminQuotaRequest, response: schemas.AdminQuotaResponse, name: 'AdminQuotaResponse', errors: [NOT_FOUND] }), async (c) =>
     c.json({ status: 'success' as const, ...(await admin.setMonthlyPostQuota(c.req.param('id'), await body(c))) }),
+  );
+  routes.get('/network-status', describe({ summary: "Each network's status, observed or set by the operator", tag: 'Admin', auth: 'adminToken', response: NetworkStatusResponse, name: 'NetworkStatusResponse' }), async (c) => c.json({ status: 'success' as const, networks: await admin.networkStatuses() }));
+  routes.put('/network-status/:platform', describe({ summary: "Set the operator's status of a network (over the observed figures)", tag: 'Admin', auth: 'adminToken', request: AdminNetworkStatusRequest, response: NetworkStatusResponse, errors: [101, 163] }), async (c) => {
+    const request = parseAdminInput(AdminNetworkStatusRequest, await body(c));
+    const networks = await admin.setNetworkStatus(c.req.param('platform'), request.status, request.message ?? null);
+    return c.json({ status: 'success' as const, networks });
+  });
+  routes.delete('/network-status/:platform', describe({ summary: "Clear the operator's status of a network", tag: 'Admin', auth: 'adminToken', response: NetworkStatusResponse, errors: [163] }), async (c) =>
+    c.json({ status: 'success' as const, networks: await admin.setNetworkStatus(c.req.param('platform'), null, null) }),
   );
   return routes;
 }

@@ -4,15 +4,19 @@
  * the network's). prepare uploads images with `com.atproto.repo.uploadBlob` and picks the record key; commit is
  * one `com.atproto.repo.createRecord` of an app.bsky.feed.post with that caller-chosen rkey, so the post can exist
  * at most once: a repeated create fails as "already exists" and `reconcile` is a plain `getRecord`.
- * Limits: 300 graphemes and 3,000 bytes of text, up to 4 images of at most 1,000,000 bytes, no video yet.
+ * Limits, from the capability table: 300 graphemes (and 3,000 bytes) of text, up to 4 images of at most
+ * 1,000,000 bytes, or one video alone (up to 100 MB and 3 minutes; video.ts uploads it to the video service).
  */
 import { createHash } from 'node:crypto';
+import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
+import { hasVideoExtension } from '../../publishing/media/media-url.js';
 import { countGraphemes } from '../../publishing/rules/text-length.js';
 import type {
   CommitResult,
   LinkedAccountRef,
   PlatformPost,
   PreparedState,
+  PrepareWaiting,
   PublishAdapter,
   PublishContext,
   PublishDone,
@@ -23,11 +27,14 @@ import { detectFacets } from './facets.js';
 import { freshBlueskySession, refreshBlueskySession, type BlueskySessionTokens } from './session.js';
 import { xrpc, type XrpcAnswer } from './xrpc.js';
 import { blueskyComments } from './comments.js';
+import { blueskyVideoJob, uploadBlueskyVideo, VIDEO_POLL_MS, videoEmbed, type BlueskyVideoState } from './video.js';
 
-export const BLUESKY_MAX_GRAPHEMES = 300;
+const LIMITS = PUBLISHING_CAPABILITIES.bluesky;
+export const BLUESKY_MAX_GRAPHEMES = LIMITS.text.max;
+/** The lexicon's byte bound on the text, beside the grapheme count. */
 export const BLUESKY_MAX_TEXT_BYTES = 3000;
-export const BLUESKY_MAX_IMAGES = 4;
-export const BLUESKY_MAX_IMAGE_BYTES = 1_000_000;
+export const BLUESKY_MAX_IMAGES = LIMITS.media.maxItems;
+export const BLUESKY_MAX_IMAGE_BYTES = LIMITS.media.imageMaxBytes!;
 const COLLECTION = 'app.bsky.feed.post';
 const TID_ALPHABET = '234567abcdefghijklmnopqrstuvwxyz';
 
@@ -42,6 +49,8 @@ interface BlueskyPrepared extends PreparedState {
   rkey: string;
   createdAt: string;
   images: BlobRef[];
+  /** Set for a video post: the transcoding job and, once done, its blob. */
+  video?: BlueskyVideoState;
 }
 
 const failure = (code: number, message: string, retryAvailable = false): PublishFailure => ({ kind: 'failed', code, message, retryAvailable, relink: false });
@@ -92,14 +101,19 @@ function done(ctx: PublishContext, answer: XrpcAnswer, rkey: string): PublishDon
   return { kind: 'done', id: uri, postUrl: postUrlOf(ctx, rkey) };
 }
 
+/** A video post: declared (`isVideo`) or a URL with a video extension. */
+function isVideoPost(post: PlatformPost): boolean {
+  return post.isVideo || post.mediaUrls.some((url) => URL.canParse(url) && hasVideoExtension(new URL(url)));
+}
+
 function validateBluesky(post: PlatformPost, _account: LinkedAccountRef): PublishFailure[] {
   const issues: PublishFailure[] = [];
   const graphemes = countGraphemes(post.text);
   if (graphemes > BLUESKY_MAX_GRAPHEMES) issues.push(failure(101, `bluesky posts are at most ${BLUESKY_MAX_GRAPHEMES} characters; this one has ${graphemes}.`));
   if (Buffer.byteLength(post.text, 'utf8') > BLUESKY_MAX_TEXT_BYTES) issues.push(failure(101, `bluesky posts are at most ${BLUESKY_MAX_TEXT_BYTES} bytes of text.`));
   if (post.text.trim() === '') issues.push(failure(101, 'bluesky posts need text.'));
-  if (post.isVideo) issues.push(failure(101, 'Videos cannot be posted to bluesky yet.'));
-  if (post.mediaUrls.length > BLUESKY_MAX_IMAGES) issues.push(failure(101, `bluesky takes at most ${BLUESKY_MAX_IMAGES} images.`));
+  if (isVideoPost(post) && post.mediaUrls.length > 1) issues.push(failure(164, 'A bluesky video post carries one video and no other media.'));
+  else if (post.mediaUrls.length > BLUESKY_MAX_IMAGES) issues.push(failure(101, `bluesky takes at most ${BLUESKY_MAX_IMAGES} images.`));
   return issues;
 }
 
@@ -115,12 +129,33 @@ async function uploadImage(ctx: PublishContext, session: BlueskySessionTokens, u
     return failure(164, `The image ${url} could not be read: ${error instanceof Error ? error.message : String(error)}`, true);
   }
   if (!contentType.startsWith('image/')) return failure(164, `${url} is not an image (${contentType || 'no content type'}).`);
-  if (bytes.byteLength > BLUESKY_MAX_IMAGE_BYTES) return failure(164, `bluesky images are at most 1,000,000 bytes; ${url} has ${bytes.byteLength}.`);
+  if (bytes.byteLength > BLUESKY_MAX_IMAGE_BYTES) return failure(164, `bluesky images are at most ${BLUESKY_MAX_IMAGE_BYTES} bytes; ${url} has ${bytes.byteLength}.`);
   const answer = await authed(ctx, session, (token) => xrpc(ctx, 'com.atproto.repo.uploadBlob', { method: 'POST', bytes, contentType, token }));
   if (isFailure(answer)) return answer;
   const blob = answer.json.blob as BlobRef | undefined;
   if (answer.status !== 200 || !blob?.ref?.$link) return classifyBlueskyError(answer, ctx.now());
   return blob;
+}
+
+/** The record key and creation time, chosen at the first prepare and never changed. */
+function recordIdentity(ctx: PublishContext, earlier: BlueskyPrepared | null): Pick<BlueskyPrepared, 'rkey' | 'createdAt'> {
+  const now = ctx.now();
+  return { rkey: earlier?.rkey ?? recordKeyFor(ctx.post.attemptKey, now), createdAt: earlier?.createdAt ?? new Date(now).toISOString() };
+}
+
+/** Uploads the video once, then looks at its job until the blob is ready (the engine waits between looks). */
+async function prepareVideo(ctx: PublishContext, earlier: BlueskyPrepared | null): Promise<PreparedState | PublishFailure | PrepareWaiting> {
+  if (earlier?.video?.blob) return earlier;
+  let step;
+  if (earlier?.video) step = await blueskyVideoJob(ctx, earlier.video.jobId);
+  else {
+    const session = await freshBlueskySession(ctx);
+    if (isFailure(session)) return session;
+    step = await uploadBlueskyVideo(ctx, session, ctx.post.mediaUrls[0]!);
+  }
+  if (isFailure(step)) return step;
+  const state: BlueskyPrepared = { ...recordIdentity(ctx, earlier), images: [], video: step.video };
+  return step.kind === 'ready' ? state : { kind: 'waiting', state, checkAfterMs: VIDEO_POLL_MS };
 }
 
 export const blueskyPublishAdapter: PublishAdapter = {
@@ -132,6 +167,7 @@ export const blueskyPublishAdapter: PublishAdapter = {
 
   async prepare(ctx, previous) {
     const earlier = readPrepared(previous);
+    if (isVideoPost(ctx.post)) return prepareVideo(ctx, earlier);
     // Uploading again is harmless (a blob is addressed by its hash), but the record key must never change.
     if (earlier && earlier.images.length === ctx.post.mediaUrls.length) return earlier;
     const session = await freshBlueskySession(ctx);
@@ -142,12 +178,7 @@ export const blueskyPublishAdapter: PublishAdapter = {
       if (isFailure(blob)) return blob;
       images.push(blob);
     }
-    const now = ctx.now();
-    return {
-      rkey: earlier?.rkey ?? recordKeyFor(ctx.post.attemptKey, now),
-      createdAt: earlier?.createdAt ?? new Date(now).toISOString(),
-      images,
-    } satisfies BlueskyPrepared;
+    return { ...recordIdentity(ctx, earlier), images } satisfies BlueskyPrepared;
   },
 
   async commit(ctx, preparedState): Promise<CommitResult> {
@@ -162,6 +193,7 @@ export const blueskyPublishAdapter: PublishAdapter = {
       createdAt: prepared.createdAt,
       ...(facets.length > 0 && { facets }),
       ...(prepared.images.length > 0 && { embed: { $type: 'app.bsky.embed.images', images: prepared.images.map((image) => ({ image, alt: '' })) } }),
+      ...(prepared.video?.blob && { embed: videoEmbed(prepared.video.blob) }),
     };
     const answer = await authed(ctx, session, (token) =>
       xrpc(ctx, 'com.atproto.repo.createRecord', {

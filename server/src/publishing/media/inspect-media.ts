@@ -5,6 +5,7 @@
  * conversion pool), for a video its duration and size from the header. media-plan.ts then judges it per network.
  */
 import type { GuardedFetch } from '../../core/guarded-fetch.js';
+import type { UnsplashSettings } from './unsplash.js';
 import { checkMediaUrl, unreachable, type MediaCheckOk } from './check-media-url.js';
 import { ConversionUnavailableError, type ImageConverter, type ImageInfo } from './image-conversion-pool.js';
 import { isMediaFailure, mediaFailure, type MediaFailure } from './media-failure.js';
@@ -29,6 +30,8 @@ export interface MediaDeps {
   recent?: RecentInspections;
   /** The stock-image provider's base URL (`<base>/<id>.jpg`); default: the sandbox media host's stock folder. */
   stockBaseUrl?: () => string;
+  /** Where the `unsplash` field's photos come from, and the access key (unsplash.ts). */
+  unsplash?: () => UnsplashSettings;
 }
 
 export type MediaInspection =

@@ -1,26 +1,19 @@
 /**
  * @module
- * Media limits the capability table (src/protocol/publishing/capabilities.ts) does not carry: the largest video
- * each network takes by URL or upload, and the image aspect ratios a network enforces (140). From the networks'
+ * Media limits beside the capability table (src/protocol/publishing/capabilities.ts): the largest video each
+ * network takes (read from the table) and the image aspect ratios a network enforces (140). From the networks'
  * API documentation (publishing anchors, section 4); a network missing here has no such limit.
  */
-import type { Network } from '@social-link-kit/protocol';
+import { NETWORKS, type Network } from '@social-link-kit/protocol';
+import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
 
-const MB = 1024 * 1024;
-
-export const VIDEO_MAX_BYTES: Partial<Record<Network, number>> = {
-  bluesky: 100 * MB,
-  instagram: 300 * MB,
-  threads: 1024 * MB,
-  twitter: 512 * MB,
-  telegram: 50 * MB,
-  snapchat: 32 * MB,
-  linkedin: 5 * 1024 * MB,
-  pinterest: 2 * 1024 * MB,
-  reddit: 1024 * MB,
-  tiktok: 4 * 1024 * MB,
-  facebook: 10 * 1024 * MB,
-};
+/** The capability table states each network's video size limit once; this is its lookup by network. */
+export const VIDEO_MAX_BYTES: Partial<Record<Network, number>> = Object.fromEntries(
+  NETWORKS.flatMap((network) => {
+    const max = PUBLISHING_CAPABILITIES[network].media.videoMaxBytes;
+    return max === undefined ? [] : [[network, max]];
+  }),
+);
 
 /** Width / height bounds of feed images. */
 export const IMAGE_ASPECT_RATIO: Partial<Record<Network, { min: number; max: number; label: string }>> = {

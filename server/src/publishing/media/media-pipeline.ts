@@ -14,6 +14,7 @@ import type { MediaDeps } from './inspect-media.js';
 import { openMediaStore } from './media-store.js';
 import { createRecentInspections } from './recent-inspections.js';
 import { openS3MediaStore } from '../../storage/s3-media-store.js';
+import { unsplashSettings } from './unsplash.js';
 
 export interface MediaPipeline extends MediaDeps {
   fetch: GuardedFetch;
@@ -43,6 +44,7 @@ export async function createMediaPipeline(options: MediaPipelineOptions): Promis
     now: options.clock,
     maxVideoBytes: config.outbound.maxBytes,
     stockBaseUrl: () => config.publishing.mediaStockBaseUrl ?? `${config.publicUrl}/sandbox/media/stock`,
+    unsplash: () => unsplashSettings(config.publicUrl, config.publishing.unsplashAccessKey, config.publishing.unsplashApiUrl),
     recent: createRecentInspections({ ttlMs: 60_000, maxBytes: 128 * 1024 * 1024 }),
     close: () => converter.close(),
   };

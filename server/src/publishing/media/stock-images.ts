@@ -62,10 +62,12 @@ export function withStockImages<T extends { stockImages?: string | string[]; med
   if (request.stockImages === undefined) return { ok: true, request };
   const stock = resolveStockImages(request.stockImages, options);
   if (!stock.ok) return stock;
-  const media = request.mediaUrls;
-  let mediaUrls: T['mediaUrls'];
-  if (media === undefined) mediaUrls = stock.urls;
-  else if (Array.isArray(media)) mediaUrls = [...media, ...stock.urls];
-  else mediaUrls = { ...Object.fromEntries(Object.entries(media).map(([key, urls]) => [key, [...(urls ?? []), ...stock.urls]])), default: [...(media.default ?? []), ...stock.urls] };
-  return { ok: true, request: { ...request, mediaUrls } };
+  return { ok: true, request: { ...request, mediaUrls: appendMediaUrls(request.mediaUrls, stock.urls) as T['mediaUrls'] } };
+}
+
+/** `mediaUrls` with `urls` after the ones given; in the object form, added to every platform's list and to `default`. */
+export function appendMediaUrls(media: string[] | Record<string, string[] | undefined> | undefined, urls: string[]): string[] | Record<string, string[]> {
+  if (media === undefined) return urls;
+  if (Array.isArray(media)) return [...media, ...urls];
+  return { ...Object.fromEntries(Object.entries(media).map(([key, list]) => [key, [...(list ?? []), ...urls]])), default: [...(media.default ?? []), ...urls] };
 }

@@ -9,7 +9,8 @@
  * - `com.atproto.repo.uploadBlob` (raw bytes, Content-Type) → `{blob}`; over 1,000,000 bytes → 400 BlobTooLarge.
  * - `com.atproto.repo.createRecord` `{repo, collection, rkey?, validate?, record}` → `{uri, cid, commit}`;
  *   app.bsky.feed.post records are validated (300 graphemes / 3,000 bytes, facets' UTF-8 byte ranges, image
- *   embeds of ≤4 blobs this repo uploaded); a second create with the same rkey → 400 InvalidRequest.
+ *   embeds of ≤4 blobs this repo uploaded, a video embed of a video blob the video service stored, see
+ *   bluesky-video-api.ts); a second create with the same rkey → 400 InvalidRequest.
  * - `com.atproto.repo.getRecord` → `{uri, cid, value}` or 400 RecordNotFound; `deleteRecord` → 200 (idempotent).
  * - `com.atproto.sync.getBlob?did&cid` serves a blob (the feed page shows images through it).
  * Every authenticated call: an expired access token → 400 ExpiredToken; an unknown one → 401 InvalidToken.
@@ -17,6 +18,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { countGraphemes } from '../../publishing/rules/text-length.js';
 import { isNsid, isRecordKey, rawCid, recordCid } from './atproto-ids.js';
@@ -31,7 +33,7 @@ import { appPasswordHash, createSandboxUser, isSandboxHandle } from './sandbox-u
 export const SANDBOX_BLUESKY_PASSWORD = 'sandbox-app-password';
 export const BLUESKY_ACCESS_TTL_MS = 2 * 60 * 60_000;
 const REFRESH_TTL_MS = 60 * 24 * 60 * 60_000;
-export const BLUESKY_BLOB_MAX_BYTES = 1_000_000;
+export const BLUESKY_BLOB_MAX_BYTES = PUBLISHING_CAPABILITIES.bluesky.media.imageMaxBytes!;
 const POST_COLLECTION = 'app.bsky.feed.post';
 
 class XrpcError extends Error {
@@ -222,6 +224,7 @@ async function validatePost(store: SandboxNetworkStore, did: string, record: Rec
   }
   const embed = record.embed as { $type?: unknown; images?: unknown } | undefined;
   if (embed === undefined) return [];
+  if (embed.$type === 'app.bsky.embed.video') return [await videoEmbedMedia(store, did, embed as { video?: { ref?: { $link?: unknown } } }, invalid)];
   if (embed.$type !== 'app.bsky.embed.images') return [];
   if (!Array.isArray(embed.images) || embed.images.length === 0 || embed.images.length > 4) throw invalid('Record/embed/images must have 1 to 4 items');
   const media: SandboxMedia[] = [];
@@ -233,6 +236,16 @@ async function validatePost(store: SandboxNetworkStore, did: string, record: Rec
     media.push({ url: `/sandbox/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(did)}&cid=${cid}`, mimeType: blob.mimeType, kind: 'image' });
   }
   return media;
+}
+
+/** An `app.bsky.embed.video`: a video blob of this repo (the video service put it there). */
+async function videoEmbedMedia(store: SandboxNetworkStore, did: string, embed: { video?: { ref?: { $link?: unknown } } }, invalid: (message: string) => XrpcError): Promise<SandboxMedia> {
+  const cid = embed.video?.ref?.$link;
+  if (typeof cid !== 'string') throw invalid('Record/embed/video must be a blob');
+  const blob = await store.findBlob(did, cid);
+  if (!blob) throw new XrpcError(400, 'InvalidRequest', `Could not find blob: ${cid}`);
+  if (blob.mimeType !== 'video/mp4') throw invalid('Record/embed/video must be video/mp4');
+  return { url: `/sandbox/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(did)}&cid=${cid}`, mimeType: blob.mimeType, kind: 'video' };
 }
 
 const TID_ALPHABET = '234567abcdefghijklmnopqrstuvwxyz';

@@ -7,6 +7,8 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { sandboxPdsRoutes } from './bluesky-pds.js';
+import { sandboxBlueskyVideoRoutes } from './bluesky-video-api.js';
+import { sandboxUnsplashRoutes } from './unsplash-api.js';
 import { sandboxFeedRoutes } from './feed-page.js';
 import { genericSandboxApi } from './generic-api.js';
 import { sandboxEngagementApi } from './engagement-api.js';
@@ -34,8 +36,9 @@ import { sandboxRefreshSwitchRoutes } from './refresh-switches.js';
 export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // Only this module's paths: other sandbox parts (consent page, media host) share the /sandbox prefix.
-  for (const path of ['/xrpc/*', '/net/*', '/telegram/*', '/feed', '/profile/*', '/facebook/*', '/instagram/*', '/threads/*', '/youtube/*', '/tiktok/*', '/twitter/*', '/linkedin/*', '/reddit/*', '/pinterest/*', '/gmb/*', '/snapchat/*', '/oauth/*']) routes.use(path, refuseNulInAddress());
+  for (const path of ['/xrpc/*', '/net/*', '/telegram/*', '/feed', '/profile/*', '/facebook/*', '/instagram/*', '/threads/*', '/youtube/*', '/tiktok/*', '/twitter/*', '/linkedin/*', '/reddit/*', '/pinterest/*', '/gmb/*', '/snapchat/*', '/oauth/*', '/unsplash/*']) routes.use(path, refuseNulInAddress());
   routes.route('/', sandboxPdsRoutes(deps));
+  routes.route('/', sandboxBlueskyVideoRoutes(deps));
   routes.route('/', sandboxBlueskyAppViewRoutes(deps));
   routes.route('/net', sandboxRefreshSwitchRoutes(deps));
   routes.route('/net', sandboxEngagementApi(deps));
@@ -57,6 +60,7 @@ export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.route('/gmb', sandboxGmbRoutes(deps));
   routes.route('/snapchat', sandboxSnapchatRoutes(deps));
   routes.route('/oauth', sandboxOAuthServerRoutes(deps));
+  routes.route('/unsplash', sandboxUnsplashRoutes(deps));
   routes.route('/', sandboxFeedRoutes(deps));
   return routes;
 }
