@@ -22,7 +22,7 @@ import { assertPlanHasWebhooks, describeWebhooks, registerWebhook, unregisterWeb
 import { WebhookDeliveriesQuery } from '@social-link-kit/protocol';
 import { requestError } from '../publishing/request-errors.js';
 import { listDeliveries, redeliver } from './delivery-log.js';
-import { isOwnSandboxInbox } from '../sandbox/webhook-inbox.js';
+import { isOwnSandboxInbox } from '@social-link-kit/sandbox';
 
 export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();

@@ -5,7 +5,7 @@
  * every other address goes to the HTTPS sender with its public-address rule unchanged.
  */
 import type { GuardedFetch } from '../core/guarded-fetch.js';
-import { inboxKeyOf } from '../sandbox/webhook-inbox.js';
+import { inboxKeyOf } from '@social-link-kit/sandbox';
 import type { WebhookSender } from './https-sender.js';
 
 export function withSandboxInbox(send: WebhookSender, publicUrl: () => string, fetch: GuardedFetch): WebhookSender {
