@@ -16,8 +16,8 @@ import type { Publishing } from './publishing/publishing.js';
 import type { TelegramChat } from './networks/telegram/complete-with-code.js';
 
 export interface SandboxHost {
-  /** The service's settings (the fakes read `publicUrl`, `maxBodyBytes`, `publishing.testCrashAt`). */
-  config: ServiceConfig;
+  /** The service's settings the fakes read (the live object: `publicUrl` is final only once the port is known). */
+  config: Pick<ServiceConfig, 'publicUrl' | 'maxBodyBytes' | 'publishing'>;
   /** The service clock: sandbox tokens, posts and faults age with it. */
   clock: Clock;
   /** The service's database (`driver`, where the sandbox tables live) and the stores the fakes may read or link through. */

@@ -1,9 +1,11 @@
 /**
  * @module
- * Every sandbox network under `/sandbox` (mounted only when the sandbox runs): the bluesky PDS (`/xrpc/…`), the
- * generic API of the other networks (`/net/{platform}/…`), the telegram Bot API (`/telegram/bot<token>/…`) and the
- * feed page (`/feed`, feed-page.ts).
+ * Every sandbox network under `/sandbox` (mounted only when the sandbox runs): one fake per network in its own wire
+ * format at the path its adapter calls (`SANDBOX_NETWORK_FAKES`: the bluesky PDS at `/xrpc/…`, the telegram Bot API at
+ * `/telegram/bot<token>/…`, `/facebook/…`, …), and what they share: the generic API with its engagement routes and
+ * refresh switches (`/net/{platform}/…`), the OAuth server (`/oauth/…`) and the feed page (`/feed`, feed-page.ts).
  */
+import type { Network } from '@social-link-kit/protocol';
 import type { SandboxEnv, SandboxHost } from '@social-link-kit/server/sandbox-host.js';
 import { Hono } from 'hono';
 import { sandboxPdsRoutes } from './bluesky-pds.js';
@@ -31,32 +33,49 @@ import { sandboxTiktokEngagementRoutes } from './tiktok-engagement-api.js';
 import { sandboxOAuthServerRoutes } from './oauth-server.js';
 import { sandboxRefreshSwitchRoutes } from './refresh-switches.js';
 
-export function sandboxNetworkRoutes(deps: SandboxHost): Hono<SandboxEnv> {
+type Routes = (host: SandboxHost) => Hono<SandboxEnv>;
+
+interface NetworkFake {
+  /** Where under `/sandbox` it is mounted; the adapter's sandbox path starts with it. */
+  mount: string;
+  /** Its addresses, for the NUL guard (a fake mounted at `/` names its own). */
+  paths: readonly string[];
+  /** In order: the first that answers a request wins. */
+  routes: readonly Routes[];
+}
+
+const own = (mount: string, ...routes: Routes[]): NetworkFake => ({ mount, paths: [`${mount}/*`], routes });
+
+/** One fake per network: a network without one does not compile. */
+export const SANDBOX_NETWORK_FAKES = {
+  bluesky: { mount: '/', paths: ['/xrpc/*', '/profile/*'], routes: [sandboxPdsRoutes, sandboxBlueskyAppViewRoutes] },
+  telegram: own('/telegram', sandboxTelegramRoutes),
+  facebook: own('/facebook', sandboxFacebookRoutes),
+  instagram: own('/instagram', sandboxInstagramRoutes),
+  threads: own('/threads', sandboxThreadsRoutes),
+  youtube: own('/youtube', sandboxYoutubeEngagementRoutes, sandboxYoutubeRoutes),
+  tiktok: own('/tiktok', sandboxTiktokEngagementRoutes, sandboxTiktokRoutes),
+  twitter: own('/twitter', sandboxTwitterEngagementRoutes, sandboxTwitterRoutes),
+  linkedin: own('/linkedin', sandboxLinkedInEngagementRoutes, sandboxLinkedInRoutes),
+  reddit: own('/reddit', sandboxRedditRoutes),
+  pinterest: own('/pinterest', sandboxPinterestRoutes),
+  gmb: own('/gmb', sandboxGmbRoutes),
+  snapchat: own('/snapchat', sandboxSnapchatRoutes),
+} satisfies Record<Network, NetworkFake>;
+
+/** What the fakes share: the generic API (engagement, refresh switches), the OAuth server, the feed page. */
+const SHARED_PATHS = ['/net/*', '/feed', '/oauth/*'];
+
+export function sandboxNetworkRoutes(host: SandboxHost): Hono<SandboxEnv> {
   const routes = new Hono<SandboxEnv>();
+  const fakes: readonly NetworkFake[] = Object.values(SANDBOX_NETWORK_FAKES);
   // Only this module's paths: other sandbox parts (consent page, media host) share the /sandbox prefix.
-  for (const path of ['/xrpc/*', '/net/*', '/telegram/*', '/feed', '/profile/*', '/facebook/*', '/instagram/*', '/threads/*', '/youtube/*', '/tiktok/*', '/twitter/*', '/linkedin/*', '/reddit/*', '/pinterest/*', '/gmb/*', '/snapchat/*', '/oauth/*']) routes.use(path, refuseNulInAddress());
-  routes.route('/', sandboxPdsRoutes(deps));
-  routes.route('/', sandboxBlueskyAppViewRoutes(deps));
-  routes.route('/net', sandboxRefreshSwitchRoutes(deps));
-  routes.route('/net', sandboxEngagementApi(deps));
-  routes.route('/net', genericSandboxApi(deps));
-  routes.route('/telegram', sandboxTelegramRoutes(deps));
-  routes.route('/facebook', sandboxFacebookRoutes(deps));
-  routes.route('/instagram', sandboxInstagramRoutes(deps));
-  routes.route('/threads', sandboxThreadsRoutes(deps));
-  routes.route('/youtube', sandboxYoutubeEngagementRoutes(deps));
-  routes.route('/youtube', sandboxYoutubeRoutes(deps));
-  routes.route('/tiktok', sandboxTiktokEngagementRoutes(deps));
-  routes.route('/tiktok', sandboxTiktokRoutes(deps));
-  routes.route('/twitter', sandboxTwitterEngagementRoutes(deps));
-  routes.route('/twitter', sandboxTwitterRoutes(deps));
-  routes.route('/linkedin', sandboxLinkedInEngagementRoutes(deps));
-  routes.route('/linkedin', sandboxLinkedInRoutes(deps));
-  routes.route('/reddit', sandboxRedditRoutes(deps));
-  routes.route('/pinterest', sandboxPinterestRoutes(deps));
-  routes.route('/gmb', sandboxGmbRoutes(deps));
-  routes.route('/snapchat', sandboxSnapchatRoutes(deps));
-  routes.route('/oauth', sandboxOAuthServerRoutes(deps));
-  routes.route('/', sandboxFeedRoutes(deps));
+  for (const path of [...SHARED_PATHS, ...fakes.flatMap((fake) => fake.paths)]) routes.use(path, refuseNulInAddress());
+  routes.route('/net', sandboxRefreshSwitchRoutes(host));
+  routes.route('/net', sandboxEngagementApi(host));
+  routes.route('/net', genericSandboxApi(host));
+  for (const fake of fakes) for (const fakeRoutes of fake.routes) routes.route(fake.mount, fakeRoutes(host));
+  routes.route('/oauth', sandboxOAuthServerRoutes(host));
+  routes.route('/', sandboxFeedRoutes(host));
   return routes;
 }
