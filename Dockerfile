@@ -12,6 +12,7 @@ COPY package.json package-lock.json ./
 COPY server/package.json server/
 COPY demo/package.json demo/
 COPY src/protocol/package.json src/protocol/
+COPY sandbox/package.json sandbox/
 # npm ci runs `prepare`, which skips its library build until the sources are copied.
 COPY scripts/prepare.mjs scripts/
 RUN npm ci

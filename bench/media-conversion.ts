@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import { createConversionPool, type ImageConverter } from '../server/src/publishing/media/image-conversion-pool.js';
 
-const heic = new Uint8Array(readFileSync(new URL('../server/src/sandbox/media/fixtures/photo-12mp.heic', import.meta.url)));
+const heic = new Uint8Array(readFileSync(new URL('../sandbox/src/media/fixtures/photo-12mp.heic', import.meta.url)));
 const avif = await drawAvif(4000, 3000);
 
 function peakRss() {

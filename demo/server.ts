@@ -28,7 +28,7 @@ const CHART_CSS = join(ROOT, 'node_modules', 'uplot', 'dist', 'uPlot.min.css');
 export const DEMO_APP_SCHEME_URL = 'com.socialkit.demo:/linked';
 const MODES = ['frame', 'popup', 'direct', 'native'] as const;
 /**
- * The sandbox's public X developer app (server/src/sandbox/networks/twitter-api.ts; the demo's typecheck does not
+ * The sandbox's public X developer app (sandbox/src/networks/twitter-api.ts; the demo's typecheck does not
  * reach into the server): it only works on the sandbox. The demo e2e tests publish to twitter with it.
  */
 const SANDBOX_TWITTER_APP = { apiKey: 'sandbox-twitter-api-key', apiSecret: 'sandbox-twitter-api-secret' } as const;

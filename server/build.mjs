@@ -15,16 +15,25 @@ const hostedRenderer = {
 };
 
 /**
- * The shared protocol is a workspace package of TypeScript sources (src/protocol, `@social-link-kit/protocol`): it is
- * bundled into the service like its own code, while every other package stays an import.
+ * The shared protocol (src/protocol, `@social-link-kit/protocol`) and the sandbox (sandbox/, `@social-link-kit/sandbox`)
+ * are workspace packages of TypeScript sources: they are bundled into the service like its own code, and so is the
+ * service's own seam the sandbox imports by name (`@social-link-kit/server/sandbox-host.js`, `…/sandbox-kit.js`),
+ * while every other package stays an import.
  */
-const protocolSources = {
-  name: 'protocol-sources',
+const WORKSPACE_SOURCES = {
+  '@social-link-kit/protocol': { root: '../src/protocol/', main: 'index.ts' },
+  '@social-link-kit/sandbox': { root: '../sandbox/src/', main: 'index.ts' },
+  '@social-link-kit/server': { root: './src/', main: null },
+};
+const workspaceSources = {
+  name: 'workspace-sources',
   setup(build) {
-    const root = new URL('../src/protocol/', import.meta.url).pathname;
-    build.onResolve({ filter: /^@social-link-kit\/protocol(\/|$)/ }, ({ path }) => {
-      const subpath = path.slice('@social-link-kit/protocol'.length).replace(/^\//, '');
-      return { path: root + (subpath === '' ? 'index.ts' : subpath.replace(/\.js$/, '.ts')) };
+    build.onResolve({ filter: /^@social-link-kit\/(protocol|sandbox|server)(\/|$)/ }, ({ path }) => {
+      const name = Object.keys(WORKSPACE_SOURCES).find((key) => path === key || path.startsWith(`${key}/`));
+      const { root, main } = WORKSPACE_SOURCES[name];
+      const subpath = path.slice(name.length).replace(/^\//, '');
+      if (subpath === '' && main === null) return { errors: [{ text: `${name} has no main module` }] };
+      return { path: new URL(root, import.meta.url).pathname + (subpath === '' ? main : subpath.replace(/\.js$/, '.ts')) };
     });
   },
 };
@@ -52,8 +61,8 @@ await build({
   chunkNames: '[name]-[hash]',
   sourcemap: 'linked',
   legalComments: 'none',
-  plugins: [hostedRenderer, protocolSources],
+  plugins: [hostedRenderer, workspaceSources],
   logLevel: 'warning',
 });
 // The sandbox's sample photos, read relative to the module that reads them (in dist/).
-cpSync(new URL('./src/sandbox/media/fixtures/', import.meta.url), new URL('./fixtures/', out), { recursive: true });
+cpSync(new URL('../sandbox/src/media/fixtures/', import.meta.url), new URL('./fixtures/', out), { recursive: true });

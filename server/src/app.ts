@@ -2,8 +2,8 @@
  * @module
  * The link-session service as a Hono app. `server.ts` puts it on a socket; tests can also call `app.request()`.
  */
-import { SandboxWebhookInbox, sandboxInboxApiRoutes, sandboxInboxReceiverRoutes } from './sandbox/webhook-inbox.js';
 import { Hono } from 'hono';
+import { sandboxRoutes } from '@social-link-kit/sandbox';
 import { ErrorCode } from '@social-link-kit/protocol';
 import type { AppDeps, AppEnv } from './context.js';
 import { ApiError } from './core/errors.js';
@@ -22,23 +22,18 @@ import { generateJwtRoutes } from './linking/legacy-jwt/generate-jwt-routes.js';
 import { connectRoutes } from './linking/routes/connect.js';
 import { telegramWebhookRoutes } from './networks/telegram/webhook-routes.js';
 import { tiktokWebhookRoutes } from './networks/tiktok/webhook-routes.js';
-import { sandboxTelegramBotRoutes } from './sandbox/telegram-bot-routes.js';
 import { widgetBundleRoutes } from './linking/routes/widget-bundle.js';
 import { hostedPageRoutes } from './linking/routes/hosted-page.js';
 import { oauthCallbackRoutes } from './linking/routes/oauth-callback.js';
-import { sandboxConsentRoutes } from './sandbox/consent-routes.js';
 import { accessLog } from './core/observability/access-log.js';
 import { healthRoutes, metricsRoute } from './core/observability/operations-routes.js';
 import { adminRoutes } from './accounts/admin/admin-routes.js';
 import { openApiRoutes } from './core/openapi/openapi-routes.js';
 import { operationsOf } from './core/openapi/describe.js';
-import { sandboxNetworkRoutes } from './sandbox/networks/routes.js';
-import { sandboxAccountRoutes, sandboxFeedUrlRoutes } from './sandbox/networks/accounts-route.js';
 import { postRoutes } from './publishing/routes.js';
 import { youtubeChannelRoutes } from './networks/youtube/channel-routes.js';
 import { mediaFileRoutes } from './publishing/media/media-file-routes.js';
 import { mediaRoutes } from './publishing/media/media-routes.js';
-import { sandboxMediaRoutes } from './sandbox/media/sandbox-media-routes.js';
 import { shortLinkRoutes } from './publishing/short-links.js';
 import { createAnalytics } from './analytics/analytics.js';
 import { analyticsRoutes } from './analytics/routes.js';
@@ -46,6 +41,7 @@ import { commentRoutes } from './comments/routes.js';
 import { moderationRoutes } from './moderation/routes.js';
 import { automationRoutes } from './automations/routes.js';
 import { networkStatusRoutes, profileHealthRoutes } from './account-health/routes.js';
+import { sandboxHostOf } from './sandbox-mount.js';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -73,8 +69,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use('/link/*', linkTokenAuth(deps));
   // The sandbox (fake networks, their consent page and test switches) exists only when it is on: in production
   // only when SANDBOX_NETWORKS names it. Off, every /sandbox and /api/sandbox address is a plain 404.
-  const sandboxOn = deps.networks.sandboxOn;
-  if (sandboxOn) api.use('/sandbox/*', apiKeyAuth(deps));
+  // The fake networks live in their own package (@social-link-kit/sandbox); this is the one place they are mounted.
+  const sandbox = deps.networks.sandboxOn ? sandboxRoutes(sandboxHostOf(deps)) : null;
+  if (sandbox) api.use('/sandbox/*', apiKeyAuth(deps));
   api.route('/profiles/link-sessions', linkSessionRoutes(deps));
   api.route('/profiles/social', unlinkRoutes(deps));
   api.route('/profiles/integration-key', integrationKeyRoutes(deps));
@@ -105,24 +102,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     api.use('/automations', apiKeyAuth(deps));
     api.route('/automations', automationRoutes(deps, deps.publishing));
   }
-  const inbox = sandboxOn ? new SandboxWebhookInbox() : null;
-  if (inbox) {
-    api.route('/sandbox/accounts', sandboxAccountRoutes(deps));
-    api.route('/sandbox/feed-url', sandboxFeedUrlRoutes(deps));
-    api.route('/sandbox/webhook-inbox', sandboxInboxApiRoutes(deps, inbox));
-  }
-  app.route('/api', openApiRoutes(deps, () => operationsOf(app.routes), sandboxOn));
+  if (sandbox) api.route('/sandbox', sandbox.api);
+  app.route('/api', openApiRoutes(deps, () => operationsOf(app.routes), sandbox !== null));
   app.route('/api', api);
   app.route('/connect', oauthCallbackRoutes(deps));
-  if (inbox) {
-    app.route('/sandbox/webhook-inbox', sandboxInboxReceiverRoutes(deps, inbox));
-    app.route('/sandbox', sandboxConsentRoutes(deps));
-    app.route('/sandbox/media', sandboxMediaRoutes());
-    app.route('/sandbox', sandboxNetworkRoutes(deps));
-  }
+  if (sandbox) app.route('/sandbox', sandbox.site);
   app.route('/webhooks/telegram', telegramWebhookRoutes(deps));
   if (deps.publishing) app.route('/webhooks/tiktok', tiktokWebhookRoutes(deps, deps.publishing));
-  if (deps.networks.runsOnSandbox('telegram')) app.route('/sandbox', sandboxTelegramBotRoutes(deps));
   app.route('/widget', widgetBundleRoutes({ dataDir: deps.config.dataDir }));
   // `/link` and `/link/` both serve the page (the linking URL has no trailing slash).
   app.route('/link', hostedPageRoutes(deps));

@@ -2,7 +2,8 @@
  * @module
  * Starts the service on a socket. Used by `main.ts` and by tests (port 0 on loopback, a fake clock).
  */
-import { sandboxTiktokJobHandlers } from './sandbox/networks/tiktok-api.js';
+import { sandboxTiktokJobHandlers } from '@social-link-kit/sandbox';
+import { sandboxHostOf } from './sandbox-mount.js';
 import { getRequestListener, serve, type ServerType } from '@hono/node-server';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -116,7 +117,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     // Snapshots off: no handler, so snapshot jobs left from an earlier run fail once and stop.
     ...(config.analytics.snapshots && snapshotJobHandlers({ db: storage.driver, service: analytics.service, clock, log })),
     // The sandbox TikTok calls the app back when a video is processed (its webhook).
-    ...(sandbox && sandboxTiktokJobHandlers({ storage, clock, networks, config })),
+    ...(sandbox && sandboxTiktokJobHandlers(sandboxHostOf(deps))),
     // Account health off: no handler, so the sweep job fails once and stops.
     ...(config.accountHealth.enabled &&
       healthJobHandlers({

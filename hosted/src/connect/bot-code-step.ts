@@ -51,7 +51,7 @@ export class BotCodeStep extends LitElement {
   private readonly simulateBot = async (): Promise<void> => {
     const { link, step } = this;
     await whileBusy(link, step.platform, async () => {
-      // The sandbox's stand-in bot of this network (server/src/sandbox): its path follows the network's id.
+      // The sandbox's stand-in bot of this network (the sandbox package, sandbox/src): its path follows the network's id.
       const response = await fetch(new URL(`/sandbox/${step.platform}-bot`, location.origin), {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },

@@ -9,7 +9,7 @@ import { label, type LinkState } from '../link-state.js';
 import { announceLinked, isLinkRefused, loadView, reportConnectError } from '../session.js';
 import { ENGLISH_TEXTS, type PageTexts } from '../texts.js';
 
-/** The sandbox PDS's app password (server/src/sandbox/networks/bluesky-pds.ts): public, it only works there. */
+/** The sandbox PDS's app password (sandbox/src/networks/bluesky-pds.ts): public, it only works there. */
 const SANDBOX_APP_PASSWORD = 'sandbox-app-password';
 
 export function openCredentialsStep(link: LinkState, platform: Network): void {

@@ -22,7 +22,7 @@ import { assertPlanHasWebhooks, describeWebhooks, registerWebhook, unregisterWeb
 import { WebhookDeliveriesQuery } from '@social-link-kit/protocol';
 import { requestError } from '../publishing/request-errors.js';
 import { listDeliveries, redeliver } from './delivery-log.js';
-import { isOwnSandboxInbox } from '../sandbox/webhook-inbox.js';
+import { isOwnSandboxInbox } from '@social-link-kit/sandbox';
 import { describe, NOT_FOUND } from '../core/openapi/describe.js';
 import { RegisterWebhookRequest, UnregisterWebhookRequest } from '@social-link-kit/protocol/api-requests.js';
 import { ListWebhooksResponse, RedeliverWebhookResponse, RegisterWebhookResponse, UnregisterWebhookResponse, WebhookDeliveriesResponse } from '@social-link-kit/protocol';

@@ -1,11 +1,11 @@
 /**
  * @module
- * Delivery to the sandbox webhook inbox (sandbox/webhook-inbox.ts) while the sandbox runs: an inbox address at the
+ * Delivery to the sandbox webhook inbox (the sandbox package's webhook-inbox.ts) while the sandbox runs: an inbox address at the
  * service's own origin may be http and loopback, so it is POSTed through the guarded fetch allowed that one origin;
  * every other address goes to the HTTPS sender with its public-address rule unchanged.
  */
 import type { GuardedFetch } from '../core/guarded-fetch.js';
-import { inboxKeyOf } from '../sandbox/webhook-inbox.js';
+import { inboxKeyOf } from '@social-link-kit/sandbox';
 import type { WebhookSender } from './https-sender.js';
 
 export function withSandboxInbox(send: WebhookSender, publicUrl: () => string, fetch: GuardedFetch): WebhookSender {

@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
-import { SANDBOX_TWITTER_APP } from '../../src/sandbox/networks/twitter-api.js';
+import { SANDBOX_TWITTER_APP } from '@social-link-kit/sandbox/networks/twitter-api.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { NETWORKS, type Network } from '@social-link-kit/protocol';
-import { SANDBOX_BLUESKY_PASSWORD } from '../../src/sandbox/networks/bluesky-pds.js';
+import { SANDBOX_BLUESKY_PASSWORD } from '@social-link-kit/sandbox/networks/bluesky-pds.js';
 import { startPublishingService, waitForPost } from '../publishing/publishing-fixtures.js';
 import { callback, runUntilCallback } from '../support/oauth-driver.js';
 import { tokenOf, type TestService } from '../support/test-service.js';

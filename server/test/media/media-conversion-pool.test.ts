@@ -11,7 +11,7 @@ import { after, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { createConversionPool } from '../../src/publishing/media/image-conversion-pool.js';
 
-const heic12mp = new Uint8Array(readFileSync(new URL('../../src/sandbox/media/fixtures/photo-12mp.heic', import.meta.url)));
+const heic12mp = new Uint8Array(readFileSync(new URL('../../../sandbox/src/media/fixtures/photo-12mp.heic', import.meta.url)));
 const pool = createConversionPool({ size: 2, maxPixels: 50_000_000 });
 after(() => pool.close());
 

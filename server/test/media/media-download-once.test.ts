@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { MediaInspection } from '../../src/publishing/media/inspect-media.js';
 import { createRecentInspections } from '../../src/publishing/media/recent-inspections.js';
-import { mediaFixture } from '../../src/sandbox/media/media-fixtures.js';
+import { mediaFixture } from '@social-link-kit/sandbox/media/media-fixtures.js';
 import type { TestService } from '../support/test-service.js';
 import { linkSandboxAccounts, sandboxPostsFor, startPublishingService, waitForPost } from '../publishing/publishing-fixtures.js';
 

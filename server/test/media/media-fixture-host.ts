@@ -12,7 +12,7 @@ import { createGuardedFetch } from '../../src/core/guarded-fetch.js';
 import { createConversionPool } from '../../src/publishing/media/image-conversion-pool.js';
 import type { MediaDeps } from '../../src/publishing/media/inspect-media.js';
 import { openMediaStore } from '../../src/publishing/media/media-store.js';
-import { sandboxMediaRoutes } from '../../src/sandbox/media/sandbox-media-routes.js';
+import { sandboxMediaRoutes } from '@social-link-kit/sandbox/media/sandbox-media-routes.js';
 
 export async function startMediaFixtureHost(options: { maxBytes?: number; timeoutMs?: number } = {}) {
   const app = new Hono();

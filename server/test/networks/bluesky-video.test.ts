@@ -12,9 +12,9 @@ import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/ca
 import { blueskyPublishAdapter as adapter, BLUESKY_MAX_IMAGE_BYTES, BLUESKY_MAX_IMAGES } from '../../src/networks/bluesky/publish.js';
 import type { PrepareWaiting, PreparedState, PublishDone, PublishFailure } from '../../src/networks/publish-adapter.js';
 import { VIDEO_MAX_BYTES } from '../../src/publishing/media/media-limits.js';
-import { headerOnlyMp4 } from '../../src/sandbox/media/header-only-mp4.js';
-import { BLUESKY_BLOB_MAX_BYTES } from '../../src/sandbox/networks/bluesky-pds.js';
-import { SANDBOX_VIDEO_PROCESSING_MS } from '../../src/sandbox/networks/bluesky-video-api.js';
+import { headerOnlyMp4 } from '@social-link-kit/sandbox/media/header-only-mp4.js';
+import { BLUESKY_BLOB_MAX_BYTES } from '@social-link-kit/sandbox/networks/bluesky-pds.js';
+import { SANDBOX_VIDEO_PROCESSING_MS } from '@social-link-kit/sandbox/networks/bluesky-video-api.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { linkSandboxAccount } from '../sandbox/sandbox-adapter-context.js';
 import { linkSandboxAccounts, startPublishingService, waitForPost } from '../publishing/publishing-fixtures.js';

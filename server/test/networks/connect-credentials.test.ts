@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ErrorCode } from '@social-link-kit/protocol';
-import { SANDBOX_BLUESKY_PASSWORD } from '../../src/sandbox/networks/bluesky-pds.js';
+import { SANDBOX_BLUESKY_PASSWORD } from '@social-link-kit/sandbox/networks/bluesky-pds.js';
 import { startTestService, tokenOf, type TestService } from '../support/test-service.js';
 
 const TELEGRAM_SECRET = 'tg-secret-for-tests';

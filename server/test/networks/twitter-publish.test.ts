@@ -10,7 +10,7 @@ import { tokenAad } from '../../src/core/crypto/token-cipher.js';
 import type { PreparedState, PublishDone, PublishFailure } from '../../src/networks/publish-adapter.js';
 import { twitterPublishAdapter as adapter } from '../../src/networks/twitter/publish.js';
 import { oauth1Header } from '../../src/networks/twitter/oauth1.js';
-import { SANDBOX_TWITTER_APP } from '../../src/sandbox/networks/twitter-api.js';
+import { SANDBOX_TWITTER_APP } from '@social-link-kit/sandbox/networks/twitter-api.js';
 import { linkSandboxAccounts, sandboxPostsFor, startPublishingService, waitForPost } from '../publishing/publishing-fixtures.js';
 import { linkSandboxAccount } from '../sandbox/sandbox-adapter-context.js';
 import type { TestService } from '../support/test-service.js';

@@ -10,7 +10,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { mediaFixture } from '../../src/sandbox/media/media-fixtures.js';
+import { mediaFixture } from '@social-link-kit/sandbox/media/media-fixtures.js';
 import type { TestService } from '../support/test-service.js';
 import { linkSandboxAccounts, sandboxPostsFor, startPublishingService, waitForPost } from './publishing-fixtures.js';
 

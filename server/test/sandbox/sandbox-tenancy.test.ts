@@ -16,7 +16,7 @@ import { NETWORKS } from '@social-link-kit/protocol';
 import { createAccount } from '../../src/accounts/service.js';
 import { tokenAad } from '../../src/core/crypto/token-cipher.js';
 import { oauth1Header } from '../../src/networks/twitter/oauth1.js';
-import { SANDBOX_TWITTER_APP, sandboxTwitterTokenSecret } from '../../src/sandbox/networks/twitter-api.js';
+import { SANDBOX_TWITTER_APP, sandboxTwitterTokenSecret } from '@social-link-kit/sandbox/networks/twitter-api.js';
 import { SANDBOX_TWITTER_APP_HEADERS, type TestService } from '../support/test-service.js';
 import { startPublishingService, waitForPost } from '../publishing/publishing-fixtures.js';
 

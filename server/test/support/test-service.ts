@@ -14,7 +14,7 @@ import type { Mailer } from '../../src/linking/email/link-email.js';
 import { startService } from '../../src/server.js';
 import { openStorage } from '../../src/storage/open-storage.js';
 import { freshDatabase } from './fresh-database.js';
-import { SANDBOX_TWITTER_APP } from '../../src/sandbox/networks/twitter-api.js';
+import { SANDBOX_TWITTER_APP } from '@social-link-kit/sandbox/networks/twitter-api.js';
 
 /** The sandbox X developer app, sent on every test request (spec 5.6: twitter-bound requests need both headers). */
 export const SANDBOX_TWITTER_APP_HEADERS: Record<string, string> = {

@@ -8,7 +8,7 @@
  */
 import { publishingMigration, duplicateIndexMigration } from '../../publishing/schema.js';
 import { mediaCopiesAndAccountTypeMigration } from '../../publishing/schema-media-copies-and-account-type.js';
-import { sandboxIdentityMigration, sandboxNetworksMigration } from '../../sandbox/networks/schema.js';
+import { sandboxIdentityMigration, sandboxNetworksMigration } from '@social-link-kit/sandbox';
 import { LOCALE_AND_BRANDING_MIGRATION } from './migration-locale-branding.js';
 import { rateBudgetMigration } from '../../publishing/rate-budget-schema.js';
 import { tokenRefreshMigration } from '../../networks/token-refresh-schema.js';
