@@ -77,6 +77,10 @@ export const settingsSchema = z.object({
     default: '`auto`; `off` when `NODE_ENV=production`',
     doc: '`auto`: sandbox networks for the networks without credentials; `all`: every network sandboxed; `off`: none (a network without credentials is not offered).',
   }),
+  SANDBOX_LATENCY_MS: count({
+    default: '`0`',
+    doc: 'Each sandbox network API call waits this long before it is answered, as a real network would (publishing benchmarks).',
+  }),
   NETWORK_USER_AGENT: text({ default: '`social-link-kit/0.1 (account linking)`', doc: 'User-Agent sent to networks.' }),
   BLUESKY_PDS_URL: httpUrl({ default: 'none', doc: 'Bluesky PDS for app-password links.' }),
   TELEGRAM_BOT_USERNAME: text({ default: 'none', doc: 'The Telegram bot users add to their channels.' }),

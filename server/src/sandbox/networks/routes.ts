@@ -4,6 +4,7 @@
  * generic API of the other networks (`/net/{platform}/…`), the telegram Bot API (`/telegram/bot<token>/…`) and the
  * feed page (`/feed`, feed-page.ts).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { sandboxPdsRoutes } from './bluesky-pds.js';
@@ -34,7 +35,11 @@ import { sandboxRefreshSwitchRoutes } from './refresh-switches.js';
 export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // Only this module's paths: other sandbox parts (consent page, media host) share the /sandbox prefix.
-  for (const path of ['/xrpc/*', '/net/*', '/telegram/*', '/feed', '/profile/*', '/facebook/*', '/instagram/*', '/threads/*', '/youtube/*', '/tiktok/*', '/twitter/*', '/linkedin/*', '/reddit/*', '/pinterest/*', '/gmb/*', '/snapchat/*', '/oauth/*']) routes.use(path, refuseNulInAddress());
+  const apiPaths = ['/xrpc/*', '/net/*', '/telegram/*', '/facebook/*', '/instagram/*', '/threads/*', '/youtube/*', '/tiktok/*', '/twitter/*', '/linkedin/*', '/reddit/*', '/pinterest/*', '/gmb/*', '/snapchat/*', '/oauth/*'];
+  for (const path of [...apiPaths, '/feed', '/profile/*']) routes.use(path, refuseNulInAddress());
+  // SANDBOX_LATENCY_MS: the network APIs (not the feed pages people look at) answer as slowly as real ones do.
+  const latencyMs = deps.config.sandboxLatencyMs;
+  if (latencyMs > 0) for (const path of apiPaths) routes.use(path, (_c, next) => sleep(latencyMs).then(next));
   routes.route('/', sandboxPdsRoutes(deps));
   routes.route('/', sandboxBlueskyAppViewRoutes(deps));
   routes.route('/net', sandboxRefreshSwitchRoutes(deps));
