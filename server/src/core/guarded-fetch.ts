@@ -58,6 +58,12 @@ export interface GuardedFetchOptions {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Pools kept per guarded fetch; past this the least recently used one is closed (DNS answers that keep changing). */
 const MAX_POOLS = 256;
+/**
+ * How long an idle connection is kept. Node shortens it to a server's `Keep-Alive: timeout` hint less 1 s, but only
+ * below this: without it an idle socket outlives the server's own close (Node's default is 5 s), and the next request
+ * on it meets a reset — an unknown outcome for a publish. A request in progress is not cut by it.
+ */
+const IDLE_SOCKET_MS = 4_000;
 
 /** Keep-alive agents keyed by origin and vetted addresses, most recently used last. */
 function connectionPools() {
@@ -67,7 +73,7 @@ function connectionPools() {
     let agent = pools.get(key);
     if (agent) pools.delete(key);
     else {
-      const settings = { keepAlive: true, lookup: pinnedLookup(addresses) };
+      const settings = { keepAlive: true, timeout: IDLE_SOCKET_MS, lookup: pinnedLookup(addresses) };
       agent = url.protocol === 'https:' ? new HttpsAgent(settings) : new HttpAgent(settings);
       if (pools.size >= MAX_POOLS) {
         const [oldest, old] = pools.entries().next().value!;

@@ -65,3 +65,18 @@ test('with a pooled loopback connection open, a private or not-allowed target is
   }
   assert.equal(connections, before, 'nothing reached the server');
 });
+
+test('an idle connection is dropped before the server would close it, so the next call never meets a reset', async () => {
+  // Keep-Alive: timeout=2 → the client keeps the socket 1 s; the server keeps it 2 s. At 1.3 s a new connection is opened.
+  server.keepAliveTimeout = 2_000;
+  try {
+    const fetch = guarded();
+    const before = connections;
+    await (await fetch(`${origin}/a`)).text();
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    assert.equal(await (await fetch(`${origin}/b`, { method: 'POST', body: 'x' })).text(), 'hello /b');
+    assert.equal(connections - before, 2, 'the idle socket was dropped client-side first');
+  } finally {
+    server.keepAliveTimeout = 5_000;
+  }
+});
