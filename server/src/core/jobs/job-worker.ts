@@ -173,7 +173,8 @@ export function startJobWorker(options: {
   }
 
   async function runOnce(): Promise<number> {
-    const claimed = await claimAndStart(Math.min(settings.batchSize, maxInFlight - held()));
+    const room = Math.min(settings.batchSize, maxInFlight - held());
+    const claimed = room > 0 ? await claimAndStart(room) : 0;
     await drain();
     return claimed;
   }
