@@ -10,6 +10,7 @@ import { measureClickToUi } from './click-to-ui.mjs';
 import { runLighthouse } from './lighthouse.mjs';
 import { THROUGHPUT_SETUP, measureThroughput } from './server-throughput.mjs';
 import { measurePublishThroughput } from './publish-throughput.mjs';
+import { measurePublishLatency } from './publish-latency.mjs';
 
 const gzipOf = (output) => Number(/gzip [\d.]+ KB \((\d+) B\)/.exec(output)?.[1] ?? NaN);
 const run = (script) => execFileSync(process.execPath, [script], { encoding: 'utf8' });
@@ -60,6 +61,10 @@ for (const r of [...(await measureThroughput()), ...(await measurePublishThrough
     value: `${r['req/s min / median']} (${r['of bare min / median']}${r['of Hono median'] ? `; ${r['of Hono median']}` : ''}), ${r['p99 open loop ms']} ms`,
     budget: r.failed ? 'FAILED REQUESTS' : 'reported',
   });
+}
+// Scheduled publishing against networks answering in 2 s (SANDBOX_LATENCY_MS), with its own same-moment baseline.
+for (const r of await measurePublishLatency()) {
+  rows.push({ measure: r.measure, value: `${r.value}${r.more ? `; ${r.more}` : ''} (load ${r.load})`, budget: r.failed ? `${r.failed} FAILED ATTEMPTS` : r.target });
 }
 console.log(`\nsocial-link-kit benchmarks (${new Date().toISOString()}; throughput: ${THROUGHPUT_SETUP})`);
 console.table(rows);

@@ -17,7 +17,7 @@ import { sandboxNetworkRoutes } from './networks/routes.js';
 import { sandboxTelegramBotRoutes } from './telegram-bot-routes.js';
 import { SandboxWebhookInbox, sandboxInboxApiRoutes, sandboxInboxReceiverRoutes } from './webhook-inbox.js';
 
-export { sandboxIdentityMigration, sandboxNetworksMigration } from './networks/schema.js';
+export { sandboxIdentityMigration, sandboxLookupIndexMigration, sandboxNetworksMigration } from './networks/schema.js';
 export { sandboxTiktokJobHandlers } from './networks/tiktok-api.js';
 export { inboxKeyOf, isOwnSandboxInbox } from './webhook-inbox.js';
 

@@ -46,6 +46,8 @@ export interface ServiceConfig {
   limits: LimitSettings;
   /** Sandbox mode, network credentials, bluesky PDS, telegram bot (see networks/network-settings.ts). */
   networks: NetworkSettings;
+  /** `SANDBOX_LATENCY_MS`: how long each sandbox network call waits before it is answered (benchmarks; 0). */
+  sandboxLatencyMs: number;
   /** `TOKEN_ENCRYPTION_KEY` and `TOKEN_ENCRYPTION_OLD_KEYS` (see core/crypto/load-token-cipher.ts). */
   tokenKeys: TokenKeySettings;
   /** `API_KEY`: fixes the development account's key on a fresh install instead of a random one. */
@@ -88,6 +90,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     webhooks: readWebhookSettings(env),
     limits: readLimitSettings(env),
     networks: readNetworkSettings(env, production),
+    sandboxLatencyMs: settings.SANDBOX_LATENCY_MS ?? 0,
     tokenKeys: readTokenKeySettings(env),
     devApiKey: production ? null : settings.API_KEY ?? null,
     admin: readAdminSettings(env),

@@ -17,7 +17,7 @@ import type { TelegramChat } from './networks/telegram/complete-with-code.js';
 
 export interface SandboxHost {
   /** The service's settings the fakes read (the live object: `publicUrl` is final only once the port is known). */
-  config: Pick<ServiceConfig, 'publicUrl' | 'maxBodyBytes' | 'publishing'>;
+  config: Pick<ServiceConfig, 'publicUrl' | 'maxBodyBytes' | 'publishing' | 'sandboxLatencyMs'>;
   /** The service clock: sandbox tokens, posts and faults age with it. */
   clock: Clock;
   /** The service's database (`driver`, where the sandbox tables live) and the stores the fakes may read or link through. */

@@ -94,7 +94,10 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const honoListener = getRequestListener(app.fetch, { hostname: config.host });
   // The link-session create and read, the integrators' hot path, are answered below Hono; everything else by Hono.
   const listener = options.rawRoutes === false ? honoListener : rawRouteListener(deps, linkSessionRawRoutes(deps), honoListener);
-  const server = createServer(listener);
+  // Idle keep-alive connections are kept 65 s (Node's default is 5 s): longer than a load balancer's usual 60 s, and
+  // far longer than the guarded fetch keeps its idle sockets (4 s), so neither a proxy nor this service's own calls
+  // to its embedded sandbox send a request on a socket this server is closing (a reset, an unknown publish outcome).
+  const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {

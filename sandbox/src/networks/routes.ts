@@ -7,6 +7,7 @@
  */
 import type { Network } from '@social-link-kit/protocol';
 import type { SandboxEnv, SandboxHost } from '@social-link-kit/server/sandbox-host.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Hono } from 'hono';
 import { sandboxPdsRoutes } from './bluesky-pds.js';
 import { sandboxBlueskyVideoRoutes } from './bluesky-video-api.js';
@@ -68,12 +69,18 @@ export const SANDBOX_NETWORK_FAKES = {
 /** What the fakes share: the generic API (engagement, refresh switches), the OAuth server, the feed page; and the
  * stock photo provider (unsplash), which is not a network. */
 const SHARED_PATHS = ['/net/*', '/feed', '/oauth/*', '/unsplash/*'];
+/** Pages a person looks at (the feed, bluesky's profile pages): never slowed down. */
+const PAGE_PATHS = ['/feed', '/profile/*'];
 
 export function sandboxNetworkRoutes(host: SandboxHost): Hono<SandboxEnv> {
   const routes = new Hono<SandboxEnv>();
   const fakes: readonly NetworkFake[] = Object.values(SANDBOX_NETWORK_FAKES);
   // Only this module's paths: other sandbox parts (consent page, media host) share the /sandbox prefix.
   for (const path of [...SHARED_PATHS, ...fakes.flatMap((fake) => fake.paths)]) routes.use(path, refuseNulInAddress());
+  // SANDBOX_LATENCY_MS: the network APIs (not the pages people look at) answer as slowly as real ones do.
+  const latencyMs = host.config.sandboxLatencyMs;
+  const apiPaths = ['/net/*', '/oauth/*', ...fakes.flatMap((fake) => fake.paths)].filter((path) => !PAGE_PATHS.includes(path));
+  if (latencyMs > 0) for (const path of apiPaths) routes.use(path, (_c, next) => sleep(latencyMs).then(next));
   routes.route('/net', sandboxRefreshSwitchRoutes(host));
   routes.route('/net', sandboxEngagementApi(host));
   routes.route('/net', genericSandboxApi(host));

@@ -101,3 +101,15 @@ export function sandboxIdentityMigration(dialect: SqlDialect): string {
   ALTER TABLE social_accounts ADD COLUMN sandbox INTEGER;
   `;
 }
+
+/**
+ * Migration 19: the sandbox's own lookups by index, so its cost stays flat as its posts grow and publishing
+ * benchmarks measure the service (a post by its network id: the UNIQUE key leads with the account, which that lookup
+ * does not know; an account's newest posts: the duplicate rules and feeds).
+ */
+export function sandboxLookupIndexMigration(): string {
+  return `
+  CREATE INDEX sandbox_posts_network_id ON sandbox_posts(platform, network_id);
+  CREATE INDEX sandbox_posts_account_created ON sandbox_posts(platform, account_id, created_at);
+  `;
+}

@@ -7,12 +7,18 @@
  * by hand and every new location is judged again. One deadline covers the whole request (all hops and the body),
  * and bodies larger than the limit are cut off with an error instead of being buffered.
  *
+ * Connections are kept alive and reused (a network call no longer opens a TCP/TLS connection each time): one
+ * keep-alive agent per origin AND vetted address set, so a pooled socket is only ever reused for a request whose own
+ * resolution vetted the address it is connected to, and every new connection is pinned to addresses vetted for it.
+ * Node's own `http.Agent` does the pooling (no dependency: undici is not exposed by Node 20, and the agent takes the
+ * pinned `lookup` per connection as the one-shot sockets did).
+ *
  * Private targets are allowed only by configuration (`OUTBOUND_ALLOW_PRIVATE_TARGETS=1`), or per exact origin
  * (`allowedOrigins`: the service's own origin when its embedded sandbox serves networks and media on loopback).
  */
 import type { IncomingMessage } from 'node:http';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { resolveTargetAddresses, systemResolveHost, type ResolveHost } from '../webhooks/target-addresses.js';
 import { pinnedLookup } from '../webhooks/https-sender.js';
 
@@ -50,9 +56,39 @@ export interface GuardedFetchOptions {
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Pools kept per guarded fetch; past this the least recently used one is closed (DNS answers that keep changing). */
+const MAX_POOLS = 256;
+/**
+ * How long an idle connection is kept. Node shortens it to a server's `Keep-Alive: timeout` hint less 1 s, but only
+ * below this: without it an idle socket outlives the server's own close (Node's default is 5 s), and the next request
+ * on it meets a reset — an unknown outcome for a publish. A request in progress is not cut by it.
+ */
+const IDLE_SOCKET_MS = 4_000;
+
+/** Keep-alive agents keyed by origin and vetted addresses, most recently used last. */
+function connectionPools() {
+  const pools = new Map<string, HttpAgent>();
+  return (url: URL, addresses: Parameters<typeof pinnedLookup>[0]): HttpAgent => {
+    const key = `${url.origin} ${addresses.map((a) => a.address).join(',')}`;
+    let agent = pools.get(key);
+    if (agent) pools.delete(key);
+    else {
+      const settings = { keepAlive: true, timeout: IDLE_SOCKET_MS, lookup: pinnedLookup(addresses) };
+      agent = url.protocol === 'https:' ? new HttpsAgent(settings) : new HttpAgent(settings);
+      if (pools.size >= MAX_POOLS) {
+        const [oldest, old] = pools.entries().next().value!;
+        pools.delete(oldest);
+        old.destroy();
+      }
+    }
+    pools.set(key, agent);
+    return agent;
+  };
+}
 
 export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
   const resolveHost = options.resolveHost ?? systemResolveHost;
+  const poolFor = connectionPools();
   return async (input, init = {}) => {
     const timeoutMs = init.timeoutMs ?? options.timeoutMs;
     const maxBytes = init.maxBytes ?? options.maxBytes;
@@ -70,7 +106,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
       const target = await resolveTargetAddresses(url.hostname, { allowPrivate, resolveHost });
       if (signal.aborted) throw failure();
       if (!target.ok) throw new GuardedFetchError(target.error.startsWith('refused') ? 'refused' : 'network', target.error);
-      const answer = await send(url, method, headers, body, target.addresses, signal, failure);
+      const answer = await send(url, method, headers, body, target.addresses, poolFor(url, target.addresses), signal, failure);
       const location = answer.headers.location;
       if (init.redirect !== 'manual' && REDIRECT_STATUSES.has(answer.statusCode ?? 0) && typeof location === 'string') {
         answer.destroy();
@@ -119,6 +155,7 @@ function send(
   headers: Headers,
   body: Uint8Array | null,
   addresses: Parameters<typeof pinnedLookup>[0],
+  agent: HttpAgent,
   signal: AbortSignal,
   failure: () => GuardedFetchError,
 ): Promise<IncomingMessage> {
@@ -128,7 +165,7 @@ function send(
     const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
       method,
       headers: outgoingHeaders,
-      agent: false,
+      agent,
       lookup: pinnedLookup(addresses),
       signal,
     });

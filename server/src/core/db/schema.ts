@@ -8,7 +8,7 @@
  */
 import { publishingMigration, duplicateIndexMigration } from '../../publishing/schema.js';
 import { mediaCopiesAndAccountTypeMigration } from '../../publishing/schema-media-copies-and-account-type.js';
-import { sandboxIdentityMigration, sandboxNetworksMigration } from '@social-link-kit/sandbox';
+import { sandboxIdentityMigration, sandboxLookupIndexMigration, sandboxNetworksMigration } from '@social-link-kit/sandbox';
 import { LOCALE_AND_BRANDING_MIGRATION } from './migration-locale-branding.js';
 import { rateBudgetMigration } from '../../publishing/rate-budget-schema.js';
 import { tokenRefreshMigration } from '../../networks/token-refresh-schema.js';
@@ -166,6 +166,7 @@ export function migrationsFor(dialect: SqlDialect): readonly string[] {
     /* 16: the webhook delivery log: one row per attempt */ deliveryLogMigration(dialect),
     /* 17: the duplicate rule through indexes (profile and account on platform rows, near-duplicate bands) */ duplicateIndexMigration(dialect),
     /* 18: account health per linked account; pre-flight warnings of scheduled posts */ accountHealthMigration(dialect),
+    /* 19: the sandbox's lookups by network id and by account's newest posts, indexed */ sandboxLookupIndexMigration(),
   ];
 }
 

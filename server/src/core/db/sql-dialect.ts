@@ -10,6 +10,8 @@ export interface SqlDialect {
   readonly forUpdate: string;
   /** Ends a SELECT that claims the rows of `alias` for this transaction, skipping rows another one holds. */
   forUpdateSkipLocked(alias: string): string;
+  /** The text value at top-level `key` of a JSON text column (NULL when absent). */
+  jsonText(column: string, key: string): string;
   /** The outbox column that orders rows by insertion. */
   readonly outboxInsertOrder: 'rowid' | 'seq';
   /** Text put right after `CREATE TABLE webhook_outbox (` to define that column, when it is not built in. */
@@ -21,6 +23,7 @@ export const SQLITE_DIALECT: SqlDialect = {
   // A SQLite write transaction (BEGIN IMMEDIATE) already holds the whole database: no row locks.
   forUpdate: '',
   forUpdateSkipLocked: () => '',
+  jsonText: (column, key) => `json_extract(${column}, '$.${key}')`,
   outboxInsertOrder: 'rowid',
   outboxInsertOrderDefinition: '',
 };
@@ -29,6 +32,7 @@ export const POSTGRES_DIALECT: SqlDialect = {
   timeType: 'BIGINT',
   forUpdate: ' FOR UPDATE',
   forUpdateSkipLocked: (alias) => ` FOR UPDATE OF ${alias} SKIP LOCKED`,
+  jsonText: (column, key) => `(${column}::jsonb ->> '${key}')`,
   outboxInsertOrder: 'seq',
   outboxInsertOrderDefinition: '\n    seq BIGSERIAL UNIQUE,',
 };

@@ -76,20 +76,24 @@ export class JobStore {
   /**
    * Leases up to `limit` due jobs of `kinds` until `leaseUntil`, in one statement: the rows are picked (PostgreSQL:
    * skipping rows another instance holds) and leased together, with one token for the batch (a job is always named
-   * by id and token, so sharing the token across the batch lets nobody else touch it).
+   * by id and token, so sharing the token across the batch lets nobody else touch it). Jobs of the networks in
+   * `skipNetworks` (`payload.platform`; the worker's networks at their cap) are left for a later claim.
    */
-  async claim(now: number, leaseUntil: number, limit: number, kinds: readonly string[]): Promise<Job[]> {
+  async claim(now: number, leaseUntil: number, limit: number, kinds: readonly string[], skipNetworks: readonly string[] = []): Promise<Job[]> {
     if (kinds.length === 0) return [];
     const leaseToken = randomUUID();
+    const skip = skipNetworks.length
+      ? ` AND COALESCE(${this.#db.dialect.jsonText('j.payload', 'platform')}, '') NOT IN (${skipNetworks.map(() => '?').join(', ')})`
+      : '';
     const rows = await this.#db.transaction((tx) =>
       tx.all(
         `UPDATE jobs SET lease_token = ?, lease_until = ?, attempts = attempts + 1
          WHERE id IN (SELECT j.id FROM jobs j
            WHERE j.kind IN (${kinds.map(() => '?').join(', ')}) AND j.done_at IS NULL AND j.failed_at IS NULL AND j.run_at <= ?
-             AND (j.lease_until IS NULL OR j.lease_until <= ?)
+             AND (j.lease_until IS NULL OR j.lease_until <= ?)${skip}
            ORDER BY j.run_at LIMIT ?${this.#db.dialect.forUpdateSkipLocked('j')})
          RETURNING id, kind, subject, payload, run_at, attempts`,
-        [leaseToken, leaseUntil, ...kinds, now, now, limit],
+        [leaseToken, leaseUntil, ...kinds, now, now, ...skipNetworks, limit],
       ),
     );
     return rows

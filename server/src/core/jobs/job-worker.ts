@@ -19,8 +19,15 @@ export interface JobWorkerSettings {
   pollMs: number;
   /** How long a claim holds a job; longer than any one step may take. */
   leaseMs: number;
-  /** Jobs per claim, run concurrently. */
+  /** Jobs per claim (one statement); claims repeat until `maxInFlight` jobs are held. */
   batchSize: number;
+  /**
+   * Jobs held at once (running, or claimed and waiting for their network's place): most of a publish is waiting on
+   * a network, so this is in the hundreds, decoupled from the claim batch. Absent: `batchSize` (tests' literals).
+   */
+  maxInFlight?: number;
+  /** Jobs of one network (`payload.platform`) held at once, so one slow network cannot take every place. Absent: no cap. */
+  maxInFlightPerNetwork?: number;
   maxAttempts: number;
   retryBaseMs: number;
   retryMaxMs: number;
@@ -37,6 +44,8 @@ export function readJobWorkerSettings(env: NodeJS.ProcessEnv): JobWorkerSettings
     pollMs: number('JOBS_POLL_MS', 250),
     leaseMs: number('JOBS_LEASE_MS', 60_000),
     batchSize: number('JOBS_BATCH_SIZE', 32),
+    maxInFlight: number('JOBS_MAX_IN_FLIGHT', 512),
+    maxInFlightPerNetwork: number('JOBS_MAX_IN_FLIGHT_PER_NETWORK', 128),
     maxAttempts: number('JOBS_MAX_ATTEMPTS', 8),
     retryBaseMs: number('JOBS_RETRY_BASE_MS', 5_000),
     retryMaxMs: number('JOBS_RETRY_MAX_MS', 15 * 60_000),
@@ -94,24 +103,57 @@ export function startJobWorker(options: {
   let lastPrune = Number.NEGATIVE_INFINITY;
   const PRUNE_EVERY_MS = 60 * 60_000;
 
-  /**
-   * Jobs running now. The loop keeps up to `batchSize` in flight and claims again as soon as half of them have
-   * finished, so one slow job (a network taking seconds) does not hold back the claim of the next due rows.
-   */
+  const maxInFlight = settings.maxInFlight ?? settings.batchSize;
+  const networkCap = settings.maxInFlightPerNetwork ?? Number.POSITIVE_INFINITY;
+  /** Jobs running now, and how many of each network among them. */
   const inFlight = new Set<Promise<void>>();
+  const running = new Map<string, number>();
+  /** Claimed past their network's cap (a claim may bring more of one network than it has places): run next. */
+  const waiting = new Map<string, Job[]>();
+  let waitingCount = 0;
   let waitingForRoom = false;
 
+  const held = () => inFlight.size + waitingCount;
+  const heldOf = (network: string) => (running.get(network) ?? 0) + (waiting.get(network)?.length ?? 0);
+  /** Claims again once this many places are free: a claim is a write, so not for every finished job. */
+  const claimAgainAt = Math.max(1, Math.floor(Math.min(settings.batchSize, maxInFlight) / 2));
+
+  function networkOf(job: Job): string | null {
+    const platform = job.payload.platform;
+    return typeof platform === 'string' ? platform : null;
+  }
+
   function start(job: Job): void {
+    const network = networkOf(job);
+    if (network !== null) running.set(network, (running.get(network) ?? 0) + 1);
     const run: Promise<void> = runJob(job)
       .catch((error) => log(`job ${job.id} not recorded: ${String(error)}`))
       .finally(() => {
+        if (network !== null) {
+          running.set(network, running.get(network)! - 1);
+          const next = waiting.get(network)?.shift();
+          if (next) {
+            waitingCount--;
+            start(next);
+          }
+        }
         inFlight.delete(run);
-        if (waitingForRoom && inFlight.size <= settings.batchSize / 2) wake?.();
+        if (waitingForRoom && maxInFlight - held() >= claimAgainAt) wake?.();
       });
     inFlight.add(run);
   }
 
-  /** Claims up to `room` due jobs and starts them; resolves with how many it claimed. */
+  /** Starts the job now, or queues it behind its network's running jobs when that network is at its cap. */
+  function admit(job: Job): void {
+    const network = networkOf(job);
+    if (network === null || (running.get(network) ?? 0) < networkCap) return start(job);
+    const queue = waiting.get(network) ?? [];
+    queue.push(job);
+    waiting.set(network, queue);
+    waitingCount++;
+  }
+
+  /** Claims up to `room` due jobs, none of a network already at its cap, and admits them; resolves with how many. */
   async function claimAndStart(room: number): Promise<number> {
     const now = clock();
     // About once an hour (and at start): finished rows are history, not work.
@@ -120,18 +162,24 @@ export function startJobWorker(options: {
       const pruned = await store.prune(now - settings.keepFinishedMs, kinds);
       if (pruned > 0) log(`jobs: deleted ${pruned} finished job(s)`);
     }
-    const jobs = await store.claim(now, now + settings.leaseMs, room, kinds);
-    for (const job of jobs) start(job);
+    const full = [...new Set([...running.keys(), ...waiting.keys()])].filter((network) => heldOf(network) >= networkCap);
+    const jobs = await store.claim(now, now + settings.leaseMs, room, kinds, full);
+    for (const job of jobs) admit(job);
     return jobs.length;
   }
 
+  async function drain(): Promise<void> {
+    while (inFlight.size > 0) await Promise.all(inFlight);
+  }
+
   async function runOnce(): Promise<number> {
-    const claimed = await claimAndStart(settings.batchSize);
-    await Promise.all(inFlight);
+    const room = Math.min(settings.batchSize, maxInFlight - held());
+    const claimed = room > 0 ? await claimAndStart(room) : 0;
+    await drain();
     return claimed;
   }
 
-  /** Waits for the poll interval, or (`untilRoom`) until half the jobs in flight have finished. */
+  /** Waits for the poll interval, or (`untilRoom`) until enough jobs have finished to claim again. */
   async function pause(untilRoom: boolean): Promise<void> {
     await new Promise<void>((resolve) => {
       wake = resolve;
@@ -146,7 +194,7 @@ export function startJobWorker(options: {
 
   const loop = (async () => {
     while (!stopped) {
-      const room = settings.batchSize - inFlight.size;
+      const room = Math.min(settings.batchSize, maxInFlight - held());
       let claimed = 0;
       try {
         if (room > 0) claimed = await claimAndStart(room);
@@ -154,12 +202,13 @@ export function startJobWorker(options: {
         log(`job claim failed: ${error instanceof Error ? error.message : String(error)}`);
       }
       if (stopped) break;
-      // Every free place taken: more may be due, so claim again once there is room; else nothing is due until the next poll.
+      // A full claim: more may be due, so claim again at once while there are places, else once enough are free.
+      // A short claim: nothing more is due (for a network with places) until the next poll.
       const full = room <= 0 || claimed >= room;
-      if (full && inFlight.size > settings.batchSize / 2) await pause(true);
+      if (full && maxInFlight - held() < claimAgainAt) await pause(true);
       else if (!full) await pause(false);
     }
-    await Promise.all(inFlight);
+    await drain();
   })();
 
   return {
