@@ -11,7 +11,7 @@
  * retried by the service when a unit frees up, per-day ones are left to the user (`noAutoRetry`).
  */
 import type { Network } from '@social-link-kit/protocol';
-import type { RateBudget } from '../publishing/rate-budget.js';
+import type { RateBudget } from '../core/rate-budget.js';
 import type { LinkedAccountRef, PublishFailure } from './publish-adapter.js';
 
 const MINUTE_MS = 60_000;

@@ -33,6 +33,8 @@ export interface NetworkRegistry {
   readonly sandboxOn: boolean;
   /** Where bluesky logins are checked; null when bluesky is unavailable. */
   readonly blueskyPdsUrl: string | null;
+  /** Where a credentials network checks logins here (bluesky: its PDS); null when it cannot be connected. */
+  loginUrl(platform: Network): string | null;
   /** The bot users talk to for telegram; null when telegram is unavailable. */
   readonly telegramBotUsername: string | null;
   readonly telegramWebhookSecret: string | null;
@@ -70,6 +72,7 @@ export function createNetworkRegistry(settings: NetworkSettings, publicUrl: () =
       if (settings.blueskyPdsUrl && mode !== 'all') return settings.blueskyPdsUrl;
       return sandboxOn ? `${publicUrl()}/sandbox` : mode === 'off' ? null : 'https://bsky.social';
     },
+    loginUrl: (platform) => (platform === 'bluesky' ? registry.blueskyPdsUrl : null),
     telegramBotUsername: settings.telegramBotUsername || (sandboxOn ? SANDBOX_TELEGRAM_BOT : null),
     telegramWebhookSecret: settings.telegramWebhookSecret,
     oauth(platform, instagramLinkMethod) {

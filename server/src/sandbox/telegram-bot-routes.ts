@@ -10,7 +10,7 @@ import { randomInt } from 'node:crypto';
 import type { AppDeps, AppEnv } from '../context.js';
 import { badRequest } from '../core/errors.js';
 import { readJsonObject } from '../core/http/read-json.js';
-import { completeTelegramCode } from '../networks/telegram/complete-with-code.js';
+import { completeTelegramCode } from '../linking/telegram-code.js';
 import { sandboxStoreOf } from './networks/sandbox-tokens.js';
 import { issueSandboxTelegramTokens } from './networks/telegram-bot-api.js';
 

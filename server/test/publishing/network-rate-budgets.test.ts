@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { NETWORK_RATE_BUDGETS, budgetsFor, releaseNetworkBudgets, takeNetworkBudgets } from '../../src/networks/network-rate-budgets.js';
-import { databaseRateBudget } from '../../src/publishing/rate-budget.js';
+import { databaseRateBudget } from '../../src/core/rate-budget.js';
 import type { TestService } from '../support/test-service.js';
 import { startPublishingService, waitForPost } from './publishing-fixtures.js';
 import { linkSandboxAccount } from '../sandbox/sandbox-adapter-context.js';

@@ -7,7 +7,7 @@
  * Limits: 300 graphemes and 3,000 bytes of text, up to 4 images of at most 1,000,000 bytes, no video yet.
  */
 import { createHash } from 'node:crypto';
-import { countGraphemes } from '../../publishing/rules/text-length.js';
+import { countGraphemes } from '../text/text-length.js';
 import type {
   CommitResult,
   LinkedAccountRef,

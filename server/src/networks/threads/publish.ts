@@ -13,8 +13,8 @@
  * reconcile: the first container says PUBLISHED when the interrupted commit went through; the post is then found in
  * `GET /{threads-user-id}/threads` by its text (the rest of an interrupted chain is not continued).
  */
-import { measureText } from '../../publishing/rules/text-length.js';
-import { splitIntoThread } from '../../publishing/rules/thread-split.js';
+import { measureText } from '../text/text-length.js';
+import { splitIntoThread } from '../text/thread-split.js';
 import type { CommitResult, PlatformPost, PreparedState, PrepareWaiting, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
 import { classifyGraphError } from '../meta/classify.js';
 import { callGraph } from '../meta/graph.js';

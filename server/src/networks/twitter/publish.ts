@@ -17,9 +17,9 @@
  * - remove: `DELETE /2/tweets/{id}` for every part; comment: a reply to the last part.
  * A linked account holding only an OAuth 2.0 token (linked before own credentials) gives 423, legacy access.
  */
-import { measureText } from '../../publishing/rules/text-length.js';
+import { measureText } from '../text/text-length.js';
 import { confirmStoredResult } from '../confirm-stored-result.js';
-import { splitIntoThread } from '../../publishing/rules/thread-split.js';
+import { splitIntoThread } from '../text/thread-split.js';
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishDone, PublishFailure } from '../publish-adapter.js';
 import { classifyXError } from './classify.js';
 import type { OAuth1Credentials } from './oauth1.js';

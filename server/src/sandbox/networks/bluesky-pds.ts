@@ -18,7 +18,7 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps, AppEnv } from '../../context.js';
-import { countGraphemes } from '../../publishing/rules/text-length.js';
+import { countGraphemes } from '../../networks/text/text-length.js';
 import { isNsid, isRecordKey, rawCid, recordCid } from './atproto-ids.js';
 import { faultMarker } from './faults.js';
 import { containsNul } from './input-guards.js';

@@ -17,7 +17,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
 import { NETWORK_CATALOG, NETWORKS, type Network } from '@social-link-kit/protocol/networks/catalog.js';
 import type { AppDeps, AppEnv } from '../../context.js';
-import { measureText } from '../../publishing/rules/text-length.js';
+import { measureText } from '../../networks/text/text-length.js';
 import { GENERIC_FAULTS, faultMarker } from './faults.js';
 import { bearerOf, checkSandboxToken, sandboxStoreOf, type BearerCheck } from './sandbox-tokens.js';
 import { containsNul } from './input-guards.js';

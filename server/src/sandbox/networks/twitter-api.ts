@@ -21,7 +21,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { oauth1Signature, parseOAuth1Header, signatureBaseString } from '../../networks/twitter/oauth1.js';
-import { measureText } from '../../publishing/rules/text-length.js';
+import { measureText } from '../../networks/text/text-length.js';
 import { faultMarker } from './faults.js';
 import { containsNul } from './input-guards.js';
 import { checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';

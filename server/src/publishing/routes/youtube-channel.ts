@@ -17,12 +17,12 @@ import { ApiError, badRequest } from '../../core/errors.js';
 import { readJsonObject } from '../../core/http/read-json.js';
 import type { Account } from '../../core/db/storage-types.js';
 import { networkContextFor, type NetworkContextDeps } from '../../analytics/network-context.js';
-import { requestError } from '../../publishing/request-errors.js';
-import type { PublishFailure } from '../publish-adapter.js';
-import type { NetworkContext } from '../analytics-contract.js';
-import { publishBaseUrl } from '../publish-adapters.js';
-import { listYoutubeCategories, setYoutubeWatermark, unsetYoutubeWatermark } from './channel-api.js';
-import { checkWatermarkImage } from './watermark-image.js';
+import { requestError } from '../request-errors.js';
+import type { PublishFailure } from '../../networks/publish-adapter.js';
+import type { NetworkContext } from '../../networks/analytics-contract.js';
+import { publishBaseUrl } from '../../networks/publish-adapters.js';
+import { listYoutubeCategories, setYoutubeWatermark, unsetYoutubeWatermark } from '../../networks/youtube/channel-api.js';
+import { checkWatermarkImage } from '../media/youtube-watermark-image.js';
 
 const ACTION = 'post';
 const CATEGORY_PLANS: readonly Account['plan'][] = ['premium', 'launch', 'business', 'enterprise'];

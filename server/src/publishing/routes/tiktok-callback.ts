@@ -12,9 +12,9 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { ApiError, badRequest } from '../../core/errors.js';
 import { ErrorCode } from '@social-link-kit/protocol';
-import type { Publishing } from '../../publishing/publishing.js';
-import { tiktokPostUrl } from './publish.js';
-import { TIKTOK_SIGNATURE_HEADER, verifyTiktokSignature } from './webhook-signature.js';
+import type { Publishing } from '../publishing.js';
+import { tiktokPostUrl } from '../../networks/tiktok/publish.js';
+import { TIKTOK_SIGNATURE_HEADER, verifyTiktokSignature } from '../../networks/tiktok/webhook-signature.js';
 
 const ACTION = 'tiktok callback';
 const MAX_BODY_CHARS = 64 * 1024;

@@ -9,7 +9,7 @@ import { badRequest } from '../../core/errors.js';
 import { Hono } from 'hono';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps, AppEnv } from '../../context.js';
-import { completeTelegramCode, type TelegramChat } from './complete-with-code.js';
+import { completeTelegramCode, type TelegramChat } from '../telegram-code.js';
 
 export function telegramWebhookRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
