@@ -39,7 +39,6 @@ import { mediaFileRoutes } from './publishing/media/media-file-routes.js';
 import { mediaRoutes } from './publishing/media/media-routes.js';
 import { sandboxMediaRoutes } from './sandbox/media/sandbox-media-routes.js';
 import { shortLinkRoutes } from './publishing/short-links.js';
-import { createAnalytics } from './analytics/analytics.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { commentRoutes } from './comments/routes.js';
 import { moderationRoutes } from './moderation/routes.js';
@@ -91,11 +90,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     api.route('/media', mediaRoutes({ media: deps.media, config: deps.config }));
     app.route('/media', mediaFileRoutes({ media: deps.media, clock: deps.clock }));
   }
-  if (deps.publishing) {
+  if (deps.publishing && deps.analytics) {
+    const { analytics } = deps;
     for (const path of ['/post', '/post/*', '/history', '/validate/*']) api.use(path, apiKeyAuth(deps));
     api.route('/', postRoutes(deps, deps.publishing));
     app.route('/s', shortLinkRoutes(deps.publishing.store.db));
-    const analytics = createAnalytics({ ...deps, refresher: deps.publishing.tokenRefresher });
     for (const path of ['/analytics/*', '/comments/*', '/automations/*']) api.use(path, apiKeyAuth(deps));
     api.route('/analytics', analyticsRoutes(deps, deps.publishing, analytics));
     api.route('/comments', commentRoutes(deps, deps.publishing, analytics));

@@ -13,6 +13,7 @@ import type { Storage } from './storage/storage.js';
 import type { ServiceMetrics } from './core/observability/metrics.js';
 import type { MediaPipeline } from './publishing/media/media-pipeline.js';
 import type { Publishing } from './publishing/publishing.js';
+import type { Analytics } from './analytics/analytics.js';
 
 export interface AppDeps {
   config: ServiceConfig;
@@ -29,6 +30,8 @@ export interface AppDeps {
   tokenCipher: TokenCipher;
   /** The posts API and its engine; absent when the storage is not SQL. */
   publishing?: Publishing | null;
+  /** Analytics and comments over the network runtime; present with `publishing`. */
+  analytics?: Analytics | null;
   /** Media checks, conversion and the signed media store; absent in apps built without it. */
   media?: MediaPipeline;
   /** Access log line sink; never receives query strings or tokens. */

@@ -12,7 +12,7 @@
 import type { Network } from '@social-link-kit/protocol';
 import type { RateBudget } from '../core/rate-budget.js';
 import type { AnalyticsAdapter } from './analytics-contract.js';
-import type { ResolvedOAuthNetwork } from './registry.js';
+import type { ResolvedOAuthNetwork } from './oauth/resolved.js';
 
 /** Error classification in the spec's terms (section 7). */
 export interface PublishFailure {

@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { ErrorCode, isNetwork, type CredentialsConnectResponse, type DisconnectResponse, type Network, type StartConnectResponse } from '@social-link-kit/protocol';
 import type { AppDeps, AppEnv } from '../../context.js';
 import { ApiError } from '../../core/errors.js';
-import { NETWORK_LINKS } from '../../networks/index.js';
+import { NETWORKS } from '../../networks/index.js';
 import type { NetworkLink } from '../../networks/link.js';
 import type { LinkSessionRecord } from '../../core/db/storage-types.js';
 import { assertConnectStartAllowed } from '../../core/limits/enforce-limit.js';
@@ -30,7 +30,7 @@ export function connectRoutes(deps: AppDeps): Hono<AppEnv> {
     const session = c.get('linkSession');
     const platform = allowedPlatform(session, c.req.param('platform'));
     await assertConnectStartAllowed(deps, session.id);
-    const link: NetworkLink = NETWORK_LINKS[platform];
+    const link: NetworkLink = NETWORKS[platform].link;
     if (link.method === 'credentials') {
       const body = await readJsonObject(c, deps.config.maxBodyBytes, 'link session');
       const env = { fetch: deps.networks.fetch, loginUrl: deps.networks.loginUrl(platform), sandbox: deps.networks.runsOnSandbox(platform), now: deps.clock() };

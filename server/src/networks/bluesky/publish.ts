@@ -21,13 +21,15 @@ import type {
 import { classifyBlueskyError } from './classify.js';
 import { detectFacets } from './facets.js';
 import { freshBlueskySession, refreshBlueskySession, type BlueskySessionTokens } from './session.js';
+import { BLUESKY_LIMITS } from './limits.js';
 import { xrpc, type XrpcAnswer } from './xrpc.js';
 import { blueskyComments } from './comments.js';
 
-export const BLUESKY_MAX_GRAPHEMES = 300;
-export const BLUESKY_MAX_TEXT_BYTES = 3000;
-export const BLUESKY_MAX_IMAGES = 4;
-export const BLUESKY_MAX_IMAGE_BYTES = 1_000_000;
+// The limits are stated once, in limits.ts.
+export const BLUESKY_MAX_GRAPHEMES = BLUESKY_LIMITS.graphemes;
+export const BLUESKY_MAX_TEXT_BYTES = BLUESKY_LIMITS.textBytes;
+export const BLUESKY_MAX_IMAGES = BLUESKY_LIMITS.images;
+export const BLUESKY_MAX_IMAGE_BYTES = BLUESKY_LIMITS.imageBytes;
 const COLLECTION = 'app.bsky.feed.post';
 const TID_ALPHABET = '234567abcdefghijklmnopqrstuvwxyz';
 

@@ -27,6 +27,7 @@ import { callX, type XAnswer } from './x-api.js';
 import { twitterEngagement } from './engagement.js';
 import { credentialsOf } from './credentials.js';
 import { findByIdentity } from '../reconcile-by-identity.js';
+import { failure, isFailure } from '../kit.js';
 
 export const TWITTER_MAX_WEIGHTED = 280;
 export const TWITTER_LONG_POST_MAX = 25_000;
@@ -48,15 +49,6 @@ interface TwitterPrepared extends PreparedState {
   partStarted?: number;
 }
 
-const failure = (code: number, message: string, extra: Partial<PublishFailure> = {}): PublishFailure => ({
-  kind: 'failed',
-  code,
-  message,
-  retryAvailable: false,
-  relink: false,
-  ...extra,
-});
-const isFailure = (value: unknown): value is PublishFailure => (value as PublishFailure | null)?.kind === 'failed';
 const VIDEO_URL = /\.(mp4|mov|m4v)(\?|#|$)/i;
 
 /** The parts the text is published as: one post, or a reply chain. */

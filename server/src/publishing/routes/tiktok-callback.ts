@@ -22,18 +22,6 @@ export const PUBLICLY_AVAILABLE = 'post.publish.publicly_available';
 const PUBLISH_ID = /^[\w.~-]{1,128}$/;
 const POST_ID = /^\d{1,32}$/;
 
-/** The `pending` tiktok platform row whose pending state holds this publish_id. */
-async function pendingPostOf(publishing: Publishing, publishId: string): Promise<{ postId: string; state: Record<string, unknown> } | null> {
-  const pattern = `%${JSON.stringify({ publishId }).slice(1, -1).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  const row = await publishing.store.db.get(
-    `SELECT post_id, pending_state FROM post_platforms WHERE platform = 'tiktok' AND status = 'pending' AND pending_state LIKE ? ESCAPE '\\'`,
-    [pattern],
-  );
-  if (!row) return null;
-  const state = JSON.parse(String(row.pending_state)) as Record<string, unknown>;
-  return state.publishId === publishId ? { postId: String(row.post_id), state } : null;
-}
-
 export function tiktokWebhookRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.post('/', async (c) => {
@@ -64,7 +52,7 @@ export function tiktokWebhookRoutes(deps: AppDeps, publishing: Publishing): Hono
     if (typeof publishId !== 'string' || !PUBLISH_ID.test(publishId) || networkPostId === undefined || !POST_ID.test(networkPostId)) {
       throw badRequest('content must be a JSON string with publish_id and post_id.', undefined, ACTION);
     }
-    const pending = await pendingPostOf(publishing, publishId);
+    const pending = await publishing.store.findPendingBy('tiktok', 'publishId', publishId);
     const resolved = pending !== null && (await publishing.engine.resolvePending(pending.postId, 'tiktok', { kind: 'done', id: networkPostId, postUrl: tiktokPostUrl(pending.state, networkPostId) }));
     deps.log(JSON.stringify({ event: 'tiktok callback', publishId, resolved }));
     return c.json({ status: 'success', handled: resolved });

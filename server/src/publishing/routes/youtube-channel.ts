@@ -20,7 +20,6 @@ import { networkContextFor, type NetworkContextDeps } from '../../analytics/netw
 import { requestError } from '../request-errors.js';
 import type { PublishFailure } from '../../networks/publish-adapter.js';
 import type { NetworkContext } from '../../networks/analytics-contract.js';
-import { publishBaseUrl } from '../../networks/publish-adapters.js';
 import { listYoutubeCategories, setYoutubeWatermark, unsetYoutubeWatermark } from '../../networks/youtube/channel-api.js';
 import { checkWatermarkImage } from '../media/youtube-watermark-image.js';
 
@@ -46,10 +45,9 @@ function networkError(failure: PublishFailure): ApiError {
 export function youtubeChannelRoutes(deps: AppDeps, contextDeps: NetworkContextDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // The Data API the publishing adapter speaks (the sandbox's youtube paths, or www.googleapis.com).
-  const channelDeps: NetworkContextDeps = { ...contextDeps, baseUrl: (platform, sandbox) => publishBaseUrl(platform, deps.config.publicUrl, sandbox) };
 
   async function channelContext(profileId: string): Promise<NetworkContext> {
-    const ctx = await networkContextFor(channelDeps, profileId, 'youtube');
+    const ctx = await networkContextFor(contextDeps, profileId, 'youtube');
     if (!ctx) throw new ApiError(400, 163, 'No youtube account is linked to this profile.', { action: ACTION, details: { platform: 'youtube' } });
     return ctx;
   }

@@ -1,0 +1,18 @@
+/**
+ * @module
+ * linkedin: everything the service knows of this network, in one module (module.ts says what each field means).
+ */
+import { linkedinLink } from './link.js';
+import { linkedinPublishAdapter } from './publish.js';
+import type { NetworkModule } from '../module.js';
+import { MB } from '../units.js';
+
+export const linkedinNetwork = {
+  link: linkedinLink,
+  publish: linkedinPublishAdapter,
+  api: { real: 'https://api.linkedin.com', sandboxPath: '/sandbox/linkedin' },
+  limits: {
+    videoMaxBytes: 5 * 1024 * MB,
+  },
+  optionsKey: 'linkedInOptions',
+} satisfies NetworkModule;

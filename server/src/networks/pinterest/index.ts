@@ -1,0 +1,18 @@
+/**
+ * @module
+ * pinterest: everything the service knows of this network, in one module (module.ts says what each field means).
+ */
+import { pinterestLink } from './link.js';
+import { pinterestPublishAdapter } from './publish.js';
+import type { NetworkModule } from '../module.js';
+import { MB } from '../units.js';
+
+export const pinterestNetwork = {
+  link: pinterestLink,
+  publish: pinterestPublishAdapter,
+  api: { real: 'https://api.pinterest.com', sandboxPath: '/sandbox/pinterest' },
+  limits: {
+    videoMaxBytes: 2 * 1024 * MB,
+  },
+  optionsKey: 'pinterestOptions',
+} satisfies NetworkModule;

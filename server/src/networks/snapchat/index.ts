@@ -1,0 +1,18 @@
+/**
+ * @module
+ * snapchat: everything the service knows of this network, in one module (module.ts says what each field means).
+ */
+import { snapchatLink } from './link.js';
+import { snapchatPublishAdapter } from './publish.js';
+import type { NetworkModule } from '../module.js';
+import { MB } from '../units.js';
+
+export const snapchatNetwork = {
+  link: snapchatLink,
+  publish: snapchatPublishAdapter,
+  api: { real: 'https://businessapi.snapchat.com', sandboxPath: '/sandbox/snapchat' },
+  limits: {
+    videoMaxBytes: 32 * MB,
+  },
+  optionsKey: 'snapchatOptions',
+} satisfies NetworkModule;

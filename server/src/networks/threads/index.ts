@@ -1,0 +1,23 @@
+/**
+ * @module
+ * threads: everything the service knows of this network, in one module (module.ts says what each field means).
+ */
+import { threadsLink } from './link.js';
+import { threadsPublishAdapter } from './publish.js';
+import type { NetworkModule } from '../module.js';
+import { DAY_MS, MB } from '../units.js';
+import { THREADS_VERSION } from '../meta/graph-version.js';
+
+export const threadsNetwork = {
+  link: threadsLink,
+  publish: threadsPublishAdapter,
+  api: { real: `https://graph.threads.net/${THREADS_VERSION}`, sandboxPath: `/sandbox/threads/${THREADS_VERSION}` },
+  limits: {
+    videoMaxBytes: 1024 * MB,
+    imageAspectRatio: { min: 1 / 10, max: 10, label: 'between 1:10 and 10:1' },
+    rateBudgets: [
+    { name: 'posts', scope: 'account', limit: 250, windowMs: DAY_MS, describes: 'threads posts per 24 hours per profile', autoRetry: false },
+    ],
+  },
+  optionsKey: 'threadsOptions',
+} satisfies NetworkModule;
