@@ -4,21 +4,18 @@
  */
 import { blueskyLink } from './link.js';
 import { blueskyPublishAdapter } from './publish.js';
-import type { NetworkModule } from '../module.js';
+import type { NetworkBudget, NetworkModule } from '../module.js';
 import { BLUESKY_LIMITS } from './limits.js';
 import { HOUR_MS } from '../units.js';
 
+/** bluesky's published rate limits (module.ts `rateBudgets`). */
+const RATE_BUDGETS: NetworkBudget[] = [
+  // 5,000 points an hour, a record creation costs 3.
+  { name: 'creates', scope: 'account', limit: 1_666, windowMs: HOUR_MS, describes: 'bluesky records created per hour per account', autoRetry: true },
+];
+
 export const blueskyNetwork = {
-  link: blueskyLink,
-  publish: blueskyPublishAdapter,
+  link: blueskyLink, publish: blueskyPublishAdapter, optionsKey: 'blueskyOptions',
   // No fixed real base: the account's own PDS (its tokens carry `pdsUrl`).
-  api: { real: null, sandboxPath: '/sandbox' },
-  limits: {
-    videoMaxBytes: BLUESKY_LIMITS.videoMaxBytes,
-    rateBudgets: [
-    // 5,000 points an hour, a record creation costs 3.
-    { name: 'creates', scope: 'account', limit: 1_666, windowMs: HOUR_MS, describes: 'bluesky records created per hour per account', autoRetry: true },
-    ],
-  },
-  optionsKey: 'blueskyOptions',
+  api: { real: null, sandboxPath: '/sandbox' }, limits: { videoMaxBytes: BLUESKY_LIMITS.videoMaxBytes, rateBudgets: RATE_BUDGETS },
 } satisfies NetworkModule;

@@ -9,11 +9,6 @@ import { MB } from '../units.js';
 import { GRAPH_VERSION } from '../meta/graph-version.js';
 
 export const facebookNetwork = {
-  link: facebookLink,
-  publish: facebookPublishAdapter,
-  api: { real: `https://graph.facebook.com/${GRAPH_VERSION}`, sandboxPath: `/sandbox/facebook/${GRAPH_VERSION}` },
-  limits: {
-    videoMaxBytes: 10 * 1024 * MB,
-  },
-  optionsKey: 'facebookOptions',
+  link: facebookLink, publish: facebookPublishAdapter, optionsKey: 'facebookOptions',
+  api: { real: `https://graph.facebook.com/${GRAPH_VERSION}`, sandboxPath: `/sandbox/facebook/${GRAPH_VERSION}` }, limits: { videoMaxBytes: 10 * 1024 * MB },
 } satisfies NetworkModule;

@@ -7,9 +7,7 @@ import { gmbPublishAdapter } from './publish.js';
 import type { NetworkModule } from '../module.js';
 
 export const gmbNetwork = {
-  link: gmbLink,
-  publish: gmbPublishAdapter,
-  api: { real: 'https://mybusiness.googleapis.com', sandboxPath: '/sandbox/gmb' },
-  limits: {},
-  optionsKey: 'gmbOptions',
+  link: gmbLink, publish: gmbPublishAdapter, optionsKey: 'gmbOptions',
+  // Local posts' host; accounts and locations live on sibling hosts (google-api.ts).
+  api: { real: 'https://mybusiness.googleapis.com', sandboxPath: '/sandbox/gmb' }, limits: {},
 } satisfies NetworkModule;

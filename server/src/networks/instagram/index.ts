@@ -9,12 +9,7 @@ import { MB } from '../units.js';
 import { GRAPH_VERSION } from '../meta/graph-version.js';
 
 export const instagramNetwork = {
-  link: instagramLink,
-  publish: instagramPublishAdapter,
-  api: { real: `https://graph.instagram.com/${GRAPH_VERSION}`, sandboxPath: `/sandbox/instagram/${GRAPH_VERSION}` },
-  limits: {
-    videoMaxBytes: 300 * MB,
-    imageAspectRatio: { min: 4 / 5, max: 1.91, label: 'between 4:5 and 1.91:1' },
-  },
-  optionsKey: 'instagramOptions',
+  link: instagramLink, publish: instagramPublishAdapter, optionsKey: 'instagramOptions',
+  // Accounts linked through a facebook page use graph.facebook.com with the same paths.
+  api: { real: `https://graph.instagram.com/${GRAPH_VERSION}`, sandboxPath: `/sandbox/instagram/${GRAPH_VERSION}` }, limits: { videoMaxBytes: 300 * MB, imageAspectRatio: { min: 4 / 5, max: 1.91, label: 'between 4:5 and 1.91:1' } },
 } satisfies NetworkModule;

@@ -8,11 +8,6 @@ import type { NetworkModule } from '../module.js';
 import { MB } from '../units.js';
 
 export const linkedinNetwork = {
-  link: linkedinLink,
-  publish: linkedinPublishAdapter,
-  api: { real: 'https://api.linkedin.com', sandboxPath: '/sandbox/linkedin' },
-  limits: {
-    videoMaxBytes: 5 * 1024 * MB,
-  },
-  optionsKey: 'linkedInOptions',
+  link: linkedinLink, publish: linkedinPublishAdapter, optionsKey: 'linkedInOptions',
+  api: { real: 'https://api.linkedin.com', sandboxPath: '/sandbox/linkedin' }, limits: { videoMaxBytes: 5 * 1024 * MB },
 } satisfies NetworkModule;

@@ -8,11 +8,6 @@ import type { NetworkModule } from '../module.js';
 import { MB } from '../units.js';
 
 export const pinterestNetwork = {
-  link: pinterestLink,
-  publish: pinterestPublishAdapter,
-  api: { real: 'https://api.pinterest.com', sandboxPath: '/sandbox/pinterest' },
-  limits: {
-    videoMaxBytes: 2 * 1024 * MB,
-  },
-  optionsKey: 'pinterestOptions',
+  link: pinterestLink, publish: pinterestPublishAdapter, optionsKey: 'pinterestOptions',
+  api: { real: 'https://api.pinterest.com', sandboxPath: '/sandbox/pinterest' }, limits: { videoMaxBytes: 2 * 1024 * MB },
 } satisfies NetworkModule;

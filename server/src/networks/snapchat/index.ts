@@ -8,11 +8,6 @@ import type { NetworkModule } from '../module.js';
 import { MB } from '../units.js';
 
 export const snapchatNetwork = {
-  link: snapchatLink,
-  publish: snapchatPublishAdapter,
-  api: { real: 'https://businessapi.snapchat.com', sandboxPath: '/sandbox/snapchat' },
-  limits: {
-    videoMaxBytes: 32 * MB,
-  },
-  optionsKey: 'snapchatOptions',
+  link: snapchatLink, publish: snapchatPublishAdapter, optionsKey: 'snapchatOptions',
+  api: { real: 'https://businessapi.snapchat.com', sandboxPath: '/sandbox/snapchat' }, limits: { videoMaxBytes: 32 * MB },
 } satisfies NetworkModule;

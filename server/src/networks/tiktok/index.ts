@@ -4,20 +4,17 @@
  */
 import { tiktokLink } from './link.js';
 import { tiktokPublishAdapter } from './publish.js';
-import type { NetworkModule } from '../module.js';
+import type { NetworkBudget, NetworkModule } from '../module.js';
 import { DAY_MS, MB, MINUTE_MS } from '../units.js';
 
+/** tiktok's published rate limits (module.ts `rateBudgets`). */
+const RATE_BUDGETS: NetworkBudget[] = [
+  { name: 'inits', scope: 'account', limit: 6, windowMs: MINUTE_MS, describes: 'tiktok publish requests per minute per creator', autoRetry: true },
+  // Sources give 15 to 25 posts a day per creator; the lower figure is kept.
+  { name: 'posts', scope: 'account', limit: 15, windowMs: DAY_MS, describes: 'tiktok posts per day per creator', autoRetry: false },
+];
+
 export const tiktokNetwork = {
-  link: tiktokLink,
-  publish: tiktokPublishAdapter,
-  api: { real: 'https://open.tiktokapis.com', sandboxPath: '/sandbox/tiktok' },
-  limits: {
-    videoMaxBytes: 4 * 1024 * MB,
-    rateBudgets: [
-    { name: 'inits', scope: 'account', limit: 6, windowMs: MINUTE_MS, describes: 'tiktok publish requests per minute per creator', autoRetry: true },
-    // Sources give 15 to 25 posts a day per creator; the lower figure is kept.
-    { name: 'posts', scope: 'account', limit: 15, windowMs: DAY_MS, describes: 'tiktok posts per day per creator', autoRetry: false },
-    ],
-  },
-  optionsKey: 'tikTokOptions',
+  link: tiktokLink, publish: tiktokPublishAdapter, optionsKey: 'tikTokOptions',
+  api: { real: 'https://open.tiktokapis.com', sandboxPath: '/sandbox/tiktok' }, limits: { videoMaxBytes: 4 * 1024 * MB, rateBudgets: RATE_BUDGETS },
 } satisfies NetworkModule;

@@ -10,15 +10,7 @@ import { latestTwitterAppOf } from './stored-app.js';
 import { MB } from '../units.js';
 
 export const twitterNetwork = {
-  link: twitterLink,
-  publish: twitterPublishAdapter,
-  api: { real: 'https://api.x.com', sandboxPath: '/sandbox/twitter' },
-  limits: {
-    videoMaxBytes: 512 * MB,
-  },
-  optionsKey: 'twitterOptions',
-  appCredentials: {
-    ofRequest: (cipher, profileId, request) => openTwitterApp(cipher, profileId, request[TWITTER_APP_FIELD]),
-    latestOf: latestTwitterAppOf,
-  },
+  link: twitterLink, publish: twitterPublishAdapter, optionsKey: 'twitterOptions',
+  api: { real: 'https://api.x.com', sandboxPath: '/sandbox/twitter' }, limits: { videoMaxBytes: 512 * MB },
+  appCredentials: { ofRequest: (cipher, profileId, request) => openTwitterApp(cipher, profileId, request[TWITTER_APP_FIELD]), latestOf: latestTwitterAppOf },
 } satisfies NetworkModule;
