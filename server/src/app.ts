@@ -5,7 +5,8 @@
 import { SandboxWebhookInbox, sandboxInboxApiRoutes, sandboxInboxReceiverRoutes } from './sandbox/webhook-inbox.js';
 import { Hono } from 'hono';
 import { ErrorCode } from '@social-link-kit/protocol';
-import type { AppDeps, AppEnv } from './context.js';
+import type { AppDeps } from './app-deps.js';
+import type { AppEnv } from './context.js';
 import { ApiError } from './core/errors.js';
 import { answerForError } from './core/http/error-answer.js';
 import { commonHeaders } from './core/http/common-headers.js';

@@ -29,7 +29,7 @@ import { createGuardedFetch } from './core/guarded-fetch.js';
 import { sealPlainWebhookSecrets } from './webhooks/webhook-secret.js';
 import { structuredLog } from './core/observability/json-log.js';
 import { ServiceMetrics } from './core/observability/metrics.js';
-import type { AppDeps } from './context.js';
+import type { AppDeps } from './app-deps.js';
 import { addStandardCollectors } from './core/observability/operations-routes.js';
 import { createNetworkRuntime } from './network-runtime.js';
 

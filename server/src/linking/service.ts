@@ -5,7 +5,7 @@
  * account (tokens sealed, then stored with the completion in one transaction that re-checks the session).
  */
 import { ErrorCode, type InstagramLinkMethod, type Network } from '@social-link-kit/protocol';
-import type { AppDeps } from '../context.js';
+import type { AppDeps } from '../app-deps.js';
 import { tokenAad } from '../core/crypto/token-cipher.js';
 import type { LinkAccountResult, LinkSessionRecord, SocialAccount } from '../core/db/storage-types.js';
 import { ApiError } from '../core/errors.js';

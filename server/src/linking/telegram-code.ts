@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { BotCodeResponse } from '@social-link-kit/protocol';
-import type { AppDeps } from '../context.js';
+import type { AppDeps } from '../app-deps.js';
 import type { LinkSessionRecord } from '../core/db/storage-types.js';
 import { hashSecret } from '../core/tokens.js';
 import type { BotChat } from '../networks/link.js';

@@ -12,7 +12,8 @@
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { NETWORK_LABELS, isNetwork, type Network } from '@social-link-kit/protocol';
-import type { AppDeps, AppEnv } from '../context.js';
+import type { AppDeps } from '../app-deps.js';
+import type { AppEnv } from '../context.js';
 import { escapeHtml, htmlPageHeaders } from '../core/http/html.js';
 import { badRequest } from '../core/errors.js';
 import { hashSecret, newSecret } from '../core/tokens.js';

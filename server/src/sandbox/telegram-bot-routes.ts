@@ -7,7 +7,8 @@
  */
 import { Hono } from 'hono';
 import { randomInt } from 'node:crypto';
-import type { AppDeps, AppEnv } from '../context.js';
+import type { AppDeps } from '../app-deps.js';
+import type { AppEnv } from '../context.js';
 import { badRequest } from '../core/errors.js';
 import { readJsonObject } from '../core/http/read-json.js';
 import { completeTelegramCode } from '../linking/telegram-code.js';

@@ -9,7 +9,8 @@
  * - `PUT   /profiles/{id or refId}/quota` `{monthlyPostQuota: n | null}`
  */
 import { Hono, type Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { readJsonObject } from '../../core/http/read-json.js';
 import { adminAuth } from './admin-auth.js';
 import { AdminOperations } from './operations.js';

@@ -9,7 +9,8 @@
  */
 import { Hono } from 'hono';
 import { ErrorCode, isNetwork, type CredentialsConnectResponse, type DisconnectResponse, type Network, type StartConnectResponse } from '@social-link-kit/protocol';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../core/errors.js';
 import { NETWORKS } from '../../networks/index.js';
 import type { NetworkLink } from '../../networks/link.js';

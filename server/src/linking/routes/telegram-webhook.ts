@@ -8,7 +8,8 @@
 import { badRequest } from '../../core/errors.js';
 import { Hono } from 'hono';
 import { timingSafeEqual } from 'node:crypto';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { completeTelegramCode, type TelegramChat } from '../telegram-code.js';
 
 export function telegramWebhookRoutes(deps: AppDeps): Hono<AppEnv> {

@@ -9,7 +9,8 @@
  * and unknown publish ids get 200 (TikTok retries anything else).
  */
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { ApiError, badRequest } from '../../core/errors.js';
 import { ErrorCode } from '@social-link-kit/protocol';
 import type { Publishing } from '../publishing.js';

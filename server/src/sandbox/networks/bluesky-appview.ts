@@ -6,7 +6,8 @@
  * 400 `NotFound`.
  */
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { sandboxStoreOf } from './sandbox-tokens.js';
 import type { SandboxPost } from './store.js';
 

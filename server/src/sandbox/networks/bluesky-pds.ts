@@ -17,7 +17,8 @@
  */
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { countGraphemes } from '../../networks/text/text-length.js';
 import { isNsid, isRecordKey, rawCid, recordCid } from './atproto-ids.js';
 import { faultMarker } from './faults.js';

@@ -6,7 +6,7 @@
  * writes, a kill between them left a published post beside an unpublished container, whose reconcile then led to a
  * duplicate. A test build may die between the writes (`PUBLISH_TEST_CRASH_AT=inside-container-publish`) to prove it.
  */
-import type { AppDeps } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
 import type { SqlExecutor } from '../../core/db/sql-driver.js';
 import { SandboxNetworkStore, type SandboxPost } from './store.js';
 

@@ -22,7 +22,8 @@
  * Metrics grow with the service clock (insight-metrics.ts). Errors: `{error: {code, message}}`.
  */
 import { Hono, type Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { newId } from '../../core/tokens.js';
 import { GENERIC_SANDBOX_NETWORKS, type GenericSandboxNetwork } from './generic-api.js';
 import { ACCOUNT_METRIC_RATES, INSTAGRAM_LIMITED_METRICS, POST_METRIC_RATES, grownMetrics } from './insight-metrics.js';

@@ -5,7 +5,7 @@
  * fault a test switched on (insights-faults.ts), and the comments already answered privately (a network allows one
  * private reply per comment). Kept in memory, like a payment sandbox's test switches: a restart clears it.
  */
-import type { AppDeps } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
 import { insightsFaultsOf, type InsightsFault } from './insights-faults.js';
 
 export interface EngagementState {

@@ -22,7 +22,8 @@
  * Faults in the message or description: 249 and 476 (code 368), 429 (code 4), 401 (code 190), 500 (code 2).
  */
 import { Hono, type Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import {
   GraphSandboxError,
   answerGraphErrors,

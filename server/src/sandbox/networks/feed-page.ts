@@ -10,7 +10,8 @@
  */
 import { Hono, type Context } from 'hono';
 import { NETWORK_LABELS, isNetwork } from '@social-link-kit/protocol';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { checkSandboxToken, issueSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 import type { Storage } from '../../storage/storage.js';
 import { effectiveStatus, type SandboxComment, type SandboxMedia, type SandboxPost } from './store.js';

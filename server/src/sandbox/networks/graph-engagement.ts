@@ -13,7 +13,8 @@
  */
 import type { Context } from 'hono';
 import type { SqlExecutor } from '../../core/db/sql-driver.js';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { newId } from '../../core/tokens.js';
 import { engagementStateOf } from './engagement-state.js';
 import { insightsFaultOf } from './insights-faults.js';

@@ -7,7 +7,8 @@
 import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { randomBytes, randomInt } from 'node:crypto';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { faultMarker } from './faults.js';
 import { containsNul } from './input-guards.js';
 import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';

@@ -25,7 +25,8 @@
  * when an origin host blocks Meta's crawler by robots.txt or 403).
  */
 import { Hono, type Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { publishContainer } from './container-publish.js';
 import { faultMarker } from './faults.js';
 import {

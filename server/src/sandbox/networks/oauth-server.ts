@@ -15,7 +15,8 @@
  */
 import { Hono, type Context } from 'hono';
 import { createHash } from 'node:crypto';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { hashSecret } from '../../core/tokens.js';
 import { isNetwork } from '@social-link-kit/protocol';
 import { sandboxClientOf } from '../../networks/registry.js';

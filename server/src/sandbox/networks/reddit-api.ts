@@ -19,7 +19,8 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { randomBytes, randomInt } from 'node:crypto';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { faultMarker } from './faults.js';
 import { containsNul } from './input-guards.js';
 import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';

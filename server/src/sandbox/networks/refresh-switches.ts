@@ -13,7 +13,8 @@
  */
 import { Hono, type Context } from 'hono';
 import { isNetwork } from '@social-link-kit/protocol';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { readJsonObject } from '../../core/http/read-json.js';
 import { badRequest } from '../../core/errors.js';
 import type { Storage } from '../../storage/storage.js';

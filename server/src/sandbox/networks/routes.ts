@@ -5,7 +5,8 @@
  * feed page (`/feed`, feed-page.ts).
  */
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { sandboxPdsRoutes } from './bluesky-pds.js';
 import { sandboxFeedRoutes } from './feed-page.js';
 import { genericSandboxApi } from './generic-api.js';

@@ -4,7 +4,7 @@
  * account (gmb, snapchat): every token the sandbox issued names its user (sandbox-users.ts). Null when the token is
  * missing, unknown, expired or another network's.
  */
-import type { AppDeps } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
 import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 
 export async function sandboxAccountOfBearer(deps: AppDeps, platform: string, authorization: string | undefined): Promise<string | null> {

@@ -7,7 +7,8 @@
 import type { Context } from 'hono';
 import { ErrorCode } from '@social-link-kit/protocol';
 import { authenticateApiKey } from '../../accounts/api-key-auth.js';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../core/errors.js';
 
 /** Throws 401 without a valid API key, 404 when none of its profiles has linked that sandbox account. */

@@ -23,7 +23,8 @@
 import { Hono, type Context } from 'hono';
 import { decodeJwt } from 'jose';
 import type { Storage } from '../../storage/storage.js';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { publishContainer } from './container-publish.js';
 import { faultMarker } from './faults.js';
 import { GraphSandboxError, answerGraphErrors, graphAccount, graphBody, graphId, optionalString, requireOwner, throwGraphFault, urlParam, type GraphFault } from './graph-sandbox.js';

@@ -19,7 +19,8 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { oauth1Signature, parseOAuth1Header, signatureBaseString } from '../../networks/twitter/oauth1.js';
 import { measureText } from '../../networks/text/text-length.js';
 import { faultMarker } from './faults.js';

@@ -18,7 +18,8 @@
  */
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { addReply, commentsUnder, findComment, sandboxPostMetrics, youtubeVisibleTo, type StoredComment } from './engagement-store.js';
 import { grownMetrics } from './insight-metrics.js';
 import { insightsFaultOf, type InsightsFault } from './insights-faults.js';
