@@ -2,13 +2,19 @@
 // components of the import graph, Tarjan's algorithm), largest first. Every relative `import`/`export … from` and
 // `import(…)` counts, type-only ones included: a circle of types is still a circle a reader must hold at once.
 // Run: node scripts/import-circles.mjs [dir, default server/src] [--max N: exit 1 when a circle has more than N files]
+//   [--layer DIR=ALLOWED,…: exit 1 when a file under DIR imports a file outside DIR and the ALLOWED folders, e.g.
+//    `--layer networks=core`: the networks are a leaf over core; packages, such as the protocol, are not files here]
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const args = process.argv.slice(2);
 const maxAt = args.indexOf('--max');
 const max = maxAt >= 0 ? Number(args[maxAt + 1]) : null;
-const root = resolve(args.find((arg, i) => !arg.startsWith('--') && args[i - 1] !== '--max') ?? 'server/src');
+const layers = args.flatMap((arg, i) => (args[i - 1] === '--layer' ? [arg] : [])).map((rule) => {
+  const [dir, allowed = ''] = rule.split('=');
+  return { dir, allowed: [dir, ...allowed.split(',').filter(Boolean)] };
+});
+const root = resolve(args.find((arg, i) => !arg.startsWith('--') && args[i - 1] !== '--max' && args[i - 1] !== '--layer') ?? 'server/src');
 
 function sourceFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -90,4 +96,21 @@ for (const circle of circles) {
   console.log(`\n${circle.length} files:`);
   for (const file of circle.sort()) console.log(`  ${relative(root, file)}`);
 }
-if (max !== null && (circles[0]?.length ?? 0) > max) process.exit(1);
+
+/** `file` (relative to the root) lies in folder `dir`. */
+const inside = (file, dir) => file === dir || file.startsWith(`${dir}/`);
+const crossings = layers.flatMap(({ dir, allowed }) =>
+  files
+    .map((file) => relative(root, file))
+    .filter((file) => inside(file, dir))
+    .flatMap((file) =>
+      edges
+        .get(join(root, file))
+        .map((target) => relative(root, target))
+        .filter((target) => !allowed.some((folder) => inside(target, folder)))
+        .map((target) => `${file} → ${target} (${dir} may import only ${allowed.join(', ')})`),
+    ),
+);
+if (crossings.length > 0) console.log(`\n${crossings.length} import(s) across a layer:\n${crossings.map((line) => `  ${line}`).join('\n')}`);
+
+if ((max !== null && (circles[0]?.length ?? 0) > max) || crossings.length > 0) process.exit(1);

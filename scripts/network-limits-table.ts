@@ -2,12 +2,12 @@
  * @module
  * The per-network limits table of docs/network-limits.md, rendered from the code that enforces the limits: the
  * network catalogue (names), the publishing capabilities (text limit and unit, media counts and types, video
- * durations) and the server's media limits (video sizes, image aspect ratios). Pure: `write-network-limits.ts`
+ * durations) and each network module's limits (video sizes, image aspect ratios). Pure: `write-network-limits.ts`
  * writes the file and a server test fails when the file no longer matches what this renders.
  */
 import { NETWORKS, NETWORK_LABELS } from '@social-link-kit/protocol/networks/catalog.js';
 import { PUBLISHING_CAPABILITIES, TWITTER_LONG_VIDEO_SECONDS, type TextUnit } from '@social-link-kit/protocol/publishing/capabilities.js';
-import { IMAGE_ASPECT_RATIO, VIDEO_MAX_BYTES } from '../server/src/publishing/media/media-limits.js';
+import { networkModule } from '../server/src/networks/index.js';
 
 export const NETWORK_LIMITS_FILE = 'docs/network-limits.md';
 
@@ -47,7 +47,7 @@ function videoCell(platform: (typeof NETWORKS)[number]): string {
   if (!media.videos) return 'no video';
   const { min, max } = media.videoSeconds;
   const longest = max >= NO_DURATION_LIMIT ? 'no duration limit' : min > 0 ? `${duration(min)} to ${duration(max)}` : `up to ${duration(max)}`;
-  const bytes = VIDEO_MAX_BYTES[platform];
+  const bytes = media.videoMaxBytes;
   const extra = platform === 'twitter' ? `; \`longVideo\` up to ${duration(TWITTER_LONG_VIDEO_SECONDS)}` : '';
   const alone = media.videoAlone ? ', one video alone' : '';
   return `${longest}${bytes ? `, at most ${size(bytes)}` : ''}${alone}${extra}`;
@@ -74,7 +74,7 @@ export function networkLimitsRows(): string[][] {
   return NETWORKS.map((platform) => {
     const caps = PUBLISHING_CAPABILITIES[platform];
     const images = caps.media.images ? `${imageTypes(caps.media.imageTypes, caps.media.convertWebp)}${imageBytes(caps.media.imageMaxBytes)}` : 'no images';
-    const ratio = IMAGE_ASPECT_RATIO[platform]?.label ?? 'not checked';
+    const ratio = networkModule(platform).limits.imageAspectRatio?.label ?? 'not checked';
     const comment = caps.firstComment.supported ? `yes (${caps.firstComment.media ? 'with media' : 'text only'})` : 'no';
     return [
       `${NETWORK_LABELS[platform]} (\`${platform}\`)`,

@@ -5,7 +5,8 @@
 import { Hono } from 'hono';
 import { sandboxRoutes } from '@social-link-kit/sandbox';
 import { ErrorCode } from '@social-link-kit/protocol';
-import type { AppDeps, AppEnv } from './context.js';
+import type { AppDeps } from './app-deps.js';
+import type { AppEnv } from './context.js';
 import { ApiError } from './core/errors.js';
 import { answerForError } from './core/http/error-answer.js';
 import { commonHeaders } from './core/http/common-headers.js';
@@ -20,8 +21,8 @@ import { webhookRoutes } from './webhooks/routes.js';
 import { integrationKeyRoutes } from './linking/legacy-jwt/integration-key-routes.js';
 import { generateJwtRoutes } from './linking/legacy-jwt/generate-jwt-routes.js';
 import { connectRoutes } from './linking/routes/connect.js';
-import { telegramWebhookRoutes } from './networks/telegram/webhook-routes.js';
-import { tiktokWebhookRoutes } from './networks/tiktok/webhook-routes.js';
+import { telegramWebhookRoutes } from './linking/routes/telegram-webhook.js';
+import { tiktokWebhookRoutes } from './publishing/routes/tiktok-callback.js';
 import { widgetBundleRoutes } from './linking/routes/widget-bundle.js';
 import { hostedPageRoutes } from './linking/routes/hosted-page.js';
 import { oauthCallbackRoutes } from './linking/routes/oauth-callback.js';
@@ -31,11 +32,10 @@ import { adminRoutes } from './accounts/admin/admin-routes.js';
 import { openApiRoutes } from './core/openapi/openapi-routes.js';
 import { operationsOf } from './core/openapi/describe.js';
 import { postRoutes } from './publishing/routes.js';
-import { youtubeChannelRoutes } from './networks/youtube/channel-routes.js';
+import { youtubeChannelRoutes } from './publishing/routes/youtube-channel.js';
 import { mediaFileRoutes } from './publishing/media/media-file-routes.js';
 import { mediaRoutes } from './publishing/media/media-routes.js';
 import { shortLinkRoutes } from './publishing/short-links.js';
-import { createAnalytics } from './analytics/analytics.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { commentRoutes } from './comments/routes.js';
 import { moderationRoutes } from './moderation/routes.js';
@@ -89,11 +89,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     api.route('/media', mediaRoutes({ media: deps.media, config: deps.config }));
     app.route('/media', mediaFileRoutes({ media: deps.media, clock: deps.clock }));
   }
-  if (deps.publishing) {
+  if (deps.publishing && deps.analytics) {
+    const { analytics } = deps;
     for (const path of ['/post', '/post/*', '/history', '/validate/*']) api.use(path, apiKeyAuth(deps));
     api.route('/', postRoutes(deps, deps.publishing));
     app.route('/s', shortLinkRoutes(deps.publishing.store.db));
-    const analytics = createAnalytics({ ...deps, refresher: deps.publishing.tokenRefresher });
     for (const path of ['/analytics/*', '/comments/*', '/automations/*']) api.use(path, apiKeyAuth(deps));
     api.route('/analytics', analyticsRoutes(deps, deps.publishing, analytics));
     api.route('/comments', commentRoutes(deps, deps.publishing, analytics));

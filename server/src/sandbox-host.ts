@@ -13,7 +13,7 @@ import type { GuardedFetch } from './core/guarded-fetch.js';
 import type { NetworkRegistry } from './networks/registry.js';
 import type { Storage } from './storage/storage.js';
 import type { Publishing } from './publishing/publishing.js';
-import type { TelegramChat } from './networks/telegram/complete-with-code.js';
+import type { TelegramChat } from './linking/telegram-code.js';
 
 export interface SandboxHost {
   /** The service's settings the fakes read (the live object: `publicUrl` is final only once the port is known). */

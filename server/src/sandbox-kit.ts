@@ -19,7 +19,7 @@ export { queueNetworkEvent } from './automations/network-events.js';
 export { openWebhookSecret } from './webhooks/webhook-secret.js';
 export { WEBHOOK_ACTION } from './webhooks/registration-request.js';
 export { sandboxClientOf } from './networks/registry.js';
-export { measureText, countGraphemes } from './publishing/rules/text-length.js';
+export { measureText, countGraphemes } from './networks/text/text-length.js';
 export { STOCK_CATALOGUE } from './publishing/media/stock-images.js';
 export { SANDBOX_UNSPLASH_KEY, SANDBOX_UNSPLASH_PATH } from './publishing/media/unsplash.js';
 export { findMoov, readMoovDuration } from './publishing/media/mp4-duration.js';

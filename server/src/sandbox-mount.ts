@@ -3,9 +3,9 @@
  * What the service hands the sandbox package when the sandbox is on (sandbox-host.ts): built from the app's
  * dependencies, once per service, so the fakes see this service's database, clock, settings and registry.
  */
-import type { AppDeps } from './context.js';
+import type { AppDeps } from './app-deps.js';
 import { createGuardedFetch } from './core/guarded-fetch.js';
-import { completeTelegramCode } from './networks/telegram/complete-with-code.js';
+import { completeTelegramCode } from './linking/telegram-code.js';
 import type { SandboxHost } from './sandbox-host.js';
 
 /** One host per service (the app's routes and the job worker share it, and with it one guarded fetch). */

@@ -8,7 +8,7 @@ import type { AccountHealth } from '@social-link-kit/protocol';
 import { iso } from '../core/clock.js';
 import { tokenAad } from '../core/crypto/token-cipher.js';
 import type { SocialAccount } from '../core/db/storage-types.js';
-import type { AppDeps } from '../context.js';
+import type { AppDeps } from '../app-deps.js';
 import { readHealth } from './health-recorder.js';
 import { missingScopes, scopeList, tokenFacts } from './token-facts.js';
 

@@ -6,7 +6,8 @@
  */
 import { Hono } from 'hono';
 import type { NetworkStatusResponse, ProfileHealthResponse } from '@social-link-kit/protocol';
-import type { AppDeps, AppEnv } from '../context.js';
+import type { AppDeps } from '../app-deps.js';
+import type { AppEnv } from '../context.js';
 import { healthOf } from './health-view.js';
 import { networkStatuses } from './network-status.js';
 import { describe } from '../core/openapi/describe.js';

@@ -6,7 +6,8 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { ErrorCode } from '@social-link-kit/protocol';
-import type { AppDeps, AppEnv } from '../context.js';
+import type { AppDeps } from '../app-deps.js';
+import type { AppEnv } from '../context.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
 import { ApiError } from '../core/errors.js';
 import { hashSecret } from '../core/tokens.js';

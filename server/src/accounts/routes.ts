@@ -14,7 +14,8 @@
 import { Hono } from 'hono';
 import { type CreateProfileResponse, type UserProfile } from '@social-link-kit/protocol';
 import { iso } from '../core/clock.js';
-import type { AppDeps, AppEnv } from '../context.js';
+import type { AppDeps } from '../app-deps.js';
+import type { AppEnv } from '../context.js';
 import { badRequest } from '../core/errors.js';
 import { readJsonObject } from '../core/http/read-json.js';
 import type { Profile } from '../core/db/storage-types.js';

@@ -7,9 +7,9 @@
  * comments come from the generic sandbox API's engagement routes (`/sandbox/net/{platform}`, which see every sandbox
  * network's posts); against a real network they are not available (101).
  */
-import { NETWORKS, type Network } from '@social-link-kit/protocol';
+import { NETWORKS as NETWORK_IDS, type Network } from '@social-link-kit/protocol';
 import type { PublishAdapter } from '../networks/publish-adapter.js';
-import { PUBLISH_ADAPTERS, publishBaseUrl } from '../networks/publish-adapters.js';
+import { PUBLISH_ADAPTERS, publishBaseUrl } from '../networks/index.js';
 import { sandboxPublishAdapter } from '../networks/sandbox-publish.js';
 
 function readsEngagement(adapter: PublishAdapter): boolean {
@@ -17,7 +17,7 @@ function readsEngagement(adapter: PublishAdapter): boolean {
 }
 
 export const ENGAGEMENT_ADAPTERS = Object.fromEntries(
-  NETWORKS.map((network) => [network, readsEngagement(PUBLISH_ADAPTERS[network]) ? PUBLISH_ADAPTERS[network] : sandboxPublishAdapter(network)]),
+  NETWORK_IDS.map((network) => [network, readsEngagement(PUBLISH_ADAPTERS[network]) ? PUBLISH_ADAPTERS[network] : sandboxPublishAdapter(network)]),
 ) as Record<Network, PublishAdapter>;
 
 /** The base URL the engagement adapter of `platform` calls; null when it cannot be read here. */

@@ -8,8 +8,8 @@ import type { Clock } from '../core/clock.js';
 import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { NetworkContext } from '../networks/analytics-contract.js';
 import type { Storage } from '../storage/storage.js';
-import { latestTwitterAppOf } from '../networks/twitter/stored-app.js';
-import type { TwitterAppCredentials } from '../networks/twitter/app-credentials.js';
+import { networkModule } from '../networks/index.js';
+import type { AppCredentials } from '../networks/module.js';
 import type { TokenRefresher } from '../networks/token-refresher.js';
 
 export interface NetworkContextDeps {
@@ -25,8 +25,8 @@ export interface NetworkContextDeps {
 }
 
 /** The context for `platform` of the profile; null when no account of that network is linked (or it has no API here). */
-/** `twitterApp`: the X app the request named (spec 5.6); without it, the one the profile's newest tweet used. */
-export async function networkContextFor(deps: NetworkContextDeps, profileId: string, platform: Network, twitterApp?: TwitterAppCredentials | null): Promise<NetworkContext | null> {
+/** `requestApp`: the integrator's app the request named (X, spec 5.6); without it, the one the profile's newest post used. */
+export async function networkContextFor(deps: NetworkContextDeps, profileId: string, platform: Network, requestApp?: AppCredentials | null): Promise<NetworkContext | null> {
   const social = await deps.storage.linking.findSocialAccount(profileId, platform);
   if (!social) return null;
   // An account is called where it was linked; accounts linked before that was kept follow the service's setting.
@@ -36,6 +36,7 @@ export async function networkContextFor(deps: NetworkContextDeps, profileId: str
   // An expiring token is renewed first (tokens() below reads the renewed one); a refusal shows up as the network's
   // own 401 on the call, classified as a relink like any other.
   await deps.refresher?.ensureFresh(social);
+  const app = networkModule(platform).appCredentials;
   return {
     account: {
       platform,
@@ -52,7 +53,8 @@ export async function networkContextFor(deps: NetworkContextDeps, profileId: str
     fetch: deps.fetch,
     now: deps.clock,
     log: (event, fields) => deps.log(JSON.stringify({ event, profileId, platform, ...fields })),
-    // X reads sign with the developer app the profile's tweets were published through.
-    ...(platform === 'twitter' && { appCredentials: async () => twitterApp ?? latestTwitterAppOf(deps.storage.driver, deps.tokenCipher, profileId) }),
+    // A network that signs with the integrator's own app (X) reads with the one the request named, else the one the
+    // profile's newest post on it was published through.
+    ...(app && { appCredentials: async () => requestApp ?? app.latestOf(deps.storage.driver, deps.tokenCipher, profileId) }),
   };
 }

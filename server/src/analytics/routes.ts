@@ -10,7 +10,8 @@
  */
 import { Hono, type Context } from 'hono';
 import { ANALYTICS_PLATFORMS, PostAnalyticsRequest, SocialAnalyticsRequest, type AnalyticsPlatform } from '@social-link-kit/protocol/analytics/index.js';
-import type { AppDeps, AppEnv } from '../context.js';
+import type { AppDeps } from '../app-deps.js';
+import type { AppEnv } from '../context.js';
 import { ApiError, badRequest } from '../core/errors.js';
 import { readJsonObject } from '../core/http/read-json.js';
 import { assertQuotaLeft } from '../publishing/post-quota.js';

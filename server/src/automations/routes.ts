@@ -9,7 +9,8 @@
  */
 import { Hono } from 'hono';
 import { CreateAutomationRequest, UpdateAutomationRequest } from '@social-link-kit/protocol/analytics/index.js';
-import type { AppDeps, AppEnv } from '../context.js';
+import type { AppDeps } from '../app-deps.js';
+import type { AppEnv } from '../context.js';
 import { iso } from '../core/clock.js';
 import { ApiError } from '../core/errors.js';
 import { readJsonObject } from '../core/http/read-json.js';

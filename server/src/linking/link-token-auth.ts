@@ -5,7 +5,8 @@
  * link (`?jwt=`, spec 5.5): it is verified by legacy-jwt/verify-legacy-jwt.ts and runs on a stand-in session.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { AppDeps, AppEnv } from '../context.js';
+import type { AppDeps } from '../app-deps.js';
+import type { AppEnv } from '../context.js';
 import { clientAddress, enforceLimit } from '../core/limits/enforce-limit.js';
 import { legacyJwtFromHeader, verifyLegacyJwt } from './legacy-jwt/verify-legacy-jwt.js';
 import { hashSecret } from '../core/tokens.js';

@@ -5,10 +5,11 @@
  * account (tokens sealed, then stored with the completion in one transaction that re-checks the session).
  */
 import { ErrorCode, type InstagramLinkMethod, type Network } from '@social-link-kit/protocol';
-import type { AppDeps } from '../context.js';
+import type { AppDeps } from '../app-deps.js';
 import { tokenAad } from '../core/crypto/token-cipher.js';
 import type { LinkAccountResult, LinkSessionRecord, SocialAccount } from '../core/db/storage-types.js';
 import { ApiError } from '../core/errors.js';
+import type { LinkedIdentity } from '../networks/link.js';
 import type { ResolvedOAuthNetwork } from '../networks/registry.js';
 import type { Storage } from '../storage/storage.js';
 import { newSocialEvent } from '../webhooks/social-event.js';
@@ -55,14 +56,6 @@ export async function oauthNetworkFor(
 ): Promise<ResolvedOAuthNetwork | null> {
   return deps.networks.oauth(platform, await instagramLinkMethodOf(deps, session));
 }
-
-/** What a connect flow learned about the account; the tokens are sealed here, bound to the profile, network and account. */
-export type LinkedIdentity = Pick<SocialAccount, 'platform' | 'networkUserId' | 'displayName' | 'username' | 'linkedAt' | 'accountType'> & {
-  /** Linked on the sandbox (true) or the real network (false): the account is always called there. */
-  sandbox: boolean;
-  /** The network's tokens, or null when there are none. */
-  tokens: Record<string, unknown> | null;
-};
 
 /**
  * Seals the tokens and stores the account with the session's completion (and its `link` event). The session is

@@ -6,7 +6,7 @@
  */
 import { NETWORKS, connectMethodOf, type SessionView } from '@social-link-kit/protocol';
 import { iso } from '../core/clock.js';
-import type { AppDeps } from '../context.js';
+import type { AppDeps } from '../app-deps.js';
 import type { LinkSessionRecord } from '../core/db/storage-types.js';
 import { instagramLinkMethodOf } from './service.js';
 import { accountsNeedingAttention } from '../account-health/health-recorder.js';

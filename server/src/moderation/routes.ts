@@ -7,7 +7,8 @@
  * fails.
  */
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../context.js';
+import type { AppDeps } from '../app-deps.js';
+import type { AppEnv } from '../context.js';
 import { ApiError } from '../core/errors.js';
 import { readJsonObject } from '../core/http/read-json.js';
 import { defaultMatcher, moderateText, type Matcher } from './text-moderation.js';

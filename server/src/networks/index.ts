@@ -1,52 +1,72 @@
 /**
  * @module
- * Every network's server-side half, one folder each. `satisfies Record<Network, NetworkLink>`: a network added
- * to the protocol's catalogue without its folder here does not compile.
+ * Every network the service speaks, one module each (`networks/<id>/index.ts`, module.ts): its link half, publish
+ * and engagement halves, API bases, limits and options key. `satisfies Record<Network, NetworkModule>`: a network
+ * added to the protocol's catalogue without its module here does not compile.
  */
 import type { Network } from '@social-link-kit/protocol';
-import { blueskyLink } from './bluesky/link.js';
-import { facebookLink } from './facebook/link.js';
-import { gmbLink } from './gmb/link.js';
-import { instagramLink } from './instagram/link.js';
-import type { NetworkLink, OAuthLink } from './link.js';
-import { linkedinLink } from './linkedin/link.js';
-import { pinterestLink } from './pinterest/link.js';
-import { redditLink } from './reddit/link.js';
-import { snapchatLink } from './snapchat/link.js';
-import { telegramLink } from './telegram/link.js';
-import { threadsLink } from './threads/link.js';
-import { tiktokLink } from './tiktok/link.js';
-import { twitterLink } from './twitter/link.js';
-import { youtubeLink } from './youtube/link.js';
+import { blueskyNetwork } from './bluesky/index.js';
+import { facebookNetwork } from './facebook/index.js';
+import { gmbNetwork } from './gmb/index.js';
+import { instagramNetwork } from './instagram/index.js';
+import { linkedinNetwork } from './linkedin/index.js';
+import { pinterestNetwork } from './pinterest/index.js';
+import { redditNetwork } from './reddit/index.js';
+import { snapchatNetwork } from './snapchat/index.js';
+import { telegramNetwork } from './telegram/index.js';
+import { threadsNetwork } from './threads/index.js';
+import { tiktokNetwork } from './tiktok/index.js';
+import { twitterNetwork } from './twitter/index.js';
+import { youtubeNetwork } from './youtube/index.js';
+import type { OAuthLink } from './link.js';
+import type { PublishAdapter } from './publish-adapter.js';
+import type { NetworkModule } from './module.js';
 import type { OAuthNetworkDefinition } from './oauth/definition.js';
 
-export const NETWORK_LINKS = {
-  twitter: twitterLink,
-  facebook: facebookLink,
-  instagram: instagramLink,
-  linkedin: linkedinLink,
-  youtube: youtubeLink,
-  gmb: gmbLink,
-  tiktok: tiktokLink,
-  pinterest: pinterestLink,
-  reddit: redditLink,
-  threads: threadsLink,
-  snapchat: snapchatLink,
-  bluesky: blueskyLink,
-  telegram: telegramLink,
-} satisfies Record<Network, NetworkLink>;
+export const NETWORKS = {
+  twitter: twitterNetwork,
+  facebook: facebookNetwork,
+  instagram: instagramNetwork,
+  linkedin: linkedinNetwork,
+  youtube: youtubeNetwork,
+  gmb: gmbNetwork,
+  tiktok: tiktokNetwork,
+  pinterest: pinterestNetwork,
+  reddit: redditNetwork,
+  threads: threadsNetwork,
+  snapchat: snapchatNetwork,
+  bluesky: blueskyNetwork,
+  telegram: telegramNetwork,
+} satisfies Record<Network, NetworkModule>;
 
-/** The networks whose folder links them with OAuth, derived from the folders (no list of names). */
-export type OAuthNetwork = { [N in Network]: (typeof NETWORK_LINKS)[N] extends OAuthLink ? N : never }[Network];
+/** The module of `platform`, typed as the contract (NETWORKS keeps each module's own literal type). */
+export function networkModule(platform: Network): NetworkModule {
+  return NETWORKS[platform];
+}
+
+/** Each network's publish half, keyed by network: a view of NETWORKS for what is given the adapters (tests swap one). */
+export const PUBLISH_ADAPTERS = Object.fromEntries(Object.entries(NETWORKS).map(([network, module]) => [network, module.publish])) as Record<Network, PublishAdapter>;
+
+/** The networks whose folder links them with OAuth, derived from the modules (no list of names). */
+export type OAuthNetwork = { [N in Network]: (typeof NETWORKS)[N]['link'] extends OAuthLink ? N : never }[Network];
 
 export function isOAuthNetwork(network: Network): network is OAuthNetwork {
-  return NETWORK_LINKS[network].method === 'oauth';
+  return NETWORKS[network].link.method === 'oauth';
 }
 
 /** The real OAuth definition of each OAuth network. */
 export const OAUTH_NETWORKS = Object.fromEntries(
-  Object.entries(NETWORK_LINKS).flatMap(([network, link]) => (link.method === 'oauth' ? [[network, link.definition]] : [])),
+  Object.entries(NETWORKS).flatMap(([network, { link }]) => (link.method === 'oauth' ? [[network, link.definition]] : [])),
 ) as Record<OAuthNetwork, OAuthNetworkDefinition>;
 
 /** instagram through a connected Facebook page (`instagramLinkMethod: 'facebook'`). */
-export const INSTAGRAM_VIA_FACEBOOK: OAuthNetworkDefinition = instagramLink.viaFacebookPage.definition;
+export const INSTAGRAM_VIA_FACEBOOK: OAuthNetworkDefinition = NETWORKS.instagram.link.viaFacebookPage.definition;
+
+/**
+ * The API base an adapter calls for an account: the sandbox on this service's own origin, or the network's real API
+ * (or the operator's `<NETWORK>_API_BASE_URL` in its place); null where the account's tokens carry it.
+ */
+export function publishBaseUrl(platform: Network, publicUrl: string, sandbox: boolean, realBases: Partial<Record<string, string>> = {}): string | null {
+  const { api } = networkModule(platform);
+  return sandbox ? `${publicUrl}${api.sandboxPath}` : (realBases[platform] ?? api.real);
+}

@@ -10,9 +10,9 @@
  * network for the post the interrupted commit may have made.
  */
 import type { Network } from '@social-link-kit/protocol';
-import type { RateBudget } from '../publishing/rate-budget.js';
+import type { RateBudget } from '../core/rate-budget.js';
 import type { AnalyticsAdapter } from './analytics-contract.js';
-import type { ResolvedOAuthNetwork } from './registry.js';
+import type { ResolvedOAuthNetwork } from './oauth/resolved.js';
 
 /** Error classification in the spec's terms (section 7). */
 export interface PublishFailure {

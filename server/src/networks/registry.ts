@@ -5,26 +5,16 @@
  * (sandbox for every network), `off` (no sandbox: networks without credentials are unavailable, code 503).
  */
 import { type InstagramLinkMethod, type Network } from '@social-link-kit/protocol';
-import { NETWORK_LINKS, OAUTH_NETWORKS, isOAuthNetwork, type OAuthNetwork } from './index.js';
+import { NETWORKS, OAUTH_NETWORKS, isOAuthNetwork, type OAuthNetwork } from './index.js';
+import type { ResolvedOAuthNetwork } from './oauth/resolved.js';
+
+export type { ResolvedOAuthNetwork };
 import type { OAuthLink } from './link.js';
 import type { OAuthNetworkDefinition } from './oauth/definition.js';
 import type { NetworkSettings } from './network-settings.js';
 import { createGuardedFetch, type GuardedFetch } from '../core/guarded-fetch.js';
 import type { OutboundSettings } from '../core/outbound-settings.js';
 
-export interface ResolvedOAuthNetwork {
-  platform: OAuthNetwork;
-  sandbox: boolean;
-  clientId: string;
-  clientSecret: string;
-  /** Issuer identifier for oauth4webapi (the authorization server's origin). */
-  issuer: string;
-  definition: OAuthNetworkDefinition;
-  /** Sent on every call to the network. */
-  userAgent: string;
-  /** The guarded fetch every call to the network goes through (the registry's `fetch`). */
-  fetch: GuardedFetch;
-}
 
 export interface NetworkRegistry {
   /** Null when the network cannot be connected on this service. */
@@ -33,6 +23,8 @@ export interface NetworkRegistry {
   readonly sandboxOn: boolean;
   /** Where bluesky logins are checked; null when bluesky is unavailable. */
   readonly blueskyPdsUrl: string | null;
+  /** Where a credentials network checks logins here (bluesky: its PDS); null when it cannot be connected. */
+  loginUrl(platform: Network): string | null;
   /** The bot users talk to for telegram; null when telegram is unavailable. */
   readonly telegramBotUsername: string | null;
   readonly telegramWebhookSecret: string | null;
@@ -70,12 +62,13 @@ export function createNetworkRegistry(settings: NetworkSettings, publicUrl: () =
       if (settings.blueskyPdsUrl && mode !== 'all') return settings.blueskyPdsUrl;
       return sandboxOn ? `${publicUrl()}/sandbox` : mode === 'off' ? null : 'https://bsky.social';
     },
+    loginUrl: (platform) => (platform === 'bluesky' ? registry.blueskyPdsUrl : null),
     telegramBotUsername: settings.telegramBotUsername || (sandboxOn ? SANDBOX_TELEGRAM_BOT : null),
     telegramWebhookSecret: settings.telegramWebhookSecret,
     oauth(platform, instagramLinkMethod) {
       if (!isOAuthNetwork(platform)) return null;
       // instagram through a Facebook page signs in with the Meta (Facebook) app, not the Instagram login app.
-      const link: OAuthLink = NETWORK_LINKS[platform];
+      const link: OAuthLink = NETWORKS[platform].link;
       const alternate = instagramLinkMethod === 'facebook' ? link.viaFacebookPage : undefined;
       const credentials = settings.clientCredentials[(alternate?.credentialsOf ?? platform).toUpperCase()];
       if (credentials && mode !== 'all') {

@@ -10,8 +10,8 @@
  */
 import type { Network } from '@social-link-kit/protocol';
 import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
-import { measureText } from '../publishing/rules/text-length.js';
-import { splitIntoThread } from '../publishing/rules/thread-split.js';
+import { measureText } from './text/text-length.js';
+import { splitIntoThread } from './text/thread-split.js';
 import { sandboxEngagementMethods } from './sandbox-engagement.js';
 import type { CommitResult, PublishAdapter, PublishContext, PublishDone, PublishFailure, PublishPending } from './publish-adapter.js';
 

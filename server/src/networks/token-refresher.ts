@@ -21,7 +21,7 @@ import type { Clock } from '../core/clock.js';
 import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { SqlDriver } from '../core/db/sql-driver.js';
 import type { PublishAdapter, PublishFailure } from './publish-adapter.js';
-import type { ResolvedOAuthNetwork } from './registry.js';
+import type { ResolvedOAuthNetwork } from './oauth/resolved.js';
 
 export const REFRESH_MARGIN_MS = 5 * 60_000;
 /** Longest a refresh may hold the lease (the network call has its own shorter time limit). */

@@ -17,7 +17,7 @@ import type { Job, JobStore } from '../core/jobs/job-store.js';
 import type { JobHandler, JobOutcome } from '../core/jobs/job-worker.js';
 import { jobRetryDelayMs } from '../core/jobs/job-backoff.js';
 import type { LinkedAccountRef, PlatformPost, PrepareWaiting, PublishAdapter, PublishContext, PublishDone, PublishFailure } from '../networks/publish-adapter.js';
-import { databaseRateBudget } from './rate-budget.js';
+import { databaseRateBudget } from '../core/rate-budget.js';
 import type { Storage } from '../storage/storage.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
 import type { PostStore, StoredPlatform, StoredPost } from './post-store.js';
@@ -28,8 +28,8 @@ import { personalAccountRefusal } from './rules/personal-accounts.js';
 import type { MediaDeps } from './media/inspect-media.js';
 import { PREPARED_MEDIA_KEY, preparedMediaOf, preparePostMedia } from './prepare-post-media.js';
 import { crawlerBlockedAfterRehost, shouldRehost } from './media/crawler-blocked.js';
-import { openTwitterApp, TWITTER_APP_FIELD } from '../networks/twitter/app-credentials.js';
 import type { TokenRefresher } from '../networks/token-refresher.js';
+import { networkModule } from '../networks/index.js';
 import { releaseNetworkBudgets, takeNetworkBudgets } from '../networks/network-rate-budgets.js';
 import { findFirstComment, publicFirstComment, type StoredFirstComment } from './first-comment-reconcile.js';
 import { unconfirmed } from '../networks/reconcile-by-identity.js';
@@ -107,8 +107,7 @@ function failureToError(failure: PublishFailure): NonNullable<StoredPlatform['er
 
 /** The request's option object for a network (`twitterOptions`, `linkedInOptions`, `tikTokOptions`…). */
 export function networkOptionsFor(request: Record<string, unknown>, platform: Network): Record<string, unknown> {
-  const name = platform === 'linkedin' ? 'linkedIn' : platform === 'tiktok' ? 'tikTok' : platform === 'youtube' ? 'youTube' : platform;
-  const options = request[`${name}Options`];
+  const options = request[networkModule(platform).optionsKey];
   return options && typeof options === 'object' && !Array.isArray(options) ? (options as Record<string, unknown>) : {};
 }
 
@@ -194,7 +193,7 @@ export class PublishingEngine {
       rateBudget: databaseRateBudget(deps.store.db, deps.clock),
       saveProgress: (state) => deps.store.savePrepared(post.id, row.platform, state),
       step: (point) => this.#maybeCrash(point),
-      appCredentials: async () => (row.platform === 'twitter' ? openTwitterApp(deps.tokenCipher, post.profileId, request[TWITTER_APP_FIELD]) : null),
+      appCredentials: async () => networkModule(row.platform).appCredentials?.ofRequest(deps.tokenCipher, post.profileId, request) ?? null,
     };
   }
 

@@ -318,6 +318,15 @@ export class PostStore {
     return changed === 1;
   }
 
+  /** The `pending` row on `platform` whose pending state holds `field: value` (a network's callback names its post so). */
+  async findPendingBy(platform: Network, field: string, value: string): Promise<{ postId: string; state: Record<string, unknown> } | null> {
+    const pattern = `%${JSON.stringify({ [field]: value }).slice(1, -1).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const row = await this.db.get(`SELECT post_id, pending_state FROM post_platforms WHERE platform = ? AND status = 'pending' AND pending_state LIKE ? ESCAPE '\\'`, [platform, pattern]);
+    if (!row) return null;
+    const state = JSON.parse(String(row.pending_state)) as Record<string, unknown>;
+    return state[field] === value ? { postId: String(row.post_id), state } : null;
+  }
+
   async recordPending(postId: string, platform: Network, state: Record<string, unknown>, executor: SqlExecutor = this.db): Promise<void> {
     await executor.run(`UPDATE post_platforms SET status = 'pending', pending_state = ? WHERE post_id = ? AND platform = ?`, [JSON.stringify(state), postId, platform]);
   }

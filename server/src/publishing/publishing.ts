@@ -11,16 +11,16 @@ import type { ServiceConfig } from '../config.js';
 import type { TokenCipher } from '../core/crypto/token-cipher.js';
 import type { NetworkRegistry, ResolvedOAuthNetwork } from '../networks/registry.js';
 import type { Network } from '@social-link-kit/protocol';
-import { HealthRecorder } from '../account-health/health-recorder.js';
-import { outcomeOfRefresh } from '../account-health/health-check.js';
-import { PUBLISH_ADAPTERS, publishBaseUrl } from '../networks/publish-adapters.js';
-import { TokenRefresher } from '../networks/token-refresher.js';
+import type { HealthRecorder } from '../account-health/health-recorder.js';
+import type { NetworkRuntime } from '../network-runtime.js';
+import { PUBLISH_ADAPTERS, publishBaseUrl } from '../networks/index.js';
+import type { TokenRefresher } from '../networks/token-refresher.js';
 import type { Storage } from '../storage/storage.js';
 import { PublishingEngine, type CrashPoint } from './engine.js';
 import { DUPLICATE_WINDOW_MS, PostService } from './post-service.js';
 import { PostStore } from './post-store.js';
 import type { MediaDeps } from './media/inspect-media.js';
-import { networkContextFor, type NetworkContextDeps } from '../analytics/network-context.js';
+import { networkContextFor } from '../analytics/network-context.js';
 import { listYoutubeCategories } from '../networks/youtube/channel-api.js';
 import { threadsGeoEligible } from '../networks/threads/geo-gating.js';
 import type { PublishFailure } from '../networks/publish-adapter.js';
@@ -52,6 +52,8 @@ export function createPublishing(options: {
   clock: Clock;
   tokenCipher: TokenCipher;
   networks: NetworkRegistry;
+  /** The network runtime compose.ts built once: refresher, health recorder, OAuth clients, account context. */
+  runtime: NetworkRuntime;
   publicUrl: () => string;
   config: ServiceConfig;
   log: (line: string) => void;
@@ -67,19 +69,7 @@ export function createPublishing(options: {
   const jobs = new JobStore(db);
   const fetch = options.networks.fetch;
   const crashAt = CRASH_POINTS.find((point) => point === config.publishing.testCrashAt) ?? null;
-  const sandboxOn = options.networks.sandboxOn;
-  const oauthNetwork = (platform: Network) => options.networks.oauth(platform, 'instagram');
-  const healthRecorder = new HealthRecorder(options.storage);
-  const tokenRefresher = new TokenRefresher({
-    db,
-    tokenCipher: options.tokenCipher,
-    clock,
-    fetch,
-    adapters: PUBLISH_ADAPTERS,
-    network: oauthNetwork,
-    log,
-    onOutcome: (account, event) => healthRecorder.record(account, outcomeOfRefresh(event, oauthNetwork(account.platform)?.definition.scopes ?? []), clock()).then(() => {}),
-  });
+  const { tokenRefresher, healthRecorder, oauthNetwork, contextDeps } = options.runtime;
   const engine = new PublishingEngine({
     store,
     jobs,
@@ -89,7 +79,7 @@ export function createPublishing(options: {
     clock,
     fetch,
     // Only for accounts linked before each account kept where it was linked (social_accounts.sandbox).
-    isSandbox: () => sandboxOn,
+    isSandbox: contextDeps.isSandbox,
     baseUrl: (platform, sandbox) => publishBaseUrl(platform, publicUrl(), sandbox, config.networks.apiBaseUrls),
     log,
     crashAt,
@@ -103,25 +93,15 @@ export function createPublishing(options: {
     tokenRefresher,
   });
   // Account facts read from the network when a post is checked: youtube's category list (spec 4.3), threads'
-  // geo-gating eligibility (allowCountries).
-  const channelDeps: NetworkContextDeps = {
-    storage: options.storage,
-    tokenCipher: options.tokenCipher,
-    clock,
-    fetch,
-    baseUrl: (platform, sandbox) => publishBaseUrl(platform, publicUrl(), sandbox, config.networks.apiBaseUrls),
-    isSandbox: () => sandboxOn,
-    log,
-    refresher: tokenRefresher,
-  };
+  // geo-gating eligibility (allowCountries), in the one account context of the network runtime.
   const geoEligible = async (profileId: string) => {
-    const ctx = await networkContextFor(channelDeps, profileId, 'threads');
+    const ctx = await networkContextFor(contextDeps, profileId, 'threads');
     return ctx ? threadsGeoEligible(ctx) : null;
   };
   const service = new PostService({
     geoEligible,
     youtubeCategories: async (profileId, region) => {
-      const ctx = await networkContextFor(channelDeps, profileId, 'youtube');
+      const ctx = await networkContextFor(contextDeps, profileId, 'youtube');
       return ctx ? listYoutubeCategories(ctx, region) : null;
     },
     store,

@@ -8,7 +8,7 @@
  */
 import { ErrorCode, type WebhookDeliveriesQuery, type WebhookDeliveryRecord, type WebhookAction } from '@social-link-kit/protocol';
 import { iso } from '../core/clock.js';
-import type { AppDeps } from '../context.js';
+import type { AppDeps } from '../app-deps.js';
 import { ApiError, badRequest } from '../core/errors.js';
 import type { Profile } from '../core/db/storage-types.js';
 import type { WebhookLogEntry } from './store.js';

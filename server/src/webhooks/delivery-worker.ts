@@ -1,6 +1,6 @@
 /**
  * @module
- * Drains the webhook outbox. Every `pollMs` it claims due rows with a lease (`claimed_until`), POSTs each body
+ * Drains the webhook outbox. Every `pollMs` it claims due rows through the jobs engine (a lease and its token), POSTs each body
  * to the registration's URL, and records the outcome: delivered on 2xx, otherwise a retry with exponential
  * backoff and jitter, or failed after `maxAttempts`. A process killed mid-delivery leaves its rows leased;
  * once the lease runs out any worker (the restarted one, or another instance) sends them again. Delivery is
@@ -159,7 +159,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     // Origin only: a receiver URL may carry its own secret in the path or query.
     log(`webhook ${delivery.id} ${delivery.action} → ${new URL(delivery.url).origin}: attempt ${delivery.attempts} ${result.ok ? `delivered (${result.status})` : `failed (${result.error}), ${outcome.kind}`}`);
     try {
-      await storage.webhooks.finishWebhookDelivery(delivery.id, outcome, {
+      await storage.webhooks.finishWebhookDelivery(delivery, outcome, {
         attempt: delivery.attempts,
         at,
         responseStatus: result.status,

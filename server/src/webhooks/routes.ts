@@ -14,7 +14,8 @@
  * The request rules are in registration-request.ts, the registration itself in service.ts.
  */
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../context.js';
+import type { AppDeps } from '../app-deps.js';
+import type { AppEnv } from '../context.js';
 import { rejectUnknownFields } from '../core/http/reject-unknown-fields.js';
 import { readJsonObject } from '../core/http/read-json.js';
 import { WEBHOOK_ACTION, parseAction, parseSecret, parseUrl } from './registration-request.js';

@@ -5,7 +5,7 @@
  */
 import { ErrorCode } from '@social-link-kit/protocol';
 import { iso } from '../core/clock.js';
-import type { AppDeps } from '../context.js';
+import type { AppDeps } from '../app-deps.js';
 import { ApiError } from '../core/errors.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
 import type { WebhookAction } from '@social-link-kit/protocol/webhooks.js';

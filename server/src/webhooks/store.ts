@@ -1,13 +1,14 @@
 /**
  * @module
  * The webhooks feature's SQL: registrations (one per profile and action) and the outbox, which is the jobs table's
- * `webhook` rows (webhook-job.ts). They are claimed in one transaction (PostgreSQL: FOR UPDATE SKIP LOCKED). Events are built by the feature that reports them and added
+ * `webhook` rows (webhook-job.ts). They are claimed by the jobs engine's claim (core/jobs, with its lease token). Events are built by the feature that reports them and added
  * with `enqueue` inside that feature's transaction, so the change and its event commit together or not at all.
  */
 import { toWebhook } from '../core/db/rows.js';
 import { SqlStore } from '../core/db/sql-store.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
 import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryOutcome, WebhookDeliveryStatus, WebhookRegistration } from '../core/db/storage-types.js';
+import { JobStore } from '../core/jobs/job-store.js';
 import { addWebhookJob, webhookJobPayload } from './webhook-job.js';
 import { WEBHOOK_JOB_KIND } from './outbox-on-jobs-migration.js';
 
@@ -64,47 +65,47 @@ export class WebhookStore extends SqlStore {
    * with its registration's URL and sealed secret. A due event whose registration is gone is failed instead.
    */
   async claimWebhookDeliveries(now: number, leaseUntil: number, limit: number): Promise<WebhookDelivery[]> {
-    return this.db.transaction(async (tx) => {
-      const rows = await tx.all(
-        `SELECT j.id, j.subject, j.payload, j.attempts, j.created_at FROM jobs j
-         WHERE j.kind = '${WEBHOOK_JOB_KIND}' AND j.done_at IS NULL AND j.failed_at IS NULL AND j.run_at <= ?
-           AND (j.lease_until IS NULL OR j.lease_until <= ?)
-         ORDER BY j.run_at, j.created_at, j.${this.dialect.outboxInsertOrder} LIMIT ?${this.dialect.forUpdateSkipLocked('j')}`,
-        [now, now, limit],
-      );
-      const claimed: WebhookDelivery[] = [];
-      for (const row of rows) {
-        const event = webhookJobPayload(row.payload as string);
-        const registration = await tx.get('SELECT url, secret FROM webhooks WHERE profile_id = ? AND action = ?', [row.subject, event.action]);
-        if (!registration) {
-          await tx.run("UPDATE jobs SET failed_at = ?, last_error = 'webhook unregistered' WHERE id = ?", [now, row.id]);
-          continue;
-        }
-        await tx.run('UPDATE jobs SET lease_until = ?, attempts = attempts + 1 WHERE id = ?', [leaseUntil, row.id]);
-        claimed.push({
-          id: row.id as string,
-          profileId: row.subject as string,
-          action: event.action,
-          payload: event.body,
-          url: registration.url as string,
-          sealedSecret: (registration.secret as string | null) ?? null,
-          attempts: Number(row.attempts) + 1,
-          createdAt: Number(row.created_at),
-        });
+    // The jobs engine's claim: a lease token per batch, so a worker whose lease ran out finishes nothing.
+    const jobs = new JobStore(this.db);
+    const claimed: WebhookDelivery[] = [];
+    for (const job of await jobs.claim(now, leaseUntil, limit, [WEBHOOK_JOB_KIND])) {
+      const event = webhookJobPayload(JSON.stringify(job.payload));
+      const registration = await this.db.get('SELECT url, secret FROM webhooks WHERE profile_id = ? AND action = ?', [job.subject, event.action]);
+      if (!registration) {
+        await jobs.fail(job, now, 'webhook unregistered');
+        continue;
       }
-      return claimed;
-    });
+      claimed.push({
+        id: job.id,
+        profileId: job.subject,
+        action: event.action,
+        payload: event.body,
+        url: registration.url as string,
+        sealedSecret: (registration.secret as string | null) ?? null,
+        attempts: job.attempts,
+        createdAt: job.createdAt,
+        leaseToken: job.leaseToken,
+      });
+    }
+    return claimed;
   }
 
-  /** Records the outcome of an attempt and, when given, the attempt itself (the delivery log) together. */
-  async finishWebhookDelivery(id: string, outcome: WebhookDeliveryOutcome, attempt?: WebhookAttempt): Promise<void> {
+  /**
+   * Records the outcome of an attempt and, when given, the attempt itself (the delivery log) together. A claimed
+   * delivery is named with its lease token: when the lease ran out and another worker holds the row, the outcome
+   * changes nothing (the attempt is still logged). A bare id finishes the row whoever holds it (tests, operations).
+   */
+  async finishWebhookDelivery(delivery: string | Pick<WebhookDelivery, 'id' | 'leaseToken'>, outcome: WebhookDeliveryOutcome, attempt?: WebhookAttempt): Promise<void> {
+    const [id, token] = typeof delivery === 'string' ? [delivery, null] : [delivery.id, delivery.leaseToken];
+    const held = token === null ? '' : ' AND lease_token = ?';
+    const heldBy = token === null ? [] : [token];
     await this.db.transaction(async (tx) => {
       if (outcome.kind === 'delivered') {
-        await tx.run('UPDATE jobs SET done_at = ?, lease_until = NULL, last_error = NULL WHERE id = ?', [outcome.at, id]);
+        await tx.run(`UPDATE jobs SET done_at = ?, lease_token = NULL, lease_until = NULL, last_error = NULL WHERE id = ?${held}`, [outcome.at, id, ...heldBy]);
       } else if (outcome.kind === 'retry') {
-        await tx.run('UPDATE jobs SET run_at = ?, lease_until = NULL, last_error = ? WHERE id = ?', [outcome.nextAttemptAt, outcome.error, id]);
+        await tx.run(`UPDATE jobs SET run_at = ?, lease_token = NULL, lease_until = NULL, last_error = ? WHERE id = ?${held}`, [outcome.nextAttemptAt, outcome.error, id, ...heldBy]);
       } else {
-        await tx.run('UPDATE jobs SET failed_at = ?, lease_until = NULL, last_error = ? WHERE id = ?', [outcome.at, outcome.error, id]);
+        await tx.run(`UPDATE jobs SET failed_at = ?, lease_token = NULL, lease_until = NULL, last_error = ? WHERE id = ?${held}`, [outcome.at, outcome.error, id, ...heldBy]);
       }
       if (!attempt) return;
       // A lease that ran out may let two workers make "the same" attempt: the first record stays.

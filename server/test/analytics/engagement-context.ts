@@ -6,7 +6,7 @@
 import type { Network } from '@social-link-kit/protocol';
 import type { NetworkContext } from '../../src/networks/analytics-contract.js';
 import type { PublishFailure } from '../../src/networks/publish-adapter.js';
-import { publishBaseUrl } from '../../src/networks/publish-adapters.js';
+import { publishBaseUrl } from '../../src/networks/index.js';
 import { SANDBOX_TWITTER_APP } from '@social-link-kit/sandbox/networks/twitter-api.js';
 import { linkSandboxAccount } from '../sandbox/sandbox-adapter-context.js';
 import type { TestService } from '../support/test-service.js';

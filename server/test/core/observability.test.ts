@@ -14,7 +14,7 @@ import { jsonLogLine, structuredLog } from '../../src/core/observability/json-lo
 import { startService } from '../../src/server.js';
 import { OperationsStore } from '../../src/core/observability/operations-store.js';
 import { healthRoutes } from '../../src/core/observability/operations-routes.js';
-import type { AppDeps } from '../../src/context.js';
+import type { AppDeps } from '../../src/app-deps.js';
 import { openStorage } from '../../src/storage/open-storage.js';
 import { freshDatabase } from '../support/fresh-database.js';
 import { startTestService, tokenOf, type TestService } from '../support/test-service.js';

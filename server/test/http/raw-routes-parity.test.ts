@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createAccount } from '../../src/accounts/service.js';
 import { readConfig, type ServiceConfig } from '../../src/config.js';
-import type { AppDeps } from '../../src/context.js';
+import type { AppDeps } from '../../src/app-deps.js';
 import { rawRouteListener } from '../../src/core/http/raw-listener.js';
 import { createRateLimiter } from '../../src/core/limits/create-rate-limiter.js';
 import { linkSessionRawRoutes } from '../../src/linking/routes/link-sessions.js';

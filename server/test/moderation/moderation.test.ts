@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../src/context.js';
+import type { AppDeps } from '../../src/app-deps.js';
+import type { AppEnv } from '../../src/context.js';
 import { moderationRoutes } from '../../src/moderation/routes.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 

@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
 import { blueskyPublishAdapter as adapter, BLUESKY_MAX_IMAGE_BYTES, BLUESKY_MAX_IMAGES } from '../../src/networks/bluesky/publish.js';
 import type { PrepareWaiting, PreparedState, PublishDone, PublishFailure } from '../../src/networks/publish-adapter.js';
-import { VIDEO_MAX_BYTES } from '../../src/publishing/media/media-limits.js';
+import { BLUESKY_LIMITS } from '../../src/networks/bluesky/limits.js';
 import { headerOnlyMp4 } from '@social-link-kit/sandbox/media/header-only-mp4.js';
 import { BLUESKY_BLOB_MAX_BYTES } from '@social-link-kit/sandbox/networks/bluesky-pds.js';
 import { SANDBOX_VIDEO_PROCESSING_MS } from '@social-link-kit/sandbox/networks/bluesky-video-api.js';
@@ -118,7 +118,7 @@ describe('bluesky video against the sandbox video service', () => {
     assert.equal(media.videos, true);
     assert.equal(media.videoMaxBytes, 100 * 1024 * 1024);
     assert.equal(media.videoSeconds.max, 180);
-    assert.equal(VIDEO_MAX_BYTES.bluesky, media.videoMaxBytes);
+    assert.equal(BLUESKY_LIMITS.videoMaxBytes, media.videoMaxBytes);
     assert.equal(BLUESKY_MAX_IMAGES, media.maxItems);
     assert.equal(BLUESKY_MAX_IMAGE_BYTES, media.imageMaxBytes);
     assert.equal(BLUESKY_BLOB_MAX_BYTES, media.imageMaxBytes);

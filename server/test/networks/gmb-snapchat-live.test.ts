@@ -16,7 +16,7 @@ import { describe, it } from 'node:test';
 import type { Network } from '@social-link-kit/protocol';
 import { gmbPublishAdapter } from '../../src/networks/gmb/publish.js';
 import type { PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishDone } from '../../src/networks/publish-adapter.js';
-import { REAL_PUBLISH_BASE_URLS } from '../../src/networks/publish-adapters.js';
+import { NETWORKS as NETWORK_MODULES } from '../../src/networks/index.js';
 import { snapchatPublishAdapter } from '../../src/networks/snapchat/publish.js';
 
 const env = process.env;
@@ -26,7 +26,7 @@ function context(platform: Network, token: string, post: Partial<PlatformPost>):
   return {
     post: { platform, text: stamp, mediaUrls: [], isVideo: false, options: {}, postId: 'live', attemptKey: `live:${platform}`, ...post },
     account: { platform, accountId: 'live', username: null, displayName: null, sandbox: false, tokens: async () => ({ accessToken: token }) },
-    baseUrl: REAL_PUBLISH_BASE_URLS[platform] ?? '',
+    baseUrl: NETWORK_MODULES[platform].api.real ?? '',
     fetch: (url, init) => fetch(url, init),
     now: () => Date.now(),
     log: () => {},

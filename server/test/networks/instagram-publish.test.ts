@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ACCOUNT_STATE_RETRY_MS, instagramPublishAdapter as adapter } from '../../src/networks/instagram/publish.js';
 import type { PlatformPost, PreparedState, PrepareWaiting, PublishContext, PublishDone, PublishFailure } from '../../src/networks/publish-adapter.js';
-import { databaseRateBudget } from '../../src/publishing/rate-budget.js';
+import { databaseRateBudget } from '../../src/core/rate-budget.js';
 import { issueSandboxToken, sandboxStoreOf } from '@social-link-kit/sandbox/networks/sandbox-tokens.js';
 import type { TestService } from '../support/test-service.js';
 import { startPublishingService, waitForPost } from '../publishing/publishing-fixtures.js';

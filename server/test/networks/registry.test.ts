@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { NETWORKS, connectMethodOf } from '@social-link-kit/protocol';
-import { NETWORK_LINKS } from '../../src/networks/index.js';
+import { NETWORKS as NETWORK_MODULES } from '../../src/networks/index.js';
 
 describe('network folders', () => {
   it('link every network with the connect method of the catalogue', () => {
-    for (const network of NETWORKS) assert.equal(NETWORK_LINKS[network].method, connectMethodOf(network), network);
+    for (const network of NETWORKS) assert.equal(NETWORK_MODULES[network].link.method, connectMethodOf(network), network);
   });
 });

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Network } from '@social-link-kit/protocol';
 import { tokenAad } from '../../src/core/crypto/token-cipher.js';
-import { PUBLISH_ADAPTERS } from '../../src/networks/publish-adapters.js';
+import { PUBLISH_ADAPTERS } from '../../src/networks/index.js';
 import type { PublishAdapter } from '../../src/networks/publish-adapter.js';
 import type { ResolvedOAuthNetwork } from '../../src/networks/registry.js';
 import { TokenRefresher } from '../../src/networks/token-refresher.js';

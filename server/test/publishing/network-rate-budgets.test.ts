@@ -6,8 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { NETWORK_RATE_BUDGETS, budgetsFor, releaseNetworkBudgets, takeNetworkBudgets } from '../../src/networks/network-rate-budgets.js';
-import { databaseRateBudget } from '../../src/publishing/rate-budget.js';
+import { NETWORKS as NETWORK_MODULES } from '../../src/networks/index.js';
+import { budgetsFor, releaseNetworkBudgets, takeNetworkBudgets } from '../../src/networks/network-rate-budgets.js';
+import { databaseRateBudget } from '../../src/core/rate-budget.js';
 import type { TestService } from '../support/test-service.js';
 import { startPublishingService, waitForPost } from './publishing-fixtures.js';
 import { linkSandboxAccount } from '../sandbox/sandbox-adapter-context.js';
@@ -61,7 +62,7 @@ describe('network rate budgets', () => {
   it('app budgets count only for the real network; account budgets are per account', async () => {
     assert.deepEqual(budgetsFor('youtube', { sandbox: true }), []);
     assert.deepEqual(budgetsFor('reddit', { sandbox: true }), []);
-    assert.deepEqual(budgetsFor('tiktok', { sandbox: true }), NETWORK_RATE_BUDGETS.tiktok);
+    assert.deepEqual(budgetsFor('tiktok', { sandbox: true }), NETWORK_MODULES.tiktok.limits.rateBudgets);
     const budget = databaseRateBudget(svc.storage.driver, svc.clock);
     for (let n = 0; n < 20; n++) assert.equal((await takeNetworkBudgets(budget, 'telegram', { accountId: 'chat-a', sandbox: true })).ok, n < 20);
     assert.equal((await takeNetworkBudgets(budget, 'telegram', { accountId: 'chat-a', sandbox: true })).ok, false);

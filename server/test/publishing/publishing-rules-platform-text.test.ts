@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { measureText } from '../../src/publishing/rules/text-length.js';
+import { measureText } from '../../src/networks/text/text-length.js';
 import { planThread, rawPlatformText, resolvePlatformText } from '../../src/publishing/rules/platform-text.js';
 
 describe('resolvePlatformText', () => {

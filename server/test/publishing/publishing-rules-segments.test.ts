@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { segmentText } from '../../src/publishing/rules/segments.js';
+import { segmentText } from '../../src/networks/text/segments.js';
 
 const onePass = (text: string, granularity: 'grapheme' | 'word' | 'sentence') =>
   Array.from(new Intl.Segmenter(undefined, { granularity }).segment(text), (s) => s.segment);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { NETWORKS } from '@social-link-kit/protocol';
 import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
-import { measureText } from '../../src/publishing/rules/text-length.js';
+import { measureText } from '../../src/networks/text/text-length.js';
 
 describe('measureText', () => {
   it('counts code points for chars, so an astral emoji is one, not two UTF-16 units', () => {

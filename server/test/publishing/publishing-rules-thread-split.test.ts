@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MAX_THREAD_PARTS } from '@social-link-kit/protocol/publishing/capabilities.js';
-import { measureText } from '../../src/publishing/rules/text-length.js';
-import { splitIntoThread } from '../../src/publishing/rules/thread-split.js';
+import { measureText } from '../../src/networks/text/text-length.js';
+import { splitIntoThread } from '../../src/networks/text/thread-split.js';
 
 const graphemes = (text: string) => Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), (s) => s.segment);
 

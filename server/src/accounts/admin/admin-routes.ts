@@ -11,7 +11,8 @@
  * - `PUT   /network-status/{platform}` `{status: operational|degraded|down, message?}` · `DELETE` clears it
  */
 import { Hono, type Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { readJsonObject } from '../../core/http/read-json.js';
 import { AdminNetworkStatusRequest, NetworkStatusResponse } from '@social-link-kit/protocol';
 import { adminAuth } from './admin-auth.js';

@@ -97,6 +97,8 @@ export interface WebhookDelivery {
   /** Attempts so far, including this one. */
   attempts: number;
   createdAt: number;
+  /** The jobs engine's lease token of this claim: finishing names it, so a worker whose lease ran out changes nothing. */
+  leaseToken: string;
 }
 
 export type WebhookDeliveryOutcome =

@@ -8,7 +8,7 @@
  * chunked or oversized body, `Expect`, an odd Host header) goes to the Hono listener unchanged.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { AppDeps } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
 import { requestArrived } from '../db/commit-watch.js';
 import { recordRequest } from '../observability/access-log.js';
 import { requestIdFrom } from '../observability/request-id.js';

@@ -21,6 +21,8 @@ export interface Job {
   /** Claims so far, this one included. */
   attempts: number;
   leaseToken: string;
+  /** When it was added (epoch ms). */
+  createdAt: number;
 }
 
 export interface NewJob {
@@ -70,7 +72,7 @@ export class JobStore {
       `INSERT INTO jobs (id, kind, subject, payload, run_at, attempts, lease_token, lease_until, created_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
       [id, job.kind, job.subject, JSON.stringify(payload), job.runAt, leaseToken, leaseUntil, now],
     );
-    return { id, kind: job.kind, subject: job.subject, payload, runAt: job.runAt, attempts: 1, leaseToken };
+    return { id, kind: job.kind, subject: job.subject, payload, runAt: job.runAt, attempts: 1, leaseToken, createdAt: now };
   }
 
   /**
@@ -85,18 +87,25 @@ export class JobStore {
     const skip = skipNetworks.length
       ? ` AND COALESCE(${this.#db.dialect.jsonText('j.payload', 'platform')}, '') NOT IN (${skipNetworks.map(() => '?').join(', ')})`
       : '';
+    // Oldest due first, then in the order they were added (a webhook's events reach its receiver in order).
+    const order = this.#db.dialect.outboxInsertOrder;
     const rows = await this.#db.transaction((tx) =>
       tx.all(
         `UPDATE jobs SET lease_token = ?, lease_until = ?, attempts = attempts + 1
          WHERE id IN (SELECT j.id FROM jobs j
            WHERE j.kind IN (${kinds.map(() => '?').join(', ')}) AND j.done_at IS NULL AND j.failed_at IS NULL AND j.run_at <= ?
              AND (j.lease_until IS NULL OR j.lease_until <= ?)${skip}
-           ORDER BY j.run_at LIMIT ?${this.#db.dialect.forUpdateSkipLocked('j')})
-         RETURNING id, kind, subject, payload, run_at, attempts`,
+           ORDER BY j.run_at, j.created_at, j.${order} LIMIT ?${this.#db.dialect.forUpdateSkipLocked('j')})
+         RETURNING id, kind, subject, payload, run_at, attempts, created_at, ${order} AS insert_order`,
         [leaseToken, leaseUntil, ...kinds, now, now, ...skipNetworks, limit],
       ),
     );
+    const position = (row: Record<string, unknown>) => [Number(row.run_at), Number(row.created_at), Number(row.insert_order)];
     return rows
+      .sort((a, b) => {
+        const [x, y] = [position(a), position(b)];
+        return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
+      })
       .map((row) => ({
         id: row.id as string,
         kind: row.kind as string,
@@ -105,8 +114,8 @@ export class JobStore {
         runAt: Number(row.run_at),
         attempts: Number(row.attempts),
         leaseToken,
-      }))
-      .sort((a, b) => a.runAt - b.runAt);
+        createdAt: Number(row.created_at),
+      }));
   }
 
   /** Extends a held lease; false when the lease was lost. Pass `tx` to make a write conditional on holding it. */

@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { ErrorCode } from '@social-link-kit/protocol';
-import type { AppDeps } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
 import { ApiError } from '../errors.js';
 
 const MINUTE = 60_000;

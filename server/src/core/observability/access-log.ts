@@ -7,7 +7,8 @@
  * requests through the same `recordRequest`.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { requestArrived } from '../db/commit-watch.js';
 import { accessLogLine } from './json-log.js';
 import { requestIdFrom } from './request-id.js';

@@ -6,7 +6,8 @@
  * - `GET /metrics`: Prometheus text, behind `ADMIN_TOKEN` (404 without one) unless `METRICS_PORT` serves it apart.
  */
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { adminTokenMatches } from '../../accounts/admin/admin-auth.js';
 import { ApiError } from '../errors.js';
 import { ErrorCode } from '@social-link-kit/protocol';

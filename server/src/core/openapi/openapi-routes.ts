@@ -5,7 +5,8 @@
  * document, while the sandbox runs.
  */
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { escapeHtml, htmlPageHeaders } from '../http/html.js';
 import { WIDGET_VERSION } from '../../linking/routes/widget-bundle.js';
 import { buildOpenApiDocument } from './openapi-document.js';

@@ -12,7 +12,8 @@
  */
 import { Hono } from 'hono';
 import { SignJWT } from 'jose';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { badRequest } from '../../core/errors.js';
 import { rejectUnknownFields } from '../../core/http/reject-unknown-fields.js';
 import { LEGACY_AUDIENCE, SERVICE_KEY_ID } from './legacy-jwt-rules.js';

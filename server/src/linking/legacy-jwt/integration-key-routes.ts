@@ -11,7 +11,8 @@
 import { Hono } from 'hono';
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import { iso } from '../../core/clock.js';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { readJsonObject } from '../../core/http/read-json.js';
 import { parsePublicKeyInput } from './public-key-input.js';
 import type { IntegrationKey } from '../../core/db/storage-types.js';

@@ -8,7 +8,7 @@
  */
 import { jsonLogLine } from '../../core/observability/json-log.js';
 import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify, type JWTPayload } from 'jose';
-import type { AppDeps } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
 import { parseLinkSessionRequest } from '../session-request.js';
 import type { LinkSessionRecord } from '../../core/db/storage-types.js';
 import { hashSecret, newId } from '../../core/tokens.js';

@@ -2,19 +2,23 @@
  * @module
  * Connecting and disconnecting networks from the hosted page, authenticated by the link token:
  * - `POST   /api/link/connect/:platform`   starts an OAuth attempt → `{startUrl}` for the popup to open; networks
- *   that connect otherwise (bluesky's app password, telegram's bot code) answer from networks/<id>/link.ts
+ *   that connect otherwise: credentials (bluesky's app password) are checked by the network's link half and the
+ *   account stored here; a bot (telegram) gets a code the user sends it (telegram-code.ts)
  * - `DELETE /api/link/accounts/:platform`  disconnects the profile's account on that network
  * The popup then runs top-level through `/connect/start` and `/connect/callback/:platform` (oauth-callback.ts).
  */
 import { Hono } from 'hono';
 import { ErrorCode, isNetwork, DisconnectResponse, type Network, StartConnectResponse } from '@social-link-kit/protocol';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../core/errors.js';
-import { NETWORK_LINKS } from '../../networks/index.js';
+import { NETWORKS } from '../../networks/index.js';
 import type { NetworkLink } from '../../networks/link.js';
 import type { LinkSessionRecord } from '../../core/db/storage-types.js';
 import { assertConnectStartAllowed } from '../../core/limits/enforce-limit.js';
-import { assertNetworkOffered, oauthNetworkFor, unlinkAccount } from '../service.js';
+import { readJsonObject } from '../../core/http/read-json.js';
+import { assertNetworkOffered, commitLinkedAccount, linkInvalidError, oauthNetworkFor, unlinkAccount } from '../service.js';
+import { createTelegramCode } from '../telegram-code.js';
 import { hashSecret, newSecret } from '../../core/tokens.js';
 import { describe } from '../../core/openapi/describe.js';
 import { BotCodeResponse, CredentialsConnectRequest, CredentialsConnectResponse } from '@social-link-kit/protocol';
@@ -29,9 +33,21 @@ export function connectRoutes(deps: AppDeps): Hono<AppEnv> {
     const session = c.get('linkSession');
     const platform = allowedPlatform(session, c.req.param('platform'));
     await assertConnectStartAllowed(deps, session.id);
-    const link: NetworkLink = NETWORK_LINKS[platform];
-    // Networks without OAuth (credentials, bot) answer from their own folder.
-    if (link.method !== 'oauth') return link.connect(deps, c, session);
+    const link: NetworkLink = NETWORKS[platform].link;
+    if (link.method === 'credentials') {
+      const body = await readJsonObject(c, deps.config.maxBodyBytes, 'link session');
+      const env = { fetch: deps.networks.fetch, loginUrl: deps.networks.loginUrl(platform), sandbox: deps.networks.runsOnSandbox(platform), now: deps.clock() };
+      const identity = await link.verify(body, env);
+      const result = await commitLinkedAccount(deps, session, identity);
+      if (!result.stored) throw linkInvalidError('This link has expired or is no longer valid.');
+      const answer: CredentialsConnectResponse = { status: 'success', platform, displayName: identity.displayName ?? '' };
+      return c.json(answer);
+    }
+    if (link.method === 'bot') {
+      const bot = deps.networks.telegramBotUsername;
+      if (!bot) throw new ApiError(503, ErrorCode.networkUnavailable, 'Telegram cannot be connected on this service right now.', { action: 'link session' });
+      return c.json(await createTelegramCode(deps, session, bot));
+    }
     const network = await oauthNetworkFor(deps, session, platform);
     if (!network) {
       throw new ApiError(503, ErrorCode.networkUnavailable, `${platform} cannot be connected on this service right now.`, { action: 'link session' });

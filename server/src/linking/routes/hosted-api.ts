@@ -4,7 +4,8 @@
  * - `GET /api/link/session`  the session view: profile title, allowed networks (linked, sandbox or real), expiry, locale, branding
  */
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { linkInvalidError } from '../service.js';
 import { buildSessionView } from '../session-view.js';
 import { describe } from '../../core/openapi/describe.js';

@@ -9,7 +9,8 @@
 import { Hono, type Context } from 'hono';
 import { ErrorCode, type CreateLinkSessionResponse, type LinkSession } from '@social-link-kit/protocol';
 import { iso } from '../../core/clock.js';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { checkEmailFields, describeSendFailure, sendFailedError } from '../email/email-request.js';
 import { composeLinkEmail } from '../email/link-email.js';
 import { ApiError } from '../../core/errors.js';

@@ -7,7 +7,8 @@
 import { Hono } from 'hono';
 import { ErrorCode, UNLINKABLE_NETWORKS, type UserResponse } from '@social-link-kit/protocol';
 import { iso } from '../../core/clock.js';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../core/errors.js';
 import { readJsonObject } from '../../core/http/read-json.js';
 import { unlinkAccount } from '../service.js';

@@ -9,7 +9,8 @@
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { ErrorCode, isNetwork, type Network } from '@social-link-kit/protocol';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { NetworkFlowError, authorizationUrl, exchangeCode, fetchIdentity } from '../../networks/oauth/flow.js';
 import type { OAuthAttempt } from '../../core/db/storage-types.js';
 import { hashSecret, newSecret } from '../../core/tokens.js';

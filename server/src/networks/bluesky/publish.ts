@@ -8,9 +8,8 @@
  * 1,000,000 bytes, or one video alone (up to 100 MB and 3 minutes; video.ts uploads it to the video service).
  */
 import { createHash } from 'node:crypto';
-import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
-import { hasVideoExtension } from '../../publishing/media/media-url.js';
-import { countGraphemes } from '../../publishing/rules/text-length.js';
+import { hasVideoExtension } from '../../core/video-extension.js';
+import { countGraphemes } from '../text/text-length.js';
 import type {
   CommitResult,
   LinkedAccountRef,
@@ -25,16 +24,16 @@ import type {
 import { classifyBlueskyError } from './classify.js';
 import { detectFacets } from './facets.js';
 import { freshBlueskySession, refreshBlueskySession, type BlueskySessionTokens } from './session.js';
+import { BLUESKY_LIMITS } from './limits.js';
 import { xrpc, type XrpcAnswer } from './xrpc.js';
 import { blueskyComments } from './comments.js';
 import { blueskyVideoJob, uploadBlueskyVideo, VIDEO_POLL_MS, videoEmbed, type BlueskyVideoState } from './video.js';
 
-const LIMITS = PUBLISHING_CAPABILITIES.bluesky;
-export const BLUESKY_MAX_GRAPHEMES = LIMITS.text.max;
-/** The lexicon's byte bound on the text, beside the grapheme count. */
-export const BLUESKY_MAX_TEXT_BYTES = 3000;
-export const BLUESKY_MAX_IMAGES = LIMITS.media.maxItems;
-export const BLUESKY_MAX_IMAGE_BYTES = LIMITS.media.imageMaxBytes!;
+// The limits are stated once, in limits.ts.
+export const BLUESKY_MAX_GRAPHEMES = BLUESKY_LIMITS.graphemes;
+export const BLUESKY_MAX_TEXT_BYTES = BLUESKY_LIMITS.textBytes;
+export const BLUESKY_MAX_IMAGES = BLUESKY_LIMITS.images;
+export const BLUESKY_MAX_IMAGE_BYTES = BLUESKY_LIMITS.imageBytes;
 const COLLECTION = 'app.bsky.feed.post';
 const TID_ALPHABET = '234567abcdefghijklmnopqrstuvwxyz';
 

@@ -17,6 +17,7 @@ import { classifyGraphError } from '../meta/classify.js';
 import { accessTokenOf, callGraph } from '../meta/graph.js';
 import { CLOCK_SLACK_MS, findByIdentity } from '../reconcile-by-identity.js';
 import { facebookEngagement } from './engagement.js';
+import { failure } from '../kit.js';
 
 export const FACEBOOK_TEXT_MAX = 63_206;
 export const FACEBOOK_IMAGES_MAX = 10;
@@ -34,7 +35,6 @@ interface FacebookPrepared extends PreparedState {
   videoId?: string;
 }
 
-const failure = (code: number, message: string): PublishFailure => ({ kind: 'failed', code, message, retryAvailable: false, relink: false });
 const VIDEO_URL = /\.(mp4|mov|m4v|webm)(\?|#|$)/i;
 
 function kindOf(post: PlatformPost): FacebookKind {

@@ -20,6 +20,7 @@ import { oauth2RefreshGrantClassifiedBy } from '../oauth/refresh-grant.js';
 import { callGoogle, googleUrl } from './google-api.js';
 import { findByIdentity } from '../reconcile-by-identity.js';
 import { GMB_SUMMARY_MAX, gmbOptionIssues, localPostOf, type LocalPost } from './local-post.js';
+import { failure, isFailure } from '../kit.js';
 
 interface GmbPrepared extends PreparedState {
   /** `accounts/{a}/locations/{l}`, the v4 parent of local posts. */
@@ -29,8 +30,6 @@ interface GmbPrepared extends PreparedState {
   preparedAt: number;
 }
 
-const failure = (code: number, message: string, extra: Partial<PublishFailure> = {}): PublishFailure => ({ kind: 'failed', code, message, retryAvailable: false, relink: false, ...extra });
-const isFailure = (value: unknown): value is PublishFailure => (value as PublishFailure | null)?.kind === 'failed';
 const VIDEO_URL = /\.(mp4|mov|m4v|webm)(\?|#|$)/i;
 
 function validateGmb(post: PublishContext['post']): PublishFailure[] {

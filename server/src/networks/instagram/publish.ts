@@ -21,6 +21,7 @@ import type { CommitResult, PlatformPost, PreparedState, PrepareWaiting, Publish
 import { classifyContainerError, classifyGraphError } from '../meta/classify.js';
 import { callGraph } from '../meta/graph.js';
 import { instagramEngagement } from './engagement.js';
+import { failure } from '../kit.js';
 
 export const INSTAGRAM_CAPTION_MAX = 2_200;
 export const INSTAGRAM_HASHTAGS_MAX = 30;
@@ -44,7 +45,6 @@ interface InstagramPrepared extends PreparedState {
   ready?: boolean;
 }
 
-const failure = (code: number, message: string, extra: Partial<PublishFailure> = {}): PublishFailure => ({ kind: 'failed', code, message, retryAvailable: false, relink: false, ...extra });
 const VIDEO_URL = /\.(mp4|mov|m4v)(\?|#|$)/i;
 const isVideoUrl = (post: PlatformPost, url: string) => VIDEO_URL.test(url) || (post.isVideo && post.mediaUrls.length === 1);
 

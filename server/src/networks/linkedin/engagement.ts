@@ -16,6 +16,7 @@ import type { AccountAnalytics, AnalyticsAdapter, NetworkComment, NetworkContext
 import type { PublishFailure } from '../publish-adapter.js';
 import { classifyLinkedInError } from './classify.js';
 import { callLinkedIn, type LinkedInAnswer } from './rest-api.js';
+import { failure } from '../kit.js';
 
 const ORGANIZATION_METRICS = ['impressionCount', 'uniqueImpressionsCount', 'clickCount', 'likeCount', 'commentCount', 'shareCount'];
 /** Member post metric types, and the name each count is reported under. */
@@ -28,7 +29,6 @@ const MEMBER_METRICS: Record<string, string> = {
 };
 const MEMBER_ANALYTICS_LIMIT = 5;
 
-const failure = (code: number, message: string, extra: Partial<PublishFailure> = {}): PublishFailure => ({ kind: 'failed', code, message, retryAvailable: false, relink: false, ...extra });
 const isOrganization = (ctx: NetworkContext) => ctx.account.accountId.startsWith('urn:li:organization:');
 const authorOf = (ctx: NetworkContext) => (ctx.account.accountId.startsWith('urn:li:') ? ctx.account.accountId : `urn:li:person:${ctx.account.accountId}`);
 const base = (ctx: NetworkContext) => `${ctx.baseUrl.replace(/\/+$/, '')}/rest`;

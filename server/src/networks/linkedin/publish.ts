@@ -21,6 +21,7 @@ import { escapeLittleText } from './little-text.js';
 import { callLinkedIn } from './rest-api.js';
 import { linkedinEngagement } from './engagement.js';
 import { oauth2RefreshGrantClassifiedBy } from '../oauth/refresh-grant.js';
+import { failure, isFailure } from '../kit.js';
 
 export const LINKEDIN_TEXT_MAX = 3_000;
 export const LINKEDIN_MAX_IMAGES = 20;
@@ -32,8 +33,6 @@ interface LinkedInPrepared extends PreparedState {
   video: string | null;
 }
 
-const failure = (code: number, message: string, extra: Partial<PublishFailure> = {}): PublishFailure => ({ kind: 'failed', code, message, retryAvailable: false, relink: false, ...extra });
-const isFailure = (value: unknown): value is PublishFailure => (value as PublishFailure | null)?.kind === 'failed';
 const VIDEO_URL = /\.(mp4|mov|m4v)(\?|#|$)/i;
 const isVideoUrl = (post: PlatformPost, url: string) => VIDEO_URL.test(url) || (post.isVideo && post.mediaUrls.length === 1);
 

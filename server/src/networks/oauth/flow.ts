@@ -6,7 +6,7 @@
  */
 import * as oauth from 'oauth4webapi';
 import type { NetworkIdentity } from './definition.js';
-import type { ResolvedOAuthNetwork } from '../registry.js';
+import type { ResolvedOAuthNetwork } from './resolved.js';
 import type { GuardedFetch } from '../../core/guarded-fetch.js';
 
 const NETWORK_TIMEOUT_MS = 15_000;

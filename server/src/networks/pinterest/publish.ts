@@ -18,6 +18,7 @@ import { classifyPinterestError } from './classify.js';
 import { callPinterest } from './pinterest-api.js';
 import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
 import { findByIdentity } from '../reconcile-by-identity.js';
+import { failure, isFailure } from '../kit.js';
 
 export const PINTEREST_TITLE_MAX = 100;
 export const PINTEREST_DESCRIPTION_MAX = 500;
@@ -28,8 +29,6 @@ interface PinterestPrepared extends PreparedState {
   pin: Record<string, unknown>;
 }
 
-const failure = (code: number, message: string, extra: Partial<PublishFailure> = {}): PublishFailure => ({ kind: 'failed', code, message, retryAvailable: false, relink: false, ...extra });
-const isFailure = (value: unknown): value is PublishFailure => (value as PublishFailure | null)?.kind === 'failed';
 const VIDEO_URL = /\.(mp4|mov|m4v)(\?|#|$)/i;
 const isVideoUrl = (post: PlatformPost, url: string) => VIDEO_URL.test(url) || (post.isVideo && post.mediaUrls.length === 1);
 

@@ -7,7 +7,7 @@
  * cannot be read) stays a link post to the media. Uploading publishes nothing, so prepare may run it again.
  */
 import type { PublishContext, PublishFailure } from '../publish-adapter.js';
-import { sniffMediaType } from '../../publishing/media/sniff-media-type.js';
+import { sniffMediaType } from '../../core/sniff-media-type.js';
 import { classifyRedditError } from './classify.js';
 import { callReddit, REDDIT_USER_AGENT } from './reddit-api.js';
 

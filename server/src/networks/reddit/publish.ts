@@ -19,6 +19,7 @@ import { callReddit, redditErrors } from './reddit-api.js';
 import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
 import { uploadRedditImage } from './media-lease.js';
 import { findByIdentity } from '../reconcile-by-identity.js';
+import { failure, isFailure } from '../kit.js';
 
 export const REDDIT_TITLE_MAX = 300;
 export const REDDIT_TEXT_MAX = 40_000;
@@ -28,8 +29,6 @@ interface RedditPrepared extends PreparedState {
   form: Record<string, string>;
 }
 
-const failure = (code: number, message: string, extra: Partial<PublishFailure> = {}): PublishFailure => ({ kind: 'failed', code, message, retryAvailable: false, relink: false, ...extra });
-const isFailure = (value: unknown): value is PublishFailure => (value as PublishFailure | null)?.kind === 'failed';
 
 function optionsOf(post: PlatformPost): Record<string, unknown> {
   const options = post.options;

@@ -18,6 +18,7 @@ import { confirmStoredResult } from '../confirm-stored-result.js';
 import { classifySnapError } from './classify.js';
 import { encryptForSnap } from './media-encryption.js';
 import { callSnap, snapOk, snapUrl } from './snap-api.js';
+import { failure, isFailure } from '../kit.js';
 
 export const SNAP_SAVED_STORY_TITLE_MAX = 45;
 export const SNAP_KINDS = { story: 'stories', saved_story: 'saved_stories', spotlight: 'spotlights' } as const;
@@ -30,8 +31,6 @@ interface SnapPrepared extends PreparedState {
   text: string;
 }
 
-const failure = (code: number, message: string, extra: Partial<PublishFailure> = {}): PublishFailure => ({ kind: 'failed', code, message, retryAvailable: false, relink: false, ...extra });
-const isFailure = (value: unknown): value is PublishFailure => (value as PublishFailure | null)?.kind === 'failed';
 const VIDEO_URL = /\.(mp4|mov|m4v)(\?|#|$)/i;
 const isVideoPost = (post: PlatformPost) => post.isVideo || post.mediaUrls.some((url) => VIDEO_URL.test(url));
 const kindOf = (post: PlatformPost): SnapKind => (typeof post.options.type === 'string' && post.options.type in SNAP_KINDS ? (post.options.type as SnapKind) : 'story');

@@ -16,6 +16,7 @@
 import type { LinkedAccountRef, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
 import { callBotApi } from './bot-api.js';
 import { classifyTelegramError, outcomeUnknown } from './classify.js';
+import { failure } from '../kit.js';
 
 export const TELEGRAM_TEXT_MAX = 4096;
 export const TELEGRAM_CAPTION_MAX = 1024;
@@ -34,7 +35,6 @@ interface TelegramPrepared extends PreparedState {
   payload: Record<string, unknown>;
 }
 
-const failure = (code: number, message: string): PublishFailure => ({ kind: 'failed', code, message, retryAvailable: false, relink: false });
 const VIDEO_URL = /\.(mp4|mov|m4v|webm)(\?|#|$)/i;
 
 /** Telegram counts message length in UTF-16 code units. */

@@ -11,12 +11,12 @@
  *   retry (text containers normally are). threads has no private replies.
  */
 import type { AnalyticsAdapter, NetworkComment } from '../analytics-contract.js';
-import type { PublishFailure } from '../publish-adapter.js';
 import { isoOf, listGraphEdge } from '../meta/comments.js';
 import { classifyAnalyticsError, classifyCommentError } from '../meta/engagement-errors.js';
 import { classifyGraphError } from '../meta/classify.js';
 import { callGraph } from '../meta/graph.js';
 import { eachPost, insightValues, metricsFrom, notFound, postInsights } from '../meta/insights.js';
+import { failure } from '../kit.js';
 
 const POST_METRICS = { views: 'views', likes: 'likes', replies: 'replies', reposts: 'reposts', quotes: 'quotes', shares: 'shares' };
 const ACCOUNT_METRICS = { followers_count: 'followersCount' };
@@ -29,7 +29,6 @@ interface GraphReply {
   replied_to?: { id?: unknown };
 }
 
-const failure = (code: number, message: string, retryAvailable: boolean): PublishFailure => ({ kind: 'failed', code, message, retryAvailable, relink: false });
 
 export const threadsEngagement: AnalyticsAdapter = {
   async analytics(ctx, ids) {
@@ -71,7 +70,7 @@ export const threadsEngagement: AnalyticsAdapter = {
     const id = String(container.body.id);
     const status = await callGraph(ctx, 'GET', `/${encodeURIComponent(id)}`, { fields: 'status,error_message' });
     if (!status.ok) return classifyGraphError('threads', status);
-    if (status.body.status !== 'FINISHED') return failure(522, 'threads has not finished the reply yet; try again.', true);
+    if (status.body.status !== 'FINISHED') return failure(522, 'threads has not finished the reply yet; try again.', { retryAvailable: true });
     const published = await callGraph(ctx, 'POST', `/${user}/threads_publish`, { creation_id: id });
     if (!published.ok) return classifyGraphError('threads', published);
     return { kind: 'done', id: String(published.body.id) };

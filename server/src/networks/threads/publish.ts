@@ -13,12 +13,13 @@
  * reconcile: the first container says PUBLISHED when the interrupted commit went through; the post is then found in
  * `GET /{threads-user-id}/threads` by its text (the rest of an interrupted chain is not continued).
  */
-import { measureText } from '../../publishing/rules/text-length.js';
-import { splitIntoThread } from '../../publishing/rules/thread-split.js';
+import { measureText } from '../text/text-length.js';
+import { splitIntoThread } from '../text/thread-split.js';
 import type { CommitResult, PlatformPost, PreparedState, PrepareWaiting, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
 import { classifyGraphError } from '../meta/classify.js';
 import { callGraph } from '../meta/graph.js';
 import { threadsEngagement } from './engagement.js';
+import { failure } from '../kit.js';
 
 export const THREADS_TEXT_MAX = 500;
 export const THREADS_PARTS_MAX = 30;
@@ -39,7 +40,6 @@ export interface ThreadsAdapterOptions {
   wait(ms: number, ctx: PublishContext): Promise<void>;
 }
 
-const failure = (code: number, message: string, extra: Partial<PublishFailure> = {}): PublishFailure => ({ kind: 'failed', code, message, retryAvailable: false, relink: false, ...extra });
 const VIDEO_URL = /\.(mp4|mov|m4v)(\?|#|$)/i;
 const partsOf = (text: string) => (text.trim() === '' ? [''] : splitIntoThread(text, THREADS_TEXT_MAX, 'chars'));
 

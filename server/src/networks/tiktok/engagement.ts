@@ -13,13 +13,13 @@
 import type { AccountAnalytics, AnalyticsAdapter, NetworkContext, PostAnalytics } from '../analytics-contract.js';
 import { fetchApiAnswer, type ApiAnswer } from '../api-answer.js';
 import type { PublishFailure } from '../publish-adapter.js';
+import { failure } from '../kit.js';
 
 /** TikTok's `video/query` takes at most 20 ids. */
 const IDS_PER_CALL = 20;
 const VIDEO_METRICS: Record<string, string> = { viewCount: 'view_count', likeCount: 'like_count', commentCount: 'comment_count', shareCount: 'share_count' };
 const USER_METRICS: Record<string, string> = { followerCount: 'follower_count', followingCount: 'following_count', likesCount: 'likes_count', videoCount: 'video_count' };
 
-const failure = (code: number, message: string, extra: Partial<PublishFailure> = {}): PublishFailure => ({ kind: 'failed', code, message, retryAvailable: false, relink: false, ...extra });
 
 async function call(ctx: NetworkContext, path: string, body?: unknown): Promise<ApiAnswer | PublishFailure> {
   const tokens = await ctx.account.tokens();

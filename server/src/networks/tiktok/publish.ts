@@ -18,6 +18,7 @@
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
 import { tiktokEngagement } from './engagement.js';
 import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
+import { failure } from '../kit.js';
 
 export const TIKTOK_CAPTION_MAX = 2_200;
 const CHECK_MS = 5_000;
@@ -45,7 +46,6 @@ interface TikTokAnswer {
   message: string;
 }
 
-const failure = (code: number, message: string, extra: Partial<PublishFailure> = {}): PublishFailure => ({ kind: 'failed', code, message, retryAvailable: false, relink: false, ...extra });
 
 function validateTiktok(post: PlatformPost): PublishFailure[] {
   const issues: PublishFailure[] = [];

@@ -2,7 +2,7 @@
  * @module
  * TikTok's webhook signature: the header `TikTok-Signature: t=<unix seconds>,s=<hex>` where `s` is the HMAC-SHA256
  * of `<t>.<raw body>` keyed with the app's client secret. A signature older (or newer) than the tolerance is refused
- * so a captured callback cannot be replayed later; within it, resolving a post is idempotent (webhook-routes.ts).
+ * so a captured callback cannot be replayed later; within it, resolving a post is idempotent (publishing/routes/tiktok-callback.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 

@@ -17,9 +17,9 @@
  * - remove: `DELETE /2/tweets/{id}` for every part; comment: a reply to the last part.
  * A linked account holding only an OAuth 2.0 token (linked before own credentials) gives 423, legacy access.
  */
-import { measureText } from '../../publishing/rules/text-length.js';
+import { measureText } from '../text/text-length.js';
 import { confirmStoredResult } from '../confirm-stored-result.js';
-import { splitIntoThread } from '../../publishing/rules/thread-split.js';
+import { splitIntoThread } from '../text/thread-split.js';
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishDone, PublishFailure } from '../publish-adapter.js';
 import { classifyXError } from './classify.js';
 import type { OAuth1Credentials } from './oauth1.js';
@@ -27,6 +27,7 @@ import { callX, type XAnswer } from './x-api.js';
 import { twitterEngagement } from './engagement.js';
 import { credentialsOf } from './credentials.js';
 import { findByIdentity } from '../reconcile-by-identity.js';
+import { failure, isFailure } from '../kit.js';
 
 export const TWITTER_MAX_WEIGHTED = 280;
 export const TWITTER_LONG_POST_MAX = 25_000;
@@ -48,15 +49,6 @@ interface TwitterPrepared extends PreparedState {
   partStarted?: number;
 }
 
-const failure = (code: number, message: string, extra: Partial<PublishFailure> = {}): PublishFailure => ({
-  kind: 'failed',
-  code,
-  message,
-  retryAvailable: false,
-  relink: false,
-  ...extra,
-});
-const isFailure = (value: unknown): value is PublishFailure => (value as PublishFailure | null)?.kind === 'failed';
 const VIDEO_URL = /\.(mp4|mov|m4v)(\?|#|$)/i;
 
 /** The parts the text is published as: one post, or a reply chain. */

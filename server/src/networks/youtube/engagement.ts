@@ -14,6 +14,7 @@
 import type { AnalyticsAdapter, NetworkComment, NetworkContext, PostAnalytics } from '../analytics-contract.js';
 import type { PublishFailure } from '../publish-adapter.js';
 import { googleAnswerOf } from './classify.js';
+import { failure } from '../kit.js';
 
 /** YouTube's `videos.list` takes at most 50 ids. */
 const IDS_PER_CALL = 50;
@@ -32,7 +33,6 @@ interface CommentResource {
   snippet?: { textOriginal?: string; textDisplay?: string; authorDisplayName?: string; publishedAt?: string; parentId?: string };
 }
 
-const failure = (code: number, message: string, extra: Partial<PublishFailure> = {}): PublishFailure => ({ kind: 'failed', code, message, retryAvailable: false, relink: false, ...extra });
 
 async function get(ctx: NetworkContext, path: string, init: RequestInit = {}): Promise<{ ok: true; json: Record<string, unknown> } | PublishFailure> {
   const tokens = await ctx.account.tokens();

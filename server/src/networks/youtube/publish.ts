@@ -16,6 +16,7 @@ import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, Publish
 import { classifyYoutubeError, googleAnswerOf } from './classify.js';
 import { youtubeEngagement } from './engagement.js';
 import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
+import { failure } from '../kit.js';
 
 export const YOUTUBE_TITLE_MAX = 100;
 export const YOUTUBE_DESCRIPTION_MAX_BYTES = 5_000;
@@ -28,7 +29,6 @@ interface YoutubePrepared extends PreparedState {
   contentType: string;
 }
 
-const failure = (code: number, message: string, extra: Partial<PublishFailure> = {}): PublishFailure => ({ kind: 'failed', code, message, retryAvailable: false, relink: false, ...extra });
 
 function validateYoutube(post: PlatformPost): PublishFailure[] {
   const issues: PublishFailure[] = [];

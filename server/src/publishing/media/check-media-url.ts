@@ -7,7 +7,8 @@
  */
 import { GuardedFetchError, type GuardedFetch } from '../../core/guarded-fetch.js';
 import { mediaFailure, type MediaFailure } from './media-failure.js';
-import { hasVideoExtension, parseMediaUrl } from './media-url.js';
+import { hasVideoExtension } from '../../core/video-extension.js';
+import { parseMediaUrl } from './media-url.js';
 
 export interface MediaCheckOk {
   ok: true;

@@ -13,7 +13,7 @@ import type { MediaStore } from './media-store.js';
 import { probeVideo } from './probe-video.js';
 import type { RecentInspections } from './recent-inspections.js';
 import { createRangeReader, RangeReadError, type RangeRead } from './range-reader.js';
-import { sniffMediaType, type SniffedType } from './sniff-media-type.js';
+import { sniffMediaType, type SniffedType } from '../../core/sniff-media-type.js';
 
 /** What the media functions need; built once by media-pipeline.ts. */
 export interface MediaDeps {

@@ -8,7 +8,7 @@
 import { PUBLISHING_CAPABILITIES, TWITTER_LONG_VIDEO_SECONDS } from '@social-link-kit/protocol/publishing/capabilities.js';
 import type { Network } from '@social-link-kit/protocol';
 import { mediaFailure, type MediaFailure } from './media-failure.js';
-import { IMAGE_ASPECT_RATIO, VIDEO_MAX_BYTES } from './media-limits.js';
+import { networkModule } from '../../networks/index.js';
 import type { MediaInspection } from './inspect-media.js';
 
 export type MediaPlan = { action: 'as-is' } | { action: 'convert-to-jpeg'; reason: string } | { action: 'refuse'; failure: MediaFailure };
@@ -36,7 +36,7 @@ export function planMedia(media: MediaInspection, platform: Network, options: Me
         }),
       );
     }
-    const maxBytes = VIDEO_MAX_BYTES[platform];
+    const maxBytes = PUBLISHING_CAPABILITIES[platform].media.videoMaxBytes;
     if (maxBytes !== undefined && media.size !== null && media.size > maxBytes) {
       return refuse(mediaFailure(182, `The video is ${media.size} bytes; ${platform} takes videos up to ${maxBytes} bytes.`, { platform, bytes: media.size, maxBytes }));
     }
@@ -44,7 +44,7 @@ export function planMedia(media: MediaInspection, platform: Network, options: Me
   }
 
   if (!capabilities.images) return refuse(mediaFailure(164, `${platform} does not take images.`, { platform }));
-  const ratioRule = IMAGE_ASPECT_RATIO[platform];
+  const ratioRule = networkModule(platform).limits.imageAspectRatio;
   const ratio = media.info.width / media.info.height;
   if (ratioRule && (ratio < ratioRule.min - 0.005 || ratio > ratioRule.max + 0.005)) {
     return refuse(

@@ -12,7 +12,7 @@ import { inspectMedia, probeUnavailable, type MediaDeps, type MediaInspection } 
 import { isMediaFailure, mediaFailure, type MediaFailure } from './media-failure.js';
 import { planMedia } from './media-plan.js';
 import { convertToJpeg, prepareMediaForPlatform, stageJpeg, type PreparedMedia, type PrepareOptions } from './prepare-media.js';
-import type { MediaType } from './sniff-media-type.js';
+import type { MediaType } from '../../core/sniff-media-type.js';
 
 /** A stored copy of an image, kept with the post (JSON). */
 export interface MediaCopy {

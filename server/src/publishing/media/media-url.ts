@@ -7,8 +7,6 @@ import { directDownloadUrl } from './share-links.js';
 
 export type MediaUrlParse = { ok: true; url: URL; rewritten: boolean } | { ok: false; message: string };
 
-const VIDEO_EXTENSIONS = ['.mp4', '.mov', '.m4v', '.webm', '.avi', '.mkv'];
-
 export function parseMediaUrl(raw: unknown): MediaUrlParse {
   if (typeof raw !== 'string' || raw.trim() === '') return { ok: false, message: 'A media URL must be a non-empty string.' };
   if (/\s/.test(raw)) return { ok: false, message: 'The media URL contains a space; give a direct URL without spaces.' };
@@ -21,10 +19,4 @@ export function parseMediaUrl(raw: unknown): MediaUrlParse {
   if (url.username || url.password) return { ok: false, message: 'The media URL must not carry a user name or password.' };
   const direct = directDownloadUrl(url);
   return { ok: true, url: direct, rewritten: direct.href !== url.href };
-}
-
-/** True when the path ends in a known video extension (otherwise `isVideo` declares it, spec 2.1). */
-export function hasVideoExtension(url: URL): boolean {
-  const path = url.pathname.toLowerCase();
-  return VIDEO_EXTENSIONS.some((extension) => path.endsWith(extension));
 }

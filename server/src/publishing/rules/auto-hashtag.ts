@@ -8,7 +8,7 @@
  * `'end'` appends the hashtags after the text. Call it on the request's text, before rich text is rendered.
  */
 import { STOP_WORDS } from './stop-words.js';
-import { findUrls } from './text-length.js';
+import { findUrls } from '../../networks/text/text-length.js';
 
 export interface AutoHashtagOptions {
   /** How many hashtags to add, 1-10; default 2. */

@@ -14,7 +14,7 @@
  * match only when equal. Two texts empty after normalising (media-only posts) are never duplicates by text.
  */
 import { stripRichText } from './rich-text.js';
-import { findUrls } from './text-length.js';
+import { findUrls } from '../../networks/text/text-length.js';
 
 export const NEAR_DUPLICATE_THRESHOLD = 0.85;
 export const MIN_NEAR_LENGTH = 8;

@@ -13,8 +13,8 @@ import { type AutoHashtagOptions, addHashtags } from './auto-hashtag.js';
 import { applyLineBreaks } from './line-breaks.js';
 import type { RuleIssue } from './network-options.js';
 import { renderRichText } from './rich-text.js';
-import { measureText } from './text-length.js';
-import { splitIntoThread } from './thread-split.js';
+import { measureText } from '../../networks/text/text-length.js';
+import { splitIntoThread } from '../../networks/text/thread-split.js';
 
 /** The request fields the text depends on: `PostRequest` fits it. */
 export interface PlatformTextRequest {

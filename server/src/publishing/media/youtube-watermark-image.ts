@@ -4,8 +4,8 @@
  * (PNG or JPEG, at most 10 MB; anything else is 307) and a square-ish picture (the channel watermark guidelines ask
  * for a square image; a ratio outside 4:5 to 5:4 is 140, the message naming the image's own ratio).
  */
-import { inspectMedia, type MediaDeps } from '../../publishing/media/inspect-media.js';
-import { isMediaFailure, type MediaFailure } from '../../publishing/media/media-failure.js';
+import { inspectMedia, type MediaDeps } from './inspect-media.js';
+import { isMediaFailure, type MediaFailure } from './media-failure.js';
 
 export const WATERMARK_MAX_BYTES = 10 * 1024 * 1024;
 export const WATERMARK_RATIO = { min: 4 / 5, max: 5 / 4 };

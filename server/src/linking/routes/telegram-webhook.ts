@@ -8,8 +8,9 @@
 import { badRequest } from '../../core/errors.js';
 import { Hono } from 'hono';
 import { timingSafeEqual } from 'node:crypto';
-import type { AppDeps, AppEnv } from '../../context.js';
-import { completeTelegramCode, type TelegramChat } from './complete-with-code.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
+import { completeTelegramCode, type TelegramChat } from '../telegram-code.js';
 import { describe, content } from '../../core/openapi/describe.js';
 import { TelegramUpdate } from '@social-link-kit/protocol/api-requests.js';
 

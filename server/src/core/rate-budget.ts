@@ -4,8 +4,8 @@
  * in the database so every instance of the service counts against the same budget. A use is taken before the
  * network call and given back when the call did not publish.
  */
-import type { SqlDriver } from '../core/db/sql-driver.js';
-import { newId } from '../core/tokens.js';
+import type { SqlDriver } from './db/sql-driver.js';
+import { newId } from './tokens.js';
 
 export type BudgetAnswer = { ok: true; useId: string } | { ok: false; retryAfterMs: number; used: number };
 

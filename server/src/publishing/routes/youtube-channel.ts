@@ -12,17 +12,17 @@ import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ErrorCode, httpStatusOf } from '@social-link-kit/protocol';
 import { YoutubeWatermarkRequest } from '@social-link-kit/protocol/publishing/index.js';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { ApiError, badRequest } from '../../core/errors.js';
 import { readJsonObject } from '../../core/http/read-json.js';
 import type { Account } from '../../core/db/storage-types.js';
 import { networkContextFor, type NetworkContextDeps } from '../../analytics/network-context.js';
-import { requestError } from '../../publishing/request-errors.js';
-import type { PublishFailure } from '../publish-adapter.js';
-import type { NetworkContext } from '../analytics-contract.js';
-import { publishBaseUrl } from '../publish-adapters.js';
-import { listYoutubeCategories, setYoutubeWatermark, unsetYoutubeWatermark } from './channel-api.js';
-import { checkWatermarkImage } from './watermark-image.js';
+import { requestError } from '../request-errors.js';
+import type { PublishFailure } from '../../networks/publish-adapter.js';
+import type { NetworkContext } from '../../networks/analytics-contract.js';
+import { listYoutubeCategories, setYoutubeWatermark, unsetYoutubeWatermark } from '../../networks/youtube/channel-api.js';
+import { checkWatermarkImage } from '../media/youtube-watermark-image.js';
 import { describe, NOT_FOUND } from '../../core/openapi/describe.js';
 import { YoutubeCategoriesResponse, YoutubeWatermarkRemovedResponse, YoutubeWatermarkResponse } from '@social-link-kit/protocol/publishing/youtube-channel.js';
 
@@ -48,10 +48,9 @@ function networkError(failure: PublishFailure): ApiError {
 export function youtubeChannelRoutes(deps: AppDeps, contextDeps: NetworkContextDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // The Data API the publishing adapter speaks (the sandbox's youtube paths, or www.googleapis.com).
-  const channelDeps: NetworkContextDeps = { ...contextDeps, baseUrl: (platform, sandbox) => publishBaseUrl(platform, deps.config.publicUrl, sandbox) };
 
   async function channelContext(profileId: string): Promise<NetworkContext> {
-    const ctx = await networkContextFor(channelDeps, profileId, 'youtube');
+    const ctx = await networkContextFor(contextDeps, profileId, 'youtube');
     if (!ctx) throw new ApiError(400, 163, 'No youtube account is linked to this profile.', { action: ACTION, details: { platform: 'youtube' } });
     return ctx;
   }

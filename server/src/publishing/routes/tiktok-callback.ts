@@ -9,12 +9,13 @@
  * and unknown publish ids get 200 (TikTok retries anything else).
  */
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../context.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { AppEnv } from '../../context.js';
 import { ApiError, badRequest } from '../../core/errors.js';
 import { ErrorCode } from '@social-link-kit/protocol';
-import type { Publishing } from '../../publishing/publishing.js';
-import { tiktokPostUrl } from './publish.js';
-import { TIKTOK_SIGNATURE_HEADER, verifyTiktokSignature } from './webhook-signature.js';
+import type { Publishing } from '../publishing.js';
+import { tiktokPostUrl } from '../../networks/tiktok/publish.js';
+import { TIKTOK_SIGNATURE_HEADER, verifyTiktokSignature } from '../../networks/tiktok/webhook-signature.js';
 import { describe, jsonAnswer } from '../../core/openapi/describe.js';
 
 const ACTION = 'tiktok callback';
@@ -22,18 +23,6 @@ const MAX_BODY_CHARS = 64 * 1024;
 export const PUBLICLY_AVAILABLE = 'post.publish.publicly_available';
 const PUBLISH_ID = /^[\w.~-]{1,128}$/;
 const POST_ID = /^\d{1,32}$/;
-
-/** The `pending` tiktok platform row whose pending state holds this publish_id. */
-async function pendingPostOf(publishing: Publishing, publishId: string): Promise<{ postId: string; state: Record<string, unknown> } | null> {
-  const pattern = `%${JSON.stringify({ publishId }).slice(1, -1).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  const row = await publishing.store.db.get(
-    `SELECT post_id, pending_state FROM post_platforms WHERE platform = 'tiktok' AND status = 'pending' AND pending_state LIKE ? ESCAPE '\\'`,
-    [pattern],
-  );
-  if (!row) return null;
-  const state = JSON.parse(String(row.pending_state)) as Record<string, unknown>;
-  return state.publishId === publishId ? { postId: String(row.post_id), state } : null;
-}
 
 export function tiktokWebhookRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -65,7 +54,7 @@ export function tiktokWebhookRoutes(deps: AppDeps, publishing: Publishing): Hono
     if (typeof publishId !== 'string' || !PUBLISH_ID.test(publishId) || networkPostId === undefined || !POST_ID.test(networkPostId)) {
       throw badRequest('content must be a JSON string with publish_id and post_id.', undefined, ACTION);
     }
-    const pending = await pendingPostOf(publishing, publishId);
+    const pending = await publishing.store.findPendingBy('tiktok', 'publishId', publishId);
     const resolved = pending !== null && (await publishing.engine.resolvePending(pending.postId, 'tiktok', { kind: 'done', id: networkPostId, postUrl: tiktokPostUrl(pending.state, networkPostId) }));
     deps.log(JSON.stringify({ event: 'tiktok callback', publishId, resolved }));
     return c.json({ status: 'success', handled: resolved });
