@@ -26,6 +26,7 @@ import { startDeliveryWorker } from './webhooks/delivery-worker.js';
 import { createHttpsSender } from './webhooks/https-sender.js';
 import { withSandboxInbox } from './webhooks/sandbox-inbox-sender.js';
 import { sandboxHostOf } from './sandbox-mount.js';
+import { withFreshRelinkLink } from './account-health/relink-link.js';
 import { createGuardedFetch } from './core/guarded-fetch.js';
 import { sealPlainWebhookSecrets } from './webhooks/webhook-secret.js';
 import { structuredLog } from './core/observability/json-log.js';
@@ -114,7 +115,7 @@ export async function composeService(options: StartOptions): Promise<ComposedSer
           createGuardedFetch({ ...config.outbound, allowedOrigins: () => [new URL(config.publicUrl).origin] }),
         )
       : undefined;
-    const webhookWorker = startDeliveryWorker({ storage, tokenCipher, settings: config.webhooks, log, metrics, send: webhookSend });
+    const webhookWorker = startDeliveryWorker({ storage, tokenCipher, settings: config.webhooks, log, metrics, send: webhookSend, bodyToSend: withFreshRelinkLink(deps) });
 
     return {
       async stop() {

@@ -64,10 +64,15 @@ export const AccountExpiringPayload = z.object({
   expiresAt: z.string(),
 });
 
+/** The call that makes a fresh link session for one network (the integrator's own API key makes it). */
+export const AccountRelinkCall = z.object({ method: z.literal('POST'), path: z.literal('/api/profiles/link-sessions'), body: z.object({ relink: Network }) });
+export type AccountRelinkCall = z.infer<typeof AccountRelinkCall>;
+
 /**
- * Once per problem: the account cannot publish until the user links it again. `relink` is the call that makes a
- * fresh link session for that network (its `url` goes to the user). The event never carries the URL itself: a
- * linking URL is a password, and webhook bodies are stored and often logged.
+ * Once per problem: the account cannot publish until the user links it again. `relink.url` is a fresh link session
+ * for that network (as Plaid's update mode), made for each delivery attempt when it is sent and never stored: a
+ * linking URL is a password, so the outbox and the delivery log keep the event without it. It lives until
+ * `relink.expiresAt`; `relink` also names the call that makes another one.
  */
 export const AccountNeedsRelinkPayload = z.object({
   ...accountEventBase,
@@ -75,7 +80,7 @@ export const AccountNeedsRelinkPayload = z.object({
   status: z.enum(['needs_relink', 'revoked']),
   reason: AccountProblemCode,
   message: z.string(),
-  relink: z.object({ method: z.literal('POST'), path: z.literal('/api/profiles/link-sessions'), body: z.object({ relink: Network }) }),
+  relink: AccountRelinkCall.extend({ url: z.string(), expiresAt: z.string() }),
 });
 
 /** The problem cleared: after a relink (`relinked`) or when a transient failure stopped (`transient_cleared`). */

@@ -10,7 +10,7 @@
  * - a new link of the same network user → healthy, and `account.recovered` (`after: relinked`) when it had a problem.
  * Events go to the profile's `social` webhook; they never carry tokens or linking URLs.
  */
-import type { AccountHealthStatus, AccountHealthWebhookPayload, AccountProblemCode, Network } from '@social-link-kit/protocol';
+import type { AccountHealthStatus, AccountHealthWebhookPayload, AccountProblemCode, AccountRelinkCall, Network } from '@social-link-kit/protocol';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
 import { newId } from '../core/tokens.js';
 import type { Storage } from '../storage/storage.js';
@@ -115,7 +115,9 @@ const fresh = (networkUserId: string): HealthRow => ({
   expiringNotifiedFor: null,
 });
 
-type EventBody = { [K in AccountHealthWebhookPayload['event']]: Omit<Extract<AccountHealthWebhookPayload, { event: K }>, 'id' | 'action' | 'platform' | 'refId' | 'title' | 'created'> }[AccountHealthWebhookPayload['event']];
+type Stored<P> = P extends { event: 'account.needs_relink' } ? Omit<P, 'relink'> & { relink: AccountRelinkCall } : P;
+/** An event as queued: `account.needs_relink` without its link, which is made when it is sent (relink-link.ts). */
+type EventBody = { [K in AccountHealthWebhookPayload['event']]: Omit<Stored<Extract<AccountHealthWebhookPayload, { event: K }>>, 'id' | 'action' | 'platform' | 'refId' | 'title' | 'created'> }[AccountHealthWebhookPayload['event']];
 
 /** Queues an account event on the profile's `social` webhook, in `tx` (nothing when it has none). */
 export async function enqueueAccountEvent(storage: Storage, tx: SqlExecutor, key: AccountKey, now: number, body: EventBody): Promise<void> {

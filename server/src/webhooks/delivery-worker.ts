@@ -61,6 +61,12 @@ export interface DeliveryWorkerOptions {
    */
   now?: () => number;
   log?: (line: string) => void;
+  /**
+   * The body to send for a delivery, made at send time from the stored one (account-health/relink-link.ts puts a
+   * fresh link in `account.needs_relink`; a link is a password and is never stored). Absent: the stored body as is.
+   * A failure is a failed attempt, retried like any other.
+   */
+  bodyToSend?: (delivery: WebhookDelivery) => Promise<string>;
   /** Counts each attempt's outcome (core/observability/metrics.ts); absent = not counted. */
   metrics?: { webhookDelivery(outcome: 'delivered' | 'retry' | 'failed'): void };
 }
@@ -120,6 +126,15 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     }
   }
 
+  async function bodyOf(delivery: WebhookDelivery): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
+    if (!options.bodyToSend) return { ok: true, text: delivery.payload };
+    try {
+      return { ok: true, text: await options.bodyToSend(delivery) };
+    } catch (error) {
+      return { ok: false, error: `the event could not be completed: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  }
+
   async function deliver(delivery: WebhookDelivery): Promise<void> {
     const timestamp = Math.floor(now() / 1000);
     const headers: Record<string, string> = {
@@ -134,15 +149,18 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       [STANDARD_TIMESTAMP_HEADER]: String(timestamp),
     };
     const signing = openWebhookSecret(options.tokenCipher, delivery.profileId, delivery.action, delivery.sealedSecret);
-    if (signing.ok && signing.secret) {
-      headers[SIGNATURE_HEADER] = signWebhookBody(signing.secret, delivery.payload);
-      headers[CONTENT_HMAC_HEADER] = contentHmac(signing.secret, delivery.payload);
-      headers[STANDARD_SIGNATURE_HEADER] = await signStandardWebhook(signing.secret, delivery.id, timestamp, delivery.payload);
+    const body = await bodyOf(delivery);
+    if (signing.ok && signing.secret && body.ok) {
+      headers[SIGNATURE_HEADER] = signWebhookBody(signing.secret, body.text);
+      headers[CONTENT_HMAC_HEADER] = contentHmac(signing.secret, body.text);
+      headers[STANDARD_SIGNATURE_HEADER] = await signStandardWebhook(signing.secret, delivery.id, timestamp, body.text);
     }
     // An unopenable secret (the token key was replaced without keeping the old one) is never sent unsigned.
-    const result: WebhookSendResult = signing.ok
-      ? await send({ url: delivery.url, body: delivery.payload, headers, timeoutMs: settings.timeoutMs, signal: stopping.signal })
-      : { ok: false, status: null, error: signing.error };
+    const result: WebhookSendResult = !signing.ok
+      ? { ok: false, status: null, error: signing.error }
+      : !body.ok
+        ? { ok: false, status: null, error: body.error }
+        : await send({ url: delivery.url, body: body.text, headers, timeoutMs: settings.timeoutMs, signal: stopping.signal });
     const at = now();
     let outcome: WebhookDeliveryOutcome;
     if (result.ok) {

@@ -121,9 +121,20 @@ describe('account health', () => {
     const warning = PreflightWarningPayload.parse(events.find((event) => event.event === 'preflight.warning'));
     assert.equal(warning.postId, created.json.id);
     assert.equal(warning.accountStatus, 'needs_relink');
-    assert.ok(!JSON.stringify(events).includes('session='), 'no linking URL in an event');
-
-    // The integrator opens a relink session: the hosted page's view shows that network only, and why.
+    // The event carries a relink URL made when it is sent (the outbox keeps the event without it: a linking URL is a
+    // password). Sent again now, it comes with a fresh one that opens the hosted page on that network.
+    assert.ok(relink.event === 'account.needs_relink' && relink.relink.url.startsWith(`${svc.url}/link?`));
+    const stored = await svc.sql("SELECT payload FROM jobs WHERE kind = 'webhook' AND payload LIKE ?", ['%account.needs_relink%']);
+    assert.equal(stored.rows.length, 1);
+    assert.ok(!String(stored.rows[0]!.payload).includes('session='), 'no linking URL is stored');
+    const redelivered = await svc.api('POST', `/hook/webhook/deliveries/${relink.id}/redeliver`, { headers: { 'Profile-Key': profileKey } });
+    assert.equal(redelivered.status, 200, JSON.stringify(redelivered.json));
+    const again = await receiver.waitFor((hook) => JSON.parse(hook.body).id === relink.id && JSON.parse(hook.body).relink.url !== (relink as { relink: { url: string } }).relink.url);
+    const fresh = AccountHealthWebhookPayload.parse(JSON.parse(again.body));
+    assert.ok(fresh.event === 'account.needs_relink' && Date.parse(fresh.relink.expiresAt) > svc.clock());
+    const freshView = await fetch(`${svc.url}/api/link/session`, { headers: { Authorization: `Bearer ${new URL(fresh.relink.url).searchParams.get('session')}` } });
+    assert.deepEqual(((await freshView.json()) as { networks: { platform: string }[] }).networks.map((network) => network.platform), ['linkedin']);
+    // The integrator may also open another relink session: the hosted page's view shows that network only, and why.
     const session = await svc.api('POST', '/profiles/link-sessions', { body: { relink: 'linkedin' }, headers: { 'Profile-Key': profileKey } });
     const token = new URL(session.json.url as string).searchParams.get('session')!;
     const view = (await (await fetch(`${svc.url}/api/link/session`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { networks: Record<string, unknown>[] };
