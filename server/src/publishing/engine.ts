@@ -284,9 +284,9 @@ export class PublishingEngine {
    * (tests running an attempt by hand) the write runs alone.
    */
   async #startCommit(job: Job | undefined, write: (tx: SqlExecutor) => Promise<boolean>): Promise<boolean> {
-    const { store, jobs, clock, leaseMs } = this.#deps;
+    const { store, jobs, leaseMs } = this.#deps;
     return store.db.transaction(async (tx) => {
-      if (job && !(await jobs.extend(job, clock() + (leaseMs ?? 60_000), tx))) {
+      if (job && !(await jobs.renew(job, leaseMs ?? 60_000, tx))) {
         this.#deps.log(`publish ${job.subject}: lease of job ${job.id} lost before the commit; not committing`);
         return false;
       }

@@ -228,7 +228,7 @@ export class PostService {
           );
           for (const row of rows.filter((r) => r.status === 'queued')) {
             if (due === 'processing') {
-              inline.push(await this.#deps.jobs.addLeased({ kind: JOB_PUBLISH, subject: id, payload: { platform: row.platform }, runAt: now }, now, now + this.#deps.leaseMs, tx));
+              inline.push(await this.#deps.jobs.addLeased({ kind: JOB_PUBLISH, subject: id, payload: { platform: row.platform }, runAt: now }, now, this.#deps.leaseMs, tx));
             } else if (due === 'scheduled') {
               await this.#deps.jobs.add({ kind: JOB_PUBLISH, subject: id, payload: { platform: row.platform }, runAt: at }, now, tx);
             }
@@ -270,7 +270,7 @@ export class PostService {
       jobs.map(async (job) => {
         let outcome: JobOutcome;
         try {
-          outcome = await withLease(jobStore, job, clock, this.#deps.leaseMs, () => engine.runAttempt(job.subject, job.payload.platform as Network, job.attempts, job));
+          outcome = await withLease(jobStore, job, this.#deps.leaseMs, () => engine.runAttempt(job.subject, job.payload.platform as Network, job.attempts, job));
         } catch (error) {
           // Left leased: when the lease ends a worker resumes it (reconcile if a commit started).
           void error;
