@@ -24,6 +24,7 @@ import { networkContextFor, type NetworkContextDeps } from '../analytics/network
 import { listYoutubeCategories } from '../networks/youtube/channel-api.js';
 import { threadsGeoEligible } from '../networks/threads/geo-gating.js';
 import type { PublishFailure } from '../networks/publish-adapter.js';
+import { watchdogJobHandlers } from './publish-watchdog.js';
 
 export interface Publishing {
   store: PostStore;
@@ -149,7 +150,7 @@ export function createPublishing(options: {
     geoEligible,
     // Other features' job kinds (analytics snapshots) run on the same worker and jobs table.
     startWorker(extraHandlers = {}) {
-      const worker = startJobWorker({ store: jobs, clock, settings, handlers: { ...engine.handlers(), ...extraHandlers }, log, metrics: options.metrics });
+      const worker = startJobWorker({ store: jobs, clock, settings, handlers: { ...engine.handlers(), ...watchdogJobHandlers({ db, store, jobs, engine, clock, log }), ...extraHandlers }, log, metrics: options.metrics });
       // Near-duplicate bands matter only while a new post can meet their row (±24 h): older ones are dropped, so the
       // table holds about two days of posts, not all of them. Every instance may prune; the delete is idempotent.
       const prune = setInterval(() => void store.pruneDuplicateBands(clock() - 2 * DUPLICATE_WINDOW_MS).catch((error) => log(`pruning duplicate bands failed: ${String(error)}`)), BAND_PRUNE_EVERY_MS);
