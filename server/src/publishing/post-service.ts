@@ -270,7 +270,7 @@ export class PostService {
       jobs.map(async (job) => {
         let outcome: JobOutcome;
         try {
-          outcome = await withLease(jobStore, job, this.#deps.leaseMs, () => engine.runAttempt(job.subject, job.payload.platform as Network, job.attempts, job));
+          outcome = await withLease(jobStore, job, this.#deps.leaseMs, () => engine.runPublishJob(job));
         } catch (error) {
           // Left leased: when the lease ends a worker resumes it (reconcile if a commit started).
           void error;

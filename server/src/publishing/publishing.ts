@@ -25,10 +25,13 @@ import { listYoutubeCategories } from '../networks/youtube/channel-api.js';
 import { threadsGeoEligible } from '../networks/threads/geo-gating.js';
 import type { PublishFailure } from '../networks/publish-adapter.js';
 import { watchdogJobHandlers } from './publish-watchdog.js';
+import { AttemptLog } from './attempt-log.js';
 
 export interface Publishing {
   store: PostStore;
   jobs: JobStore;
+  /** Every attempt per network of each post (`GET /api/post/:id/attempts`). */
+  attemptLog: AttemptLog;
   engine: PublishingEngine;
   service: PostService;
   settings: JobWorkerSettings;
@@ -66,6 +69,7 @@ export function createPublishing(options: {
   const settings = config.publishing.jobs;
   const store = new PostStore(db);
   const jobs = new JobStore(db);
+  const attemptLog = new AttemptLog(db, store, clock);
   const fetch = options.networks.fetch;
   const crashAt = CRASH_POINTS.find((point) => point === config.publishing.testCrashAt) ?? null;
   const sandboxOn = options.networks.sandboxOn;
@@ -102,6 +106,7 @@ export function createPublishing(options: {
     media: options.media,
     metrics: options.metrics,
     tokenRefresher,
+    attemptLog,
   });
   // Account facts read from the network when a post is checked: youtube's category list (spec 4.3), threads'
   // geo-gating eligibility (allowCountries).
@@ -140,6 +145,7 @@ export function createPublishing(options: {
   return {
     store,
     jobs,
+    attemptLog,
     engine,
     service,
     settings,

@@ -2,7 +2,7 @@
  * @module
  * The posts API (DESIGN.md 3), with the API key (and `Profile-Key` for a user profile):
  * - `POST /api/post` create · `POST /api/validate/post` the same checks, nothing stored or published
- * - `GET /api/post/:id` · `PATCH /api/post` `{id, approved?, scheduleDate?, scheduledPause?, notes?}`
+ * - `GET /api/post/:id` · `GET /api/post/:id/attempts` (its timeline, issue 30) · `PATCH /api/post` `{id, approved?, scheduleDate?, scheduledPause?, notes?}`
  * - `DELETE /api/post` `{id}` | `{bulk: [ids]}` | `{autoRepostId}` · `PUT /api/post/retry` `{id}`
  * - `GET /api/history` `?status&lastDays&limit&platforms&startDate&endDate&autoRepostId&type`
  * Once the month's post quota is used, get, delete and retry answer 106 too (spec 7).
@@ -10,7 +10,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { NETWORKS, isNetwork, type Network } from '@social-link-kit/protocol';
-import { HistoryQuery, UpdatePostRequest } from '@social-link-kit/protocol/publishing/index.js';
+import { HistoryQuery, UpdatePostRequest, type PostAttemptsResponse } from '@social-link-kit/protocol/publishing/index.js';
 import type { AppDeps, AppEnv } from '../context.js';
 import { ApiError, badRequest } from '../core/errors.js';
 import { readJsonObject } from '../core/http/read-json.js';
@@ -61,6 +61,13 @@ export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> 
   routes.get('/post/:id', async (c) => {
     await quotaLeft(c);
     return c.json(await service.get(c.get('profile'), c.req.param('id')));
+  });
+
+  routes.get('/post/:id/attempts', async (c) => {
+    // The profile's own post only (404 as for GET /post/:id otherwise).
+    const post = await service.get(c.get('profile'), c.req.param('id'));
+    const attempts = await publishing.attemptLog.list(post.id);
+    return c.json({ status: 'success' as const, id: post.id, attempts } satisfies PostAttemptsResponse);
   });
 
   routes.patch('/post', async (c) => {

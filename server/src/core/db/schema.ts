@@ -13,6 +13,7 @@ import { LOCALE_AND_BRANDING_MIGRATION } from './migration-locale-branding.js';
 import { rateBudgetMigration } from '../../publishing/rate-budget-schema.js';
 import { tokenRefreshMigration } from '../../networks/token-refresh-schema.js';
 import { analyticsMigration } from '../../analytics/schema.js';
+import { attemptLogMigration } from '../../publishing/attempt-log-schema.js';
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type SqlDialect } from './sql-dialect.js';
 import { operatorMigration } from '../../accounts/admin/schema.js';
 import { outboxOnJobsMigration } from '../../webhooks/outbox-on-jobs-migration.js';
@@ -166,6 +167,7 @@ export function migrationsFor(dialect: SqlDialect): readonly string[] {
     /* 16: the webhook delivery log: one row per attempt */ deliveryLogMigration(dialect),
     /* 17: the duplicate rule through indexes (profile and account on platform rows, near-duplicate bands) */ duplicateIndexMigration(dialect),
     /* 18: account health per linked account; pre-flight warnings of scheduled posts */ accountHealthMigration(dialect),
+    /* 19: the per-post timeline of publish attempts */ attemptLogMigration(dialect),
   ];
 }
 

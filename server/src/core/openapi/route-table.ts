@@ -46,6 +46,7 @@ import {
   ValidatePostResponse,
 } from '@social-link-kit/protocol/publishing/post-api.js';
 import { PostRequest } from '@social-link-kit/protocol/publishing/post-request.js';
+import { PostAttemptsResponse } from '@social-link-kit/protocol/publishing/post-attempts.js';
 import { YoutubeCategoriesResponse, YoutubeWatermarkRemovedResponse, YoutubeWatermarkRequest, YoutubeWatermarkResponse } from '@social-link-kit/protocol/publishing/youtube-channel.js';
 import * as analytics from '@social-link-kit/protocol/analytics/index.js';
 
@@ -144,6 +145,7 @@ export const ROUTE_TABLE: RouteDoc[] = [
   { method: 'post', path: '/api/post', summary: 'Create a post (now, scheduled or held for approval)', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/post', request: PostRequest, response: CreatePostResponse, name: 'CreatePostResponse' },
   { method: 'post', path: '/api/validate/post', summary: 'Check a post body; nothing is stored or published', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/validate/post', request: PostRequest, response: ValidatePostResponse, name: 'ValidatePostResponse' },
   { method: 'get', path: '/api/post/:id', summary: 'Read a post', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/post/{id}', response: PostRecordSchema, name: 'PostRecord' },
+  { method: 'get', path: '/api/post/:id/attempts', summary: "A post's timeline: every attempt per network (when, trigger, the network's code and message, retry time, reconcile verdict)", tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'service', response: PostAttemptsResponse, name: 'PostAttempts' },
   { method: 'patch', path: '/api/post', summary: 'Approve, pause, reschedule or annotate a post', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id, approved?, scheduledPause?, scheduleDate?, notes?, youTubeOptions?}', request: UpdatePostRequest, response: UpdatePostResponse, name: 'UpdatePostResponse' },
   { method: 'delete', path: '/api/post', summary: 'Delete a post ({id}, {bulk} or {autoRepostId})', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id} | {bulk: [ids]} | {autoRepostId}', response: DeletePostResponse, name: 'DeletePostResponse' },
   { method: 'put', path: '/api/post/retry', summary: 'Retry a post in error, once', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id}', response: RetryPostResponse, name: 'RetryPostResponse' },
