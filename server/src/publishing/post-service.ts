@@ -152,9 +152,8 @@ export class PostService {
       const refusing = platforms.filter((platform) => !PUBLISHING_CAPABILITIES[platform].firstComment.media);
       if (refusing.length > 0) throw badRequest(`firstComment.mediaUrls is only for facebook, linkedin and twitter (not ${refusing.join(', ')}).`, { field: 'firstComment.mediaUrls' }, 'post');
     }
-    if (request.idempotencyKey !== undefined && (await store.findByIdempotencyKey(profile.id, request.idempotencyKey))) {
-      throw idempotencyError(request.idempotencyKey);
-    }
+    const earlier = request.idempotencyKey !== undefined ? await store.findByIdempotencyKey(profile.id, request.idempotencyKey) : null;
+    if (earlier) throw idempotencyError(request.idempotencyKey!, earlier.id);
 
     const effectiveAt = scheduleDate ?? seriesStart;
     const held = request.requiresApproval === true;
@@ -236,7 +235,10 @@ export class PostService {
         }
       });
     } catch (error) {
-      if (request.idempotencyKey !== undefined && isUniqueViolation(error)) throw idempotencyError(request.idempotencyKey);
+      if (request.idempotencyKey !== undefined && isUniqueViolation(error)) {
+        // A simultaneous request with the same key won the insert: name its post.
+        throw idempotencyError(request.idempotencyKey, (await store.findByIdempotencyKey(profile.id, request.idempotencyKey))?.id ?? null);
+      }
       throw error;
     }
 
@@ -577,10 +579,11 @@ function responseStatus(status: PostStatus, rows: StoredPlatform[]): PostRespons
   return status === 'pending' ? 'pending' : 'success';
 }
 
-function idempotencyError(key: string): ApiError {
-  return new ApiError(400, 101, 'A post with this idempotencyKey already exists for this profile.', {
+/** Spec 3 rule 3: refused whatever the earlier post became (deleted too); the answer names that post. */
+function idempotencyError(key: string, existingId: string | null): ApiError {
+  return new ApiError(400, 101, `A post with this idempotencyKey already exists for this profile${existingId ? `: ${existingId}` : ''}.`, {
     action: 'post',
-    details: { field: 'idempotencyKey', idempotencyKey: key.slice(0, 64) },
+    details: { field: 'idempotencyKey', idempotencyKey: key.slice(0, 64), ...(existingId && { id: existingId }) },
   });
 }
 
