@@ -92,7 +92,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     app.route('/media', mediaFileRoutes({ media: deps.media, clock: deps.clock }));
   }
   if (deps.publishing) {
-    for (const path of ['/post', '/post/*', '/history', '/validate/*']) api.use(path, apiKeyAuth(deps));
+    for (const path of ['/post', '/post/*', '/history', '/validate/*', '/capacity']) api.use(path, apiKeyAuth(deps));
     api.route('/', postRoutes(deps, deps.publishing));
     app.route('/s', shortLinkRoutes(deps.publishing.store.db));
     const analytics = createAnalytics({ ...deps, refresher: deps.publishing.tokenRefresher });

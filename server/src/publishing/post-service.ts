@@ -45,6 +45,7 @@ import { withStockImages } from './media/stock-images.js';
 import type { MediaDeps } from './media/inspect-media.js';
 import { checkPostMedia, keepMediaCopies, type MediaCopies } from './post-media.js';
 import { TWITTER_APP_FIELD } from '../networks/twitter/app-credentials.js';
+import { exceededBudget } from './capacity.js';
 import { withLease } from '../core/jobs/lease-keeper.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -169,6 +170,19 @@ export class PostService {
         action: 'post',
         details: { errors },
       });
+    }
+    // Issue 30: a scheduled post that a network's rolling budget would refuse at its time is refused now (capacity.ts).
+    if (scheduled) {
+      for (const entry of resolved.filter((e) => e.errors.length === 0)) {
+        const full = await exceededBudget(store.db, profile.id, entry.platform, effectiveAt);
+        if (full) {
+          const availableAt = new Date(full.availableAt).toISOString();
+          throw new ApiError(400, 101, `The post was not created: ${entry.platform} allows ${full.limit} ${full.describes}, and ${full.used} are already scheduled or sent in the window before its time; the first time it fits is ${availableAt}.`, {
+            action: 'post',
+            details: { field: 'scheduleDate', platform: entry.platform, budget: full.name, limit: full.limit, used: full.used, availableAt },
+          });
+        }
+      }
     }
     const postText = typeof request.post === 'string' ? request.post : (request.post.default ?? '');
     if (options.dryRun) return { httpStatus: 200, body: { status: 'success', errors: [], postIds: [], id: '', refId: profile.refId, post: postText } };

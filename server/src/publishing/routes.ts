@@ -16,6 +16,7 @@ import { ApiError, badRequest } from '../core/errors.js';
 import { readJsonObject } from '../core/http/read-json.js';
 import type { Publishing } from './publishing.js';
 import { assertQuotaLeft, monthlyCount, monthlyQuota } from './post-quota.js';
+import { CAPACITY_BUDGETS, capacityAt } from './capacity.js';
 import { requestError } from './request-errors.js';
 import { parseScheduleDate } from './rules/schedule-date.js';
 import { requiredTwitterApp, sealTwitterApp, twitterAppCredentialsOf } from '../networks/twitter/app-credentials.js';
@@ -99,6 +100,22 @@ export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> 
     await quotaLeft(c);
     const { status, ...result } = await service.retry(c.get('profile'), parsed.data.id, twitterAppSealer(c, 'post'));
     return c.json({ status: 'success', postStatus: status, ...result });
+  });
+
+  // Issue 30: the networks' rolling budgets as a post due at `at` (default now) would meet them (capacity.ts).
+  routes.get('/capacity', async (c) => {
+    const asked = c.req.query('at') === undefined ? null : parseScheduleDate(c.req.query('at'));
+    if (asked && !asked.ok) throw badRequest(`at: ${asked.message}`, { field: 'at' }, 'capacity');
+    const at = asked ? asked.epochMs : deps.clock();
+    const platform = c.req.query('platform');
+    if (platform !== undefined && !isNetwork(platform)) throw badRequest('platform must be a network name.', { field: 'platform' }, 'capacity');
+    const platforms = platform !== undefined ? [platform] : [...new Set(CAPACITY_BUDGETS.map((budget) => budget.platform))];
+    const entries = (await Promise.all(platforms.map((p) => capacityAt(store.db, c.get('profile').id, p, at)))).flat();
+    return c.json({
+      status: 'success' as const,
+      at: new Date(at).toISOString(),
+      capacity: entries.map((e) => ({ platform: e.platform, budget: e.name, describes: e.describes, limit: e.limit, windowMs: e.windowMs, used: e.used, availableAt: new Date(e.availableAt).toISOString() })),
+    });
   });
 
   routes.get('/history', async (c) => {
