@@ -47,19 +47,19 @@ export function stuckError(platform: Network, what: string): PublishFailure {
   };
 }
 
-/** Adds the sweep job if missing, or brings it back if it ended (fixed id: every instance may call this). */
+/**
+ * Adds the sweep job if missing, or brings it back if it ended (fixed id: every instance may call this). Due at
+ * once: the first sweep at start finds what a stopped instance left.
+ */
 export async function ensurePublishWatchdog(db: SqlDriver, now: number): Promise<void> {
   await db.run(`INSERT INTO jobs (id, kind, subject, payload, run_at, created_at) VALUES (?, ?, ?, '{}', ?, ?) ON CONFLICT (id) DO NOTHING`, [
     WATCHDOG_JOB_ID,
     JOB_PUBLISH_WATCHDOG,
     JOB_PUBLISH_WATCHDOG,
-    now + WATCHDOG_EVERY_MS,
+    now,
     now,
   ]);
-  await db.run('UPDATE jobs SET done_at = NULL, failed_at = NULL, run_at = ?, attempts = 0 WHERE id = ? AND (done_at IS NOT NULL OR failed_at IS NOT NULL)', [
-    now + WATCHDOG_EVERY_MS,
-    WATCHDOG_JOB_ID,
-  ]);
+  await db.run('UPDATE jobs SET done_at = NULL, failed_at = NULL, run_at = ?, attempts = 0 WHERE id = ? AND (done_at IS NOT NULL OR failed_at IS NOT NULL)', [now, WATCHDOG_JOB_ID]);
 }
 
 export interface WatchdogDeps {
