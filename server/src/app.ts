@@ -91,7 +91,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   }
   if (deps.publishing && deps.analytics) {
     const { analytics } = deps;
-    for (const path of ['/post', '/post/*', '/history', '/validate/*']) api.use(path, apiKeyAuth(deps));
+    for (const path of ['/post', '/post/*', '/history', '/validate/*', '/capacity']) api.use(path, apiKeyAuth(deps));
     api.route('/', postRoutes(deps, deps.publishing));
     app.route('/s', shortLinkRoutes(deps.publishing.store.db));
     for (const path of ['/analytics/*', '/comments/*', '/automations/*']) api.use(path, apiKeyAuth(deps));

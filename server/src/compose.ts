@@ -18,6 +18,7 @@ import { createAnalytics } from './analytics/analytics.js';
 import { ensureSnapshotJobs, snapshotJobHandlers } from './analytics/snapshot-job.js';
 import { networkEventHandlers } from './automations/network-events.js';
 import { ensureHealthSweep, healthJobHandlers } from './account-health/health-jobs.js';
+import { ensurePublishWatchdog } from './publishing/publish-watchdog.js';
 import { PUBLISH_ADAPTERS } from './networks/index.js';
 import { AutomationStore } from './automations/automation-store.js';
 import { createMediaPipeline, type MediaPipeline } from './publishing/media/media-pipeline.js';
@@ -86,6 +87,7 @@ export async function composeService(options: StartOptions): Promise<ComposedSer
   async function startWorkers() {
     if (config.analytics.snapshots) await ensureSnapshotJobs(storage.driver, publishing.jobs, clock());
     if (config.accountHealth.enabled) await ensureHealthSweep(storage.driver, clock());
+    await ensurePublishWatchdog(storage.driver, clock());
     const jobWorker = publishing.startWorker({
       // Snapshots off: no handler, so snapshot jobs left from an earlier run fail once and stop.
       ...(config.analytics.snapshots && snapshotJobHandlers({ db: storage.driver, service: analytics.service, clock, log })),

@@ -9,6 +9,7 @@ import {
   CreatePostResponse,
   DeletePostResponse,
   HistoryResponse,
+  PostAttemptsResponse,
   PostRecordSchema,
   RetryPostResponse,
   UpdatePostResponse,
@@ -52,6 +53,8 @@ export function publishingMethods(call: Call) {
     /** Runs every check of createPost; nothing is stored or published. */
     validatePost: (request: PostRequest, call_?: CallOptions) => call(ValidatePostResponse, 'POST', '/validate/post', request, call_),
     getPost: (id: string, call_?: CallOptions) => call(PostRecordSchema, 'GET', `/post/${encodeURIComponent(id)}`, undefined, call_),
+    /** The post's timeline: every attempt per network, oldest first (trigger, outcome, code, retry time, reconcile verdict). */
+    getPostAttempts: (id: string, call_?: CallOptions) => call(PostAttemptsResponse, 'GET', `/post/${encodeURIComponent(id)}/attempts`, undefined, call_),
     /** Approves, pauses or unpauses (`scheduledPause`), reschedules or annotates a post not yet sent. */
     updatePost: (change: PostChange, call_?: CallOptions) => call(UpdatePostResponse, 'PATCH', '/post', change, call_),
     /** Deletes one post, several (`bulk`), or an auto-repost series; on the networks where they allow it. */

@@ -16,9 +16,6 @@ import { networkModule } from './index.js';
 import type { NetworkBudget } from './module.js';
 import type { LinkedAccountRef, PublishFailure } from './publish-adapter.js';
 
-
-
-
 export const BUDGET_EXCEEDED_CODE = 429;
 
 export type BudgetTake = { ok: true; useIds: string[] } | { ok: false; failure: PublishFailure };

@@ -33,6 +33,7 @@ import { networkModule } from '../networks/index.js';
 import { releaseNetworkBudgets, takeNetworkBudgets } from '../networks/network-rate-budgets.js';
 import { findFirstComment, publicFirstComment, type StoredFirstComment } from './first-comment-reconcile.js';
 import { unconfirmed } from '../networks/reconcile-by-identity.js';
+import type { AttemptKind, AttemptLog } from './attempt-log.js';
 
 export const JOB_PUBLISH = 'publish';
 export const JOB_CONFIRM = 'confirm';
@@ -70,6 +71,8 @@ export interface EngineDeps {
   tokenRefresher?: TokenRefresher;
   /** Delay of the first comment after the post; FIRST_COMMENT_DELAY_MS when absent. */
   firstCommentDelayMs?: number;
+  /** The per-post timeline (attempt-log.ts); absent = attempts not logged. */
+  attemptLog?: AttemptLog;
 }
 
 export function platformError(platform: Network, error: NonNullable<StoredPlatform['error']>): PostPlatformError {
@@ -225,6 +228,7 @@ export class PublishingEngine {
       ctx.commitStartedAt = row.commitStartedAt;
       ctx.isClaimed = (networkPostId) => store.isNetworkPostClaimed(platform, networkPostId, postId);
       const found = await adapter.reconcile(ctx, row.prepared ?? {});
+      this.#deps.attemptLog?.reconciled(postId, platform, !found ? 'not-found' : found.kind !== 'failed' ? 'found' : found.details?.outcome === 'unknown' ? 'undecided' : 'not-found');
       if (found) {
         this.#deps.log(`publish ${postId} ${platform}: reconciled an interrupted commit (${found.kind})`);
         return this.#recordCommitResult(post, platform, found, job);
@@ -283,9 +287,9 @@ export class PublishingEngine {
    * (tests running an attempt by hand) the write runs alone.
    */
   async #startCommit(job: Job | undefined, write: (tx: SqlExecutor) => Promise<boolean>): Promise<boolean> {
-    const { store, jobs, clock, leaseMs } = this.#deps;
+    const { store, jobs, leaseMs } = this.#deps;
     return store.db.transaction(async (tx) => {
-      if (job && !(await jobs.extend(job, clock() + (leaseMs ?? 60_000), tx))) {
+      if (job && !(await jobs.renew(job, leaseMs ?? 60_000, tx))) {
         this.#deps.log(`publish ${job.subject}: lease of job ${job.id} lost before the commit; not committing`);
         return false;
       }
@@ -556,11 +560,20 @@ export class PublishingEngine {
     }
   }
 
+  /** One attempt of a publish job (worker or inline), with its deadline, logged on the post's timeline. */
+  runPublishJob(job: Job): Promise<JobOutcome> {
+    return this.#logged(job, 'publish', () => this.#withDeadline(job, () => this.runAttempt(job.subject, job.payload.platform as Network, job.attempts, job)));
+  }
+
+  #logged(job: Job, kind: AttemptKind, run: () => Promise<JobOutcome>): Promise<JobOutcome> {
+    return this.#deps.attemptLog ? this.#deps.attemptLog.run(job, kind, run) : run();
+  }
+
   handlers(): Record<string, JobHandler> {
     return {
-      [JOB_PUBLISH]: (job: Job) => this.#withDeadline(job, () => this.runAttempt(job.subject, job.payload.platform as Network, job.attempts, job)),
-      [JOB_CONFIRM]: (job: Job) => this.confirm(job.subject, job.payload.platform as Network, job.attempts, job),
-      [JOB_FIRST_COMMENT]: (job: Job) => this.firstComment(job.subject, job.payload.platform as Network, job.attempts, job),
+      [JOB_PUBLISH]: (job: Job) => this.runPublishJob(job),
+      [JOB_CONFIRM]: (job: Job) => this.#logged(job, 'confirm', () => this.confirm(job.subject, job.payload.platform as Network, job.attempts, job)),
+      [JOB_FIRST_COMMENT]: (job: Job) => this.#logged(job, 'first-comment', () => this.firstComment(job.subject, job.payload.platform as Network, job.attempts, job)),
     };
   }
 }

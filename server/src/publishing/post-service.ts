@@ -47,6 +47,7 @@ import { isUnsplashProblem, resolveUnsplash, trackUnsplashDownloads, UNSPLASH_AT
 import type { MediaDeps } from './media/inspect-media.js';
 import { checkPostMedia, keepMediaCopies, type MediaCopies } from './post-media.js';
 import { TWITTER_APP_FIELD } from '../networks/twitter/app-credentials.js';
+import { exceededBudget } from './capacity.js';
 import { withLease } from '../core/jobs/lease-keeper.js';
 import { assertRendition, renditionHash, renditionOf, type MediaSent, type Renditions } from './rendition.js';
 
@@ -165,9 +166,8 @@ export class PostService {
       const refusing = platforms.filter((platform) => !PUBLISHING_CAPABILITIES[platform].firstComment.media);
       if (refusing.length > 0) throw badRequest(`firstComment.mediaUrls is only for facebook, linkedin and twitter (not ${refusing.join(', ')}).`, { field: 'firstComment.mediaUrls' }, 'post');
     }
-    if (request.idempotencyKey !== undefined && (await store.findByIdempotencyKey(profile.id, request.idempotencyKey))) {
-      throw idempotencyError(request.idempotencyKey);
-    }
+    const earlier = request.idempotencyKey !== undefined ? await store.findByIdempotencyKey(profile.id, request.idempotencyKey) : null;
+    if (earlier) throw idempotencyError(request.idempotencyKey!, earlier.id);
 
     const effectiveAt = scheduleDate ?? seriesStart;
     const held = request.requiresApproval === true;
@@ -183,6 +183,19 @@ export class PostService {
         action: 'post',
         details: { errors },
       });
+    }
+    // Issue 30: a scheduled post that a network's rolling budget would refuse at its time is refused now (capacity.ts).
+    if (scheduled) {
+      for (const entry of resolved.filter((e) => e.errors.length === 0)) {
+        const full = await exceededBudget(store.db, profile.id, entry.platform, effectiveAt);
+        if (full) {
+          const availableAt = new Date(full.availableAt).toISOString();
+          throw new ApiError(400, 101, `The post was not created: ${entry.platform} allows ${full.limit} ${full.describes}, and ${full.used} are already scheduled or sent in the window before its time; the first time it fits is ${availableAt}.`, {
+            action: 'post',
+            details: { field: 'scheduleDate', platform: entry.platform, budget: full.name, limit: full.limit, used: full.used, availableAt },
+          });
+        }
+      }
     }
     const postText = typeof request.post === 'string' ? request.post : (request.post.default ?? '');
     const publicUrl = this.#deps.publicUrl();
@@ -247,7 +260,7 @@ export class PostService {
           );
           for (const row of rows.filter((r) => r.status === 'queued')) {
             if (due === 'processing') {
-              inline.push(await this.#deps.jobs.addLeased({ kind: JOB_PUBLISH, subject: id, payload: { platform: row.platform }, runAt: now }, now, now + this.#deps.leaseMs, tx));
+              inline.push(await this.#deps.jobs.addLeased({ kind: JOB_PUBLISH, subject: id, payload: { platform: row.platform }, runAt: now }, now, this.#deps.leaseMs, tx));
             } else if (due === 'scheduled') {
               await this.#deps.jobs.add({ kind: JOB_PUBLISH, subject: id, payload: { platform: row.platform }, runAt: at }, now, tx);
             }
@@ -255,7 +268,10 @@ export class PostService {
         }
       });
     } catch (error) {
-      if (request.idempotencyKey !== undefined && isUniqueViolation(error)) throw idempotencyError(request.idempotencyKey);
+      if (request.idempotencyKey !== undefined && isUniqueViolation(error)) {
+        // A simultaneous request with the same key won the insert: name its post.
+        throw idempotencyError(request.idempotencyKey, (await store.findByIdempotencyKey(profile.id, request.idempotencyKey))?.id ?? null);
+      }
       throw error;
     }
 
@@ -292,7 +308,7 @@ export class PostService {
       jobs.map(async (job) => {
         let outcome: JobOutcome;
         try {
-          outcome = await withLease(jobStore, job, clock, this.#deps.leaseMs, () => engine.runAttempt(job.subject, job.payload.platform as Network, job.attempts, job));
+          outcome = await withLease(jobStore, job, this.#deps.leaseMs, () => engine.runPublishJob(job));
         } catch (error) {
           // Left leased: when the lease ends a worker resumes it (reconcile if a commit started).
           void error;
@@ -646,10 +662,11 @@ function responseStatus(status: PostStatus, rows: StoredPlatform[]): PostRespons
   return status === 'pending' ? 'pending' : 'success';
 }
 
-function idempotencyError(key: string): ApiError {
-  return new ApiError(400, 101, 'A post with this idempotencyKey already exists for this profile.', {
+/** Spec 3 rule 3: refused whatever the earlier post became (deleted too); the answer names that post. */
+function idempotencyError(key: string, existingId: string | null): ApiError {
+  return new ApiError(400, 101, `A post with this idempotencyKey already exists for this profile${existingId ? `: ${existingId}` : ''}.`, {
     action: 'post',
-    details: { field: 'idempotencyKey', idempotencyKey: key.slice(0, 64) },
+    details: { field: 'idempotencyKey', idempotencyKey: key.slice(0, 64), ...(existingId && { id: existingId }) },
   });
 }
 

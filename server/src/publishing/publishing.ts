@@ -24,10 +24,14 @@ import { networkContextFor } from '../analytics/network-context.js';
 import { listYoutubeCategories } from '../networks/youtube/channel-api.js';
 import { threadsGeoEligible } from '../networks/threads/geo-gating.js';
 import type { PublishFailure } from '../networks/publish-adapter.js';
+import { watchdogJobHandlers } from './publish-watchdog.js';
+import { AttemptLog } from './attempt-log.js';
 
 export interface Publishing {
   store: PostStore;
   jobs: JobStore;
+  /** Every attempt per network of each post (`GET /api/post/:id/attempts`). */
+  attemptLog: AttemptLog;
   engine: PublishingEngine;
   service: PostService;
   settings: JobWorkerSettings;
@@ -67,6 +71,7 @@ export function createPublishing(options: {
   const settings = config.publishing.jobs;
   const store = new PostStore(db);
   const jobs = new JobStore(db);
+  const attemptLog = new AttemptLog(db, store, clock);
   const fetch = options.networks.fetch;
   const crashAt = CRASH_POINTS.find((point) => point === config.publishing.testCrashAt) ?? null;
   const { tokenRefresher, healthRecorder, oauthNetwork, contextDeps } = options.runtime;
@@ -91,6 +96,7 @@ export function createPublishing(options: {
     media: options.media,
     metrics: options.metrics,
     tokenRefresher,
+    attemptLog,
   });
   // Account facts read from the network when a post is checked: youtube's category list (spec 4.3), threads'
   // geo-gating eligibility (allowCountries), in the one account context of the network runtime.
@@ -120,6 +126,7 @@ export function createPublishing(options: {
   return {
     store,
     jobs,
+    attemptLog,
     engine,
     service,
     settings,
@@ -130,7 +137,7 @@ export function createPublishing(options: {
     geoEligible,
     // Other features' job kinds (analytics snapshots) run on the same worker and jobs table.
     startWorker(extraHandlers = {}) {
-      const worker = startJobWorker({ store: jobs, clock, settings, handlers: { ...engine.handlers(), ...extraHandlers }, log, metrics: options.metrics });
+      const worker = startJobWorker({ store: jobs, clock, settings, handlers: { ...engine.handlers(), ...watchdogJobHandlers({ db, store, jobs, engine, clock, log }), ...extraHandlers }, log, metrics: options.metrics });
       // Near-duplicate bands matter only while a new post can meet their row (±24 h): older ones are dropped, so the
       // table holds about two days of posts, not all of them. Every instance may prune; the delete is idempotent.
       const prune = setInterval(() => void store.pruneDuplicateBands(clock() - 2 * DUPLICATE_WINDOW_MS).catch((error) => log(`pruning duplicate bands failed: ${String(error)}`)), BAND_PRUNE_EVERY_MS);

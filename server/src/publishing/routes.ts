@@ -2,7 +2,7 @@
  * @module
  * The posts API (DESIGN.md 3), with the API key (and `Profile-Key` for a user profile):
  * - `POST /api/post` create · `POST /api/validate/post` the same checks, nothing stored or published
- * - `GET /api/post/:id` · `PATCH /api/post` `{id, approved?, scheduleDate?, scheduledPause?, notes?}`
+ * - `GET /api/post/:id` · `GET /api/post/:id/attempts` (its timeline, issue 30) · `PATCH /api/post` `{id, approved?, scheduleDate?, scheduledPause?, notes?}`
  * - `DELETE /api/post` `{id}` | `{bulk: [ids]}` | `{autoRepostId}` · `PUT /api/post/retry` `{id}`
  * - `GET /api/history` `?status&lastDays&limit&platforms&startDate&endDate&autoRepostId&type`
  * Once the month's post quota is used, get, delete and retry answer 106 too (spec 7).
@@ -10,17 +10,18 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { NETWORKS, isNetwork, type Network } from '@social-link-kit/protocol';
-import { HistoryQuery, UpdatePostRequest } from '@social-link-kit/protocol/publishing/index.js';
+import { HistoryQuery, PostAttemptsResponse, UpdatePostRequest } from '@social-link-kit/protocol/publishing/index.js';
 import type { AppDeps } from '../app-deps.js';
 import type { AppEnv } from '../context.js';
 import { ApiError, badRequest } from '../core/errors.js';
 import { readJsonObject } from '../core/http/read-json.js';
 import type { Publishing } from './publishing.js';
 import { assertQuotaLeft, monthlyCount, monthlyQuota } from './post-quota.js';
+import { CAPACITY_BUDGETS, capacityAt } from './capacity.js';
 import { requestError } from './request-errors.js';
 import { parseScheduleDate } from './rules/schedule-date.js';
 import { requiredTwitterApp, sealTwitterApp, twitterAppCredentialsOf } from '../networks/twitter/app-credentials.js';
-import { describe, NOT_FOUND } from '../core/openapi/describe.js';
+import { describe, jsonAnswer, NOT_FOUND } from '../core/openapi/describe.js';
 import { PostRequest } from '@social-link-kit/protocol/publishing/post-request.js';
 import { CreatePostResponse, DeletePostResponse, HistoryResponse, PostRecordSchema, RetryPostResponse, UpdatePostResponse, ValidatePostResponse } from '@social-link-kit/protocol/publishing/post-api.js';
 
@@ -67,6 +68,13 @@ export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> 
     return c.json(await service.get(c.get('profile'), c.req.param('id')));
   });
 
+  routes.get('/post/:id/attempts', describe({ summary: "A post's timeline: every attempt per network (when, trigger, the network's code and message, retry time, reconcile verdict)", tag: 'Posts', auth: 'apiKeyAndProfileKey', response: PostAttemptsResponse, name: 'PostAttemptsResponse', errors: [NOT_FOUND] }), async (c) => {
+    // The profile's own post only (404 as for GET /post/:id otherwise).
+    const post = await service.get(c.get('profile'), c.req.param('id'));
+    const attempts = await publishing.attemptLog.list(post.id);
+    return c.json({ status: 'success' as const, id: post.id, attempts } satisfies PostAttemptsResponse);
+  });
+
   routes.patch('/post', describe({ summary: 'Approve, pause, reschedule or annotate a post', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id, approved?, scheduledPause?, scheduleDate?, notes?, youTubeOptions?}', request: UpdateRequest, response: UpdatePostResponse, name: 'UpdatePostResponse', errors: [NOT_FOUND] }), async (c) => {
     const parsed = UpdateRequest.safeParse(await readJsonObject(c, deps.config.maxBodyBytes, 'post'));
     if (!parsed.success) throw requestError(parsed.error, 'post');
@@ -96,6 +104,22 @@ export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> 
     await quotaLeft(c);
     const { status, ...result } = await service.retry(c.get('profile'), parsed.data.id, twitterAppSealer(c, 'post'));
     return c.json({ status: 'success', postStatus: status, ...result });
+  });
+
+  // Issue 30: the networks' rolling budgets as a post due at `at` (default now) would meet them (capacity.ts).
+  routes.get('/capacity', describe({ summary: "The networks' rolling per-account budgets as a post due at `at` would meet them (query: platform, at); a scheduled post over one is refused at create", tag: 'Posts', auth: 'apiKeyAndProfileKey', response: jsonAnswer('`{status, at, capacity: [{platform, budget, describes, limit, windowMs, used, availableAt}]}`'), errors: [101] }), async (c) => {
+    const asked = c.req.query('at') === undefined ? null : parseScheduleDate(c.req.query('at'));
+    if (asked && !asked.ok) throw badRequest(`at: ${asked.message}`, { field: 'at' }, 'capacity');
+    const at = asked ? asked.epochMs : deps.clock();
+    const platform = c.req.query('platform');
+    if (platform !== undefined && !isNetwork(platform)) throw badRequest('platform must be a network name.', { field: 'platform' }, 'capacity');
+    const platforms = platform !== undefined ? [platform] : [...new Set(CAPACITY_BUDGETS.map((budget) => budget.platform))];
+    const entries = (await Promise.all(platforms.map((p) => capacityAt(store.db, c.get('profile').id, p, at)))).flat();
+    return c.json({
+      status: 'success' as const,
+      at: new Date(at).toISOString(),
+      capacity: entries.map((e) => ({ platform: e.platform, budget: e.name, describes: e.describes, limit: e.limit, windowMs: e.windowMs, used: e.used, availableAt: new Date(e.availableAt).toISOString() })),
+    });
   });
 
   routes.get('/history', describe({ summary: 'Post history', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/history', query: HistoryQuery, response: HistoryResponse, name: 'HistoryResponse', errors: [163] }), async (c) => {

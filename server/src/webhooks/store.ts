@@ -68,7 +68,7 @@ export class WebhookStore extends SqlStore {
     // The jobs engine's claim: a lease token per batch, so a worker whose lease ran out finishes nothing.
     const jobs = new JobStore(this.db);
     const claimed: WebhookDelivery[] = [];
-    for (const job of await jobs.claim(now, leaseUntil, limit, [WEBHOOK_JOB_KIND])) {
+    for (const job of await jobs.claim(now, limit, [WEBHOOK_JOB_KIND], leaseUntil - now)) {
       const event = webhookJobPayload(JSON.stringify(job.payload));
       const registration = await this.db.get('SELECT url, secret FROM webhooks WHERE profile_id = ? AND action = ?', [job.subject, event.action]);
       if (!registration) {

@@ -1,8 +1,8 @@
 /**
  * Issue 30, case 1: a job whose handler outlasts the lease (a slow network call within the outbound timeout) keeps
  * its lease, so a second worker on the same jobs table never takes it over and runs it again. On the code before
- * the lease keeper, the second worker claimed the job once the service clock passed the lease and ran it twice.
- * Real database (SQLite, or PostgreSQL with TEST_DATABASE_URL), two real workers, the service clock moved by hand.
+ * the lease keeper, the second worker claimed the job once the lease ran out and ran it twice; on the code before
+ * leases ran on real time, a jump of the service clock alone let it. Real database (SQLite, or PostgreSQL with TEST_DATABASE_URL), two real workers, the service clock moved by hand.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -52,6 +52,35 @@ test('a handler running past its lease keeps it: a second worker never runs the 
     release();
     await first.stop();
     assert.equal(await jobs.countOpen('slow-call'), 0, 'the first worker still held the lease and completed the job');
+  } finally {
+    release();
+    await Promise.all([first.stop(), second.stop()]);
+  }
+});
+
+test('a jump of the service clock past the lease while a job runs expires nothing: no second run', async () => {
+  let runs = 0;
+  let release!: () => void;
+  const slowCall = new Promise<void>((resolve) => (release = resolve));
+  const handler = async () => {
+    runs++;
+    await slowCall;
+    return { kind: 'done' as const };
+  };
+  // A lease far longer than the test: only a lease read on the service clock could run out here.
+  const long = { ...settings, leaseMs: 60_000 };
+  const first = startJobWorker({ store: jobs, clock: svc.clock, settings: long, handlers: { 'clock-jump': handler } });
+  const second = startJobWorker({ store: jobs, clock: svc.clock, settings: long, handlers: { 'clock-jump': handler } });
+  try {
+    await jobs.add({ kind: 'clock-jump', subject: 'lease-2', runAt: svc.clock() }, svc.clock());
+    void first.runOnce();
+    while (runs === 0) await sleep(5);
+    svc.clock.advance(2 * 60 * 60_000);
+    await Promise.race([second.runOnce(), sleep(50)]);
+    assert.equal(runs, 1, 'the second worker did not take the job: its lease runs on real time');
+    release();
+    await first.stop();
+    assert.equal(await jobs.countOpen('clock-jump'), 0, 'the first worker completed the job under its lease');
   } finally {
     release();
     await Promise.all([first.stop(), second.stop()]);

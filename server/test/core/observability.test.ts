@@ -132,7 +132,7 @@ describe('observability', () => {
           [id, runAt, leaseUntil, failedAt, now - 200_000],
         );
       }
-      const counts = Object.fromEntries(((await new OperationsStore(storage.driver).jobCounts(now)) ?? []).map(({ state, count }) => [state, count]));
+      const counts = Object.fromEntries(((await new OperationsStore(storage.driver).jobCounts(now, now)) ?? []).map(({ state, count }) => [state, count]));
       assert.deepEqual(counts, { due: 2, running: 1, late: 1, failed: 1 });
     } finally {
       await storage.close();

@@ -21,9 +21,7 @@ describe('tiktok publish callback', () => {
   let receiver: WebhookReceiver;
   before(async () => {
     receiver = await startWebhookReceiver();
-    // The first comment waits its real 20 s of the service clock here: the test moves the clock past it, so the comment
-    // job is not in flight while the clock jumps (a jump expires a lease on the service clock: see issue 30's note).
-    svc = await startPublishingService({ env: { ...FAST_DELIVERY, ...receiver.serviceEnv, PUBLISH_FIRST_COMMENT_DELAY_MS: '20000' } });
+    svc = await startPublishingService({ env: { ...FAST_DELIVERY, ...receiver.serviceEnv } });
     await linkSandboxAccount(svc, 'tiktok');
     const registered = await svc.api('POST', '/hook/webhook', { body: { action: 'scheduled', url: receiver.url, secret: 'tiktok-callback-test' } });
     assert.equal(registered.status, 200, JSON.stringify(registered.json));

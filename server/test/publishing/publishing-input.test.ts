@@ -145,8 +145,11 @@ describe('idempotency, quota and plans', () => {
     const again = await svc.api('POST', '/post', { body: { post: 'idempotent two', platforms: ['facebook'], idempotencyKey: 'k-1' } });
     assert.equal(again.status, 400);
     assert.equal(again.json.details.field, 'idempotencyKey');
+    assert.equal(again.json.details.id, first.json.id, 'the refusal names the existing post');
+    assert.match(again.json.message, new RegExp(first.json.id));
     await svc.api('DELETE', '/post', { body: { id: first.json.id } });
-    assert.equal((await svc.api('POST', '/post', { body: { post: 'idempotent three', platforms: ['facebook'], idempotencyKey: 'k-1' } })).status, 400);
+    const afterDelete = await svc.api('POST', '/post', { body: { post: 'idempotent three', platforms: ['facebook'], idempotencyKey: 'k-1' } });
+    assert.deepEqual([afterDelete.status, afterDelete.json.details.id], [400, first.json.id]);
   });
 
   test('simultaneous requests with one idempotencyKey create exactly one post', async () => {
@@ -155,6 +158,8 @@ describe('idempotency, quota and plans', () => {
     );
     assert.equal(answers.filter((a) => a.status === 200).length, 1, JSON.stringify(answers.map((a) => a.json)));
     assert.ok(answers.every((a) => a.status === 200 || (a.status === 400 && a.json.code === 101)));
+    const winner = answers.find((a) => a.status === 200)!.json.id;
+    assert.ok(answers.every((a) => a.status === 200 || a.json.details.id === winner), 'every refusal names the one post');
     assert.equal(Number((await svc.sql(`SELECT COUNT(*) AS n FROM posts WHERE idempotency_key = 'race-1'`)).rows[0]!.n), 1);
   });
 

@@ -13,6 +13,7 @@ import { LOCALE_AND_BRANDING_MIGRATION } from './migration-locale-branding.js';
 import { rateBudgetMigration } from '../../publishing/rate-budget-schema.js';
 import { tokenRefreshMigration } from '../../networks/token-refresh-schema.js';
 import { analyticsMigration } from '../../analytics/schema.js';
+import { attemptLogMigration } from '../../publishing/attempt-log-schema.js';
 import { POSTGRES_DIALECT, SQLITE_DIALECT, type SqlDialect } from './sql-dialect.js';
 import { operatorMigration } from '../../accounts/admin/schema.js';
 import { outboxOnJobsMigration } from '../../webhooks/outbox-on-jobs-migration.js';
@@ -167,6 +168,7 @@ export function migrationsFor(dialect: SqlDialect): readonly string[] {
     /* 17: the duplicate rule through indexes (profile and account on platform rows, near-duplicate bands) */ duplicateIndexMigration(dialect),
     /* 18: account health per linked account; pre-flight warnings of scheduled posts */ accountHealthMigration(dialect),
     /* 19: the sandbox's lookups by network id and by account's newest posts, indexed */ sandboxLookupIndexMigration(),
+    /* 20: the per-post timeline of publish attempts */ attemptLogMigration(dialect),
   ];
 }
 

@@ -4,10 +4,14 @@
  * worker runs whose lease is free or expired and leases them with a fresh token, in one statement (PostgreSQL:
  * `FOR UPDATE SKIP LOCKED`, so instances claim disjoint rows; SQLite: the write transaction holds the file).
  * Completing, failing and rescheduling name the lease token, so a worker whose lease expired (and whose row another
- * worker took) changes nothing. Times are epoch ms from the service clock, except the `webhook` rows (the outbox,
- * webhooks/webhook-job.ts), which their own delivery worker claims on the wall clock.
+ * worker took) changes nothing. Due times (`run_at`, `done_at`...) are epoch ms from the service clock; leases
+ * (`lease_until`) run on the lease clock, real time, for every kind: a jump of the service clock (a test moving it,
+ * a schedule catching up) must not expire a lease whose holder is still working (issue 30), and the `webhook` rows
+ * (the outbox, webhooks/webhook-job.ts) are leased on the wall clock by their own worker too. Instances sharing a
+ * database compare leases across hosts, so their wall clocks must agree to well under a lease (NTP).
  */
 import { randomUUID } from 'node:crypto';
+import { systemClock, type Clock } from '../clock.js';
 import type { SqlDriver, SqlExecutor } from '../db/sql-driver.js';
 import { newId } from '../tokens.js';
 
@@ -36,9 +40,12 @@ export interface NewJob {
 
 export class JobStore {
   readonly #db: SqlDriver;
+  /** Real time, never the service clock (see the module comment); injectable so a test can expire a lease. */
+  readonly #leaseClock: Clock;
 
-  constructor(db: SqlDriver) {
+  constructor(db: SqlDriver, leaseClock: Clock = systemClock) {
     this.#db = db;
+    this.#leaseClock = leaseClock;
   }
 
   /** Adds a job; pass `tx` to add it in the transaction of the change it belongs to. */
@@ -62,12 +69,13 @@ export class JobStore {
 
   /**
    * Adds a job already leased to the caller (who runs it at once, e.g. an immediate post inline). If the caller
-   * dies, the lease runs out and a worker takes the job over.
+   * dies, the lease runs out (`leaseMs` of real time) and a worker takes the job over.
    */
-  async addLeased(job: NewJob, now: number, leaseUntil: number, tx: SqlExecutor = this.#db): Promise<Job> {
+  async addLeased(job: NewJob, now: number, leaseMs: number, tx: SqlExecutor = this.#db): Promise<Job> {
     const id = newId('job_');
     const leaseToken = randomUUID();
     const payload = job.payload ?? {};
+    const leaseUntil = this.#leaseClock() + leaseMs;
     await tx.run(
       `INSERT INTO jobs (id, kind, subject, payload, run_at, attempts, lease_token, lease_until, created_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
       [id, job.kind, job.subject, JSON.stringify(payload), job.runAt, leaseToken, leaseUntil, now],
@@ -76,14 +84,16 @@ export class JobStore {
   }
 
   /**
-   * Leases up to `limit` due jobs of `kinds` until `leaseUntil`, in one statement: the rows are picked (PostgreSQL:
-   * skipping rows another instance holds) and leased together, with one token for the batch (a job is always named
-   * by id and token, so sharing the token across the batch lets nobody else touch it). Jobs of the networks in
-   * `skipNetworks` (`payload.platform`; the worker's networks at their cap) are left for a later claim.
+   * Leases up to `limit` jobs of `kinds` due at `now` (service clock) for `leaseMs` of real time, in one statement:
+   * the rows are picked (PostgreSQL: skipping rows another instance holds) and leased together, with one token for
+   * the batch (a job is always named by id and token, so sharing the token across the batch lets nobody else touch it).
+   * Jobs of the networks in `skipNetworks` (`payload.platform`; the worker's networks at their cap) are left for a
+   * later claim.
    */
-  async claim(now: number, leaseUntil: number, limit: number, kinds: readonly string[], skipNetworks: readonly string[] = []): Promise<Job[]> {
+  async claim(now: number, limit: number, kinds: readonly string[], leaseMs: number, skipNetworks: readonly string[] = []): Promise<Job[]> {
     if (kinds.length === 0) return [];
     const leaseToken = randomUUID();
+    const leaseNow = this.#leaseClock();
     const skip = skipNetworks.length
       ? ` AND COALESCE(${this.#db.dialect.jsonText('j.payload', 'platform')}, '') NOT IN (${skipNetworks.map(() => '?').join(', ')})`
       : '';
@@ -97,7 +107,7 @@ export class JobStore {
              AND (j.lease_until IS NULL OR j.lease_until <= ?)${skip}
            ORDER BY j.run_at, j.created_at, j.${order} LIMIT ?${this.#db.dialect.forUpdateSkipLocked('j')})
          RETURNING id, kind, subject, payload, run_at, attempts, created_at, ${order} AS insert_order`,
-        [leaseToken, leaseUntil, ...kinds, now, now, ...skipNetworks, limit],
+        [leaseToken, leaseNow + leaseMs, ...kinds, now, leaseNow, ...skipNetworks, limit],
       ),
     );
     const position = (row: Record<string, unknown>) => [Number(row.run_at), Number(row.created_at), Number(row.insert_order)];
@@ -118,9 +128,14 @@ export class JobStore {
       }));
   }
 
-  /** Extends a held lease; false when the lease was lost. Pass `tx` to make a write conditional on holding it. */
-  async extend(job: Job, leaseUntil: number, tx: SqlExecutor = this.#db): Promise<boolean> {
-    return (await tx.run(`UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_token = ? AND done_at IS NULL`, [leaseUntil, job.id, job.leaseToken])) === 1;
+  /**
+   * Renews a held lease for `leaseMs` of real time from now; false when the lease was lost. Pass `tx` to make a
+   * write conditional on holding it.
+   */
+  async renew(job: Job, leaseMs: number, tx: SqlExecutor = this.#db): Promise<boolean> {
+    return (
+      (await tx.run(`UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_token = ? AND done_at IS NULL`, [this.#leaseClock() + leaseMs, job.id, job.leaseToken])) === 1
+    );
   }
 
   /** Marks the job done; pass `tx` to do it in the transaction that records what the job did. */

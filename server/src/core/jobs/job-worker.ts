@@ -1,7 +1,7 @@
 /**
  * @module
  * The worker loop: claims due jobs, runs each kind's handler, and stops cleanly (finishes the jobs in hand, starts
- * no new claim). Due-ness comes from the service clock; only the polling pace uses real timers. A handler returns
+ * no new claim). Due-ness comes from the service clock; the polling pace and the leases use real time. A handler returns
  * what happened; a handler that throws is retried with backoff until `maxAttempts`, then failed.
  */
 import type { Clock } from '../clock.js';
@@ -17,7 +17,7 @@ export type JobHandler = (job: Job) => Promise<JobOutcome>;
 export interface JobWorkerSettings {
   /** Pause between claims when nothing was due. */
   pollMs: number;
-  /** How long a claim holds a job; longer than any one step may take. */
+  /** How long a claim holds a job, in real time (renewed while the handler runs). */
   leaseMs: number;
   /** Jobs per claim (one statement); claims repeat until `maxInFlight` jobs are held. */
   batchSize: number;
@@ -83,7 +83,7 @@ export function startJobWorker(options: {
     else {
       try {
         // The lease is renewed while the handler runs: a long network call must not let another worker take the job.
-        outcome = await withLease(store, job, clock, settings.leaseMs, () => handler(job), log);
+        outcome = await withLease(store, job, settings.leaseMs, () => handler(job), log);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         outcome =
@@ -163,7 +163,7 @@ export function startJobWorker(options: {
       if (pruned > 0) log(`jobs: deleted ${pruned} finished job(s)`);
     }
     const full = [...new Set([...running.keys(), ...waiting.keys()])].filter((network) => heldOf(network) >= networkCap);
-    const jobs = await store.claim(now, now + settings.leaseMs, room, kinds, full);
+    const jobs = await store.claim(now, room, kinds, settings.leaseMs, full);
     for (const job of jobs) admit(job);
     return jobs.length;
   }

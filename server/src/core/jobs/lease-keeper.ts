@@ -2,20 +2,19 @@
  * @module
  * Keeps a job's lease while its handler runs. A network call may take as long as the outbound timeout, which can
  * outlast the lease: without renewal another worker would take the job over mid-call and commit again (issue 30,
- * case 1). The keeper extends the lease every third of its length on a real timer (the lease's end is service-clock
- * time) and remembers when an extension was refused: the lease was lost, and the holder must start no irreversible
- * call (the engine asks `held()` in the same transaction that marks a commit as started).
+ * case 1). The keeper renews the lease every third of its length on a real timer (the lease itself runs on real
+ * time, core/jobs/job-store.ts) and remembers when a renewal was refused: the lease was lost, and the holder must start
+ * no irreversible call (the engine asks `held()` in the same transaction that marks a commit as started).
  */
-import type { Clock } from '../clock.js';
 import type { Job, JobStore } from './job-store.js';
 
 export interface LeaseKeeper {
-  /** False once an extension was refused (another worker holds the job now). */
+  /** True once a renewal was refused (another worker holds the job now). */
   readonly lost: boolean;
   stop(): void;
 }
 
-export function keepLease(store: JobStore, job: Job, clock: Clock, leaseMs: number, log: (line: string) => void = () => {}): LeaseKeeper {
+export function keepLease(store: JobStore, job: Job, leaseMs: number, log: (line: string) => void = () => {}): LeaseKeeper {
   let lost = false;
   let renewing = false;
   const timer = setInterval(
@@ -23,7 +22,7 @@ export function keepLease(store: JobStore, job: Job, clock: Clock, leaseMs: numb
       if (lost || renewing) return;
       renewing = true;
       store
-        .extend(job, clock() + leaseMs)
+        .renew(job, leaseMs)
         .then((held) => {
           if (!held) {
             lost = true;
@@ -48,8 +47,8 @@ export function keepLease(store: JobStore, job: Job, clock: Clock, leaseMs: numb
 }
 
 /** Runs `work` with the job's lease kept alive, then stops renewing. */
-export async function withLease<T>(store: JobStore, job: Job, clock: Clock, leaseMs: number, work: () => Promise<T>, log?: (line: string) => void): Promise<T> {
-  const keeper = keepLease(store, job, clock, leaseMs, log);
+export async function withLease<T>(store: JobStore, job: Job, leaseMs: number, work: () => Promise<T>, log?: (line: string) => void): Promise<T> {
+  const keeper = keepLease(store, job, leaseMs, log);
   try {
     return await work();
   } finally {

@@ -27,9 +27,10 @@ export class OperationsStore extends SqlStore {
 
   /**
    * Jobs by state from the jobs table of the jobs module (core/jobs): due (waiting for a worker), running (leased),
-   * late (due for more than a minute), failed. Null while that table does not exist (before its migration).
+   * late (due for more than a minute), failed. Null while that table does not exist (before its migration). Due
+   * times are on the service clock (`now`), leases on real time (`leaseNow`, core/jobs/job-store.ts).
    */
-  async jobCounts(now: number): Promise<{ state: string; count: number }[] | null> {
+  async jobCounts(now: number, leaseNow: number = Date.now()): Promise<{ state: string; count: number }[] | null> {
     let row;
     try {
       row = await this.db.get(
@@ -39,7 +40,7 @@ export class OperationsStore extends SqlStore {
           SUM(CASE WHEN done_at IS NULL AND failed_at IS NULL AND run_at < ? AND (lease_until IS NULL OR lease_until < ?) THEN 1 ELSE 0 END) AS late,
           SUM(CASE WHEN failed_at IS NOT NULL THEN 1 ELSE 0 END) AS failed
          FROM jobs WHERE kind <> 'webhook'`,
-        [now, now, now, now - 60_000, now],
+        [now, leaseNow, leaseNow, now - 60_000, leaseNow],
       );
     } catch {
       return null;
