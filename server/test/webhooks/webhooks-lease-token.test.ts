@@ -26,7 +26,8 @@ it('an expired lease finishes nothing; the current holder finishes the delivery'
 
     const [late] = await storage.webhooks.claimWebhookDeliveries(T0 + 1, T0 + 10, 5);
     assert.equal(late?.id, 'evt_1');
-    // The first worker's lease runs out; a second worker claims the row again.
+    // The first worker's lease (9 ms, on real time like every job lease) runs out; a second worker claims the row again.
+    await new Promise((resolve) => setTimeout(resolve, 30));
     const [current] = await storage.webhooks.claimWebhookDeliveries(T0 + 20, T0 + 80, 5);
     assert.equal(current?.id, 'evt_1');
     assert.notEqual(current.leaseToken, late!.leaseToken);
