@@ -17,6 +17,7 @@ import { sandboxLinkedInRoutes } from './linkedin-api.js';
 import { sandboxRedditRoutes } from './reddit-api.js';
 import { sandboxPinterestRoutes } from './pinterest-api.js';
 import { refuseNulInAddress } from './input-guards.js';
+import { slowAnswers } from './slow-answers.js';
 import { sandboxFacebookRoutes } from './facebook-api.js';
 import { sandboxInstagramRoutes } from './instagram-api.js';
 import { sandboxThreadsRoutes } from './threads-api.js';
@@ -34,7 +35,7 @@ import { sandboxRefreshSwitchRoutes } from './refresh-switches.js';
 export function sandboxNetworkRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // Only this module's paths: other sandbox parts (consent page, media host) share the /sandbox prefix.
-  for (const path of ['/xrpc/*', '/net/*', '/telegram/*', '/feed', '/profile/*', '/facebook/*', '/instagram/*', '/threads/*', '/youtube/*', '/tiktok/*', '/twitter/*', '/linkedin/*', '/reddit/*', '/pinterest/*', '/gmb/*', '/snapchat/*', '/oauth/*']) routes.use(path, refuseNulInAddress());
+  for (const path of ['/xrpc/*', '/net/*', '/telegram/*', '/feed', '/profile/*', '/facebook/*', '/instagram/*', '/threads/*', '/youtube/*', '/tiktok/*', '/twitter/*', '/linkedin/*', '/reddit/*', '/pinterest/*', '/gmb/*', '/snapchat/*', '/oauth/*']) routes.use(path, refuseNulInAddress(), slowAnswers());
   routes.route('/', sandboxPdsRoutes(deps));
   routes.route('/', sandboxBlueskyAppViewRoutes(deps));
   routes.route('/net', sandboxRefreshSwitchRoutes(deps));
