@@ -30,6 +30,12 @@ export function killPoints(network: Network): KillPoint[] {
  */
 export const NO_THREAD_STEP: readonly Network[] = ['bluesky', 'threads'];
 
+/**
+ * Networks whose commit runs in a later job, not inside the request (the container is still processing when the
+ * request answers): their victims poll for due jobs, one at a time, and the kill is awaited past the answer.
+ */
+export const COMMIT_IN_A_JOB: readonly Network[] = ['instagram', 'threads'];
+
 /** Networks that refuse a post equal to one the account already has (X, linkedin): no twin is possible there. */
 export function refusesEqualContent(network: Network): boolean {
   return network === 'twitter' || network === 'linkedin';
@@ -138,7 +144,9 @@ export function verdict(network: Network, posts: ServicePost[], rows: NetworkRow
       if (!comment) continue;
       const copiesOfComment = comments.filter((row) => row.text === `First comment ${token}`).length;
       if (copiesOfComment > 1) result.duplicates.push(`${network} ${token}: first comment ×${copiesOfComment}`);
-      if (comment.status !== 'success' && comment.status !== 'error') result.stuck.push(`${network} ${token}: first comment ${comment.status}`);
+      // A tiktok comment waits for the video's processing on tiktok's side: `pending` is its answer (spec 4.9 rule 5).
+      const settled = comment.status === 'success' || comment.status === 'error' || (network === 'tiktok' && comment.status === 'pending');
+      if (!settled) result.stuck.push(`${network} ${token}: first comment ${comment.status}`);
       if (comment.status === 'success' && copiesOfComment !== 1) result.lost.push(`${network} ${token}: first comment recorded, not on the network`);
     }
   }
