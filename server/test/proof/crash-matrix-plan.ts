@@ -34,7 +34,7 @@ export const NO_THREAD_STEP: readonly Network[] = ['bluesky', 'threads'];
  * Networks whose commit runs in a later job, not inside the request (the container is still processing when the
  * request answers): their victims poll for due jobs, one at a time, and the kill is awaited past the answer.
  */
-export const COMMIT_IN_A_JOB: readonly Network[] = ['instagram', 'threads'];
+export const COMMIT_IN_A_JOB: readonly Network[] = ['instagram', 'threads', 'pinterest'];
 
 /** Networks that refuse a post equal to one the account already has (X, linkedin): no twin is possible there. */
 export function refusesEqualContent(network: Network): boolean {
@@ -73,7 +73,8 @@ export function requestFor(network: Network, token: string, url: string, options
     pinterest: { mediaUrls: photo, pinterestOptions: { title: `Pin ${token}` } },
     youtube: { ...video, youTubeOptions: { title: `Video ${token}` } },
     tiktok: { ...video, tikTokOptions: { visibility: 'public' } },
-    snapchat: video,
+    // snapchat takes videos of 5 to 60 s.
+    snapchat: { ...video, mediaUrls: [`${url}/sandbox/media/video-10s.mp4`] },
     reddit: { redditOptions: { title: `Title ${token}`, subreddit: 'test' } },
   };
   const request: Record<string, unknown> = { post: text, platforms: [network], ...extra[network] };

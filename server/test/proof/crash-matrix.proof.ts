@@ -41,6 +41,17 @@ async function publish(pair: ServicePair, via: ChildService, request: Record<str
   return answer.json;
 }
 
+/** The record's own creation time (each network names it its way) set to `at`, in the format it had. */
+function backdated(record: string, at: number): string {
+  const fields = JSON.parse(record) as Record<string, unknown>;
+  for (const key of ['createTime', 'created_at', 'createdAt', 'created_time', 'timestamp', 'created_utc']) {
+    const value = fields[key];
+    if (typeof value === 'string') fields[key] = new Date(at).toISOString();
+    if (typeof value === 'number') fields[key] = value > 1e11 ? at : Math.floor(at / 1000);
+  }
+  return JSON.stringify(fields);
+}
+
 /** A post with equal content made on the network outside the service, ten minutes earlier (beyond reconcile's clock slack). */
 async function foreignTwin(pair: ServicePair, network: Network, model: string, token: string, text: string, index: number) {
   const [row] = await pair.rows<Record<string, unknown>>(`SELECT * FROM sandbox_posts WHERE platform = ? AND text LIKE ? AND status = 'published'`, [network, `%${model}%`]);
@@ -48,8 +59,8 @@ async function foreignTwin(pair: ServicePair, network: Network, model: string, t
   const networkId = `${String(row.network_id)}9${index}`;
   const originalText = String(row.text);
   const twinText = originalText.split(model).join(token).replace(`Matrix post ${token}`, text);
-  const record = row.record === null ? null : String(row.record).split(String(row.network_id)).join(networkId).split(model).join(token);
   const at = Date.now() - 10 * 60_000;
+  const record = row.record === null ? null : backdated(String(row.record).split(String(row.network_id)).join(networkId).split(model).join(token), at);
   await pair.run(
     `INSERT INTO sandbox_posts (id, platform, account_id, network_id, client_key, text, media, record, status, error, created_at, ready_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, 'published', NULL, ?, ?)`,
     [`sbp_twin_${token}`, network, row.account_id, networkId, twinText, row.media, record, at, at],
