@@ -34,7 +34,7 @@ export const NO_THREAD_STEP: readonly Network[] = ['bluesky', 'threads'];
  * Networks whose commit runs in a later job, not inside the request (the container is still processing when the
  * request answers): their victims poll for due jobs, one at a time, and the kill is awaited past the answer.
  */
-export const COMMIT_IN_A_JOB: readonly Network[] = ['instagram', 'threads', 'pinterest'];
+export const COMMIT_IN_A_JOB: readonly Network[] = ['instagram', 'threads', 'pinterest', 'tiktok'];
 
 /** Networks that refuse a post equal to one the account already has (X, linkedin): no twin is possible there. */
 export function refusesEqualContent(network: Network): boolean {
