@@ -10,6 +10,7 @@ import type { SandboxEnv, SandboxHost } from '@social-link-kit/server/sandbox-ho
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Hono } from 'hono';
 import { sandboxPdsRoutes } from './bluesky-pds.js';
+import { slowAnswers } from './slow-answers.js';
 import { sandboxBlueskyVideoRoutes } from './bluesky-video-api.js';
 import { sandboxUnsplashRoutes } from './unsplash-api.js';
 import { sandboxFeedRoutes } from './feed-page.js';
@@ -76,7 +77,8 @@ export function sandboxNetworkRoutes(host: SandboxHost): Hono<SandboxEnv> {
   const routes = new Hono<SandboxEnv>();
   const fakes: readonly NetworkFake[] = Object.values(SANDBOX_NETWORK_FAKES);
   // Only this module's paths: other sandbox parts (consent page, media host) share the /sandbox prefix.
-  for (const path of [...SHARED_PATHS, ...fakes.flatMap((fake) => fake.paths)]) routes.use(path, refuseNulInAddress());
+  // `[[slow:MS]]` and `[[reset]]` in a request (docs/sandbox-faults.md) delay its answer or cut the connection after it.
+  for (const path of [...SHARED_PATHS, ...fakes.flatMap((fake) => fake.paths)]) routes.use(path, refuseNulInAddress(), slowAnswers());
   // SANDBOX_LATENCY_MS: the network APIs (not the pages people look at) answer as slowly as real ones do.
   const latencyMs = host.config.sandboxLatencyMs;
   const apiPaths = ['/net/*', '/oauth/*', ...fakes.flatMap((fake) => fake.paths)].filter((path) => !PAGE_PATHS.includes(path));

@@ -23,6 +23,8 @@ export interface ChildServiceOptions {
   ready?: RegExp;
   /** Extra node flags before the entry (e.g. `--cpu-prof`, which NODE_OPTIONS does not take). */
   nodeArgs?: string[];
+  /** How long the start may take (default 20 s; several processes starting at once on a busy machine take longer). */
+  startTimeoutMs?: number;
 }
 
 export function freePort(): Promise<number> {
@@ -45,7 +47,11 @@ export function startChildService(env: NodeJS.ProcessEnv, options: ChildServiceO
     });
     let output = '';
     const logs: string[] = [];
-    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), 20_000);
+    // A start that never finishes is ended, so no process outlives the test that started it.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`service did not start:\n${output}`));
+    }, options.startTimeoutMs ?? 20_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
       logs.push(chunk.toString('utf8'));
