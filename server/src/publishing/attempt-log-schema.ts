@@ -1,7 +1,7 @@
 /** The per-post timeline of publish attempts (attempt-log.ts). */
 import type { SqlDialect } from '../core/db/sql-dialect.js';
 
-/** Migration 19: one row per ended attempt, read by post. */
+/** Migration 20: one row per ended attempt, read by post. */
 export function attemptLogMigration(dialect: SqlDialect): string {
   const time = dialect.timeType;
   return `

@@ -11,14 +11,12 @@
  */
 import type { Network } from '@social-link-kit/protocol';
 import type { PostIdEntry, PostPlatformError, PostStatus } from '@social-link-kit/protocol/publishing/index.js';
-import type { Clock } from '../core/clock.js';
-import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
+import { tokenAad } from '../core/crypto/token-cipher.js';
 import type { Job, JobStore } from '../core/jobs/job-store.js';
 import type { JobHandler, JobOutcome } from '../core/jobs/job-worker.js';
 import { jobRetryDelayMs } from '../core/jobs/job-backoff.js';
 import type { LinkedAccountRef, PlatformPost, PrepareWaiting, PublishAdapter, PublishContext, PublishDone, PublishFailure } from '../networks/publish-adapter.js';
 import { databaseRateBudget } from '../core/rate-budget.js';
-import type { Storage } from '../storage/storage.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
 import type { PostStore, StoredPlatform, StoredPost } from './post-store.js';
 import { ApiError } from '../core/errors.js';
@@ -29,6 +27,7 @@ import type { MediaDeps } from './media/inspect-media.js';
 import { PREPARED_MEDIA_KEY, preparedMediaOf, preparePostMedia } from './prepare-post-media.js';
 import { crawlerBlockedAfterRehost, shouldRehost } from './media/crawler-blocked.js';
 import type { TokenRefresher } from '../networks/token-refresher.js';
+import type { NetworkContextDeps } from '../analytics/network-context.js';
 import { networkModule } from '../networks/index.js';
 import { releaseNetworkBudgets, takeNetworkBudgets } from '../networks/network-rate-budgets.js';
 import { findFirstComment, publicFirstComment, type StoredFirstComment } from './first-comment-reconcile.js';
@@ -42,19 +41,11 @@ export const JOB_FIRST_COMMENT = 'first-comment';
 /** Steps at which a test build may stop the process (PUBLISH_TEST_CRASH_AT), to prove crash safety. */
 export type CrashPoint = 'after-prepare' | 'after-commit-started' | 'after-commit' | 'between-thread-parts' | 'inside-first-comment';
 
-export interface EngineDeps {
+/** What a network call needs (storage, tokens, clock, guarded fetch, the account's API base), as for analytics. */
+export interface EngineDeps extends Omit<NetworkContextDeps, 'refresher'> {
   store: PostStore;
   jobs: JobStore;
-  storage: Storage;
   adapters: Record<Network, PublishAdapter>;
-  tokenCipher: TokenCipher;
-  clock: Clock;
-  fetch: (url: string | URL, init?: RequestInit) => Promise<Response>;
-  /** The API base for an account (sandbox or real); null when publishing there is not available. */
-  baseUrl(platform: Network, sandbox: boolean): string | null;
-  /** Whether an account of `platform` on this service publishes through the sandbox. */
-  isSandbox(platform: Network): boolean;
-  log(line: string): void;
   /** How long a job lease lasts: a commit extends it by this much as it starts (the worker renews it meanwhile). */
   leaseMs?: number;
   /** Test only: die (SIGKILL) at this step, once per process. */
