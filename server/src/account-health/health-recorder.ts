@@ -28,7 +28,7 @@ export interface TokenFacts {
   lifetimeMs: number | null;
   scope: string | null;
   /** When the refresh token ends (tiktok, linkedin: a year after consent; renewing does not move it). */
-  refreshExpiresAt?: number | null;
+  refreshExpiresAt: number | null;
 }
 
 export type CheckOutcome =
@@ -157,7 +157,7 @@ export class HealthRecorder {
       const after: HealthRow = { ...before };
       if (outcome.kind === 'ok') {
         Object.assign(after, { status: 'healthy', lastRefreshedAt: now, failures: 0, problemNotified: null });
-        if (outcome.token) Object.assign(after, { tokenExpiresAt: outcome.token.expiresAt, refreshExpiresAt: outcome.token.refreshExpiresAt ?? null });
+        if (outcome.token) Object.assign(after, { tokenExpiresAt: outcome.token.expiresAt, refreshExpiresAt: outcome.token.refreshExpiresAt });
         after.nextRefreshAt = nextRefreshAt(now, key, outcome.token ?? { expiresAt: after.tokenExpiresAt, lifetimeMs: null });
         if (before.status !== 'healthy') await enqueueAccountEvent(this.#storage, tx, key, now, { event: 'account.recovered', after: 'transient_cleared' });
       } else if (outcome.kind === 'transient') {

@@ -1,7 +1,8 @@
 /**
  * @module
  * What stored provider tokens say of themselves: when the access token ends (`obtainedAt` + `expiresIn`, as the
- * link and the refresher store them), when the refresh token ends (`refreshExpiresAt`, tiktok and linkedin say) and which scopes were granted (`scope`, space or comma separated).
+ * link and the refresher store them), when the refresh token ends (`refreshExpiresAt`, where the network says: tiktok,
+ * linkedin) and which scopes were granted (`scope`, space or comma separated).
  * Scopes are compared by meaning, not letter: networks report the same grant differently (google answers `email`
  * as `…/auth/userinfo.email` and its own scopes as URLs; a broader scope covers narrower ones).
  */
