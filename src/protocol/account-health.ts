@@ -57,7 +57,11 @@ const accountEventBase = {
   created: z.string(),
 };
 
-/** A known expiry is near and the service cannot renew it by itself: the user must link again before `expiresAt`. */
+/**
+ * A known expiry is near and the service cannot renew it by itself: the user must link again before `expiresAt`.
+ * Either a long-lived access token the service cannot renew, or a refresh token's end (tiktok, linkedin: 365 days
+ * after consent; renewals do not move it), sent even while the account is healthy. Once per expiry.
+ */
 export const AccountExpiringPayload = z.object({
   ...accountEventBase,
   event: z.literal('account.expiring'),

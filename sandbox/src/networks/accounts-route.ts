@@ -54,12 +54,15 @@ export function sandboxAccountRoutes(deps: SandboxHost): Hono<SandboxEnv> {
     // The scopes the service asks for, as a consent screen would grant them.
     const definition = deps.networks.oauth(platform, 'instagram')?.definition;
     const issued = await issueUserTokens(store, user, definition ? definition.scopes.join(definition.scopeSeparator ?? ' ') : 'sandbox', now, null);
+    const refreshSeconds = issued.refresh_expires_in ?? issued.refresh_token_expires_in;
     const tokens = {
       accessToken: issued.access_token,
       refreshToken: issued.refresh_token,
       expiresIn: null,
       scope: issued.scope,
       obtainedAt: now,
+      // tiktok's and linkedin's refresh tokens end a year after consent, as a code exchange stores it.
+      ...(refreshSeconds !== undefined && { refreshExpiresAt: now + refreshSeconds * 1000 }),
       ...(issued.oauth_token && { oauthToken: issued.oauth_token, oauthTokenSecret: issued.oauth_token_secret }),
     };
     return { networkUserId: user.accountId, displayName: user.displayName, username: user.handle, tokens };

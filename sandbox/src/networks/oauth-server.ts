@@ -7,7 +7,9 @@
  *     client and `redirect_uri` and the PKCE verifier of its challenge → the user's tokens (sandbox-users.ts).
  *   - `grant_type=refresh_token`: refresh tokens ROTATE as tiktok's, twitter's or pinterest's do: each is accepted
  *     once (spent with a compare-and-set); the answer carries a new one and an access token for an hour of the
- *     service clock. The account-health test switches (refresh-switches.ts) can make it fail or shape its answer.
+ *     service clock. tiktok's and linkedin's keep the end of the consent's (a year; `refresh_expires_in` /
+ *     `refresh_token_expires_in` give the seconds left); one used after it is `invalid_grant`. The account-health
+ *     test switches (refresh-switches.ts) can make it fail or shape its answer.
  *   Anything else is an OAuth error (`invalid_client` 401, `invalid_grant` / `invalid_request` 400).
  * - `GET /sandbox/oauth/userinfo` (Bearer access token of that network) → `{sub, name, preferred_username}`, plus
  *   `account_type` (instagram) and `geo_eligible` (threads): the identity the link records.
@@ -19,7 +21,7 @@ import { Hono, type Context } from 'hono';
 import { createHash } from 'node:crypto';
 import { isNetwork } from '@social-link-kit/protocol';
 import { bearerOf, checkSandboxToken, issueSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
-import { SANDBOX_ACCESS_TOKEN_TTL_S, issueUserTokens } from './sandbox-users.js';
+import { SANDBOX_ACCESS_TOKEN_TTL_S, issueUserTokens, refreshExpiryField } from './sandbox-users.js';
 import { refreshSwitchEffect } from './refresh-switches.js';
 
 
@@ -79,10 +81,20 @@ export function sandboxOAuthServerRoutes(deps: SandboxHost): Hono<SandboxEnv> {
     if (!(await store().useToken(hashSecret(refreshToken), now))) return oauthError(c, 400, 'invalid_grant', 'The refresh token was already used.');
     const { accountId, handle } = check;
     const accessToken = await issueSandboxToken(store(), { platform, accountId, handle, kind: 'access', ttlMs: ttlS * 1000 }, now);
-    const nextRefresh = await issueSandboxToken(store(), { platform, accountId, handle, kind: 'refresh', ttlMs: null }, now);
+    // The new refresh token ends when the consent's did (tiktok, linkedin): rotating never extends it.
+    const refreshEnd = check.expiresAt;
+    const nextRefresh = await issueSandboxToken(store(), { platform, accountId, handle, kind: 'refresh', ttlMs: refreshEnd === null ? null : refreshEnd - now }, now);
     // No `scope` unless a switch narrowed it: the grant's scopes stay what the consent gave (RFC 6749 section 5.1).
     return c.json(
-      { access_token: accessToken, token_type: 'Bearer', expires_in: ttlS, refresh_token: nextRefresh, ...(effect.scope !== null && { scope: effect.scope }), open_id: accountId },
+      {
+        access_token: accessToken,
+        token_type: 'Bearer',
+        expires_in: ttlS,
+        refresh_token: nextRefresh,
+        ...refreshExpiryField(platform, refreshEnd, now),
+        ...(effect.scope !== null && { scope: effect.scope }),
+        open_id: accountId,
+      },
       200,
       { 'Cache-Control': 'no-store' },
     );

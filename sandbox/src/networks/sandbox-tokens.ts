@@ -44,7 +44,7 @@ export async function issueSandboxToken(store: SandboxNetworkStore, input: Issue
 }
 
 export type BearerCheck =
-  | { ok: true; accountId: string; handle: string | null; tokenHash: string }
+  | { ok: true; accountId: string; handle: string | null; tokenHash: string; expiresAt: number | null }
   | { ok: false; reason: 'missing' | 'invalid' | 'expired' };
 
 /** A token this sandbox issued for `platform` and `kind`, unexpired by the service clock. */
@@ -60,7 +60,7 @@ export async function checkSandboxToken(
   const found = await store.findToken(tokenHash);
   if (!found || found.platform !== platform || found.kind !== kind) return { ok: false, reason: 'invalid' };
   if (found.expiresAt !== null && found.expiresAt <= now) return { ok: false, reason: 'expired' };
-  return { ok: true, accountId: found.accountId, handle: found.handle, tokenHash };
+  return { ok: true, accountId: found.accountId, handle: found.handle, tokenHash, expiresAt: found.expiresAt };
 }
 
 export function bearerOf(header: string | undefined): string | null {

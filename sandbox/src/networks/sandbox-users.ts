@@ -13,6 +13,21 @@ import { sandboxTwitterTokenSecret } from './twitter-api.js';
 
 /** How long an access token of the sandbox OAuth networks lives (refreshing gives a new one). */
 export const SANDBOX_ACCESS_TOKEN_TTL_S = 3600;
+/**
+ * Networks whose refresh token ends a fixed time after the user's consent (a rotated one keeps that end, so the user
+ * must authorize again yearly), and the field their token answers give its remaining seconds in.
+ */
+export const SANDBOX_REFRESH_LIFETIME: Partial<Record<string, { seconds: number; field: 'refresh_expires_in' | 'refresh_token_expires_in' }>> = {
+  tiktok: { seconds: 365 * 86_400, field: 'refresh_expires_in' },
+  linkedin: { seconds: 365 * 86_400, field: 'refresh_token_expires_in' },
+};
+
+/** The answer's field for a refresh token ending at `expiresAt` (nothing for networks whose refresh tokens do not end). */
+export function refreshExpiryField(platform: string, expiresAt: number | null, now: number): Record<string, number> {
+  const lifetime = SANDBOX_REFRESH_LIFETIME[platform];
+  return lifetime && expiresAt !== null ? { [lifetime.field]: Math.max(0, Math.floor((expiresAt - now) / 1000)) } : {};
+}
+
 /** instagram's `account_type` values. */
 export const INSTAGRAM_ACCOUNT_TYPES = ['BUSINESS', 'MEDIA_CREATOR', 'PERSONAL'] as const;
 const HANDLE = /^[a-z0-9][a-z0-9_.-]{2,252}$/;
@@ -75,6 +90,9 @@ export interface SandboxOAuthTokens {
   expires_in: number | null;
   refresh_token: string;
   scope: string;
+  /** tiktok: the refresh token's remaining seconds (linkedin: `refresh_token_expires_in`). */
+  refresh_expires_in?: number;
+  refresh_token_expires_in?: number;
   /** twitter: the user's OAuth 1.0a token and secret, what every X call is signed with (spec 5.6). */
   oauth_token?: string;
   oauth_token_secret?: string;
@@ -82,13 +100,15 @@ export interface SandboxOAuthTokens {
 
 /**
  * The tokens an OAuth network issues `user` on a code exchange or the shortcut: an access token (an hour of the
- * service clock, or no expiry), a rotating refresh token, and twitter's OAuth 1.0a pair, which does not expire.
+ * service clock, or no expiry), a rotating refresh token (ending a year after consent on tiktok and linkedin), and twitter's OAuth 1.0a pair, which does not expire.
  */
 export async function issueUserTokens(store: SandboxNetworkStore, user: SandboxUser, scope: string, now: number, accessTtlS: number | null): Promise<SandboxOAuthTokens> {
   const { platform, accountId, handle } = user;
   const access = await issueSandboxToken(store, { platform, accountId, handle, kind: 'access', ttlMs: accessTtlS === null ? null : accessTtlS * 1000 }, now);
-  const refresh = await issueSandboxToken(store, { platform, accountId, handle, kind: 'refresh', ttlMs: null }, now);
-  const tokens: SandboxOAuthTokens = { access_token: access, token_type: 'Bearer', expires_in: accessTtlS, refresh_token: refresh, scope };
+  const refreshLifetime = SANDBOX_REFRESH_LIFETIME[platform];
+  const refreshEnd = refreshLifetime ? now + refreshLifetime.seconds * 1000 : null;
+  const refresh = await issueSandboxToken(store, { platform, accountId, handle, kind: 'refresh', ttlMs: refreshEnd === null ? null : refreshEnd - now }, now);
+  const tokens: SandboxOAuthTokens = { access_token: access, token_type: 'Bearer', expires_in: accessTtlS, refresh_token: refresh, scope, ...refreshExpiryField(platform, refreshEnd, now) };
   if (platform === 'twitter') {
     const oauthToken = await issueSandboxToken(store, { platform, accountId, handle, kind: 'access', ttlMs: null }, now);
     tokens.oauth_token = oauthToken;

@@ -8,7 +8,7 @@
  * 3. renews or checks the accounts whose time came (health-check.ts), each claimed first with a compare-and-set on
  *    its `next_refresh_at`, so an account is checked once even if two sweeps overlap (a lease that lapsed);
  * 4. sends `account.expiring` once per expiry for long-lived tokens ending within the notice that the service could
- *    not renew.
+ *    not renew, and for refresh tokens ending within it (tiktok, linkedin: the user must consent again).
  */
 import type { AccountHealthStatus, Network } from '@social-link-kit/protocol';
 import type { Clock } from '../core/clock.js';
@@ -170,21 +170,36 @@ async function warnOnce(deps: HealthSweepDeps, post: Record<string, unknown>, pl
   });
 }
 
-/** Long-lived tokens ending within the notice that are not healthy or cannot renew themselves: `account.expiring`. */
+/**
+ * Ends within the notice the service cannot get past by itself: `account.expiring`, once per end. A long-lived access
+ * token that is not healthy or cannot renew itself; a refresh token's end (tiktok, linkedin) always, since renewing
+ * the access token does not move it. When both are near, the sooner is reported first.
+ */
 async function notifyExpiring(deps: HealthSweepDeps): Promise<void> {
   const now = deps.clock();
+  const until = now + deps.settings.expiringNoticeMs;
   const rows = await deps.storage.driver.all(
-    `SELECT h.profile_id, h.platform, h.network_user_id, h.token_expires_at, h.last_refreshed_at, h.status, s.tokens_encrypted FROM account_health h
-     JOIN social_accounts s ON s.profile_id = h.profile_id AND s.platform = h.platform
-     WHERE h.token_expires_at IS NOT NULL AND h.token_expires_at > ? AND h.token_expires_at <= ?
-       AND (h.expiring_notified_for IS NULL OR h.expiring_notified_for <> h.token_expires_at) LIMIT 200`,
-    [now, now + deps.settings.expiringNoticeMs],
+    `SELECT h.profile_id, h.platform, h.network_user_id, h.token_expires_at, h.refresh_expires_at, h.last_refreshed_at, h.status, h.expiring_notified_for, s.tokens_encrypted
+     FROM account_health h JOIN social_accounts s ON s.profile_id = h.profile_id AND s.platform = h.platform
+     WHERE ((h.token_expires_at > ? AND h.token_expires_at <= ? AND h.token_expires_at - COALESCE(h.last_refreshed_at, 0) >= ?)
+         OR (h.refresh_expires_at > ? AND h.refresh_expires_at <= ?))
+       AND (h.expiring_notified_for IS NULL OR (h.expiring_notified_for <> COALESCE(h.token_expires_at, -1) AND h.expiring_notified_for <> COALESCE(h.refresh_expires_at, -1)))
+     LIMIT 200`,
+    [now, until, LONG_LIVED_MS, now, until],
   );
   for (const row of rows) {
-    const expiresAt = Number(row.token_expires_at);
-    const refreshable = Boolean(deps.adapters[row.platform as Network].refresh);
-    // A refreshable account that is healthy renews itself ahead of the expiry; short-lived tokens are not news.
-    if ((refreshable && row.status === 'healthy') || expiresAt - Number(row.last_refreshed_at ?? 0) < LONG_LIVED_MS) continue;
+    const ends: number[] = [];
+    const accessEnd = row.token_expires_at === null ? null : Number(row.token_expires_at);
+    if (accessEnd !== null && accessEnd > now && accessEnd <= until) {
+      const refreshable = Boolean(deps.adapters[row.platform as Network].refresh);
+      // A refreshable account that is healthy renews itself ahead of the expiry; short-lived tokens are not news.
+      if (!(refreshable && row.status === 'healthy') && accessEnd - Number(row.last_refreshed_at ?? 0) >= LONG_LIVED_MS) ends.push(accessEnd);
+    }
+    const refreshEnd = row.refresh_expires_at === null ? null : Number(row.refresh_expires_at);
+    if (refreshEnd !== null && refreshEnd > now && refreshEnd <= until) ends.push(refreshEnd);
+    if (ends.length === 0) continue;
+    const expiresAt = Math.min(...ends);
+    if (row.expiring_notified_for !== null && Number(row.expiring_notified_for) === expiresAt) continue;
     await deps.recorder.recordExpiring(linkedRow(row), expiresAt, now);
   }
 }

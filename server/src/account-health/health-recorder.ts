@@ -27,6 +27,8 @@ export interface TokenFacts {
   expiresAt: number | null;
   lifetimeMs: number | null;
   scope: string | null;
+  /** When the refresh token ends (tiktok, linkedin: a year after consent; renewing does not move it). */
+  refreshExpiresAt: number | null;
 }
 
 export type CheckOutcome =
@@ -42,6 +44,7 @@ export interface HealthRow {
   lastRefreshedAt: number | null;
   nextRefreshAt: number | null;
   tokenExpiresAt: number | null;
+  refreshExpiresAt: number | null;
   lastError: { code: AccountProblemCode; message: string; at: number } | null;
   failures: number;
   problemNotified: string | null;
@@ -59,6 +62,7 @@ export async function readHealth(tx: SqlExecutor, profileId: string, platform: N
     lastRefreshedAt: num(row.last_refreshed_at),
     nextRefreshAt: num(row.next_refresh_at),
     tokenExpiresAt: num(row.token_expires_at),
+    refreshExpiresAt: num(row.refresh_expires_at),
     lastError: row.last_error_code ? { code: row.last_error_code as AccountProblemCode, message: (row.last_error_message as string) ?? '', at: Number(row.last_error_at) } : null,
     failures: Number(row.failures),
     problemNotified: (row.problem_notified as string | null) ?? null,
@@ -79,12 +83,13 @@ export async function accountsNeedingAttention(db: SqlExecutor, profileId: strin
 async function writeHealth(tx: SqlExecutor, key: AccountKey, row: HealthRow): Promise<void> {
   await tx.run(
     `INSERT INTO account_health (profile_id, platform, network_user_id, status, last_refreshed_at, next_refresh_at, token_expires_at,
-       last_error_code, last_error_message, last_error_at, failures, problem_notified, expiring_notified_for)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       last_error_code, last_error_message, last_error_at, failures, problem_notified, expiring_notified_for, refresh_expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (profile_id, platform) DO UPDATE SET network_user_id = excluded.network_user_id, status = excluded.status,
        last_refreshed_at = excluded.last_refreshed_at, next_refresh_at = excluded.next_refresh_at, token_expires_at = excluded.token_expires_at,
        last_error_code = excluded.last_error_code, last_error_message = excluded.last_error_message, last_error_at = excluded.last_error_at,
-       failures = excluded.failures, problem_notified = excluded.problem_notified, expiring_notified_for = excluded.expiring_notified_for`,
+       failures = excluded.failures, problem_notified = excluded.problem_notified, expiring_notified_for = excluded.expiring_notified_for,
+       refresh_expires_at = excluded.refresh_expires_at`,
     [
       key.profileId,
       key.platform,
@@ -99,6 +104,7 @@ async function writeHealth(tx: SqlExecutor, key: AccountKey, row: HealthRow): Pr
       row.failures,
       row.problemNotified,
       row.expiringNotifiedFor,
+      row.refreshExpiresAt,
     ],
   );
 }
@@ -109,6 +115,7 @@ const fresh = (networkUserId: string): HealthRow => ({
   lastRefreshedAt: null,
   nextRefreshAt: null,
   tokenExpiresAt: null,
+  refreshExpiresAt: null,
   lastError: null,
   failures: 0,
   problemNotified: null,
@@ -150,7 +157,7 @@ export class HealthRecorder {
       const after: HealthRow = { ...before };
       if (outcome.kind === 'ok') {
         Object.assign(after, { status: 'healthy', lastRefreshedAt: now, failures: 0, problemNotified: null });
-        if (outcome.token) after.tokenExpiresAt = outcome.token.expiresAt;
+        if (outcome.token) Object.assign(after, { tokenExpiresAt: outcome.token.expiresAt, refreshExpiresAt: outcome.token.refreshExpiresAt });
         after.nextRefreshAt = nextRefreshAt(now, key, outcome.token ?? { expiresAt: after.tokenExpiresAt, lifetimeMs: null });
         if (before.status !== 'healthy') await enqueueAccountEvent(this.#storage, tx, key, now, { event: 'account.recovered', after: 'transient_cleared' });
       } else if (outcome.kind === 'transient') {
@@ -189,7 +196,7 @@ export class HealthRecorder {
    */
   async recordLinked(tx: SqlExecutor, key: AccountKey, token: TokenFacts | null, now: number): Promise<void> {
     const before = await readHealth(tx, key.profileId, key.platform, this.#storage.driver.dialect.forUpdate);
-    const after: HealthRow = { ...fresh(key.networkUserId), lastRefreshedAt: now, tokenExpiresAt: token?.expiresAt ?? null };
+    const after: HealthRow = { ...fresh(key.networkUserId), lastRefreshedAt: now, tokenExpiresAt: token?.expiresAt ?? null, refreshExpiresAt: token?.refreshExpiresAt ?? null };
     after.nextRefreshAt = nextRefreshAt(now, key, token ?? { expiresAt: null, lifetimeMs: null });
     if (before && before.networkUserId === key.networkUserId && before.status !== 'healthy') {
       await enqueueAccountEvent(this.#storage, tx, key, now, { event: 'account.recovered', after: 'relinked' });

@@ -45,3 +45,11 @@ export function accountHealthMigration(dialect: SqlDialect): string {
   );
   `;
 }
+
+/**
+ * Migration: when the account's refresh token ends, where the network says (tiktok, linkedin: a year after consent;
+ * renewing does not move it), so the sweep can send `account.expiring` before the user must consent again.
+ */
+export function refreshExpiryMigration(dialect: SqlDialect): string {
+  return `ALTER TABLE account_health ADD COLUMN refresh_expires_at ${dialect.timeType};`;
+}

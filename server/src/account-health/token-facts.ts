@@ -1,7 +1,8 @@
 /**
  * @module
  * What stored provider tokens say of themselves: when the access token ends (`obtainedAt` + `expiresIn`, as the
- * link and the refresher store them) and which scopes were granted (`scope`, space or comma separated).
+ * link and the refresher store them), when the refresh token ends (`refreshExpiresAt`, where the network says: tiktok,
+ * linkedin) and which scopes were granted (`scope`, space or comma separated).
  * Scopes are compared by meaning, not letter: networks report the same grant differently (google answers `email`
  * as `…/auth/userinfo.email` and its own scopes as URLs; a broader scope covers narrower ones).
  */
@@ -9,12 +10,13 @@ import type { TokenFacts } from './health-recorder.js';
 
 export function tokenFacts(tokens: Record<string, unknown> | null): TokenFacts | null {
   if (!tokens) return null;
-  const { expiresIn, obtainedAt, scope } = tokens;
+  const { expiresIn, obtainedAt, scope, refreshExpiresAt } = tokens;
   const known = typeof expiresIn === 'number' && typeof obtainedAt === 'number';
   return {
     expiresAt: known ? obtainedAt + expiresIn * 1000 : null,
     lifetimeMs: known ? expiresIn * 1000 : null,
     scope: typeof scope === 'string' ? scope : null,
+    refreshExpiresAt: typeof refreshExpiresAt === 'number' ? refreshExpiresAt : null,
   };
 }
 

@@ -117,6 +117,8 @@ export interface RefreshedTokens {
   /** The rotated refresh token; null when the network keeps the old one valid (google). */
   refreshToken: string | null;
   expiresIn: number | null;
+  /** Seconds the refresh token has left, when the answer says (tiktok, linkedin); null keeps the stored end. */
+  refreshExpiresIn: number | null;
   scope: string | null;
 }
 

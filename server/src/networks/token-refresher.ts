@@ -160,6 +160,8 @@ export class TokenRefresher {
           refreshToken: outcome.tokens.refreshToken ?? refreshToken,
           expiresIn: outcome.tokens.expiresIn,
           ...(outcome.tokens.scope !== null && { scope: outcome.tokens.scope }),
+          // An answer that does not say keeps the stored end (refreshing never extends tiktok's).
+          ...(outcome.tokens.refreshExpiresIn !== null && { refreshExpiresAt: requestedAt + outcome.tokens.refreshExpiresIn * 1000 }),
           obtainedAt: requestedAt,
         };
         const next = this.#deps.tokenCipher.encrypt(JSON.stringify(renewed), tokenAad(account.profileId, account.platform, account.networkUserId));

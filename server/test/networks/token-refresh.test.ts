@@ -58,14 +58,16 @@ describe('token refresh', () => {
   it('an access token expiring within the margin is renewed before publishing; the rotated refresh token is stored', async () => {
     await link();
     const before = await tokens();
-    await storeTokens({ expiresIn: 3600, obtainedAt: svc.clock() - 3_400_000 });
+    // A refresh token's end the answer does not give (youtube's says nothing of it) is kept.
+    const refreshExpiresAt = svc.clock() + 100 * 86_400_000;
+    await storeTokens({ expiresIn: 3600, obtainedAt: svc.clock() - 3_400_000, refreshExpiresAt });
     const post = await publish('renewed first');
     assert.equal(post.status, 'success', JSON.stringify(post));
     const after = await tokens();
     assert.notEqual(after.accessToken, before.accessToken);
     assert.notEqual(after.refreshToken, before.refreshToken);
     assert.ok(typeof after.refreshToken === 'string' && after.refreshToken.length > 10);
-    assert.deepEqual([after.expiresIn, after.obtainedAt], [3600, svc.clock()]);
+    assert.deepEqual([after.expiresIn, after.obtainedAt, after.refreshExpiresAt], [3600, svc.clock(), refreshExpiresAt]);
     assert.notEqual(await spent(before.refreshToken), null, 'the old refresh token was spent at the network');
     assert.equal(await spent(after.refreshToken), null);
   });

@@ -18,7 +18,7 @@ import { POSTGRES_DIALECT, SQLITE_DIALECT, type SqlDialect } from './sql-dialect
 import { operatorMigration } from '../../accounts/admin/schema.js';
 import { outboxOnJobsMigration } from '../../webhooks/outbox-on-jobs-migration.js';
 import { deliveryLogMigration } from '../../webhooks/delivery-log-migration.js';
-import { accountHealthMigration } from '../../account-health/schema.js';
+import { accountHealthMigration, refreshExpiryMigration } from '../../account-health/schema.js';
 
 export function schemaMigrationsTable(dialect: SqlDialect): string {
   return `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at ${dialect.timeType} NOT NULL)`;
@@ -169,6 +169,7 @@ export function migrationsFor(dialect: SqlDialect): readonly string[] {
     /* 18: account health per linked account; pre-flight warnings of scheduled posts */ accountHealthMigration(dialect),
     /* 19: the sandbox's lookups by network id and by account's newest posts, indexed */ sandboxLookupIndexMigration(),
     /* 20: the per-post timeline of publish attempts */ attemptLogMigration(dialect),
+    /* 21: when an account's refresh token ends (tiktok, linkedin), for account.expiring */ refreshExpiryMigration(dialect),
   ];
 }
 

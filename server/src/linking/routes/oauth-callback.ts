@@ -94,7 +94,7 @@ export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!network) return { outcome: 'error', platform, code: ErrorCode.networkUnavailable, message: 'This network cannot be connected right now.' };
 
     try {
-      const tokens = await exchangeCode(network, new URL(c.req.url), { state, codeVerifier: attempt.codeVerifier, redirectUri: redirectUriFor(deps, platform) });
+      const { refreshExpiresIn, ...tokens } = await exchangeCode(network, new URL(c.req.url), { state, codeVerifier: attempt.codeVerifier, redirectUri: redirectUriFor(deps, platform) });
       const identity = await fetchIdentity(network, tokens.accessToken);
       const result = await commitLinkedAccount(deps, session, {
         platform,
@@ -103,7 +103,8 @@ export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
         username: identity.username,
         accountType: identity.accountType ?? null,
         sandbox: network.sandbox,
-        tokens: { ...tokens, obtainedAt: now },
+        // Absolute ends, counted from when the exchange was asked for (as the refresher counts them).
+        tokens: { ...tokens, obtainedAt: now, ...(refreshExpiresIn !== null && { refreshExpiresAt: now + refreshExpiresIn * 1000 }) },
         linkedAt: now,
       });
       if (!result.stored) return { ...linkEnded, message: 'This link expired or was revoked before the account could be saved.' };

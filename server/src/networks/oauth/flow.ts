@@ -15,6 +15,8 @@ export interface NetworkTokens {
   accessToken: string;
   refreshToken: string | null;
   expiresIn: number | null;
+  /** Seconds the refresh token has left, when the network says (tiktok, linkedin: it ends a year after consent). */
+  refreshExpiresIn: number | null;
   scope: string | null;
   /** The user's OAuth 1.0a token and secret, when the answer carries them (X's own-app links, spec 5.6). */
   oauthToken?: string;
@@ -60,6 +62,12 @@ export const addingTokenType = (base: GuardedFetch): GuardedFetch => async (inpu
     headers: { 'Content-Type': 'application/json' },
   });
 };
+
+/** The refresh token's remaining seconds: tiktok names them `refresh_expires_in`, linkedin `refresh_token_expires_in`. */
+export function refreshExpiresIn(answer: Record<string, unknown>): number | null {
+  const seconds = answer.refresh_expires_in ?? answer.refresh_token_expires_in;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+}
 
 /** Client authentication, with TikTok's `client_key` in place of `client_id`. */
 export function clientAuthentication(network: ResolvedOAuthNetwork): oauth.ClientAuth {
@@ -117,6 +125,7 @@ export async function exchangeCode(
       accessToken: result.access_token,
       refreshToken: result.refresh_token ?? null,
       expiresIn: typeof result.expires_in === 'number' ? result.expires_in : null,
+      refreshExpiresIn: refreshExpiresIn(result),
       scope: result.scope ?? null,
       ...(typeof result.oauth_token === 'string' && typeof result.oauth_token_secret === 'string' && { oauthToken: result.oauth_token, oauthTokenSecret: result.oauth_token_secret }),
     };

@@ -8,7 +8,7 @@
  */
 import * as oauth from 'oauth4webapi';
 import type { PublishFailure, RefreshContext, RefreshOutcome } from '../publish-adapter.js';
-import { addingTokenType, clientAuthentication } from './flow.js';
+import { addingTokenType, clientAuthentication, refreshExpiresIn } from './flow.js';
 
 const NETWORK_TIMEOUT_MS = 15_000;
 
@@ -35,6 +35,7 @@ export async function oauth2RefreshGrant(ctx: RefreshContext): Promise<GrantOutc
         // Never an empty refresh token: a network that sends none keeps the old one valid.
         refreshToken: typeof result.refresh_token === 'string' && result.refresh_token !== '' ? result.refresh_token : null,
         expiresIn: typeof result.expires_in === 'number' ? result.expires_in : null,
+        refreshExpiresIn: refreshExpiresIn(result),
         scope: result.scope ?? null,
       },
     };

@@ -1,0 +1,75 @@
+/**
+ * tiktok's refresh token ends 365 days after the user's consent, however often it is renewed (SQLite, or PostgreSQL
+ * with TEST_DATABASE_URL), on the service clock, linked through the sandbox consent screen:
+ * - the service renews the account daily (the refresh token rotates, keeping its end) and stays healthy;
+ * - `ACCOUNT_EXPIRING_DAYS` (7) before that end: exactly ONE `account.expiring`, `expiresAt` = the refresh token's end;
+ * - after it the network refuses the refresh token (`invalid_grant`): the account needs a relink, said once.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { TestService } from '../support/test-service.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { FAST_DELIVERY } from '../webhooks/fixtures.js';
+import { startPublishingService } from '../publishing/publishing-fixtures.js';
+import { HOUR, createProfile, eventsOf, jobsSettled, linkThroughConsent, profileHealth, registerWebhooks } from './fixtures.js';
+
+const DAY = 24 * HOUR;
+
+/** Moves the clock a day at a time (the sweep renews each account daily), letting every due job run after each. */
+async function advanceDays(svc: TestService, days: number): Promise<void> {
+  for (let day = 0; day < days; day += 1) {
+    svc.clock.advance(DAY);
+    await jobsSettled(svc);
+  }
+}
+
+describe('refresh tokens that end a year after consent (tiktok)', () => {
+  let svc: TestService;
+  let receiver: WebhookReceiver;
+  before(async () => {
+    receiver = await startWebhookReceiver();
+    svc = await startPublishingService({ env: { ...FAST_DELIVERY, ...receiver.serviceEnv } });
+    await jobsSettled(svc);
+  });
+  after(async () => {
+    await svc?.close();
+    await receiver?.close();
+  });
+
+  it('one account.expiring with the refresh token end, 7 days before it, while healthy; a relink needed after it', async () => {
+    const profileKey = await createProfile(svc, 'tiktok year');
+    await registerWebhooks(svc, receiver, profileKey);
+    const consentAt = svc.clock();
+    await linkThroughConsent(svc, profileKey, 'tiktok');
+    const refreshEnd = new Date(consentAt + 365 * DAY).toISOString();
+    const { refId } = (await svc.api('GET', '/user', { headers: { 'Profile-Key': profileKey } })).json as { refId: string };
+
+    await advanceDays(svc, 357);
+    const [healthy] = await profileHealth(svc, profileKey);
+    assert.equal(healthy!.status, 'healthy', JSON.stringify(healthy));
+    assert.ok(Date.parse(healthy!.lastRefreshedAt) > consentAt + 356 * DAY, `renewed daily: ${JSON.stringify(healthy)}`);
+    assert.deepEqual(eventsOf(receiver, refId), [], 'nothing before the notice');
+
+    await advanceDays(svc, 3);
+    await receiver.waitFor((hook) => JSON.parse(hook.body).refId === refId && JSON.parse(hook.body).event === 'account.expiring');
+    const [still] = await profileHealth(svc, profileKey);
+    assert.equal(still!.status, 'healthy', 'renewing the access token still works; only the refresh token is ending');
+    assert.deepEqual(
+      eventsOf(receiver, refId).map((event) => [event.event, event.platform, event.expiresAt]),
+      [['account.expiring', 'tiktok', refreshEnd]],
+    );
+
+    // Past the end the network refuses the refresh token: one account.needs_relink, no second account.expiring.
+    await advanceDays(svc, 6);
+    await receiver.waitFor((hook) => JSON.parse(hook.body).refId === refId && JSON.parse(hook.body).event === 'account.needs_relink');
+    const [ended] = await profileHealth(svc, profileKey);
+    assert.equal(ended!.status, 'needs_relink', JSON.stringify(ended));
+    assert.deepEqual(
+      eventsOf(receiver, refId).map((event) => [event.event, event.expiresAt ?? event.reason]),
+      [
+        ['account.expiring', refreshEnd],
+        ['account.needs_relink', 'invalid_grant'],
+      ],
+    );
+  });
+});
