@@ -3,6 +3,7 @@
 // service (`POST /api/validate/post` through the demo's backend: nothing is stored or published).
 import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
 import { measureText } from '@social-link-kit/protocol/publishing/text-length.js';
+import { splitIntoThread } from '@social-link-kit/protocol/publishing/thread-split.js';
 import { $, backend, h, localAndUtc, statusLabel, styledText } from './dom.js';
 import { refreshPosts } from './store.js';
 
@@ -71,9 +72,19 @@ function counter(platform, text) {
   return h('span', { className: `counter${over ? (capabilities.threads ? ' warn' : ' over') : ''}` }, `${used} / ${max} ${UNIT_NAMES[unit]}${note}`);
 }
 
+/**
+ * Until the service's rendition arrives, a text too long for one post is split here by the service's own splitter
+ * (shared through the protocol); the service's answer then shows exactly what it will send.
+ */
+function localThread(platform, text) {
+  const capabilities = PUBLISHING_CAPABILITIES[platform];
+  if (!capabilities?.threads || measureText(text, capabilities.text.unit) <= capabilities.text.max) return null;
+  return { text, parts: splitIntoThread(text, capabilities.text.max, capabilities.text.unit) };
+}
+
 function previewCard(platform, answer) {
   const errors = (answer?.errors ?? []).filter((entry) => entry.platform === platform);
-  const rendition = renditionOf(answer, platform);
+  const rendition = renditionOf(answer, platform) ?? localThread(platform, withoutStyleTags(textFor(platform)));
   const text = rendition?.text ?? withoutStyleTags(textFor(platform));
   const body = h('div', { className: 'preview-text' });
   if (rendition?.parts && rendition.parts.length > 1) rendition.parts.forEach((part, i) => body.append(h('p', {}, h('span', { className: 'part' }, `${i + 1}/${rendition.parts.length}`), ' ', part)));

@@ -45,6 +45,8 @@ test('link, preview, schedule on the calendar, see it publish, its webhook and i
   // Too long for bluesky: the counter and the service say so before anything is sent.
   await page.locator('#post-text').fill('x'.repeat(301));
   await expect(bluesky.locator('.counter')).toHaveText('301 / 300 characters · becomes a thread');
+  // Split into parts by the service's own splitter (shared through the protocol), then shown as the service sends it.
+  await expect(bluesky.locator('.part')).toHaveText(['1/2', '2/2']);
   await page.locator('#post-text').fill(text);
 
   // Schedule 5 s ahead, in the browser's time zone; the page shows the UTC time the service will store.
