@@ -88,6 +88,8 @@ const backends: Backend[] = [sqliteBackend];
 if (process.env.TEST_DATABASE_URL) backends.push(postgresBackend(process.env.TEST_DATABASE_URL));
 
 const T0 = Date.parse('2026-11-22T12:00:00Z');
+/** A webhook claim's lease (real time, as every job lease): long enough to hold across this test's steps. */
+const LEASE_MS = 1500;
 const MINUTE = 60_000;
 
 it('both backends have the same schema versions', () => {
@@ -456,7 +458,7 @@ for (const backend of backends) {
       // Both instances claim at once, in small batches, until nothing is due: each row exactly once.
       const claimedIds: string[] = [];
       for (;;) {
-        const batches = await Promise.all([db.one.webhooks.claimWebhookDeliveries(T0 + 30, T0 + 90, 2), db.two.webhooks.claimWebhookDeliveries(T0 + 30, T0 + 90, 2)]);
+        const batches = await Promise.all([db.one.webhooks.claimWebhookDeliveries(T0 + 30, T0 + 30 + LEASE_MS, 2), db.two.webhooks.claimWebhookDeliveries(T0 + 30, T0 + 30 + LEASE_MS, 2)]);
         const claimed = batches.flat();
         if (claimed.length === 0) break;
         for (const delivery of claimed) {
@@ -480,7 +482,9 @@ for (const backend of backends) {
       assert.equal(status.get(second!)!.lastError, 'HTTP 500');
       assert.equal(status.get(third!)!.failedAt, T0 + 41);
 
-      // Once the registration is gone, a due row is marked failed instead of being delivered.
+      // Once the registration is gone, a due row is marked failed instead of being delivered (once the leases taken
+      // above have run out: job leases run on real time).
+      await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 100));
       assert.equal(await db.one.webhooks.deleteWebhook(primaryProfile.id, 'social'), true);
       assert.equal(await db.two.webhooks.deleteWebhook(primaryProfile.id, 'social'), false);
       assert.deepEqual(await db.two.webhooks.claimWebhookDeliveries(T0 + 200, T0 + 260, 10), []);

@@ -43,8 +43,10 @@ describe('linked on its own screen, then published: every network', () => {
     const hostedApi = (path: string, body?: unknown) =>
       fetch(`${svc.url}/api/link${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) });
     if (platform === 'bluesky') {
-      const handle = `person-${profileKey.slice(-6).toLowerCase()}.bsky.social`;
-      assert.equal((await hostedApi('/connect/bluesky', { handle, appPassword: SANDBOX_BLUESKY_PASSWORD })).status, 200);
+      // A handle takes letters, digits and inner hyphens only: a profile key's `_` or `-` would make it invalid.
+      const handle = `person-${profileKey.slice(-6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}.bsky.social`;
+      const connected = await hostedApi('/connect/bluesky', { handle, appPassword: SANDBOX_BLUESKY_PASSWORD });
+      assert.equal(connected.status, 200, await connected.text());
     } else if (platform === 'telegram') {
       const { code } = (await (await hostedApi('/connect/telegram')).json()) as { code: string };
       const bot = await fetch(`${svc.url}/sandbox/telegram-bot`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
