@@ -126,8 +126,9 @@ async function checkPreview(platforms) {
   if (run !== previewRun) return;
   renderPreviews(platforms, answer);
   const general = answer.status === 'error' && !(answer.errors?.length > 0) ? answer.message : null;
-  const hash = answer.renditionHash ? ` Rendition ${String(answer.renditionHash).slice(0, 12)}.` : '';
-  $('preview-state').textContent = general ? `The service says: ${general}` : `Checked by the service.${hash}`;
+  // The hash names each network's text and media (rendition.ts); sent back on publish, a change since refuses it.
+  const hash = answer.renditionHash ? h('code', { className: 'rendition-hash', title: 'renditionHash' }, String(answer.renditionHash)) : null;
+  $('preview-state').replaceChildren(general ? `The service says: ${general}` : 'Checked by the service.', ...(general || !hash ? [] : [' Rendition ', hash]));
 }
 
 /** A thumbnail of one media address: the image itself, or a labelled tile for a video (or an image it cannot show). */
