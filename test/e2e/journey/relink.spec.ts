@@ -1,11 +1,11 @@
 /**
- * A relink in Chromium, as a person walks it: a LinkedIn account linked on the hosted page, whose renewal the
- * network then refuses (invalid_grant, the sandbox switch), shows on a relink session's page why it needs attention;
+ * The journey of a relink, in Chromium, as a person walks it: a LinkedIn account linked on the hosted page, whose
+ * renewal the network then refuses (invalid_grant, the sandbox switch), shows on a relink session's page why it needs attention;
  * Reconnect and "continue as" the same sandbox user bring it back healthy, said as a plain success (same account).
  */
 import { expect, test } from '../support/fixtures.js';
 import { ENGLISH_TEXTS } from '../../../hosted/src/texts.js';
-import { answerConsent, createLink, networkRow, openInPopup, startConnect } from './harness.js';
+import { answerConsent, createLink, networkRow, openInPopup, startConnect } from '../hosted/harness.js';
 
 const { t } = ENGLISH_TEXTS;
 const HOUR = 3_600_000;
