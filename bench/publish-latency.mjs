@@ -9,14 +9,13 @@
 //   - with DATABASE_URL (a PostgreSQL server database to create scratch databases on): the same burst on one and on
 //     two instances sharing one database, and their ratio (each pair measured back to back).
 // The load average of the machine is printed beside every round: compare rounds of the same run only.
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChildService } from '../server/test/support/child-service.ts';
 import { stopChild } from '../server/test/support/stop-child.ts';
+import { postgres, sqlite } from './sql-surface.mjs';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 2_000);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
@@ -49,33 +48,6 @@ async function startService(env, port) {
   return started.process;
 }
 
-/** One SQL surface over both databases, `?` placeholders. */
-function sqlite(file) {
-  const db = new Database(file);
-  db.pragma('busy_timeout = 10000');
-  return {
-    all: async (sql, params = []) => db.prepare(sql).all(...params),
-    batch: async (statements) => db.transaction(() => statements.forEach(([sql, params]) => db.prepare(sql).run(...params)))(),
-    close: async () => db.close(),
-  };
-}
-async function postgres(url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const number = (sql) => {
-    let n = 0;
-    return sql.replace(/\?/g, () => `$${++n}`);
-  };
-  return {
-    all: async (sql, params = []) => (await client.query(number(sql), params)).rows,
-    batch: async (statements) => {
-      await client.query('BEGIN');
-      for (const [sql, params] of statements) await client.query(number(sql), params);
-      await client.query('COMMIT');
-    },
-    close: () => client.end(),
-  };
-}
 
 /** `count` posts, one network each (round robin), due from `dueAt` on at `rate`/s (0: all at once). */
 async function seed(db, count, dueAt, rate) {

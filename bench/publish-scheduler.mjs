@@ -4,14 +4,13 @@
 // with DATABASE_URL (a PostgreSQL server database to create scratch databases on), with one and with two instances.
 // The posts and their jobs are written straight into the database (as the API writes them) so that the measured
 // part is the scheduler alone: creating 10,000 posts through the API would take longer than publishing them.
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChildService } from '../server/test/support/child-service.ts';
 import { stopChild } from '../server/test/support/stop-child.ts';
+import { postgres, sqlite } from './sql-surface.mjs';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
 const LEAD_MS = 4_000;
@@ -33,33 +32,6 @@ async function startService(env, port) {
 }
 const stop = (child) => stopChild(child);
 
-/** One SQL surface over both databases, `?` placeholders. */
-function sqlite(file) {
-  const db = new Database(file);
-  db.pragma('busy_timeout = 10000');
-  return {
-    all: async (sql, params = []) => db.prepare(sql).all(...params),
-    batch: async (statements) => db.transaction(() => statements.forEach(([sql, params]) => db.prepare(sql).run(...params)))(),
-    close: async () => db.close(),
-  };
-}
-async function postgres(url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const number = (sql) => {
-    let n = 0;
-    return sql.replace(/\?/g, () => `$${++n}`);
-  };
-  return {
-    all: async (sql, params = []) => (await client.query(number(sql), params)).rows,
-    batch: async (statements) => {
-      await client.query('BEGIN');
-      for (const [sql, params] of statements) await client.query(number(sql), params);
-      await client.query('COMMIT');
-    },
-    close: () => client.end(),
-  };
-}
 
 async function seed(db, dueAt) {
   const [profile] = await db.all('SELECT id FROM profiles WHERE is_primary = 1');
