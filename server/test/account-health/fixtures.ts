@@ -34,10 +34,13 @@ export async function jobsSettled(svc: TestService): Promise<void> {
   );
 }
 
-/** Moves the clock by `ms` in steps of at most an hour, letting the sweep and every due job run after each. */
-export async function advance(svc: TestService, ms: number, onStep?: () => Promise<void>): Promise<void> {
-  for (let left = ms; left > 0; left -= HOUR) {
-    svc.clock.advance(Math.min(HOUR, left));
+/**
+ * Moves the clock by `ms` in steps of at most `stepMs` (an hour; a day for a year's span, as the sweep renews each
+ * account daily), letting the sweep and every due job run after each.
+ */
+export async function advance(svc: TestService, ms: number, onStep?: () => Promise<void>, stepMs = HOUR): Promise<void> {
+  for (let left = ms; left > 0; left -= stepMs) {
+    svc.clock.advance(Math.min(stepMs, left));
     await jobsSettled(svc);
     await onStep?.();
   }

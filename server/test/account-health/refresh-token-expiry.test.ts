@@ -11,17 +11,9 @@ import type { TestService } from '../support/test-service.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { FAST_DELIVERY } from '../webhooks/fixtures.js';
 import { startPublishingService } from '../publishing/publishing-fixtures.js';
-import { HOUR, createProfile, eventsOf, jobsSettled, linkThroughConsent, profileHealth, registerWebhooks } from './fixtures.js';
+import { HOUR, advance, createProfile, eventsOf, jobsSettled, linkThroughConsent, profileHealth, registerWebhooks } from './fixtures.js';
 
 const DAY = 24 * HOUR;
-
-/** Moves the clock a day at a time (the sweep renews each account daily), letting every due job run after each. */
-async function advanceDays(svc: TestService, days: number): Promise<void> {
-  for (let day = 0; day < days; day += 1) {
-    svc.clock.advance(DAY);
-    await jobsSettled(svc);
-  }
-}
 
 describe('refresh tokens that end a year after consent (tiktok)', () => {
   let svc: TestService;
@@ -44,13 +36,13 @@ describe('refresh tokens that end a year after consent (tiktok)', () => {
     const refreshEnd = new Date(consentAt + 365 * DAY).toISOString();
     const { refId } = (await svc.api('GET', '/user', { headers: { 'Profile-Key': profileKey } })).json as { refId: string };
 
-    await advanceDays(svc, 357);
+    await advance(svc, 357 * DAY, undefined, DAY);
     const [healthy] = await profileHealth(svc, profileKey);
     assert.equal(healthy!.status, 'healthy', JSON.stringify(healthy));
     assert.ok(Date.parse(healthy!.lastRefreshedAt) > consentAt + 356 * DAY, `renewed daily: ${JSON.stringify(healthy)}`);
     assert.deepEqual(eventsOf(receiver, refId), [], 'nothing before the notice');
 
-    await advanceDays(svc, 3);
+    await advance(svc, 3 * DAY, undefined, DAY);
     await receiver.waitFor((hook) => JSON.parse(hook.body).refId === refId && JSON.parse(hook.body).event === 'account.expiring');
     const [still] = await profileHealth(svc, profileKey);
     assert.equal(still!.status, 'healthy', 'renewing the access token still works; only the refresh token is ending');
@@ -60,7 +52,7 @@ describe('refresh tokens that end a year after consent (tiktok)', () => {
     );
 
     // Past the end the network refuses the refresh token: one account.needs_relink, no second account.expiring.
-    await advanceDays(svc, 6);
+    await advance(svc, 6 * DAY, undefined, DAY);
     await receiver.waitFor((hook) => JSON.parse(hook.body).refId === refId && JSON.parse(hook.body).event === 'account.needs_relink');
     const [ended] = await profileHealth(svc, profileKey);
     assert.equal(ended!.status, 'needs_relink', JSON.stringify(ended));
