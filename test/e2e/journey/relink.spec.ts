@@ -1,7 +1,8 @@
 /**
  * The journey of a relink, in Chromium, as a person walks it: a LinkedIn account linked on the hosted page, whose
  * renewal the network then refuses (invalid_grant, the sandbox switch), shows on a relink session's page why it needs attention;
- * Reconnect and "continue as" the same sandbox user bring it back healthy, said as a plain success (same account).
+ * the `account.needs_relink` webhook (on the sandbox inbox) carries a fresh link to that page; reconnect and
+ * "continue as" the same sandbox user bring it back healthy, said as a plain success (same account).
  */
 import { expect, test } from '../support/fixtures.js';
 import { ENGLISH_TEXTS } from '../../../hosted/src/texts.js';
@@ -11,6 +12,9 @@ const { t } = ENGLISH_TEXTS;
 const HOUR = 3_600_000;
 
 test('relink: the page says why LinkedIn needs attention; reconnecting the same account makes it healthy again', async ({ page, context, harness: h }) => {
+  // The integrator listens on the sandbox webhook inbox for the profile's account events.
+  const { url: inbox } = await h.svc.client.sandboxWebhookInboxUrl();
+  await h.svc.client.registerWebhook({ action: 'social', url: inbox, secret: 'journey-relink-secret-0123456789' });
   const first = await createLink(h, { allowedSocial: ['linkedin'] });
   const linkPage = await openInPopup(page, h.integrator, first.url);
   await answerConsent(await startConnect(context, linkPage, 'LinkedIn'), 'Allow');
@@ -33,8 +37,14 @@ test('relink: the page says why LinkedIn needs attention; reconnecting the same 
   await expect.poll(async () => (await health()).status, { timeout: 15_000 }).toBe('needs_relink');
   await switchTo({});
 
-  const relink = await createLink(h, { relink: 'linkedin' });
-  const relinkPage = await openInPopup(page, h.integrator, relink.url);
+  // The account.needs_relink event brings a fresh link for that network; the person opens it.
+  const relinkUrlInInbox = async () => {
+    const { deliveries } = await h.svc.client.readSandboxWebhookInbox();
+    const events = deliveries.map((delivery) => JSON.parse(delivery.body) as { event?: string; relink?: { url?: string } });
+    return events.find((event) => event.event === 'account.needs_relink')?.relink?.url ?? null;
+  };
+  await expect.poll(relinkUrlInInbox, { timeout: 15_000 }).not.toBeNull();
+  const relinkPage = await openInPopup(page, h.integrator, (await relinkUrlInInbox())!);
   const row = networkRow(relinkPage, 'linkedin');
   await expect(relinkPage.locator('li[data-platform]')).toHaveCount(1);
   await expect(row).toContainText(t('attentionRelink', { network: 'LinkedIn' }));
