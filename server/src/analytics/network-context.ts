@@ -17,7 +17,9 @@ export interface NetworkContextDeps {
   tokenCipher: TokenCipher;
   clock: Clock;
   fetch: (url: string | URL, init?: RequestInit) => Promise<Response>;
+  /** The API base for an account (sandbox or real); null when the network cannot be called here. */
   baseUrl(platform: Network, sandbox: boolean): string | null;
+  /** Whether an account of `platform` on this service runs on the sandbox (accounts linked before that was kept). */
   isSandbox(platform: Network): boolean;
   log(line: string): void;
   /** Renews tokens that are about to expire before the call (the publish engine's rotation-safe refresher). */
