@@ -1,8 +1,9 @@
 /**
  * @module
  * When an account is renewed or checked next. Every account has its own time of day (a hash of profile and network),
- * so a million accounts are spread over the day instead of all renewing at midnight, and each is renewed at least
- * once a day (Nango's rule: inactivity revokes some grants). A long-lived token (a day or more: linkedin's and
+ * so a million accounts are spread over the day instead of all renewing at midnight, and each is renewed once a day
+ * at that time (Nango's rule: inactivity revokes some grants), never sooner than an hour after the last check, so
+ * never more than 25 hours apart. A long-lived token (a day or more: linkedin's and
  * Meta's 60 days) is renewed ahead of its expiry as well; hour-long tokens (google, the sandbox) are renewed when
  * used (token-refresher.ts) and daily. Transient failures back off exponentially up to 6 hours, for as long as they
  * last: they never make the account need a relink.
@@ -17,7 +18,7 @@ export const LONG_LIVED_MS = DAY;
 /** How long before a long-lived token ends it is renewed. */
 const EXPIRY_LEAD_MS = 2 * DAY;
 /** Never sooner than this after a check (a slot just passed is taken tomorrow). */
-const MIN_GAP_MS = HOUR;
+export const MIN_GAP_MS = HOUR;
 const BACKOFF_BASE_MS = 5 * MINUTE;
 const BACKOFF_MAX_MS = 6 * HOUR;
 
