@@ -68,7 +68,7 @@ async function timeLookups(storage, profileId, accountId) {
     return rounds;
   };
   const matchAll = (key, rows) => rows.some((row) => row.duplicateKey === key || (row.sameProfile && nearDuplicateMatcher(key)(row.duplicateKey)));
-  const indexed = await run(async (key, i) => matchAll(key, await store.duplicateCandidates(input(key, i))));
+  const indexed = await run(async (key, i) => matchAll(key, await store.duplicates.candidates(input(key, i))));
   const scan = await run(async (key, i) => {
     const x = input(key, i);
     const rows = await storage.driver.all(OLD_SCAN, [x.platform, x.at - x.windowMs, x.at + x.windowMs, x.profileId, 0, x.accountId, key]);

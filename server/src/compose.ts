@@ -12,7 +12,7 @@ import { createSmtpMailer, type Mailer } from './linking/email/link-email.js';
 import { createRateLimiter } from './core/limits/create-rate-limiter.js';
 import { createNetworkRegistry } from './networks/registry.js';
 import { openStorage } from './storage/open-storage.js';
-import { DUPLICATE_WINDOW_MS } from './publishing/post-service.js';
+import { DUPLICATE_WINDOW_MS } from './publishing/duplicate-index.js';
 import { createPublishing } from './publishing/publishing.js';
 import { createAnalytics } from './analytics/analytics.js';
 import { ensureSnapshotJobs, snapshotJobHandlers } from './analytics/snapshot-job.js';
@@ -80,7 +80,7 @@ export async function composeService(options: StartOptions): Promise<ComposedSer
   const publishing = createPublishing({ storage, clock, tokenCipher, networks, runtime, publicUrl: () => config.publicUrl, config, log, media, metrics });
   const analytics = createAnalytics({ storage, contextDeps: runtime.contextDeps });
   // Rows stored before the duplicate rule had its index get their near-duplicate bands (once; later starts find none).
-  await publishing.store.backfillDuplicateBands(clock() - 2 * DUPLICATE_WINDOW_MS);
+  await publishing.store.duplicates.backfill(clock() - 2 * DUPLICATE_WINDOW_MS);
   let jobsRunning = true;
   const deps: AppDeps = { config, storage, clock, mailer, log, networks, tokenCipher, limiter, publishing, analytics, media, metrics, jobsRunning: () => jobsRunning };
 

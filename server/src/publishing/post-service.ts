@@ -42,6 +42,7 @@ import { parseScheduleDate } from './rules/schedule-date.js';
 import { personalAccountRefusal } from './rules/personal-accounts.js';
 import { youtubeCategoryRefusal, type CategoryLookup } from './rules/youtube-category.js';
 import { shortenLinksIn } from './short-links.js';
+import { DUPLICATE_WINDOW_MS } from './duplicate-index.js';
 import { appendMediaUrls, withStockImages } from './media/stock-images.js';
 import { isUnsplashProblem, resolveUnsplash, trackUnsplashDownloads, UNSPLASH_ATTRIBUTION_FIELD, unsplashSettings, type UnsplashChoice, type UnsplashDeps } from './media/unsplash.js';
 import type { MediaDeps } from './media/inspect-media.js';
@@ -52,8 +53,6 @@ import { withLease } from '../core/jobs/lease-keeper.js';
 import { assertRendition, renditionHash, renditionOf, type MediaSent, type Renditions } from './rendition.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Spec 4.9 rule 4: 24 hours either side of the post's own time. */
-export const DUPLICATE_WINDOW_MS = DAY_MS;
 /** Scheduling further ahead than this is refused (101): almost certainly a wrong date. */
 export const MAX_SCHEDULE_AHEAD_MS = 2 * 365 * DAY_MS;
 const PAID_PLANS = new Set(['premium', 'launch', 'business', 'enterprise']);
@@ -415,7 +414,7 @@ export class PostService {
     if (request.firstComment && !capabilities.firstComment.supported) errors.push(fail(101, `${platform} does not take a first comment.`));
     if (errors.length === 0 && capabilities.duplicateCheck !== 'none') {
       const key = normalizeForDuplicates(text);
-      const candidates = await this.#deps.store.duplicateCandidates({
+      const candidates = await this.#deps.store.duplicates.candidates({
         profileId: profile.id,
         accountId: account.id,
         platform,

@@ -5,12 +5,12 @@
  * (written BEFORE the irreversible call), then the result. A platform row with a started commit and no result is
  * what a crash leaves: it goes to the adapter's `reconcile`, never straight to `commit`.
  */
-import { NETWORKS, type Network } from '@social-link-kit/protocol';
+import type { Network } from '@social-link-kit/protocol';
 import type { PlatformStatus, PostStatus } from '@social-link-kit/protocol/publishing/index.js';
 import type { FirstCommentResult, PostPlatformError, PostWarning } from '@social-link-kit/protocol/publishing/index.js';
 import type { SqlDriver, SqlExecutor } from '../core/db/sql-driver.js';
 import type { Row } from '../core/db/rows.js';
-import { duplicateBands } from './rules/near-duplicate.js';
+import { DuplicateIndex } from './duplicate-index.js';
 
 export interface StoredPost {
   id: string;
@@ -109,9 +109,12 @@ export function isUniqueViolation(error: unknown): boolean {
 
 export class PostStore {
   readonly db: SqlDriver;
+  /** The duplicate rule's index over these rows (its bands are written and moved with them). */
+  readonly duplicates: DuplicateIndex;
 
   constructor(db: SqlDriver) {
     this.db = db;
+    this.duplicates = new DuplicateIndex(db);
   }
 
   async insertPost(tx: SqlExecutor, post: NewPost, platforms: NewPlatform[]): Promise<void> {
@@ -155,7 +158,7 @@ export class PostStore {
           post.profileId,
         ],
       );
-      await this.#insertBands(tx, platform.postId, platform.platform, post.profileId, platform.duplicateKey, platform.effectiveAt);
+      await this.duplicates.insertBands(tx, platform.postId, platform.platform, post.profileId, platform.duplicateKey, platform.effectiveAt);
     }
   }
 
@@ -355,69 +358,9 @@ export class PostStore {
     return rows.map((row) => row.platform as Network);
   }
 
-  /**
-   * Rows that may duplicate a text on `platform` around `at` (±`windowMs`), found through indexes so the cost does
-   * not grow with the posts stored (migration 17): those with the same duplicate key (this profile's, and for
-   * `acrossAccount` also the account's other profiles'), and this profile's that share a near-duplicate band. The
-   * caller confirms near ones. Deleted posts and failed platforms do not count.
-   */
-  async duplicateCandidates(input: { profileId: string; accountId: string; platform: Network; at: number; windowMs: number; duplicateKey: string; acrossAccount: boolean }) {
-    const from = input.at - input.windowMs;
-    const to = input.at + input.windowMs;
-    const live = `p.status <> 'deleted' AND pp.status NOT IN ('error', 'deleted')`;
-    const exact = await this.db.get(
-      `SELECT 1 AS found FROM post_platforms pp JOIN posts p ON p.id = pp.post_id
-       WHERE ${input.acrossAccount ? 'pp.account_id' : 'pp.profile_id'} = ? AND pp.platform = ? AND pp.duplicate_key = ? AND pp.effective_at >= ? AND pp.effective_at <= ? AND ${live}
-       LIMIT 1`,
-      [input.acrossAccount ? input.accountId : input.profileId, input.platform, input.duplicateKey, from, to],
-    );
-    if (exact) return [{ duplicateKey: input.duplicateKey, sameProfile: true }];
-    const bands = duplicateBands(input.duplicateKey);
-    if (bands.length === 0) return [];
-    const rows = await this.db.all(
-      `SELECT DISTINCT pp.duplicate_key FROM post_duplicate_bands b
-       JOIN post_platforms pp ON pp.post_id = b.post_id AND pp.platform = b.platform JOIN posts p ON p.id = pp.post_id
-       WHERE b.profile_id = ? AND b.platform = ? AND b.band IN (${bands.map(() => '?').join(', ')}) AND b.effective_at >= ? AND b.effective_at <= ? AND ${live}`,
-      [input.profileId, input.platform, ...bands, from, to],
-    );
-    return rows.map((row) => ({ duplicateKey: (row.duplicate_key as string | null) ?? '', sameProfile: true }));
-  }
-
-  async #insertBands(tx: SqlExecutor, postId: string, platform: string, profileId: string, duplicateKey: string | null, effectiveAt: number): Promise<void> {
-    const bands = duplicateBands(duplicateKey ?? '');
-    if (bands.length === 0) return;
-    await tx.run(
-      `INSERT INTO post_duplicate_bands (post_id, platform, profile_id, band, effective_at) VALUES ${bands.map(() => '(?, ?, ?, ?, ?)').join(', ')} ON CONFLICT DO NOTHING`,
-      bands.flatMap((band) => [postId, platform, profileId, band, effectiveAt]),
-    );
-  }
-
   /** A rescheduled post's rows move in time, and so do their duplicate bands. */
   async moveEffectiveAt(tx: SqlExecutor, postId: string, effectiveAt: number): Promise<void> {
     await tx.run('UPDATE post_platforms SET effective_at = ? WHERE post_id = ?', [effectiveAt, postId]);
-    await tx.run('UPDATE post_duplicate_bands SET effective_at = ? WHERE post_id = ?', [effectiveAt, postId]);
-  }
-
-  /** Drops the bands of rows that no new post can meet any more (effective before `before`). */
-  async pruneDuplicateBands(before: number): Promise<number> {
-    return this.db.run('DELETE FROM post_duplicate_bands WHERE effective_at < ?', [before]);
-  }
-
-  /**
-   * Gives the bands to platform rows stored before migration 17 that can still meet a new post in the duplicate
-   * window (from `since` on); runs once at start, nothing to do on later starts.
-   */
-  async backfillDuplicateBands(since: number): Promise<number> {
-    const rows = await this.db.all(
-      // Every network named, so the (platform, effective_at) index bounds the read to the window, not the table.
-      `SELECT pp.post_id, pp.platform, pp.profile_id, pp.duplicate_key, pp.effective_at FROM post_platforms pp
-       WHERE pp.platform IN (${NETWORKS.map(() => '?').join(', ')}) AND pp.effective_at >= ? AND pp.duplicate_key IS NOT NULL AND pp.profile_id IS NOT NULL
-         AND NOT EXISTS (SELECT 1 FROM post_duplicate_bands b WHERE b.post_id = pp.post_id AND b.platform = pp.platform)`,
-      [...NETWORKS, since],
-    );
-    for (const row of rows) {
-      await this.#insertBands(this.db, row.post_id as string, row.platform as string, row.profile_id as string, row.duplicate_key as string, Number(row.effective_at));
-    }
-    return rows.length;
+    await this.duplicates.moveBands(tx, postId, effectiveAt);
   }
 }

@@ -17,7 +17,8 @@ import { PUBLISH_ADAPTERS, publishBaseUrl } from '../networks/index.js';
 import type { TokenRefresher } from '../networks/token-refresher.js';
 import type { Storage } from '../storage/storage.js';
 import { PublishingEngine, type CrashPoint } from './engine.js';
-import { DUPLICATE_WINDOW_MS, PostService } from './post-service.js';
+import { PostService } from './post-service.js';
+import { DUPLICATE_WINDOW_MS } from './duplicate-index.js';
 import { PostStore } from './post-store.js';
 import type { MediaDeps } from './media/inspect-media.js';
 import { networkContextFor } from '../analytics/network-context.js';
@@ -140,7 +141,7 @@ export function createPublishing(options: {
       const worker = startJobWorker({ store: jobs, clock, settings, handlers: { ...engine.handlers(), ...watchdogJobHandlers({ db, store, jobs, engine, clock, log }), ...extraHandlers }, log, metrics: options.metrics });
       // Near-duplicate bands matter only while a new post can meet their row (±24 h): older ones are dropped, so the
       // table holds about two days of posts, not all of them. Every instance may prune; the delete is idempotent.
-      const prune = setInterval(() => void store.pruneDuplicateBands(clock() - 2 * DUPLICATE_WINDOW_MS).catch((error) => log(`pruning duplicate bands failed: ${String(error)}`)), BAND_PRUNE_EVERY_MS);
+      const prune = setInterval(() => void store.duplicates.prune(clock() - 2 * DUPLICATE_WINDOW_MS).catch((error) => log(`pruning duplicate bands failed: ${String(error)}`)), BAND_PRUNE_EVERY_MS);
       prune.unref();
       return {
         runOnce: () => worker.runOnce(),
