@@ -16,7 +16,7 @@ import { ApiError, badRequest } from '../core/errors.js';
 import { readJsonObject } from '../core/http/read-json.js';
 import { assertQuotaLeft } from '../publishing/post-quota.js';
 import type { Publishing } from '../publishing/publishing.js';
-import { notFound } from '../publishing/post-service.js';
+import { notFound } from '../publishing/post-answer.js';
 import { requestError } from '../publishing/request-errors.js';
 import type { Analytics } from './analytics.js';
 import { requiredTwitterApp } from '../networks/twitter/app-credentials.js';

@@ -16,7 +16,7 @@ import { ApiError } from '../core/errors.js';
 import { readJsonObject } from '../core/http/read-json.js';
 import { newId } from '../core/tokens.js';
 import type { Publishing } from '../publishing/publishing.js';
-import { notFound } from '../publishing/post-service.js';
+import { notFound } from '../publishing/post-answer.js';
 import { requestError } from '../publishing/request-errors.js';
 import { AutomationStore, type Activity, type Automation } from './automation-store.js';
 import { describe, NOT_FOUND, jsonAnswer } from '../core/openapi/describe.js';

@@ -17,7 +17,7 @@ import { readJsonObject } from '../core/http/read-json.js';
 import type { Analytics } from '../analytics/analytics.js';
 import { networkContextFor } from '../analytics/network-context.js';
 import type { Publishing } from '../publishing/publishing.js';
-import { notFound } from '../publishing/post-service.js';
+import { notFound } from '../publishing/post-answer.js';
 import { requestError } from '../publishing/request-errors.js';
 import { requiredTwitterApp } from '../networks/twitter/app-credentials.js';
 import { describe, NOT_FOUND } from '../core/openapi/describe.js';

@@ -8,95 +8,32 @@
  * - update (approve, pause/unpause via `scheduledPause`, scheduleDate, notes), delete (one, bulk, series), retry
  *   (only from `error`, once), get and history.
  */
-import { NETWORKS, NOT_OFFERED_NETWORKS, httpStatusOf, isNetwork, type Network } from '@social-link-kit/protocol';
+import { httpStatusOf, type Network } from '@social-link-kit/protocol';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
-import {
-  EDITABLE_STATUSES,
-  PostRequest,
-  type PostIdEntry,
-  type PostPlatformError,
-  type PostRecord,
-  type PostResponse,
-  type PostStatus,
-  type UnsplashAttribution,
-} from '@social-link-kit/protocol/publishing/index.js';
-import type { Clock } from '../core/clock.js';
-import type { Job, JobStore } from '../core/jobs/job-store.js';
-import type { JobOutcome } from '../core/jobs/job-worker.js';
+import { EDITABLE_STATUSES, type PostIdEntry, type PostRecord, type PostRequest, type PostResponse, type PostStatus } from '@social-link-kit/protocol/publishing/index.js';
+import type { Job } from '../core/jobs/job-store.js';
 import { ApiError, badRequest } from '../core/errors.js';
-import type { PlatformPost, PublishAdapter, PublishFailure } from '../networks/publish-adapter.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
-import type { Storage } from '../storage/storage.js';
 import { newId } from '../core/tokens.js';
-import { JOB_PUBLISH, mediaUrlsFor, networkOptionsFor, platformError, postIdEntry, type PublishingEngine } from './engine.js';
+import { JOB_PUBLISH, platformError, postIdEntry } from './engine.js';
 import { countPosts } from './post-quota.js';
-import { isUniqueViolation, type NewPlatform, type PostStore, type StoredPlatform, type StoredPost } from './post-store.js';
-import { requestError } from './request-errors.js';
-import { addHashtags } from './rules/auto-hashtag.js';
-import { applyLineBreaks } from './rules/line-breaks.js';
-import { nearDuplicateMatcher, normalizeForDuplicates } from './rules/near-duplicate.js';
-import { renderRichText } from './rules/rich-text.js';
-import { isWarning, validateNetworkOptions } from './rules/network-options.js';
-import { parseScheduleDate } from './rules/schedule-date.js';
-import { personalAccountRefusal } from './rules/personal-accounts.js';
-import { youtubeCategoryRefusal, type CategoryLookup } from './rules/youtube-category.js';
+import { isUniqueViolation, type NewPlatform, type PostStore } from './post-store.js';
+import { youtubeCategoryRefusal } from './rules/youtube-category.js';
+import { normalizeForDuplicates } from './rules/near-duplicate.js';
 import { shortenLinksIn } from './short-links.js';
-import { DUPLICATE_WINDOW_MS } from './duplicate-index.js';
-import { appendMediaUrls, withStockImages } from './media/stock-images.js';
-import { isUnsplashProblem, resolveUnsplash, trackUnsplashDownloads, UNSPLASH_ATTRIBUTION_FIELD, unsplashSettings, type UnsplashChoice, type UnsplashDeps } from './media/unsplash.js';
-import type { MediaDeps } from './media/inspect-media.js';
-import { checkPostMedia, keepMediaCopies, type MediaCopies } from './post-media.js';
+import { trackUnsplashDownloads } from './media/unsplash.js';
+import { keepMediaCopies, type MediaCopies } from './post-media.js';
 import { TWITTER_APP_FIELD } from '../networks/twitter/app-credentials.js';
 import { exceededBudget } from './capacity.js';
-import { withLease } from '../core/jobs/lease-keeper.js';
-import { assertRendition, renditionHash, renditionOf, type MediaSent, type Renditions } from './rendition.js';
+import { assertRendition, renditionHash, type Renditions } from './rendition.js';
+import { acceptCreateRequest, acceptedScheduleDate, DAY_MS, type CreateRequestDeps } from './create-request.js';
+import { checkMedia, hasMedia, renditionsOf, resolvePlatform, toError, type PlatformCheckDeps, type ResolvedPlatform } from './platform-checks.js';
+import { awaitFirstComments, runInline, type InlineRunDeps } from './inline-run.js';
+import { envelopeOf, iso, notFound, postRecord, responseStatus, unsplashCredits, withPendingComments } from './post-answer.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Scheduling further ahead than this is refused (101): almost certainly a wrong date. */
-export const MAX_SCHEDULE_AHEAD_MS = 2 * 365 * DAY_MS;
-const PAID_PLANS = new Set(['premium', 'launch', 'business', 'enterprise']);
-
-export interface PostServiceDeps {
-  store: PostStore;
-  jobs: JobStore;
-  engine: PublishingEngine;
-  storage: Storage;
-  adapters: Record<Network, PublishAdapter>;
-  clock: Clock;
-  publicUrl(): string;
-  /** How long an immediate post's request waits for its attempts before answering with what is known. */
-  inlineBudgetMs: number;
-  /** How long after the post its first comment goes out; an immediate post's answer waits for it (4.9 rule 5). */
-  firstCommentDelayMs?: number;
-  /** Lease of the jobs an immediate request runs inline (a crashed request's jobs are taken over after it). */
-  leaseMs: number;
-  /** The media pipeline; without it media URLs are passed on unchecked. */
-  media?: MediaDeps;
-  /** youtube's categories of a region for the profile's channel (spec 4.3); without it categories are not checked. */
-  youtubeCategories?: CategoryLookup;
-  /** Whether the profile's threads account may use `allowCountries`; without it the option is refused. */
-  geoEligible?: (profileId: string) => Promise<boolean | PublishFailure | null>;
+export interface PostServiceDeps extends CreateRequestDeps, PlatformCheckDeps, InlineRunDeps {
   /** Token-free log lines. */
   log?: (line: string) => void;
-}
-
-interface ResolvedPlatform {
-  platform: Network;
-  text: string;
-  errors: PublishFailure[];
-  /** Non-fatal issues of the network options (518, 521), reported on the platform's postIds entry. */
-  warnings: { feature: string; code: number }[];
-  /** The media as the network would receive them, once checked (rendition.ts). */
-  media?: MediaSent[];
-}
-
-function iso(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-function fail(code: number, message: string, details?: Record<string, unknown>): PublishFailure {
-  return { kind: 'failed', code, message, retryAvailable: false, relink: false, ...(details && { details }) };
 }
 
 export class PostService {
@@ -114,57 +51,8 @@ export class PostService {
     options: { dryRun?: boolean; sealedTwitterApp?: string | null } = {},
   ): Promise<{ httpStatus: ContentfulStatusCode; body: PostResponse; preview?: { renditions: Renditions; renditionHash: string } }> {
     const { clock, store } = this.#deps;
-    const parsed = PostRequest.safeParse(body);
-    if (!parsed.success) throw requestError(parsed.error, 'post');
     const now = clock();
-    const stock = withStockImages(parsed.data, { baseUrl: this.#deps.media?.stockBaseUrl?.() ?? `${this.#deps.publicUrl()}/sandbox/media/stock`, seed: `${profile.id} ${now}` });
-    if (!stock.ok) throw new ApiError(400, 164, stock.message, { action: 'post', details: { field: 'stockImages' } });
-    const unsplash = await this.#resolveUnsplash(stock.request);
-    const request = unsplash?.request ?? stock.request;
-
-    const notOffered = request.platforms.filter((platform) => (NOT_OFFERED_NETWORKS as readonly string[]).includes(platform));
-    if (notOffered.length > 0) {
-      throw new ApiError(400, 163, `${notOffered[0]} is not offered by this service: it is a private beta of the interface. Choose among the offered networks.`, {
-        action: 'post',
-        details: { notOffered, validValues: NETWORKS },
-      });
-    }
-    const unknown = request.platforms.filter((platform) => !isNetwork(platform));
-    if (unknown.length > 0) {
-      throw new ApiError(400, 163, `Unknown platform(s): ${unknown.map((p) => JSON.stringify(p.slice(0, 40))).join(', ')}.`, {
-        action: 'post',
-        details: { invalid: unknown.slice(0, 20).map((p) => p.slice(0, 40)), validValues: NETWORKS },
-      });
-    }
-    const platforms = [...new Set(request.platforms as Network[])];
-
-    if (!profile.isPrimary && account.plan !== 'business' && account.plan !== 'enterprise') {
-      throw new ApiError(403, 104, 'Posting for user profiles needs the Business or Enterprise plan.', { action: 'post' });
-    }
-    let scheduleDate: number | null = null;
-    if (request.scheduleDate !== undefined) {
-      const date = parseScheduleDate(request.scheduleDate);
-      if (!date.ok) throw badRequest(date.message, { field: 'scheduleDate' }, 'post');
-      if (date.epochMs > now + MAX_SCHEDULE_AHEAD_MS) throw badRequest('"scheduleDate" is more than two years ahead.', { field: 'scheduleDate' }, 'post');
-      scheduleDate = date.epochMs;
-    }
-    // Spec 4.9 rule 6: with a scheduleDate, autoRepost is ignored.
-    const autoRepost = scheduleDate === null ? request.autoRepost : undefined;
-    if ((request.autoHashtag || autoRepost) && !PAID_PLANS.has(account.plan)) {
-      throw new ApiError(403, 104, `${request.autoHashtag ? 'autoHashtag' : 'autoRepost'} needs a paid plan.`, { action: 'post' });
-    }
-    if (request.shortenLinks && !account.maxPack) throw new ApiError(403, 104, 'shortenLinks needs the max-pack add-on.', { action: 'post' });
-    let seriesStart = now;
-    if (autoRepost?.startDate !== undefined) {
-      const start = parseScheduleDate(autoRepost.startDate);
-      if (!start.ok) throw badRequest(start.message.replace('scheduleDate', 'autoRepost.startDate'), { field: 'autoRepost.startDate' }, 'post');
-      if (start.epochMs > now + MAX_SCHEDULE_AHEAD_MS) throw badRequest('"autoRepost.startDate" is more than two years ahead.', { field: 'autoRepost.startDate' }, 'post');
-      seriesStart = Math.max(now, start.epochMs);
-    }
-    if (request.firstComment?.mediaUrls?.length) {
-      const refusing = platforms.filter((platform) => !PUBLISHING_CAPABILITIES[platform].firstComment.media);
-      if (refusing.length > 0) throw badRequest(`firstComment.mediaUrls is only for facebook, linkedin and twitter (not ${refusing.join(', ')}).`, { field: 'firstComment.mediaUrls' }, 'post');
-    }
+    const { request, unsplash, platforms, scheduleDate, autoRepost, seriesStart } = await acceptCreateRequest(this.#deps, account, profile, body, now);
     const earlier = request.idempotencyKey !== undefined ? await store.findByIdempotencyKey(profile.id, request.idempotencyKey) : null;
     if (earlier) throw idempotencyError(request.idempotencyKey!, earlier.id);
 
@@ -172,7 +60,7 @@ export class PostService {
     const held = request.requiresApproval === true;
     // With autoRepost.startDate the whole series starts there (2.2): the first post is scheduled, not sent now.
     const scheduled = (scheduleDate !== null && scheduleDate > now) || (autoRepost !== undefined && seriesStart > now);
-    const resolved = await Promise.all(platforms.map((platform) => this.#resolvePlatform(account, profile, request, platform, effectiveAt)));
+    const resolved = await Promise.all(platforms.map((platform) => resolvePlatform(this.#deps, account, profile, request, platform, effectiveAt)));
     if (this.#deps.media && hasMedia(request)) await checkMedia(request, resolved, this.#deps.media);
     const failing = resolved.filter((entry) => entry.errors.length > 0);
     const errors = failing.map((entry) => platformError(entry.platform, toError(entry.errors[0]!)));
@@ -277,8 +165,8 @@ export class PostService {
     const id = ids[0]!;
     // The post is stored: its Unsplash photos are used now (a refused or replayed request used none).
     if (unsplash) await trackUnsplashDownloads(unsplash.choice, unsplash.deps, (event, fields) => this.#deps.log?.(JSON.stringify({ event, ...fields })));
-    if (inline.length > 0) await this.#runInline(inline);
-    if (inline.length > 0 && request.firstComment) await this.#awaitFirstComments(id);
+    if (inline.length > 0) await runInline(this.#deps, inline);
+    if (inline.length > 0 && request.firstComment) await awaitFirstComments(this.#deps, id);
     const post = (await store.findPost(id))!;
     const rows = await store.listPlatforms(id);
     const response: PostResponse = {
@@ -300,48 +188,6 @@ export class PostService {
     return { httpStatus: 200, body: response };
   }
 
-  /** Runs the leased jobs of an immediate post now; whatever is not finished within the budget continues as a job. */
-  async #runInline(jobs: Job[]): Promise<void> {
-    const { engine, jobs: jobStore, clock } = this.#deps;
-    const runs = Promise.all(
-      jobs.map(async (job) => {
-        let outcome: JobOutcome;
-        try {
-          outcome = await withLease(jobStore, job, this.#deps.leaseMs, () => engine.runPublishJob(job));
-        } catch (error) {
-          // Left leased: when the lease ends a worker resumes it (reconcile if a commit started).
-          void error;
-          return;
-        }
-        if (outcome.kind === 'done') {
-          if (!outcome.recorded) await jobStore.complete(job, clock());
-        } else if (outcome.kind === 'retry') await jobStore.reschedule(job, outcome.runAt, outcome.error ?? null, outcome.payload);
-        else await jobStore.fail(job, clock(), outcome.error);
-      }),
-    );
-    let timer: NodeJS.Timeout | undefined;
-    const budget = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, this.#deps.inlineBudgetMs);
-    });
-    await Promise.race([runs, budget]);
-    clearTimeout(timer);
-  }
-
-  /**
-   * Spec 4.9 rule 5: for networks other than tiktok the answer carries the first comment's outcome, so it waits
-   * the comment's delay (about 20 s) and the comment (the first-comment job, run by the worker). A comment still
-   * pending after that shows `pending` and is reported on GET /api/post/:id.
-   */
-  async #awaitFirstComments(id: string): Promise<void> {
-    const deadline = Date.now() + (this.#deps.firstCommentDelayMs ?? 20_000) + this.#deps.inlineBudgetMs;
-    for (;;) {
-      const rows = await this.#deps.store.listPlatforms(id);
-      const waiting = rows.some((row) => row.platform !== 'tiktok' && row.status === 'success' && row.firstComment?.status === 'pending');
-      if (!waiting || Date.now() >= deadline) return;
-      await new Promise((resolve) => setTimeout(resolve, COMMENT_POLL_MS));
-    }
-  }
-
   /** What a stored post would send now (its stored texts, its media checked again) against a preview's hash. */
   async #assertStoredRendition(postId: string, request: PostRequest, expected: string): Promise<void> {
     const rows = (await this.#deps.store.listPlatforms(postId)).filter((row) => row.status === 'queued');
@@ -351,121 +197,17 @@ export class PostService {
     assertRendition(expected, renditionsOf({ ...request, shortenLinks: false }, entries, this.#deps.publicUrl()), this.#deps.publicUrl());
   }
 
-  /**
-   * The `unsplash` field: its photos join the media URLs (after the post's own, like stock images) and their
-   * credits are stored with the request. Resolved once, at create time.
-   */
-  async #resolveUnsplash(request: PostRequest): Promise<{ request: PostRequest; choice: UnsplashChoice; deps: UnsplashDeps } | null> {
-    if (request.unsplash === undefined) return null;
-    const media = this.#deps.media;
-    const deps: UnsplashDeps = {
-      fetch: media?.fetch ?? (() => Promise.reject(new Error('no media pipeline'))),
-      settings: media?.unsplash?.() ?? unsplashSettings(this.#deps.publicUrl(), null, null),
-    };
-    const choice = await resolveUnsplash(request.unsplash, deps);
-    if (isUnsplashProblem(choice)) throw new ApiError(choice.status, 164, choice.message, { action: 'post', details: choice.details });
-    const mediaUrls = appendMediaUrls(request.mediaUrls, choice.mediaUrls);
-    return { request: { ...request, mediaUrls, [UNSPLASH_ATTRIBUTION_FIELD]: choice.attribution } as PostRequest, choice, deps };
-  }
-
-  async #resolvePlatform(account: Account, profile: Profile, request: PostRequest, platform: Network, at: number): Promise<ResolvedPlatform> {
-    const capabilities = PUBLISHING_CAPABILITIES[platform];
-    let raw = typeof request.post === 'string' ? request.post : (request.post[platform] ?? request.post.default ?? '');
-    if (request.autoHashtag) {
-      const settings = typeof request.autoHashtag === 'object' ? request.autoHashtag : {};
-      raw = addHashtags(raw, settings);
-    }
-    const text = applyLineBreaks(renderRichText(raw, platform), platform);
-    const errors: PublishFailure[] = [];
-    const social = await this.#deps.storage.linking.findSocialAccount(profile.id, platform);
-    if (!social) {
-      errors.push(fail(163, `No ${platform} account is linked to this profile.`));
-      return { platform, text, errors, warnings: [] };
-    }
-    const personal = personalAccountRefusal(platform, social.accountType);
-    if (personal) return { platform, text, errors: [personal], warnings: [] };
-    const post: PlatformPost = {
-      platform,
-      text,
-      mediaUrls: mediaUrlsFor(request as unknown as Record<string, unknown>, platform),
-      isVideo: request.isVideo === true,
-      // The adapters check their options at create time too (reddit's title and subreddit, twitter's longPost).
-      options: networkOptionsFor(request as unknown as Record<string, unknown>, platform),
-      postId: '',
-      attemptKey: '',
-    };
-    const account$ = { platform, accountId: social.networkUserId, username: social.username, displayName: social.displayName, sandbox: true, tokens: async () => ({}) };
-    errors.push(...this.#deps.adapters[platform].validate(post, account$));
-    if (platform === 'youtube' && errors.length === 0) {
-      const refused = await youtubeCategoryRefusal(this.#deps.youtubeCategories, profile.id, request.youTubeOptions);
-      if (refused) errors.push(refused);
-    }
-    const warnings: ResolvedPlatform['warnings'] = [];
-    let geoRestrictionsEligible = false;
-    if (platform === 'threads' && request.threadsOptions?.allowCountries !== undefined && this.#deps.geoEligible) {
-      const eligible = await this.#deps.geoEligible(profile.id);
-      if (typeof eligible === 'object' && eligible !== null) errors.push(eligible);
-      else geoRestrictionsEligible = eligible === true;
-    }
-    for (const issue of validateNetworkOptions(platform, request, { geoRestrictionsEligible })) {
-      if (isWarning(issue)) warnings.push({ feature: issue.field ?? 'options', code: issue.code });
-      else errors.push(fail(issue.code, issue.message, { ...issue.details, ...(issue.field && { field: issue.field }) }));
-    }
-    if (request.firstComment && !capabilities.firstComment.supported) errors.push(fail(101, `${platform} does not take a first comment.`));
-    if (errors.length === 0 && capabilities.duplicateCheck !== 'none') {
-      const key = normalizeForDuplicates(text);
-      const candidates = await this.#deps.store.duplicates.candidates({
-        profileId: profile.id,
-        accountId: account.id,
-        platform,
-        at,
-        windowMs: DUPLICATE_WINDOW_MS,
-        duplicateKey: key,
-        acrossAccount: capabilities.duplicateCheck === 'account',
-      });
-      const isNear = nearDuplicateMatcher(key);
-      const duplicate = candidates.some((c) => c.duplicateKey === key || (c.sameProfile && isNear(c.duplicateKey)));
-      if (duplicate) errors.push(fail(137, `Duplicate or similar content was posted on ${platform} within 24 hours of this post.`));
-    }
-    return { platform, text, errors, warnings };
-  }
-
   async get(profile: Profile, id: string): Promise<PostRecord> {
     const post = await this.#deps.store.findPostOfProfile(profile.id, id);
     if (!post) throw notFound(id);
-    return this.#record(post, profile, await this.#deps.store.listPlatforms(post.id));
-  }
-
-  #record(post: StoredPost, profile: Profile, rows: StoredPlatform[]): PostRecord {
-    const request = post.request as unknown as PostRequest;
-    const errors = rows.filter((row) => row.status === 'error' && row.error).map((row) => platformError(row.platform, row.error!));
-    return {
-      ...(post.status === 'error' && errors.length > 0 && envelopeOf(errors)),
-      id: post.id,
-      status: post.status,
-      refId: profile.refId,
-      post: typeof request.post === 'string' ? request.post : (request.post?.default ?? ''),
-      platforms: post.platforms,
-      postIds: withPendingComments(rows.map(postIdEntry).filter((entry): entry is PostIdEntry => entry !== null), request),
-      errors,
-      ...(post.scheduleDate !== null && { scheduleDate: iso(post.scheduleDate) }),
-      created: iso(post.createdAt),
-      requiresApproval: post.requiresApproval,
-      approved: post.approved,
-      scheduledPause: post.paused,
-      ...(post.notes !== null && { notes: post.notes }),
-      ...(post.autoRepostId && { autoRepostId: post.autoRepostId }),
-      ...unsplashCredits(request),
-      type: post.scheduleDate !== null ? 'schedule' : 'now',
-      retried: post.retried,
-    };
+    return postRecord(post, profile, await this.#deps.store.listPlatforms(post.id));
   }
 
   async history(profile: Profile, filter: Parameters<PostStore['listHistory']>[1], platforms: Network[] | null): Promise<PostRecord[]> {
     const posts = await this.#deps.store.listHistory(profile.id, filter);
     const chosen = platforms ? posts.filter((post) => post.platforms.some((p) => platforms.includes(p))) : posts;
     const platformsOf = await this.#deps.store.listPlatformsOfPosts(chosen.map((post) => post.id));
-    return chosen.map((post) => this.#record(post, profile, platformsOf.get(post.id) ?? []));
+    return chosen.map((post) => postRecord(post, profile, platformsOf.get(post.id) ?? []));
   }
 
   /** `PATCH /api/post`: approve, pause/unpause, move, annotate a post that has not been sent. */
@@ -481,12 +223,7 @@ export class PostService {
       throw badRequest(`Only a post awaiting approval, scheduled or paused can be changed; this one is ${post.status}.`, { status: post.status }, 'post');
     }
     let scheduleDate = post.scheduleDate;
-    if (change.scheduleDate !== undefined) {
-      const date = parseScheduleDate(change.scheduleDate);
-      if (!date.ok) throw badRequest(date.message, { field: 'scheduleDate' }, 'post');
-      if (date.epochMs > now + MAX_SCHEDULE_AHEAD_MS) throw badRequest('"scheduleDate" is more than two years ahead.', { field: 'scheduleDate' }, 'post');
-      scheduleDate = date.epochMs;
-    }
+    if (change.scheduleDate !== undefined) scheduleDate = acceptedScheduleDate(change.scheduleDate, 'scheduleDate', now);
     // youTubeOptions (title, category, ...) may change until the post is sent; the category is checked now (4.3).
     let request = post.request;
     if (change.youTubeOptions !== undefined) {
@@ -600,67 +337,6 @@ export class PostService {
   }
 }
 
-const COMMENT_POLL_MS = 100;
-
-/** A platform whose first comment is not sent yet (tiktok until processing ends) shows it `pending` (4.9 rule 5). */
-/** The credits of the post's Unsplash photos, as the answer shows them. */
-function unsplashCredits(request: PostRequest): { unsplash?: UnsplashAttribution[] } {
-  const credits = (request as Record<string, unknown>)[UNSPLASH_ATTRIBUTION_FIELD];
-  return Array.isArray(credits) ? { unsplash: credits as UnsplashAttribution[] } : {};
-}
-
-function withPendingComments(entries: PostIdEntry[], request: PostRequest): PostIdEntry[] {
-  if (!request.firstComment) return entries;
-  return entries.map((entry) => (entry.firstComment ? entry : { ...entry, firstComment: { status: 'pending' } }));
-}
-
-/** The top-level envelope fields of an answer whose status is `error`: the first failing network's code. */
-function envelopeOf(errors: PostPlatformError[]): { action: 'post'; code: number; message: string } {
-  return { action: 'post', code: errors[0]!.code, message: errors[0]!.message };
-}
-
-function hasMedia(request: PostRequest): boolean {
-  const media = request.mediaUrls;
-  const given = Array.isArray(media) ? media.length > 0 : media !== undefined && Object.values(media).some((urls) => (urls?.length ?? 0) > 0);
-  return given || (request.firstComment?.mediaUrls?.length ?? 0) > 0 || request.youTubeOptions?.thumbNail !== undefined;
-}
-
-/** Media checks of the platforms that passed everything else; their failures and warnings join the platform's. */
-async function checkMedia(request: PostRequest, resolved: ResolvedPlatform[], media: MediaDeps): Promise<void> {
-  const passing = resolved.filter((entry) => entry.errors.length === 0);
-  const checks = await checkPostMedia(request, passing.map((entry) => entry.platform), media);
-  for (const entry of passing) {
-    const check = checks.get(entry.platform);
-    if (!check) continue;
-    entry.errors.push(...check.errors);
-    entry.warnings.push(...check.warnings);
-    entry.media = check.media;
-  }
-}
-
-/** What each network that passed the checks would receive. */
-function renditionsOf(request: PostRequest, resolved: ResolvedPlatform[], publicUrl: string): Renditions {
-  const shorten = request.shortenLinks ? { publicUrl } : null;
-  const renditions: Renditions = {};
-  for (const entry of resolved) {
-    if (entry.errors.length > 0) continue;
-    const options = networkOptionsFor(request as unknown as Record<string, unknown>, entry.platform);
-    renditions[entry.platform] = renditionOf({ platform: entry.platform, text: entry.text, options }, entry.media ?? [], shorten);
-  }
-  return renditions;
-}
-
-function toError(failure: PublishFailure): NonNullable<StoredPlatform['error']> {
-  return { code: failure.code, message: failure.message, ...(failure.details && { details: failure.details }), ...(failure.retryAvailable && { retryAvailable: true }) };
-}
-
-function responseStatus(status: PostStatus, rows: StoredPlatform[]): PostResponse['status'] {
-  if (status === 'awaiting approval' || status === 'scheduled' || status === 'paused') return status;
-  if (rows.some((row) => row.status === 'error')) return 'error';
-  if (status === 'processing' || rows.some((row) => row.status === 'queued' || row.status === 'processing')) return 'processing';
-  return status === 'pending' ? 'pending' : 'success';
-}
-
 /** Spec 3 rule 3: refused whatever the earlier post became (deleted too); the answer names that post. */
 function idempotencyError(key: string, existingId: string | null): ApiError {
   return new ApiError(400, 101, `A post with this idempotencyKey already exists for this profile${existingId ? `: ${existingId}` : ''}.`, {
@@ -669,8 +345,3 @@ function idempotencyError(key: string, existingId: string | null): ApiError {
   });
 }
 
-export function notFound(id: string): ApiError {
-  return new ApiError(404, 101, 'No post with this id for this profile.', { action: 'post', details: { id: id.slice(0, 64) } });
-}
-
-export type { PostPlatformError };
