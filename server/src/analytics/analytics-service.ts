@@ -9,7 +9,7 @@ import { httpStatusOf, type Network } from '@social-link-kit/protocol';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { iso } from '../core/clock.js';
 import { ApiError } from '../core/errors.js';
-import type { TwitterAppCredentials } from '../networks/twitter/app-credentials.js';
+import type { AppCredentials } from '../networks/module.js';
 import type { NetworkContext, PostAnalytics } from '../networks/analytics-contract.js';
 import type { PublishAdapter, PublishFailure } from '../networks/publish-adapter.js';
 import { networkContextFor, type NetworkContextDeps } from './network-context.js';
@@ -48,17 +48,17 @@ export class AnalyticsService {
     private readonly deps: NetworkContextDeps & { store: AnalyticsStore; adapters: Record<Network, PublishAdapter> },
   ) {}
 
-  async #context(profileId: string, platform: Network, twitterApp?: TwitterAppCredentials | null): Promise<NetworkContext> {
-    const ctx = await networkContextFor(this.deps, profileId, platform, twitterApp);
+  async #context(profileId: string, platform: Network, app?: AppCredentials | null): Promise<NetworkContext> {
+    const ctx = await networkContextFor(this.deps, profileId, platform, app);
     if (!ctx) throw new ApiError(400, 163, `No ${platform} account is linked to this profile.`, { action: 'analytics', details: { platform } });
     return ctx;
   }
 
   /** Analytics of up to 100 network posts of the profile's account on `platform`, one entry per id (same order). */
-  async posts(profileId: string, platform: Network, ids: string[], twitterApp?: TwitterAppCredentials | null): Promise<AnalyticsEntry[]> {
+  async posts(profileId: string, platform: Network, ids: string[], app?: AppCredentials | null): Promise<AnalyticsEntry[]> {
     const adapter = this.deps.adapters[platform];
     if (!adapter.analytics) throw new ApiError(400, 101, `Post analytics are not available for ${platform}.`, { action: 'analytics' });
-    const ctx = await this.#context(profileId, platform, twitterApp);
+    const ctx = await this.#context(profileId, platform, app);
     const answer = await adapter.analytics(ctx, ids).catch(unreachable);
     const now = this.deps.clock();
     if (!Array.isArray(answer)) return this.#recoverPosts(profileId, platform, ids, answer, now);
@@ -141,10 +141,10 @@ export class AnalyticsService {
   }
 
   /** Account-level analytics of the profile's account on `platform`, with the same storage rules. */
-  async account(profileId: string, platform: Network, twitterApp?: TwitterAppCredentials | null): Promise<AccountAnalyticsEntry> {
+  async account(profileId: string, platform: Network, app?: AppCredentials | null): Promise<AccountAnalyticsEntry> {
     const adapter = this.deps.adapters[platform];
     if (!adapter.accountAnalytics) throw new ApiError(400, 101, `Account analytics are not available for ${platform}.`, { action: 'analytics' });
-    const ctx = await this.#context(profileId, platform, twitterApp);
+    const ctx = await this.#context(profileId, platform, app);
     const answer = await adapter.accountAnalytics(ctx).catch(unreachable);
     const now = this.deps.clock();
     if ('kind' in answer) {
@@ -184,7 +184,7 @@ function unreachable(error: unknown): PublishFailure {
 
 /** The network's failure in the spec's envelope: 444 is a 429 (wait, no relink), 475 a 403 (relink). */
 function analyticsFailure(failure: PublishFailure): ApiError {
-  // 419: no X developer app to sign twitter reads with: the caller's to fix, not the network's failure.
+  // 419: no integrator's app to sign the read with (X, spec 5.6): the caller's to fix, not the network's failure.
   // The code's row of the error table; a relink is the caller's to fix (403); a network's own code is a 502.
   const status = failure.code === 429 ? 429 : failure.relink ? 403 : httpStatusOf(failure.code, 502);
   return new ApiError(status as ContentfulStatusCode, failure.code, failure.message, {

@@ -19,7 +19,7 @@ import type { Publishing } from '../publishing/publishing.js';
 import { notFound } from '../publishing/post-answer.js';
 import { requestError } from '../publishing/request-errors.js';
 import type { Analytics } from './analytics.js';
-import { requiredTwitterApp } from '../networks/twitter/app-credentials.js';
+import { appCredentialsFor, appCredentialsOf } from '../networks/app-credentials.js';
 import { describe, NOT_FOUND, jsonAnswer } from '../core/openapi/describe.js';
 import { PostAnalyticsResponse, SocialAnalyticsResponse } from '@social-link-kit/protocol/analytics/index.js';
 
@@ -42,8 +42,8 @@ function analyticsPlatforms(platforms: string[]): AnalyticsPlatform[] {
   return [...new Set(platforms)] as AnalyticsPlatform[];
 }
 
-/** Spec 5.6: a twitter-bound read needs both X app headers (419 otherwise) and signs with that pair. */
-const twitterAppOf = (c: Context<AppEnv>) => requiredTwitterApp((name) => c.req.header(name), ACTION);
+/** Spec 5.6: a read on a network that signs with the integrator's own app needs it in the headers (419 otherwise). */
+const appsOf = (c: Context<AppEnv>, platforms: readonly string[]) => appCredentialsOf(platforms, (name) => c.req.header(name), ACTION);
 
 export function analyticsRoutes(deps: AppDeps, publishing: Publishing, analytics: Analytics): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -69,11 +69,11 @@ export function analyticsRoutes(deps: AppDeps, publishing: Publishing, analytics
         (row) => row.status === 'success' && row.networkPostId && isAnalyticsPlatform(row.platform) && (!wanted || wanted.includes(row.platform)),
       );
       if (rows.length === 0) throw badRequest('This post has no published platform with analytics (facebook, instagram, linkedin, threads, tiktok, twitter, youtube).', { id: post.id }, ACTION);
-      const app = rows.some((row) => row.platform === 'twitter') ? twitterAppOf(c) : null;
+      const apps = appsOf(c, rows.map((row) => row.platform));
       const answer: Record<string, unknown> = { id: post.id };
       let failed = false;
       for (const row of rows) {
-        const [entry] = await service.posts(profile.id, row.platform, [row.networkPostId!], app).catch((error: unknown) => [asEntry(row.networkPostId!, error)]);
+        const [entry] = await service.posts(profile.id, row.platform, [row.networkPostId!], apps[row.platform] ?? null).catch((error: unknown) => [asEntry(row.networkPostId!, error)]);
         answer[row.platform] = { ...entry, postUrl: row.postUrl ?? '' };
         failed ||= entry!.status === 'error';
       }
@@ -84,7 +84,7 @@ export function analyticsRoutes(deps: AppDeps, publishing: Publishing, analytics
     if (!request.platforms || request.platforms.length !== 1) throw platformsError('Searching by network post id needs exactly one network in `platforms`.');
     const [platform] = analyticsPlatforms(request.platforms);
     const ids = request.postIds ? [...new Set(request.postIds)] : [request.id!];
-    const entries = await service.posts(profile.id, platform!, ids, platform === 'twitter' ? twitterAppOf(c) : null);
+    const entries = await service.posts(profile.id, platform!, ids, appCredentialsFor(platform!, (name) => c.req.header(name), ACTION));
     if (request.id !== undefined) {
       const entry = entries[0]!;
       if (entry.status === 'error' && entry.code === 186) throw new ApiError(404, 186, entry.message!, { action: ACTION, details: { id: request.id.slice(0, 64), platform } });
@@ -113,13 +113,13 @@ export function analyticsRoutes(deps: AppDeps, publishing: Publishing, analytics
     const profile = c.get('profile');
     const platforms = analyticsPlatforms(parsed.data.platforms);
     await assertQuotaLeft(publishing.store.db, profile.id, c.get('account').plan, deps.clock());
-    const app = platforms.includes('twitter') ? twitterAppOf(c) : null;
+    const apps = appsOf(c, platforms);
     // One network: its failure is the answer's (444 as a 429, 475 as a 403). Several: each says for itself.
-    if (platforms.length === 1) return c.json({ status: 'success', [platforms[0]!]: await service.account(profile.id, platforms[0]!, app) });
+    if (platforms.length === 1) return c.json({ status: 'success', [platforms[0]!]: await service.account(profile.id, platforms[0]!, apps[platforms[0]!] ?? null) });
     const answer: Record<string, unknown> = {};
     let failed = false;
     for (const platform of platforms) {
-      answer[platform] = await service.account(profile.id, platform, app).catch((error: unknown) => {
+      answer[platform] = await service.account(profile.id, platform, apps[platform] ?? null).catch((error: unknown) => {
         failed = true;
         return asEntry(undefined, error);
       });

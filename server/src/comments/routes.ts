@@ -19,14 +19,14 @@ import { networkContextFor } from '../analytics/network-context.js';
 import type { Publishing } from '../publishing/publishing.js';
 import { notFound } from '../publishing/post-answer.js';
 import { requestError } from '../publishing/request-errors.js';
-import { requiredTwitterApp } from '../networks/twitter/app-credentials.js';
+import { appCredentialsFor } from '../networks/app-credentials.js';
 import { describe, NOT_FOUND } from '../core/openapi/describe.js';
 import { z } from 'zod';
 import { CommentReplyResponse, CommentsResponse } from '@social-link-kit/protocol/analytics/index.js';
 
 const ACTION = 'comments';
-/** Spec 5.6: twitter comments need both X app headers (419 otherwise) and are read and answered with that pair. */
-const twitterAppOf = (c: Context<AppEnv>) => requiredTwitterApp((name) => c.req.header(name), ACTION);
+/** Spec 5.6: comments on a network that signs with the integrator's own app need it in the headers (419 otherwise). */
+const appOf = (c: Context<AppEnv>, platform: Network) => appCredentialsFor(platform, (name) => c.req.header(name), ACTION);
 
 export function commentRoutes(deps: AppDeps, publishing: Publishing, analytics: Analytics): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -56,7 +56,7 @@ export function commentRoutes(deps: AppDeps, publishing: Publishing, analytics: 
     for (const target of await targets(profile.id, id, searchPlatformId, c.req.query('platform'))) {
       const adapter = adapters[target.platform];
       if (!adapter.comments) continue;
-      const ctx = await networkContextFor(contextDeps, profile.id, target.platform, target.platform === 'twitter' ? twitterAppOf(c) : null);
+      const ctx = await networkContextFor(contextDeps, profile.id, target.platform, appOf(c, target.platform));
       if (!ctx) {
         errors.push({ platform: target.platform, code: 163, message: `No ${target.platform} account is linked to this profile.` });
         continue;
@@ -90,7 +90,7 @@ export function commentRoutes(deps: AppDeps, publishing: Publishing, analytics: 
     if (!target) throw badRequest(`This post was not published on ${platform}.`, undefined, ACTION);
     const adapter = adapters[platform];
     if (!adapter.reply) throw badRequest(`${platform} does not allow replying to comments through its API.`, undefined, ACTION);
-    const ctx = await networkContextFor(contextDeps, profile.id, platform, platform === 'twitter' ? twitterAppOf(c) : null);
+    const ctx = await networkContextFor(contextDeps, profile.id, platform, appOf(c, platform));
     if (!ctx) throw new ApiError(400, 163, `No ${platform} account is linked to this profile.`, { action: ACTION });
     const result = await adapter.reply(ctx, target.networkPostId, commentId, comment);
     if (result.kind === 'failed') {

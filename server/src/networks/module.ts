@@ -50,9 +50,14 @@ export interface NetworkModule {
   /**
    * For a network whose calls sign with the integrator's own app (twitter's OAuth 1.0a keys, sent with the request
    * and sealed with the post): the app a publish uses, from the stored request, and the app a read uses, when the
-   * read has no request of its own. The generic pipeline passes them through without naming the network.
+   * read has no request of its own. The generic pipeline (app-credentials.ts) passes them through without naming
+   * the network.
    */
   appCredentials?: {
+    /** The pair a request bound for this network carries (its headers); the network's refusal (419) when missing. */
+    ofHeaders(header: (name: string) => string | undefined, action: string): AppCredentials;
+    /** The stored request's fields that keep the pair, sealed to the profile. */
+    sealedFields(cipher: TokenCipher, profileId: string, credentials: AppCredentials): Record<string, unknown>;
     ofRequest(cipher: TokenCipher, profileId: string, request: Record<string, unknown>): AppCredentials | null;
     latestOf(db: SqlDriver, cipher: TokenCipher, profileId: string): Promise<AppCredentials | null>;
   };

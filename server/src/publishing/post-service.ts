@@ -23,7 +23,6 @@ import { normalizeForDuplicates } from './rules/near-duplicate.js';
 import { shortenLinksIn } from './short-links.js';
 import { trackUnsplashDownloads } from './media/unsplash.js';
 import { keepMediaCopies, type MediaCopies } from './post-media.js';
-import { TWITTER_APP_FIELD } from '../networks/twitter/app-credentials.js';
 import { exceededBudget } from './capacity.js';
 import { assertRendition, renditionHash, type Renditions } from './rendition.js';
 import { acceptCreateRequest, acceptedScheduleDate, DAY_MS, type CreateRequestDeps } from './create-request.js';
@@ -35,6 +34,12 @@ export interface PostServiceDeps extends CreateRequestDeps, PlatformCheckDeps, I
   /** Token-free log lines. */
   log?: (line: string) => void;
 }
+
+/**
+ * The stored request's fields that seal the integrator's own app for the networks given (networks/app-credentials.ts),
+ * empty when none of them needs one; throws the network's 419 when the request did not send it.
+ */
+export type AppFields = (platforms: Network[]) => Record<string, unknown>;
 
 export class PostService {
   readonly #deps: PostServiceDeps;
@@ -48,7 +53,7 @@ export class PostService {
     account: Account,
     profile: Profile,
     body: Record<string, unknown>,
-    options: { dryRun?: boolean; sealedTwitterApp?: string | null } = {},
+    options: { dryRun?: boolean; appFields?: Record<string, unknown> } = {},
   ): Promise<{ httpStatus: ContentfulStatusCode; body: PostResponse; preview?: { renditions: Renditions; renditionHash: string } }> {
     const { clock, store } = this.#deps;
     const now = clock();
@@ -131,7 +136,7 @@ export class PostService {
               id,
               profileId: profile.id,
               status: due,
-              request: { ...request, ...(options.sealedTwitterApp && { [TWITTER_APP_FIELD]: options.sealedTwitterApp }) } as Record<string, unknown>,
+              request: { ...request, ...options.appFields } as Record<string, unknown>,
               platforms,
               scheduleDate: autoRepost ? at : scheduleDate,
               requiresApproval: held,
@@ -259,28 +264,27 @@ export class PostService {
   }
 
   /**
-   * `DELETE /api/post`: unsent posts are cancelled; sent ones are deleted on each network that can. Deleting a
-   * tweet needs the X app headers (`sealedTwitterApp` throws 419 without them) and signs with that pair (5.6).
+   * `DELETE /api/post`: unsent posts are cancelled; sent ones are deleted on each network that can. A network
+   * that signs with the integrator's own app (X, spec 5.6) deletes with the app this request sent: `appFields`
+   * seals it, or refuses (419) before anything is deleted.
    */
   async remove(
     profile: Profile,
     ids: string[],
-    sealedTwitterApp: () => string | null = () => null,
+    appFields: AppFields = () => ({}),
   ): Promise<{ id: string; status: 'deleted' | 'error'; deletedOn: Network[]; notDeletedOn: Network[]; message?: string }[]> {
     const { store, jobs, clock, engine } = this.#deps;
     const results = [];
-    // Before anything is deleted: a post on twitter needs the app headers (419 otherwise, nothing changed).
-    let twitterApp: string | null = null;
+    const published = new Set<Network>();
     for (const id of ids) {
       const post = await store.findPostOfProfile(profile.id, id);
-      if (post && post.status !== 'deleted' && (await store.listPlatforms(post.id)).some((row) => row.platform === 'twitter' && row.status === 'success')) {
-        twitterApp = sealedTwitterApp();
-        break;
-      }
+      if (!post || post.status === 'deleted') continue;
+      for (const row of await store.listPlatforms(post.id)) if (row.status === 'success') published.add(row.platform);
     }
+    const apps = appFields([...published]);
     for (const id of ids) {
       const found = await store.findPostOfProfile(profile.id, id);
-      const post = found && twitterApp ? { ...found, request: { ...found.request, [TWITTER_APP_FIELD]: twitterApp } } : found;
+      const post = found && Object.keys(apps).length > 0 ? { ...found, request: { ...found.request, ...apps } } : found;
       if (!post || post.status === 'deleted') {
         results.push({ id, status: 'error' as const, deletedOn: [], notDeletedOn: [], message: post ? 'The post was already deleted.' : 'No post with this id.' });
         continue;
@@ -314,18 +318,17 @@ export class PostService {
   }
 
   /**
-   * `PUT /api/post/retry`: only from `error`, once; the failed platforms are sent again as jobs. A retry of a
-   * post that failed on twitter needs the X app headers (419 otherwise) and publishes with that pair (5.6).
+   * `PUT /api/post/retry`: only from `error`, once; the failed platforms are sent again as jobs, those that sign
+   * with the integrator's own app with the one this request sent (`appFields`, 419 without it; spec 5.6).
    */
-  async retry(profile: Profile, id: string, sealedTwitterApp: () => string | null = () => null): Promise<{ status: 'processing'; id: string; platforms: Network[] }> {
+  async retry(profile: Profile, id: string, appFields: AppFields = () => ({})): Promise<{ status: 'processing'; id: string; platforms: Network[] }> {
     const { store, jobs, clock } = this.#deps;
     const post = await store.findPostOfProfile(profile.id, id);
     if (!post) throw notFound(id);
     if (post.status !== 'error') throw badRequest(`Only a post in error can be retried; this one is ${post.status}.`, { status: post.status }, 'post');
     if (post.retried) throw badRequest('This post was retried once already; create a new post instead.', undefined, 'post');
-    const twitterFailed = (await store.listPlatforms(post.id)).some((row) => row.platform === 'twitter' && row.status === 'error');
-    const twitterApp = twitterFailed ? sealedTwitterApp() : null;
-    const fields: Record<string, unknown> = { retried: 1, ...(twitterApp && { request: JSON.stringify({ ...post.request, [TWITTER_APP_FIELD]: twitterApp }) }) };
+    const apps = appFields((await store.listPlatforms(post.id)).filter((row) => row.status === 'error').map((row) => row.platform));
+    const fields: Record<string, unknown> = { retried: 1, ...(Object.keys(apps).length > 0 && { request: JSON.stringify({ ...post.request, ...apps }) }) };
     const now = clock();
     const platforms = await store.db.transaction(async (tx) => {
       if (!(await store.moveStatus(post.id, ['error'], 'processing', now, tx, fields))) throw badRequest('The post changed meanwhile.', undefined, 'post');

@@ -20,7 +20,7 @@ import { assertQuotaLeft, monthlyCount, monthlyQuota } from './post-quota.js';
 import { CAPACITY_BUDGETS, capacityAt } from './capacity.js';
 import { requestError } from './request-errors.js';
 import { parseScheduleDate } from './rules/schedule-date.js';
-import { requiredTwitterApp, sealTwitterApp, twitterAppCredentialsOf } from '../networks/twitter/app-credentials.js';
+import { sealedAppFields } from '../networks/app-credentials.js';
 import { describe, jsonAnswer, NOT_FOUND } from '../core/openapi/describe.js';
 import { PostRequest } from '@social-link-kit/protocol/publishing/post-request.js';
 import { CreatePostResponse, DeletePostResponse, HistoryResponse, PostRecordSchema, RetryPostResponse, UpdatePostResponse, ValidatePostResponse } from '@social-link-kit/protocol/publishing/post-api.js';
@@ -42,23 +42,21 @@ export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> 
   const quotaLeft = (c: { get(key: 'profile'): AppEnv['Variables']['profile']; get(key: 'account'): AppEnv['Variables']['account'] }) =>
     assertQuotaLeft(store.db, c.get('profile').id, c.get('account').plan, deps.clock());
 
-  // Spec 5.6: twitter-bound requests carry the integrator's app credentials (419 otherwise), sealed into the post.
-  // Delete and retry: the pair is asked for only when the post touches twitter (419 without it).
-  const twitterAppSealer = (c: Context<AppEnv>, action: string) => () => sealTwitterApp(deps.tokenCipher, c.get('profile').id, requiredTwitterApp((name) => c.req.header(name), action));
-  const sealedTwitterAppOf = (c: Context<AppEnv>, body: Record<string, unknown>) => {
-    const app = twitterAppCredentialsOf(body, (name) => c.req.header(name));
-    return app ? sealTwitterApp(deps.tokenCipher, c.get('profile').id, app) : null;
-  };
+  // Spec 5.6: a request bound for a network that signs with the integrator's own app carries that app (the
+  // network's 419 otherwise), sealed into the post. Delete and retry ask for it only for the networks they touch.
+  const appFieldsOf = (c: Context<AppEnv>, action: string) => (platforms: readonly unknown[]) =>
+    sealedAppFields(deps.tokenCipher, c.get('profile').id, platforms, (name) => c.req.header(name), action);
+  const platformsOf = (body: Record<string, unknown>) => (Array.isArray(body.platforms) ? body.platforms : []);
 
   routes.post('/post', describe({ summary: 'Create a post (now, scheduled or held for approval)', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/post', request: PostRequest, response: CreatePostResponse, name: 'CreatePostResponse', errors: [106, 137, 140, 163, 164, 182, 275, 307, 419, 447, 448, 449, 450, 451, 499, 514] }), async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, 'post');
-    const result = await service.create(c.get('account'), c.get('profile'), body, { sealedTwitterApp: sealedTwitterAppOf(c, body) });
+    const result = await service.create(c.get('account'), c.get('profile'), body, { appFields: appFieldsOf(c, 'post')(platformsOf(body)) });
     return c.json(result.body, result.httpStatus);
   });
 
   routes.post('/validate/post', describe({ summary: 'Check a post body; nothing is stored or published', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/validate/post', request: PostRequest, response: ValidatePostResponse, name: 'ValidatePostResponse', errors: [106, 137, 140, 163, 164, 182, 275, 307, 419, 447, 448, 449, 450, 451, 499, 514] }), async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, 'post');
-    sealedTwitterAppOf(c, body);
+    appFieldsOf(c, 'post')(platformsOf(body));
     const result = await service.create(c.get('account'), c.get('profile'), body, { dryRun: true });
     return c.json({ status: 'success', validated: true, refId: result.body.refId, ...result.preview });
   });
@@ -89,7 +87,7 @@ export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> 
     const profile = c.get('profile');
     const request = parsed.data;
     const ids = 'id' in request ? [request.id] : 'bulk' in request ? [...new Set(request.bulk)] : await service.seriesIds(profile, request.autoRepostId);
-    const results = await service.remove(profile, ids, twitterAppSealer(c, 'delete'));
+    const results = await service.remove(profile, ids, appFieldsOf(c, 'delete'));
     const failed = results.filter((r) => r.status === 'error');
     if ('id' in request && failed.length === 1) throw new ApiError(404, 101, failed[0]!.message ?? 'Not deleted.', { action: 'delete', details: { id: request.id } });
     const single = results.length === 1 ? { ...results[0], postStatus: results[0]!.status } : {};
@@ -102,7 +100,7 @@ export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> 
     const parsed = RetryRequest.safeParse(await readJsonObject(c, deps.config.maxBodyBytes, 'post'));
     if (!parsed.success) throw requestError(parsed.error, 'post');
     await quotaLeft(c);
-    const { status, ...result } = await service.retry(c.get('profile'), parsed.data.id, twitterAppSealer(c, 'post'));
+    const { status, ...result } = await service.retry(c.get('profile'), parsed.data.id, appFieldsOf(c, 'post'));
     return c.json({ status: 'success', postStatus: status, ...result });
   });
 

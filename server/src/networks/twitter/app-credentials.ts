@@ -23,12 +23,6 @@ export interface TwitterAppCredentials {
 
 const usable = (value: string | undefined): value is string => typeof value === 'string' && value.trim() !== '' && value.length <= 256;
 
-/** Null when the request does not name twitter; the pair when both headers are there; otherwise 419. */
-export function twitterAppCredentialsOf(body: Record<string, unknown>, header: (name: string) => string | undefined, action = 'post'): TwitterAppCredentials | null {
-  if (!Array.isArray(body.platforms) || !body.platforms.includes('twitter')) return null;
-  return requiredTwitterApp(header, action);
-}
-
 /** The pair of a twitter-bound request; 419 when one or both headers are missing. */
 export function requiredTwitterApp(header: (name: string) => string | undefined, action: string): TwitterAppCredentials {
   const apiKey = header(TWITTER_API_KEY_HEADER);

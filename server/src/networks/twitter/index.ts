@@ -5,11 +5,16 @@
 import { twitterLink } from './link.js';
 import { twitterPublishAdapter } from './publish.js';
 import type { NetworkModule } from '../module.js';
-import { openTwitterApp, TWITTER_APP_FIELD } from './app-credentials.js';
+import { openTwitterApp, requiredTwitterApp, sealTwitterApp, TWITTER_APP_FIELD } from './app-credentials.js';
 import { latestTwitterAppOf } from './stored-app.js';
 
 export const twitterNetwork = {
   link: twitterLink, publish: twitterPublishAdapter, optionsKey: 'twitterOptions',
   api: { real: 'https://api.x.com', sandboxPath: '/sandbox/twitter' }, limits: {},
-  appCredentials: { ofRequest: (cipher, profileId, request) => openTwitterApp(cipher, profileId, request[TWITTER_APP_FIELD]), latestOf: latestTwitterAppOf },
+  appCredentials: {
+    ofHeaders: requiredTwitterApp,
+    sealedFields: (cipher, profileId, credentials) => ({ [TWITTER_APP_FIELD]: sealTwitterApp(cipher, profileId, credentials) }),
+    ofRequest: (cipher, profileId, request) => openTwitterApp(cipher, profileId, request[TWITTER_APP_FIELD]),
+    latestOf: latestTwitterAppOf,
+  },
 } satisfies NetworkModule;
