@@ -7,7 +7,7 @@ import type { NetworkOptionKey } from '@social-link-kit/protocol/publishing/post
 import type { SqlDriver } from '../core/db/sql-driver.js';
 import type { TokenCipher } from '../core/crypto/token-cipher.js';
 import type { NetworkLink } from './link.js';
-import type { PublishAdapter } from './publish-adapter.js';
+import type { PlatformPost, PublishAdapter } from './publish-adapter.js';
 
 /** One published rate limit of a network. */
 export interface NetworkBudget {
@@ -45,6 +45,11 @@ export interface NetworkModule {
   api: { real: string | null; sandboxPath: string };
   /** Limits the protocol's capability table does not carry, true to the network's API documentation. */
   limits: NetworkLimits;
+  /**
+   * For a network that publishes a long text as a thread: the parts its adapter sends (previews show them). A
+   * network without it sends one post.
+   */
+  threadParts?(post: PlatformPost): string[];
   /** The post request's field holding this network's options (`twitterOptions`, `linkedInOptions`…). */
   optionsKey: NetworkOptionKey;
   /**

@@ -6,7 +6,7 @@
  *
  * Nothing here renders: the text is the one the post service stores for the network (rich text, line breaks, auto
  * hashtags: rules/platform-text), links are shortened by short-links.ts's own link finder, the thread split is the
- * twitter adapter's own `partsOf`, and the media are post-media.ts's inspections with their conversion plan.
+ * network module's own `threadParts` (its adapter's), and the media are post-media.ts's inspections with their conversion plan.
  *
  * The hash names what changed: `rh1.` then, per network (sorted), `<network>-<text hash><media hash>` (8 hex each),
  * so a refusal can say "twitter: text" rather than only "different".
@@ -17,7 +17,7 @@ import type { MediaRendition, PlatformRendition } from '@social-link-kit/protoco
 import type { z } from 'zod';
 import { ApiError } from '../core/errors.js';
 import type { PlatformPost } from '../networks/publish-adapter.js';
-import { partsOf } from '../networks/twitter/publish.js';
+import { networkModule } from '../networks/index.js';
 import { findLinks } from './short-links.js';
 
 export type Rendition = z.infer<typeof PlatformRendition>;
@@ -40,8 +40,8 @@ export function previewShortLinks(text: string, publicUrl: string): string {
 /** What one network would receive. `post.text` is the stored (or to-be-stored) text of the network. */
 export function renditionOf(post: Pick<PlatformPost, 'platform' | 'text' | 'options'>, media: MediaSent[], shorten: { publicUrl: string } | null): Rendition {
   const text = shorten ? previewShortLinks(post.text, shorten.publicUrl) : post.text;
-  // Only the twitter adapter splits a text into a thread when it publishes; every other network sends one post.
-  const parts = post.platform === 'twitter' ? partsOf({ ...post, text } as PlatformPost).parts : [text];
+  // Only a network that publishes long texts as threads splits one; every other network sends one post.
+  const parts = networkModule(post.platform).threadParts?.({ ...post, text } as PlatformPost) ?? [text];
   return { text, parts, media };
 }
 
