@@ -40,6 +40,7 @@ export function createNetworkRuntime(options: {
   const healthRecorder = new HealthRecorder(storage);
   const tokenRefresher = new TokenRefresher({
     db: storage.driver,
+    accounts: storage.linking,
     tokenCipher,
     clock,
     fetch: networks.fetch,
@@ -57,6 +58,7 @@ export function createNetworkRuntime(options: {
     // Only for accounts linked before each account kept where it was linked (social_accounts.sandbox).
     isSandbox: (platform) => networks.runsOnSandbox(platform),
     log,
+    postRequests: storage.posts,
     refresher: tokenRefresher,
   };
   return { oauthNetwork, tokenRefresher, healthRecorder, contextDeps };

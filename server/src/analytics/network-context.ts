@@ -9,7 +9,7 @@ import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { NetworkContext } from '../networks/analytics-contract.js';
 import type { Storage } from '../storage/storage.js';
 import { networkModule } from '../networks/index.js';
-import type { AppCredentials } from '../networks/module.js';
+import type { AppCredentials, StoredPostRequests } from '../networks/module.js';
 import type { TokenRefresher } from '../networks/token-refresher.js';
 
 export interface NetworkContextDeps {
@@ -22,6 +22,8 @@ export interface NetworkContextDeps {
   /** Whether an account of `platform` on this service runs on the sandbox (accounts linked before that was kept). */
   isSandbox(platform: Network): boolean;
   log(line: string): void;
+  /** Where a network that signs with the integrator's app finds the one a profile's newest post used. */
+  postRequests: StoredPostRequests;
   /** Renews tokens that are about to expire before the call (the publish engine's rotation-safe refresher). */
   refresher?: TokenRefresher;
 }
@@ -57,6 +59,6 @@ export async function networkContextFor(deps: NetworkContextDeps, profileId: str
     log: (event, fields) => deps.log(JSON.stringify({ event, profileId, platform, ...fields })),
     // A network that signs with the integrator's own app (X) reads with the one the request named, else the one the
     // profile's newest post on it was published through.
-    ...(app && { appCredentials: async () => requestApp ?? app.latestOf(deps.storage.driver, deps.tokenCipher, profileId) }),
+    ...(app && { appCredentials: async () => requestApp ?? app.latestOf(deps.postRequests, deps.tokenCipher, profileId) }),
   };
 }

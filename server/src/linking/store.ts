@@ -104,6 +104,27 @@ export class LinkingStore extends SqlStore {
     return row ? toSocialAccount(row) : null;
   }
 
+  /** The account's sealed tokens; undefined when it is no longer linked (networks/token-refresher.ts). */
+  async sealedTokensOf(account: { profileId: string; platform: Network; networkUserId: string }): Promise<string | null | undefined> {
+    const row = await this.db.get('SELECT tokens_encrypted FROM social_accounts WHERE profile_id = ? AND platform = ? AND network_user_id = ?', [
+      account.profileId,
+      account.platform,
+      account.networkUserId,
+    ]);
+    return row ? ((row.tokens_encrypted as string | null) ?? null) : undefined;
+  }
+
+  /** Renewed tokens replace the ones the renewal started from, and only those (a relink meanwhile wins). */
+  async replaceSealedTokens(account: { profileId: string; platform: Network }, current: string, next: string): Promise<boolean> {
+    const changed = await this.db.run('UPDATE social_accounts SET tokens_encrypted = ? WHERE profile_id = ? AND platform = ? AND tokens_encrypted = ?', [
+      next,
+      account.profileId,
+      account.platform,
+      current,
+    ]);
+    return changed === 1;
+  }
+
   async createOAuthAttempt(attempt: OAuthAttempt): Promise<void> {
     await this.db.run(
       `INSERT INTO oauth_attempts (ticket_hash, state_hash, session_id, platform, code_verifier, binding_hash, created_at, expires_at, started_at, used_at, outcome)

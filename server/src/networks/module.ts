@@ -4,7 +4,7 @@
  * `NETWORKS` (index.ts) lists them, so a network missing a half does not compile.
  */
 import type { NetworkOptionKey } from '@social-link-kit/protocol/publishing/post-request.js';
-import type { SqlDriver } from '../core/db/sql-driver.js';
+import type { Network } from '@social-link-kit/protocol';
 import type { TokenCipher } from '../core/crypto/token-cipher.js';
 import type { NetworkLink } from './link.js';
 import type { PlatformPost, PublishAdapter } from './publish-adapter.js';
@@ -64,8 +64,14 @@ export interface NetworkModule {
     /** The stored request's fields that keep the pair, sealed to the profile. */
     sealedFields(cipher: TokenCipher, profileId: string, credentials: AppCredentials): Record<string, unknown>;
     ofRequest(cipher: TokenCipher, profileId: string, request: Record<string, unknown>): AppCredentials | null;
-    latestOf(db: SqlDriver, cipher: TokenCipher, profileId: string): Promise<AppCredentials | null>;
+    latestOf(requests: StoredPostRequests, cipher: TokenCipher, profileId: string): Promise<AppCredentials | null>;
   };
+}
+
+/** The stored post requests a network may read (the app sealed with a post); publishing's store, handed over by the runtime. */
+export interface StoredPostRequests {
+  /** The requests of the profile's newest posts on `platform` (at most `limit`), newest first. */
+  recentRequestsOn(profileId: string, platform: Network, limit: number): Promise<Record<string, unknown>[]>;
 }
 
 /** An integrator's own app on a network (twitter: API key and secret). */

@@ -36,8 +36,21 @@ export interface RefreshableAccount {
   tokensEncrypted: string | null;
 }
 
+/**
+ * The linked accounts' sealed tokens, kept by linking's store (its table) and handed over by the network runtime: the
+ * refresher reads and replaces them only through this.
+ */
+export interface SealedTokenStore {
+  /** The account's sealed tokens now; undefined when it is no longer linked. */
+  sealedTokensOf(account: RefreshableAccount): Promise<string | null | undefined>;
+  /** Compare-and-set: `next` replaces `current` only while the stored tokens are still `current`. */
+  replaceSealedTokens(account: RefreshableAccount, current: string, next: string): Promise<boolean>;
+}
+
 export interface TokenRefresherDeps {
+  /** The refresher's own table (`token_refreshes`: leases and refused tokens). */
   db: SqlDriver;
+  accounts: SealedTokenStore;
   tokenCipher: TokenCipher;
   clock: Clock;
   fetch: (url: string | URL, init?: RequestInit) => Promise<Response>;
@@ -114,13 +127,8 @@ export class TokenRefresher {
     // Waiting is bounded in real time: a lease left by a crashed instance lapses on the service clock.
     for (let waited = 0; ; waited += WAIT_STEP_MS) {
       if (waited > REFRESH_LEASE_MS) return { kind: 'failed', code: 503, message: `${account.platform}: another renewal of this account's access did not finish; try again.`, retryAvailable: true, relink: false };
-      const row = await db.get('SELECT tokens_encrypted FROM social_accounts WHERE profile_id = ? AND platform = ? AND network_user_id = ?', [
-        account.profileId,
-        account.platform,
-        account.networkUserId,
-      ]);
-      if (!row) return relinkFailure(account.platform, 'the account was unlinked');
-      const sealed = (row.tokens_encrypted as string | null) ?? null;
+      const sealed = await this.#deps.accounts.sealedTokensOf(account);
+      if (sealed === undefined) return relinkFailure(account.platform, 'the account was unlinked');
       account.tokensEncrypted = sealed;
       if (!sealed) return null;
       if (await this.needsRelink(account)) return relinkFailure(account.platform, 'its refresh was refused');
@@ -166,13 +174,7 @@ export class TokenRefresher {
         };
         const next = this.#deps.tokenCipher.encrypt(JSON.stringify(renewed), tokenAad(account.profileId, account.platform, account.networkUserId));
         // Stored before use, and only over the tokens the refresh started from (a relink meanwhile wins).
-        const stored = await db.run('UPDATE social_accounts SET tokens_encrypted = ? WHERE profile_id = ? AND platform = ? AND tokens_encrypted = ?', [
-          next,
-          account.profileId,
-          account.platform,
-          sealed,
-        ]);
-        if (stored === 1) {
+        if (await this.#deps.accounts.replaceSealedTokens(account, sealed, next)) {
           account.tokensEncrypted = next;
           await this.#tell(account, { kind: 'refreshed', tokens: renewed });
           return null;

@@ -205,6 +205,16 @@ export class PostStore {
     return row ? toPlatform(row) : null;
   }
 
+  /** The requests of the profile's newest posts on `platform` (networks/module.ts `StoredPostRequests`). */
+  async recentRequestsOn(profileId: string, platform: Network, limit: number): Promise<Record<string, unknown>[]> {
+    const rows = await this.db.all(
+      `SELECT p.request FROM posts p JOIN post_platforms pp ON pp.post_id = p.id
+       WHERE p.profile_id = ? AND pp.platform = ? ORDER BY p.created_at DESC LIMIT ?`,
+      [profileId, platform, limit],
+    );
+    return rows.map((row) => parse<Record<string, unknown>>(row.request) ?? {});
+  }
+
   async listSeries(profileId: string, autoRepostId: string): Promise<StoredPost[]> {
     const rows = await this.db.all('SELECT * FROM posts WHERE profile_id = ? AND auto_repost_id = ? ORDER BY schedule_date, created_at', [profileId, autoRepostId]);
     return rows.map(toPost);

@@ -19,7 +19,7 @@ import type { Storage } from '../storage/storage.js';
 import { PublishingEngine, type CrashPoint } from './engine.js';
 import { PostService } from './post-service.js';
 import { DUPLICATE_WINDOW_MS } from './duplicate-index.js';
-import { PostStore } from './post-store.js';
+import type { PostStore } from './post-store.js';
 import type { MediaDeps } from './media/inspect-media.js';
 import { networkContextFor } from '../analytics/network-context.js';
 import { listYoutubeCategories } from '../networks/youtube/channel-api.js';
@@ -70,7 +70,7 @@ export function createPublishing(options: {
   const db = options.storage.driver;
   const { config, clock, log, publicUrl } = options;
   const settings = config.publishing.jobs;
-  const store = new PostStore(db);
+  const store = options.storage.posts;
   const jobs = new JobStore(db);
   const attemptLog = new AttemptLog(db, store, clock);
   const fetch = options.networks.fetch;
@@ -86,6 +86,7 @@ export function createPublishing(options: {
     fetch,
     // Only for accounts linked before each account kept where it was linked (social_accounts.sandbox).
     isSandbox: contextDeps.isSandbox,
+    postRequests: contextDeps.postRequests,
     baseUrl: (platform, sandbox) => publishBaseUrl(platform, publicUrl(), sandbox, config.networks.apiBaseUrls),
     log,
     crashAt,

@@ -10,6 +10,7 @@ import type { SqlDriver } from '../core/db/sql-driver.js';
 import { IntegrationKeyStore } from '../linking/legacy-jwt/store.js';
 import { LinkingStore } from '../linking/store.js';
 import { WebhookStore } from '../webhooks/store.js';
+import { PostStore } from '../publishing/post-store.js';
 
 export class Storage {
   readonly kind: SqlDriver['kind'];
@@ -19,6 +20,8 @@ export class Storage {
   readonly linking: LinkingStore;
   readonly webhooks: WebhookStore;
   readonly integrationKeys: IntegrationKeyStore;
+  /** Posts and their platform attempts (publishing). */
+  readonly posts: PostStore;
 
   constructor(driver: SqlDriver) {
     this.driver = driver;
@@ -27,6 +30,7 @@ export class Storage {
     this.linking = new LinkingStore(driver);
     this.webhooks = new WebhookStore(driver);
     this.integrationKeys = new IntegrationKeyStore(driver);
+    this.posts = new PostStore(driver);
   }
 
   async migrate(): Promise<void> {

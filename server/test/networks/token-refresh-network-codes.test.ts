@@ -85,6 +85,7 @@ describe('token refresh failures named by the network', () => {
     };
     return new TokenRefresher({
       db: svc.storage.driver,
+      accounts: svc.storage.linking,
       tokenCipher: svc.tokenCipher,
       clock: svc.clock,
       fetch: (url, init) => fetch(url, init),

@@ -118,6 +118,7 @@ describe('token refresh', () => {
     const refresher = () =>
       new TokenRefresher({
         db: svc.storage.driver,
+        accounts: svc.storage.linking,
         tokenCipher: svc.tokenCipher,
         clock: svc.clock,
         fetch: (url, init) => fetch(url, init),
@@ -152,7 +153,7 @@ describe('token refresh', () => {
         return answer;
       },
     };
-    const slowRefresher = new TokenRefresher({ db: svc.storage.driver, tokenCipher: svc.tokenCipher, clock: svc.clock, fetch: (url, init) => fetch(url, init), adapters: { ...PUBLISH_ADAPTERS, youtube: slow } as Record<Network, PublishAdapter>, network: () => network, log: () => {} });
+    const slowRefresher = new TokenRefresher({ db: svc.storage.driver, accounts: svc.storage.linking, tokenCipher: svc.tokenCipher, clock: svc.clock, fetch: (url, init) => fetch(url, init), adapters: { ...PUBLISH_ADAPTERS, youtube: slow } as Record<Network, PublishAdapter>, network: () => network, log: () => {} });
     const slowAccount = { ...accounts[0]!, tokensEncrypted: (await row()).tokens_encrypted };
     assert.equal(await slowRefresher.ensureFresh(slowAccount), null);
     assert.equal((await tokens()).obtainedAt, askedAt);
