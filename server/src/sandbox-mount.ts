@@ -8,16 +8,19 @@ import { createGuardedFetch } from './core/guarded-fetch.js';
 import { completeTelegramCode } from './linking/telegram-code.js';
 import type { SandboxHost } from './sandbox-host.js';
 
-/** One host per service (the app's routes and the job worker share it, and with it one guarded fetch). */
-const hosts = new WeakMap<AppDeps, SandboxHost>();
+/** What the host is built from. */
+type HostDeps = Pick<AppDeps, 'config' | 'storage' | 'clock' | 'networks' | 'tokenCipher' | 'publishing'>;
 
-export function sandboxHostOf(deps: AppDeps): SandboxHost {
+/** One host per service (the app's routes and the job worker share it, and with it one guarded fetch). */
+const hosts = new WeakMap<HostDeps, SandboxHost>();
+
+export function sandboxHostOf(deps: HostDeps): SandboxHost {
   let host = hosts.get(deps);
   if (!host) hosts.set(deps, (host = buildHost(deps)));
   return host;
 }
 
-function buildHost(deps: AppDeps): SandboxHost {
+function buildHost(deps: HostDeps): SandboxHost {
   const { config, clock, storage, networks, tokenCipher, publishing } = deps;
   return {
     config,

@@ -14,7 +14,7 @@ import { createLinkSession } from '../linking/routes/link-sessions.js';
 import { MAX_EXPIRES_IN_MINUTES } from '../linking/session-request.js';
 
 /** The body to send for `delivery`: a needs_relink event gets its fresh link; every other event goes as stored. */
-export function withFreshRelinkLink(deps: AppDeps): (delivery: WebhookDelivery) => Promise<string> {
+export function withFreshRelinkLink(deps: Pick<AppDeps, 'config' | 'storage' | 'clock' | 'mailer' | 'limiter' | 'log'>): (delivery: WebhookDelivery) => Promise<string> {
   return async (delivery) => {
     const event = JSON.parse(delivery.payload) as { event?: unknown; relink?: AccountRelinkCall };
     if (event.event !== 'account.needs_relink' || !event.relink) return delivery.payload;

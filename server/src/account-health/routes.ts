@@ -13,7 +13,7 @@ import { networkStatuses } from './network-status.js';
 import { describe } from '../core/openapi/describe.js';
 import { NetworkStatusResponse as NetworkStatusAnswer, ProfileHealthResponse as ProfileHealthAnswer } from '@social-link-kit/protocol';
 
-export function profileHealthRoutes(deps: AppDeps): Hono<AppEnv> {
+export function profileHealthRoutes(deps: Pick<AppDeps, 'storage' | 'networks' | 'tokenCipher'>): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get('/', describe({ summary: "Health of the profile's linked accounts (status, renewals, last error, scopes)", tag: 'Profiles', auth: 'apiKeyAndProfileKey', response: ProfileHealthAnswer, name: 'ProfileHealthResponse' }), async (c) => {
     const profile = c.get('profile');
@@ -24,7 +24,7 @@ export function profileHealthRoutes(deps: AppDeps): Hono<AppEnv> {
   return routes;
 }
 
-export function networkStatusRoutes(deps: AppDeps): Hono<AppEnv> {
+export function networkStatusRoutes(deps: Pick<AppDeps, 'storage' | 'clock'>): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get('/', describe({ summary: "Each network's status from recent connect and publish outcomes, or the operator's override", tag: 'Profiles', auth: 'apiKey', response: NetworkStatusAnswer, name: 'NetworkStatusResponse' }), async (c) => {
     const response: NetworkStatusResponse = { status: 'success', networks: await networkStatuses(deps.storage.driver, deps.clock()) };

@@ -36,7 +36,7 @@ export async function authenticateApiKey(deps: Pick<AppDeps, 'storage'>, authori
   return { account, profile };
 }
 
-export function apiKeyAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
+export function apiKeyAuth(deps: Pick<AppDeps, 'storage'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { account, profile } = await authenticateApiKey(deps, c.req.header('authorization'), c.req.header('profile-key'));
     c.set('account', account);

@@ -27,7 +27,7 @@ import { CreateProfileResponse as CreateProfileAnswer, DeleteProfileResponse, Li
 
 const MAX_TITLE = 200;
 
-export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
+export function profileRoutes(deps: Pick<AppDeps, 'config' | 'storage' | 'clock'>): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post('/', describe({ summary: 'Create a user profile (its Profile-Key is shown once)', tag: 'Profiles', auth: 'apiKey', origin: 'spec', request: CreateProfileRequest, response: CreateProfileAnswer, name: 'CreateProfileResponse' }), async (c) => {

@@ -45,7 +45,7 @@ function analyticsPlatforms(platforms: string[]): AnalyticsPlatform[] {
 /** Spec 5.6: a read on a network that signs with the integrator's own app needs it in the headers (419 otherwise). */
 const appsOf = (c: Context<AppEnv>, platforms: readonly string[]) => appCredentialsOf(platforms, (name) => c.req.header(name), ACTION);
 
-export function analyticsRoutes(deps: AppDeps, publishing: Publishing, analytics: Analytics): Hono<AppEnv> {
+export function analyticsRoutes(deps: Pick<AppDeps, 'config' | 'clock'>, publishing: Publishing, analytics: Analytics): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const { service } = analytics;
 

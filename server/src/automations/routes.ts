@@ -42,7 +42,7 @@ function activityView(activity: Activity) {
   };
 }
 
-export function automationRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> {
+export function automationRoutes(deps: Pick<AppDeps, 'config' | 'storage' | 'clock'>, publishing: Publishing): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const store = new AutomationStore(deps.storage.driver);
   const missing = (id: string) => new ApiError(404, 101, 'No automation with this id for this profile.', { action: ACTION, details: { id: id.slice(0, 64) } });

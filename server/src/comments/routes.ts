@@ -28,7 +28,7 @@ const ACTION = 'comments';
 /** Spec 5.6: comments on a network that signs with the integrator's own app need it in the headers (419 otherwise). */
 const appOf = (c: Context<AppEnv>, platform: Network) => appCredentialsFor(platform, (name) => c.req.header(name), ACTION);
 
-export function commentRoutes(deps: AppDeps, publishing: Publishing, analytics: Analytics): Hono<AppEnv> {
+export function commentRoutes(deps: Pick<AppDeps, 'config'>, publishing: Publishing, analytics: Analytics): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const { adapters, contextDeps } = analytics;
 

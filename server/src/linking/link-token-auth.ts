@@ -13,7 +13,7 @@ import { hashSecret } from '../core/tokens.js';
 import { bearerToken } from '../accounts/api-key-auth.js';
 import { isSessionUsable, linkInvalidError } from './service.js';
 
-export function linkTokenAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
+export function linkTokenAuth(deps: Pick<AppDeps, 'config' | 'storage' | 'clock' | 'limiter' | 'log'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // Counted before the lookup, for valid and invalid tokens alike, so guessing is slow and tells nothing.
     await enforceLimit(deps, 'tokenLookup', clientAddress(c, deps.config.limits.trustProxyHops), 'link session');

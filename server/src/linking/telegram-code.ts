@@ -41,7 +41,7 @@ export async function createTelegramCode(deps: Pick<AppDeps, 'storage' | 'clock'
  * it the link stores none (the real bot: the service's TELEGRAM_BOT_TOKEN sends to every linked chat).
  */
 export async function completeTelegramCode(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'storage' | 'clock' | 'networks' | 'tokenCipher'>,
   code: string,
   chat: BotChat,
   tokensFor?: (chatId: string) => Promise<Record<string, unknown>>,

@@ -45,7 +45,7 @@ function readablePath(url: string): string {
   }
 }
 
-export function moderationRoutes(deps: AppDeps, matcher: Matcher = defaultMatcher): Hono<AppEnv> {
+export function moderationRoutes(deps: Pick<AppDeps, 'config' | 'log'>, matcher: Matcher = defaultMatcher): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post('/', describe({ summary: 'Moderate a text and media URLs before posting', tag: 'Moderation', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'body {post, mediaUrls?} and answer fields', request: z.strictObject({ post: z.string().max(MAX_TEXT).optional(), mediaUrls: z.array(z.url()).max(MAX_URLS).optional() }), response: jsonAnswer('`{status, flagged, text: {flagged, matches, censored}, mediaUrls: [{url, flagged, matches}]}`'), errors: [331, 438] }), async (c) => {

@@ -36,7 +36,7 @@ const DeleteRequest = z.union([
 ]);
 const RetryRequest = z.strictObject({ id: postId });
 
-export function postRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> {
+export function postRoutes(deps: Pick<AppDeps, 'config' | 'clock' | 'tokenCipher'>, publishing: Publishing): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const { service, store } = publishing;
   const quotaLeft = (c: { get(key: 'profile'): AppEnv['Variables']['profile']; get(key: 'account'): AppEnv['Variables']['account'] }) =>

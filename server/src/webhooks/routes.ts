@@ -28,7 +28,7 @@ import { describe, NOT_FOUND } from '../core/openapi/describe.js';
 import { RegisterWebhookRequest, UnregisterWebhookRequest } from '@social-link-kit/protocol/api-requests.js';
 import { ListWebhooksResponse, RedeliverWebhookResponse, RegisterWebhookResponse, UnregisterWebhookResponse, WebhookDeliveriesResponse } from '@social-link-kit/protocol';
 
-export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
+export function webhookRoutes(deps: Pick<AppDeps, 'config' | 'storage' | 'clock' | 'networks' | 'tokenCipher'>): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.use('*', async (c, next) => {

@@ -20,7 +20,7 @@ import { AdminOperations, parseAdminInput } from './operations.js';
 import { describe, NOT_FOUND } from '../../core/openapi/describe.js';
 import * as schemas from '@social-link-kit/protocol/admin.js';
 
-export function adminRoutes(deps: AppDeps, adminToken: string): Hono<AppEnv> {
+export function adminRoutes(deps: Pick<AppDeps, 'config' | 'storage' | 'clock' | 'tokenCipher'>, adminToken: string): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const admin = new AdminOperations(deps);
   const body = (c: Context) => readJsonObject(c, deps.config.maxBodyBytes, 'admin');

@@ -15,7 +15,7 @@ const SESSION_LIFETIME = 2880 * MINUTE;
 export type LimitKind = 'tokenLookup' | 'sessionCreate' | 'connectStart';
 
 /** Counts one event of `kind` for `subject`; over the limit it throws the 429 (an ApiError the app answers). */
-export async function enforceLimit(deps: AppDeps, kind: LimitKind, subject: string, action: string): Promise<void> {
+export async function enforceLimit(deps: Pick<AppDeps, 'config' | 'clock' | 'limiter'>, kind: LimitKind, subject: string, action: string): Promise<void> {
   const { limits } = deps.config;
   const [limit, windowMs] =
     kind === 'tokenLookup'
@@ -35,7 +35,7 @@ export async function enforceLimit(deps: AppDeps, kind: LimitKind, subject: stri
 }
 
 /** For every route that starts a connection (OAuth, bluesky, telegram): at most N starts over a session's life. */
-export async function assertConnectStartAllowed(deps: AppDeps, sessionId: string): Promise<void> {
+export async function assertConnectStartAllowed(deps: Pick<AppDeps, 'config' | 'clock' | 'limiter'>, sessionId: string): Promise<void> {
   await enforceLimit(deps, 'connectStart', sessionId, 'link session');
 }
 

@@ -16,7 +16,7 @@ import type { ServiceMetrics } from './metrics.js';
 import { describe, content } from '../openapi/describe.js';
 import { HealthResponse, ReadyResponse } from '@social-link-kit/protocol/api-requests.js';
 
-export function healthRoutes(deps: AppDeps): Hono<AppEnv> {
+export function healthRoutes(deps: Pick<AppDeps, 'storage' | 'clock' | 'log' | 'jobsRunning'>): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const store = new OperationsStore(deps.storage.driver);
 

@@ -28,7 +28,7 @@ const ACTION = 'generate JWT';
 const USED_FIELDS = ['domain', 'redirect', 'allowedSocial', 'expiresIn'];
 const IGNORED_FIELDS = ['privateKey', 'logout', 'base64'];
 
-export function generateJwtRoutes(deps: AppDeps): Hono<AppEnv> {
+export function generateJwtRoutes(deps: Pick<AppDeps, 'config' | 'storage' | 'clock' | 'tokenCipher'>): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post('/', describe({ summary: 'Generate a legacy JWT link (deprecated)', tag: 'Legacy JWT links', auth: 'apiKeyAndProfileKey', origin: 'spec', request: GenerateJwtRequest, response: GenerateJwtResponse, name: 'GenerateJwtResponse', errors: [163, 505, 506, 507, 508, 509] }), async (c) => {

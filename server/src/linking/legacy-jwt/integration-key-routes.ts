@@ -22,7 +22,7 @@ import { IntegrationKeyRequest, IntegrationKeyResponse, IntegrationKeysResponse,
 
 const ACTION = 'integration key';
 
-export function integrationKeyRoutes(deps: AppDeps): Hono<AppEnv> {
+export function integrationKeyRoutes(deps: Pick<AppDeps, 'config' | 'storage' | 'clock'>): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.put('/', describe({ summary: "Register the integration's public key for legacy JWT links", tag: 'Legacy JWT links', auth: 'apiKey', origin: 'named', ours: 'the whole operation: the spec names the integration package, not how it is managed', request: IntegrationKeyRequest, response: IntegrationKeyResponse, name: 'IntegrationKeyResponse' }), async (c) => {

@@ -26,7 +26,7 @@ import { BotCodeResponse, CredentialsConnectRequest, CredentialsConnectResponse 
 /** An attempt (state + PKCE verifier) lives at most 10 minutes, and never past the session. */
 const ATTEMPT_TTL_MS = 10 * 60_000;
 
-export function connectRoutes(deps: AppDeps): Hono<AppEnv> {
+export function connectRoutes(deps: Pick<AppDeps, 'config' | 'storage' | 'clock' | 'networks' | 'limiter' | 'tokenCipher'>): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post('/connect/:platform', describe({ summary: 'Start (oauth), complete (credentials) or get a bot code (telegram) for a network', tag: 'Hosted page API', auth: 'linkToken', request: CredentialsConnectRequest, response: StartConnectResponse, name: 'StartConnectResponse', alternatives: { CredentialsConnectResponse, BotCodeResponse }, errors: [163, 502, 503, 510, 512] }), async (c) => {

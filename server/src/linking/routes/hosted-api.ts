@@ -11,7 +11,7 @@ import { buildSessionView } from '../session-view.js';
 import { describe } from '../../core/openapi/describe.js';
 import { SessionView as SessionViewSchema } from '@social-link-kit/protocol';
 
-export function linkRoutes(deps: AppDeps): Hono<AppEnv> {
+export function linkRoutes(deps: Pick<AppDeps, 'storage' | 'clock' | 'networks'>): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get('/session', describe({ summary: 'The session as the hosted page shows it', tag: 'Hosted page API', auth: 'linkToken', response: SessionViewSchema, name: 'SessionView', errors: [510] }), async (c) => {

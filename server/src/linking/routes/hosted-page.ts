@@ -59,7 +59,7 @@ function firstScreenHtml(build: HostedPageBuild, request: FirstScreenRequest | n
   }
 }
 
-export function hostedPageRoutes(deps: AppDeps): Hono<AppEnv> {
+export function hostedPageRoutes(deps: Pick<AppDeps, 'config' | 'storage' | 'clock' | 'networks' | 'limiter'>): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const hostedBuild = createHostedPageBuildReader(HOSTED_DIST);
   // Read (and the renderer loaded, 150-200 ms) while the service starts, not on the first visitor's click; a

@@ -29,7 +29,10 @@ import { CreateLinkSessionResponse as CreateLinkSessionAnswer, LinkSession as Li
 
 const ACTION = 'link session';
 
-export function linkSessionRoutes(deps: AppDeps): Hono<AppEnv> {
+/** What the link-session routes use of the app (the email link needs the mailer; creation is rate-limited). */
+type LinkSessionDeps = Pick<AppDeps, 'config' | 'storage' | 'clock' | 'mailer' | 'limiter' | 'log'>;
+
+export function linkSessionRoutes(deps: LinkSessionDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post('/', describe({ summary: 'Create a link session', tag: 'Link sessions', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/profiles/link-sessions; error codes 501-513 (README "Errors")', request: CreateLinkSessionRequestBody, response: CreateLinkSessionAnswer, name: 'CreateLinkSessionResponse', errors: [163, 188, 504, 505, 506, 507, 508, 509, 510] }), async (c) => {
@@ -55,7 +58,7 @@ export function linkSessionRoutes(deps: AppDeps): Hono<AppEnv> {
  * The create and the read served below Hono (core/http/raw-listener.ts), by the same functions as the Hono routes
  * above and the same API-key check as the `/api/profiles/*` middleware (logged under its pattern when it refuses).
  */
-export function linkSessionRawRoutes(deps: AppDeps): RawRoute<ApiCaller>[] {
+export function linkSessionRawRoutes(deps: LinkSessionDeps): RawRoute<ApiCaller>[] {
   const authenticate = (incoming: IncomingMessage) => authenticateApiKey(deps, fetchHeader(incoming, 'authorization'), fetchHeader(incoming, 'profile-key'));
   return [
     {
@@ -83,7 +86,7 @@ export function linkSessionRawRoutes(deps: AppDeps): RawRoute<ApiCaller>[] {
  * `POST /api/profiles/link-sessions`. `readBody` is called after the rate limit, so a caller over it gets the
  * 429 whatever its body holds.
  */
-export async function createLinkSession(deps: AppDeps, caller: ApiCaller, readBody: () => Promise<Record<string, unknown>>): Promise<CreateLinkSessionResponse> {
+export async function createLinkSession(deps: LinkSessionDeps, caller: ApiCaller, readBody: () => Promise<Record<string, unknown>>): Promise<CreateLinkSessionResponse> {
   const { account, profile } = caller;
   await enforceLimit(deps, 'sessionCreate', account.id, ACTION);
   const request = parseLinkSessionRequest(await readBody(), account);
@@ -124,14 +127,14 @@ export async function createLinkSession(deps: AppDeps, caller: ApiCaller, readBo
  * `GET /api/profiles/link-sessions/:sessionId`: only a session of the caller's profile is found (spec 4.6: it was
  * created with that profile's key); another profile's, even of the same account, answers as an unknown one.
  */
-export async function readLinkSession(deps: AppDeps, caller: ApiCaller, sessionId: string): Promise<LinkSession> {
+export async function readLinkSession(deps: Pick<AppDeps, 'storage' | 'clock'>, caller: ApiCaller, sessionId: string): Promise<LinkSession> {
   const session = await deps.storage.linking.findLinkSession(caller.account.id, sessionId);
   if (!session || !(await mayAccess(deps, session, caller))) throw sessionNotFound();
   return describeSession(deps, session, caller.profile);
 }
 
 /** The session's own profile; and the Primary Profile once that profile is deleted (its key no longer works). */
-async function mayAccess(deps: AppDeps, session: { profileId: string }, caller: ApiCaller): Promise<boolean> {
+async function mayAccess(deps: Pick<AppDeps, 'storage'>, session: { profileId: string }, caller: ApiCaller): Promise<boolean> {
   if (session.profileId === caller.profile.id) return true;
   return caller.profile.isPrimary && (await deps.storage.accounts.findProfileById(session.profileId)) === null;
 }
@@ -141,7 +144,7 @@ function callerOf(c: Context<AppEnv>): ApiCaller {
 }
 
 async function sendLinkEmail(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'mailer' | 'log'>,
   email: Record<string, unknown>,
   url: string,
   profile: Profile,
@@ -181,7 +184,7 @@ function timesOf(session: LinkSessionRecord): SessionTimes {
 }
 
 /** `caller` is the request's own profile: most sessions belong to it, which saves looking it up again. */
-export async function describeSession(deps: AppDeps, session: LinkSessionRecord, caller: Profile): Promise<LinkSession> {
+export async function describeSession(deps: Pick<AppDeps, 'storage' | 'clock'>, session: LinkSessionRecord, caller: Profile): Promise<LinkSession> {
   const profile = session.profileId === caller.id ? caller : await deps.storage.accounts.findProfileById(session.profileId);
   const state = session.revokedAt !== null ? 'revoked' : session.expiresAt <= deps.clock() ? 'expired' : 'active';
   return {

@@ -18,7 +18,7 @@ import { describe } from '../../core/openapi/describe.js';
 import { UnlinkRequest } from '@social-link-kit/protocol/api-requests.js';
 import { UnlinkResponse, UserResponse as UserAnswer } from '@social-link-kit/protocol';
 
-export function unlinkRoutes(deps: AppDeps): Hono<AppEnv> {
+export function unlinkRoutes(deps: Pick<AppDeps, 'config' | 'storage' | 'clock'>): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.delete('/', describe({ summary: 'Unlink a network from the profile', tag: 'Profiles', auth: 'apiKeyAndProfileKey', origin: 'spec', request: UnlinkRequest, response: UnlinkResponse, name: 'UnlinkResponse', errors: [163] }), async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, 'unlink');
@@ -36,7 +36,7 @@ export function unlinkRoutes(deps: AppDeps): Hono<AppEnv> {
   return routes;
 }
 
-export function userRoutes(deps: AppDeps): Hono<AppEnv> {
+export function userRoutes(deps: Pick<AppDeps, 'storage' | 'clock' | 'networks' | 'tokenCipher' | 'publishing'>): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get('/', describe({ summary: 'The profile and its linked accounts (each with its health)', tag: 'Profiles', auth: 'apiKeyAndProfileKey', origin: 'spec', response: UserAnswer, name: 'UserResponse' }), async (c) => {
     const profile = c.get('profile');

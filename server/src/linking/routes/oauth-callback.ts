@@ -19,7 +19,7 @@ import { CONNECT_PAGE_HEADERS, RESULT_SCRIPT, RESULT_STYLES, connectResultPage, 
 import { describe, CSS, HTML, JS, content } from '../../core/openapi/describe.js';
 import { z } from 'zod';
 
-export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
+export function oauthCallbackRoutes(deps: Pick<AppDeps, 'config' | 'storage' | 'clock' | 'networks' | 'tokenCipher' | 'log'>): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const secure = deps.config.publicUrl.startsWith('https://');
   // `__Host-` pins the cookie to this exact origin; it requires https, so plain loopback http uses a plain name.
@@ -120,6 +120,6 @@ export function oauthCallbackRoutes(deps: AppDeps): Hono<AppEnv> {
 }
 
 /** Each network has its own redirect URI (mix-up defence), checked against the attempt's network. */
-function redirectUriFor(deps: AppDeps, platform: Network): string {
+function redirectUriFor(deps: Pick<AppDeps, 'config'>, platform: Network): string {
   return `${deps.config.publicUrl}/connect/callback/${platform}`;
 }

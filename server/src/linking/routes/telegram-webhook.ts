@@ -14,7 +14,7 @@ import { completeTelegramCode, type TelegramChat } from '../telegram-code.js';
 import { describe, content } from '../../core/openapi/describe.js';
 import { TelegramUpdate } from '@social-link-kit/protocol/api-requests.js';
 
-export function telegramWebhookRoutes(deps: AppDeps): Hono<AppEnv> {
+export function telegramWebhookRoutes(deps: Pick<AppDeps, 'storage' | 'clock' | 'networks' | 'tokenCipher'>): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.post('/:secret', describe({ summary: "The Telegram bot's webhook (completes bot-code links)", tag: 'Network callbacks', auth: 'telegramSecret', request: TelegramUpdate, response: content('application/json', '`{ok: true}`') }), async (c) => {
     const secret = deps.networks.telegramWebhookSecret;

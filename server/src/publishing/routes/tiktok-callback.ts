@@ -24,7 +24,7 @@ export const PUBLICLY_AVAILABLE = 'post.publish.publicly_available';
 const PUBLISH_ID = /^[\w.~-]{1,128}$/;
 const POST_ID = /^\d{1,32}$/;
 
-export function tiktokWebhookRoutes(deps: AppDeps, publishing: Publishing): Hono<AppEnv> {
+export function tiktokWebhookRoutes(deps: Pick<AppDeps, 'clock' | 'networks' | 'log'>, publishing: Publishing): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.post('/', describe({ summary: "TikTok's webhook (post.publish.publicly_available resolves a pending tiktok post); signed with TikTok-Signature", tag: 'Network callbacks', auth: 'none', response: jsonAnswer('`{status, handled}`') }), async (c) => {
     const raw = await c.req.text();

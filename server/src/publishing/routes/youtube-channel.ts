@@ -45,7 +45,7 @@ function networkError(failure: PublishFailure): ApiError {
   });
 }
 
-export function youtubeChannelRoutes(deps: AppDeps, contextDeps: NetworkContextDeps): Hono<AppEnv> {
+export function youtubeChannelRoutes(deps: Pick<AppDeps, 'config' | 'media'>, contextDeps: NetworkContextDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // The Data API the publishing adapter speaks (the sandbox's youtube paths, or www.googleapis.com).
 
