@@ -28,6 +28,7 @@ import { bearerOf, checkSandboxToken, issueSandboxToken, sandboxStoreOf } from '
 import type { SandboxMedia, SandboxNetworkStore } from './store.js';
 import { randomBytes } from 'node:crypto';
 import { appPasswordHash, createSandboxUser, isSandboxHandle } from './sandbox-users.js';
+import { answerOwnErrors } from './own-errors.js';
 
 export const SANDBOX_BLUESKY_PASSWORD = 'sandbox-app-password';
 export const BLUESKY_ACCESS_TTL_MS = 2 * 60 * 60_000;
@@ -66,10 +67,7 @@ export function sandboxPdsRoutes(deps: SandboxHost): Hono<SandboxEnv> {
   const routes = new Hono<SandboxEnv>();
   const store = () => sandboxStoreOf(deps.storage);
 
-  routes.onError((error, c) => {
-    if (!(error instanceof XrpcError)) throw error;
-    return c.json({ error: error.error, message: error.message }, error.status as ContentfulStatusCode, error.headers);
-  });
+  answerOwnErrors(routes, XrpcError, (error, c) => c.json({ error: error.error, message: error.message }, error.status as ContentfulStatusCode, error.headers));
 
   async function session(c: Context<SandboxEnv>): Promise<{ did: string; handle: string | null }> {
     const check = await checkSandboxToken(store(), bearerOf(c.req.header('authorization')), 'bluesky', 'access', deps.clock());

@@ -23,6 +23,7 @@ import { bearerOf, checkSandboxToken, sandboxStoreOf, type BearerCheck } from '.
 import { containsNul } from './input-guards.js';
 import { effectiveStatus, type SandboxMedia, type SandboxPost } from './store.js';
 import { randomInt } from 'node:crypto';
+import { answerOwnErrors } from './own-errors.js';
 
 /**
  * The networks this generic API serves: those that link through OAuth 2.0, read from the catalogue (bluesky and
@@ -62,8 +63,7 @@ export function genericSandboxApi(deps: SandboxHost): Hono<SandboxEnv> {
   const store = () => sandboxStoreOf(deps.storage);
   const postUrl = (platform: string, id: string) => `${deps.config.publicUrl}/sandbox/net/${platform}/p/${id}`;
 
-  routes.onError((error, c) => {
-    if (!(error instanceof SandboxApiError)) throw error;
+  answerOwnErrors(routes, SandboxApiError, (error, c) => {
     const headers: Record<string, string> = error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : {};
     const body = { error: { code: error.code, message: error.message, ...(error.retryAfterSeconds && { retryAfterSeconds: error.retryAfterSeconds }) } };
     return c.json(body, error.status as ContentfulStatusCode, headers);

@@ -24,6 +24,7 @@ import { containsNul } from './input-guards.js';
 import { sandboxAccountOfBearer } from './sandbox-bearer-account.js';
 import { sandboxStoreOf } from './sandbox-tokens.js';
 import type { SandboxPost } from './store.js';
+import { answerOwnErrors } from './own-errors.js';
 
 const SUMMARY_MAX = 1_500;
 const TOPIC_TYPES = ['STANDARD', 'EVENT', 'OFFER', 'ALERT'];
@@ -85,8 +86,7 @@ export function sandboxGmbRoutes(deps: SandboxHost): Hono<SandboxEnv> {
   const routes = new Hono<SandboxEnv>();
   const store = () => sandboxStoreOf(deps.storage);
 
-  routes.onError((err, c) => {
-    if (!(err instanceof GoogleError)) throw err;
+  answerOwnErrors(routes, GoogleError, (err, c) => {
     const details = err.violations.length > 0 ? [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: err.violations }] : undefined;
     return c.json({ error: { code: err.status, message: err.message, status: CANONICAL[err.status] ?? 'UNKNOWN', ...(details && { details }) } }, err.status as ContentfulStatusCode);
   });

@@ -11,6 +11,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { faultMarker } from './faults.js';
 import { containsNul } from './input-guards.js';
 import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
+import { answerOwnErrors } from './own-errors.js';
 
 export class GraphSandboxError extends Error {
   constructor(
@@ -34,8 +35,7 @@ export interface GraphFault {
 }
 
 export function answerGraphErrors(routes: Hono<SandboxEnv>): void {
-  routes.onError((error, c) => {
-    if (!(error instanceof GraphSandboxError)) throw error;
+  answerOwnErrors(routes, GraphSandboxError, (error, c) => {
     const body = {
       error: {
         message: error.message,

@@ -27,6 +27,7 @@ import { faultMarker } from './faults.js';
 import { containsNul } from './input-guards.js';
 import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 import type { SandboxMedia } from './store.js';
+import { answerOwnErrors } from './own-errors.js';
 
 export const LINKEDIN_PART_BYTES = 4 * 1024 * 1024;
 const MAX_MEDIA_BYTES = 32 * 1024 * 1024;
@@ -79,10 +80,7 @@ export function sandboxLinkedInRoutes(deps: SandboxHost): Hono<SandboxEnv> {
   const store = () => sandboxStoreOf(deps.storage);
   const base = () => `${deps.config.publicUrl}/sandbox/linkedin`;
 
-  routes.onError((err, c) => {
-    if (!(err instanceof LinkedInError)) throw err;
-    return c.json(err.body, err.status as ContentfulStatusCode);
-  });
+  answerOwnErrors(routes, LinkedInError, (err, c) => c.json(err.body, err.status as ContentfulStatusCode));
 
   const authorize = (c: Context<SandboxEnv>, versioned = true) => authorizeLinkedInRequest(deps, c, versioned);
 

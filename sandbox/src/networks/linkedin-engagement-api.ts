@@ -27,6 +27,7 @@ import { containsNul } from './input-guards.js';
 import { authorizeLinkedInRequest, error as linkedInError, LinkedInError } from './linkedin-api.js';
 import { sandboxStoreOf } from './sandbox-tokens.js';
 import type { SandboxPost } from './store.js';
+import { answerOwnErrors } from './own-errors.js';
 
 /** Per hour, per member metric type. */
 const MEMBER_RATES: Record<string, number> = { IMPRESSION: 80, MEMBERS_REACHED: 60, REACTION: 7, COMMENT: 2, RESHARE: 1 };
@@ -44,10 +45,7 @@ export function sandboxLinkedInEngagementRoutes(deps: SandboxHost): Hono<Sandbox
   const store = () => sandboxStoreOf(deps.storage);
   const db = () => deps.storage.driver;
 
-  routes.onError((err, c) => {
-    if (!(err instanceof LinkedInError)) throw err;
-    return c.json(err.body, err.status as ContentfulStatusCode);
-  });
+  answerOwnErrors(routes, LinkedInError, (err, c) => c.json(err.body, err.status as ContentfulStatusCode));
 
   /** The member, after the analytics fault switched on for it. */
   async function analyticsCaller(c: Context<SandboxEnv>) {

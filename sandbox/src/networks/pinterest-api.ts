@@ -21,6 +21,7 @@ import { faultMarker } from './faults.js';
 import { containsNul } from './input-guards.js';
 import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 import type { SandboxMedia } from './store.js';
+import { answerOwnErrors } from './own-errors.js';
 
 class PinterestError extends Error {
   constructor(
@@ -53,10 +54,7 @@ export function sandboxPinterestRoutes(deps: SandboxHost): Hono<SandboxEnv> {
   const base = () => `${deps.config.publicUrl}/sandbox/pinterest`;
   const uploadSignature = (mediaId: string) => createHmac('sha256', 'sandbox-pinterest-upload').update(mediaId).digest('hex');
 
-  routes.onError((error, c) => {
-    if (!(error instanceof PinterestError)) throw error;
-    return c.json({ code: error.code, message: error.message }, error.status as ContentfulStatusCode);
-  });
+  answerOwnErrors(routes, PinterestError, (error, c) => c.json({ code: error.code, message: error.message }, error.status as ContentfulStatusCode));
 
   async function authorize(c: Context<SandboxEnv>): Promise<string> {
     const check = await checkSandboxToken(store(), bearerOf(c.req.header('authorization')), 'pinterest', 'access', deps.clock());

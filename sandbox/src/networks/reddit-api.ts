@@ -23,6 +23,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { faultMarker } from './faults.js';
 import { containsNul } from './input-guards.js';
 import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
+import { answerOwnErrors } from './own-errors.js';
 
 class RedditHttpError extends Error {
   constructor(
@@ -54,10 +55,7 @@ export function sandboxRedditRoutes(deps: SandboxHost): Hono<SandboxEnv> {
   const store = () => sandboxStoreOf(deps.storage);
   const base = () => `${deps.config.publicUrl}/sandbox/reddit`;
 
-  routes.onError((error, c) => {
-    if (!(error instanceof RedditHttpError)) throw error;
-    return c.json(error.body, error.status as ContentfulStatusCode);
-  });
+  answerOwnErrors(routes, RedditHttpError, (error, c) => c.json(error.body, error.status as ContentfulStatusCode));
 
   async function authorize(c: Context<SandboxEnv>): Promise<string> {
     const agent = c.req.header('user-agent') ?? '';

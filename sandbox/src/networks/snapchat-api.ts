@@ -26,6 +26,7 @@ import { faultMarker } from './faults.js';
 import { containsNul } from './input-guards.js';
 import { sandboxAccountOfBearer } from './sandbox-bearer-account.js';
 import { sandboxStoreOf } from './sandbox-tokens.js';
+import { answerOwnErrors } from './own-errors.js';
 
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 const CONTAINER_LIFETIME_MS = 24 * 3_600_000;
@@ -78,8 +79,7 @@ export function sandboxSnapchatRoutes(deps: SandboxHost): Hono<SandboxEnv> {
   const routes = new Hono<SandboxEnv>();
   const store = () => sandboxStoreOf(deps.storage);
 
-  routes.onError((err, c) => {
-    if (!(err instanceof SnapError)) throw err;
+  answerOwnErrors(routes, SnapError, (err, c) => {
     const headers: Record<string, string> = err.retryAfterSeconds ? { 'Retry-After': String(err.retryAfterSeconds) } : {};
     return c.json(
       { request_status: 'ERROR', request_id: randomUUID(), debug_message: err.message, display_message: err.message, error_code: err.errorCode },

@@ -17,6 +17,7 @@ import { faultMarker } from './faults.js';
 import { containsNul } from './input-guards.js';
 import { checkSandboxToken, issueSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 import type { SandboxMedia, SandboxNetworkStore, SandboxPost } from './store.js';
+import { answerOwnErrors } from './own-errors.js';
 
 /**
  * The tokens a sandbox telegram link stores: a bot token that opens only `chatId` (no expiry, like a real bot's).
@@ -54,8 +55,7 @@ export function sandboxTelegramRoutes(deps: SandboxHost): Hono<SandboxEnv> {
   const routes = new Hono<SandboxEnv>();
   const store = () => sandboxStoreOf(deps.storage);
 
-  routes.onError((error, c) => {
-    if (!(error instanceof BotApiError)) throw error;
+  answerOwnErrors(routes, BotApiError, (error, c) => {
     const body = {
       ok: false,
       error_code: error.errorCode,

@@ -26,6 +26,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { faultMarker } from './faults.js';
 import { containsNul } from './input-guards.js';
 import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
+import { answerOwnErrors } from './own-errors.js';
 
 export const TIKTOK_PROCESSING_MS = 5_000;
 const PUBLISHES = 'tiktok:publish';
@@ -105,7 +106,8 @@ export function sandboxTiktokJobHandlers(deps: SandboxHost): Record<string, JobH
   };
 }
 
-class TikTokError extends Error {
+/** TikTok's API error (the publish and the read routes): HTTP status, TikTok's code and message. */
+export class TikTokError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
@@ -120,10 +122,7 @@ export function sandboxTiktokRoutes(deps: SandboxHost): Hono<SandboxEnv> {
   const store = () => sandboxStoreOf(deps.storage);
   const logId = () => randomBytes(12).toString('hex');
 
-  routes.onError((error, c) => {
-    if (!(error instanceof TikTokError)) throw error;
-    return c.json({ error: { code: error.code, message: error.message, log_id: logId() } }, error.status as ContentfulStatusCode);
-  });
+  answerOwnErrors(routes, TikTokError, (error, c) => c.json({ error: { code: error.code, message: error.message, log_id: logId() } }, error.status as ContentfulStatusCode));
   const ok = (c: Context<SandboxEnv>, data: Record<string, unknown>) => c.json({ data, error: { code: 'ok', message: '', log_id: logId() } });
 
   async function creatorOf(c: Context<SandboxEnv>): Promise<string> {

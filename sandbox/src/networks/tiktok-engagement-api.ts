@@ -17,26 +17,18 @@ import { grownMetrics } from './insight-metrics.js';
 import { insightsFaultOf, type InsightsFault } from './insights-faults.js';
 import { containsNul } from './input-guards.js';
 import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
+import { answerOwnErrors } from './own-errors.js';
+import { TikTokError } from './tiktok-api.js';
 
 const MAX_IDS = 20;
 /** Per hour, under TikTok's names. */
 const VIDEO_RATES = { view_count: 300, like_count: 25, comment_count: 5, share_count: 3 };
 const USER_RATES = { follower_count: 12, following_count: 1, likes_count: 30 };
 
-class TikTokReadError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const FAULT_ERRORS: Partial<Record<InsightsFault, TikTokReadError>> = {
-  down: new TikTokReadError(500, 'internal_error', 'Something went wrong. Please try again later.'),
-  '444': new TikTokReadError(429, 'rate_limit_exceeded', 'API rate limit was exceeded.'),
-  '475': new TikTokReadError(401, 'scope_not_authorized', 'The user did not authorize the scope required for completing this request.'),
+const FAULT_ERRORS: Partial<Record<InsightsFault, TikTokError>> = {
+  down: new TikTokError(500, 'internal_error', 'Something went wrong. Please try again later.'),
+  '444': new TikTokError(429, 'rate_limit_exceeded', 'API rate limit was exceeded.'),
+  '475': new TikTokError(401, 'scope_not_authorized', 'The user did not authorize the scope required for completing this request.'),
 };
 
 export function sandboxTiktokEngagementRoutes(deps: SandboxHost): Hono<SandboxEnv> {
@@ -44,17 +36,14 @@ export function sandboxTiktokEngagementRoutes(deps: SandboxHost): Hono<SandboxEn
   const store = () => sandboxStoreOf(deps.storage);
   const logId = () => randomBytes(12).toString('hex');
 
-  routes.onError((error, c) => {
-    if (!(error instanceof TikTokReadError)) throw error;
-    return c.json({ data: {}, error: { code: error.code, message: error.message, log_id: logId() } }, error.status as ContentfulStatusCode);
-  });
+  answerOwnErrors(routes, TikTokError, (error, c) => c.json({ data: {}, error: { code: error.code, message: error.message, log_id: logId() } }, error.status as ContentfulStatusCode));
 
   /** The creator of the token, after its analytics fault. */
   async function creatorOf(c: Context<SandboxEnv>): Promise<{ creator: string; fault: InsightsFault | undefined }> {
     const token = bearerOf(c.req.header('authorization'));
     const now = deps.clock();
     const check = await checkSandboxToken(store(), token, 'tiktok', 'access', now);
-    if (!check.ok || !check.accountId) throw new TikTokReadError(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
+    if (!check.ok || !check.accountId) throw new TikTokError(401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
     const fault = insightsFaultOf(deps.storage, 'tiktok', check.accountId);
     const failed = fault && FAULT_ERRORS[fault];
     if (failed) throw failed;
@@ -71,7 +60,7 @@ export function sandboxTiktokEngagementRoutes(deps: SandboxHost): Hono<SandboxEn
     const ids = body?.filters?.video_ids;
     const fields = fieldsOf(c);
     if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_IDS || ids.some((id) => typeof id !== 'string' || id.length > 40) || containsNul(ids) || fields.length === 0) {
-      throw new TikTokReadError(400, 'invalid_params', `fields and filters.video_ids (1 to ${MAX_IDS}) are required.`);
+      throw new TikTokError(400, 'invalid_params', `fields and filters.video_ids (1 to ${MAX_IDS}) are required.`);
     }
     const videos = [];
     for (const id of ids as string[]) {

@@ -26,6 +26,7 @@ import { containsNul } from './input-guards.js';
 import { checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 import type { SandboxMedia } from './store.js';
 import { replyToAudienceComment } from './twitter-engagement-api.js';
+import { answerOwnErrors } from './own-errors.js';
 
 /** The sandbox's one developer app (public: it only works here). Send these as X-Twitter-OAuth1-Api-Key/-Secret. */
 export const SANDBOX_TWITTER_APP = { apiKey: 'sandbox-twitter-api-key', apiSecret: 'sandbox-twitter-api-secret' } as const;
@@ -120,10 +121,7 @@ export function sandboxTwitterRoutes(deps: SandboxHost): Hono<SandboxEnv> {
   const store = () => sandboxStoreOf(deps.storage);
   const base = () => `${deps.config.publicUrl}/sandbox/twitter`;
 
-  routes.onError((error, c) => {
-    if (!(error instanceof XApiError)) throw error;
-    return c.json(error.body, error.status as ContentfulStatusCode, error.headers);
-  });
+  answerOwnErrors(routes, XApiError, (error, c) => c.json(error.body, error.status as ContentfulStatusCode, error.headers));
 
   const authorize = (c: Context<SandboxEnv>, formParams: [string, string][]) => authorizeXRequest(deps, c, formParams);
 

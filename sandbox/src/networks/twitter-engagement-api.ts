@@ -21,6 +21,7 @@ import { grownMetrics } from './insight-metrics.js';
 import { insightsFaultOf } from './insights-faults.js';
 import { sandboxStoreOf } from './sandbox-tokens.js';
 import { authorizeXRequest, problem, XApiError } from './twitter-api.js';
+import { answerOwnErrors } from './own-errors.js';
 
 const MAX_IDS = 100;
 /** Per hour, under X's names. */
@@ -41,10 +42,7 @@ export function sandboxTwitterEngagementRoutes(deps: SandboxHost): Hono<SandboxE
   const store = () => sandboxStoreOf(deps.storage);
   const db = () => deps.storage.driver;
 
-  routes.onError((error, c) => {
-    if (!(error instanceof XApiError)) throw error;
-    return c.json(error.body, error.status as ContentfulStatusCode, error.headers);
-  });
+  answerOwnErrors(routes, XApiError, (error, c) => c.json(error.body, error.status as ContentfulStatusCode, error.headers));
 
   const caller = async (c: Context<SandboxEnv>) => {
     const accountId = await authorizeXRequest(deps, c, []);

@@ -29,6 +29,7 @@ import { containsNul } from './input-guards.js';
 import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 import type { SandboxPost } from './store.js';
 import { youtubePrivacyOf } from './engagement-store.js';
+import { answerOwnErrors } from './own-errors.js';
 
 const UPLOADS = 'youtube:upload';
 /** Videos the sandbox accepts are small test files; the bytes are kept in the upload's record. */
@@ -86,7 +87,8 @@ function relatedParts(body: Buffer, contentType: string): { type: string; bytes:
 
 const isPngOrJpeg = (bytes: Buffer) => bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) || bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]));
 
-class GoogleApiError extends Error {
+/** YouTube Data API's error (the upload and the engagement routes): status, reason and message. */
+export class GoogleApiError extends Error {
   constructor(
     readonly status: number,
     readonly reason: string,
@@ -94,6 +96,14 @@ class GoogleApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/** YouTube's error body; `domain` names the API part (an expired token is `global` everywhere). */
+export function answerYoutubeErrors(routes: Hono<SandboxEnv>, domain: string): void {
+  answerOwnErrors(routes, GoogleApiError, (error, c) => {
+    const errors = [{ domain: error.status === 401 ? 'global' : domain, reason: error.reason, message: error.message }];
+    return c.json({ error: { code: error.status, message: error.message, errors } }, error.status as ContentfulStatusCode);
+  });
 }
 
 const FAULTS: Record<string, { status: number; reason: string; message: string }> = {
@@ -115,11 +125,7 @@ export function sandboxYoutubeRoutes(deps: SandboxHost): Hono<SandboxEnv> {
   const routes = new Hono<SandboxEnv>();
   const store = () => sandboxStoreOf(deps.storage);
 
-  routes.onError((error, c) => {
-    if (!(error instanceof GoogleApiError)) throw error;
-    const domain = error.status === 401 ? 'global' : 'youtube.video';
-    return c.json({ error: { code: error.status, message: error.message, errors: [{ domain, reason: error.reason, message: error.message }] } }, error.status as ContentfulStatusCode);
-  });
+  answerYoutubeErrors(routes, 'youtube.video');
 
   async function channelOf(c: Context<SandboxEnv>): Promise<string> {
     const token = bearerOf(c.req.header('authorization'));

@@ -18,33 +18,23 @@
  */
 import type { SandboxEnv, SandboxHost } from '@social-link-kit/server/sandbox-host.js';
 import { Hono, type Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { addReply, commentsUnder, findComment, sandboxPostMetrics, youtubeVisibleTo, type StoredComment } from './engagement-store.js';
 import { grownMetrics } from './insight-metrics.js';
 import { insightsFaultOf, type InsightsFault } from './insights-faults.js';
 import { containsNul } from './input-guards.js';
 import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 import type { SandboxPost } from './store.js';
+import { answerYoutubeErrors, GoogleApiError } from './youtube-api.js';
 
 const MAX_IDS = 50;
 /** Per hour, under YouTube's names. */
 const VIDEO_RATES = { viewCount: 90, likeCount: 8, favoriteCount: 0, commentCount: 2 };
 const CHANNEL_RATES = { subscriberCount: 4, viewCount: 90 };
 
-class GoogleError extends Error {
-  constructor(
-    readonly status: number,
-    readonly reason: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const FAULT_ERRORS: Record<string, GoogleError> = {
-  down: new GoogleError(503, 'backendError', 'Backend Error'),
-  '444': new GoogleError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.'),
-  '475': new GoogleError(403, 'forbidden', 'The request is not properly authorized.'),
+const FAULT_ERRORS: Record<string, GoogleApiError> = {
+  down: new GoogleApiError(503, 'backendError', 'Backend Error'),
+  '444': new GoogleApiError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.'),
+  '475': new GoogleApiError(403, 'forbidden', 'The request is not properly authorized.'),
 };
 
 const strings = (metrics: Record<string, number>) => Object.fromEntries(Object.entries(metrics).map(([name, value]) => [name, String(value)]));
@@ -54,18 +44,14 @@ export function sandboxYoutubeEngagementRoutes(deps: SandboxHost): Hono<SandboxE
   const store = () => sandboxStoreOf(deps.storage);
   const db = () => deps.storage.driver;
 
-  routes.onError((error, c) => {
-    if (!(error instanceof GoogleError)) throw error;
-    const domain = error.status === 401 ? 'global' : 'youtube.api';
-    return c.json({ error: { code: error.status, message: error.message, errors: [{ domain, reason: error.reason, message: error.message }] } }, error.status as ContentfulStatusCode);
-  });
+  answerYoutubeErrors(routes, 'youtube.api');
 
   /** The channel of the token, after its analytics fault. */
   async function channelOf(c: Context<SandboxEnv>): Promise<{ channel: string; fault: InsightsFault | undefined }> {
     const token = bearerOf(c.req.header('authorization'));
     const now = deps.clock();
     const check = await checkSandboxToken(store(), token, 'youtube', 'access', now);
-    if (!check.ok) throw new GoogleError(401, 'authError', 'Invalid Credentials');
+    if (!check.ok) throw new GoogleApiError(401, 'authError', 'Invalid Credentials');
     const fault = insightsFaultOf(deps.storage, 'youtube', check.accountId);
     if (fault && FAULT_ERRORS[fault]) throw FAULT_ERRORS[fault];
     return { channel: check.accountId, fault };
@@ -103,7 +89,7 @@ export function sandboxYoutubeEngagementRoutes(deps: SandboxHost): Hono<SandboxE
     if (!parts.includes('statistics') && !parts.includes('snippet')) return next();
     const { channel, fault } = await channelOf(c);
     const ids = (c.req.query('id') ?? '').split(',').filter(Boolean);
-    if (ids.length === 0 || ids.length > MAX_IDS) throw new GoogleError(400, 'invalidParameter', `The id parameter takes 1 to ${MAX_IDS} video ids.`);
+    if (ids.length === 0 || ids.length > MAX_IDS) throw new GoogleApiError(400, 'invalidParameter', `The id parameter takes 1 to ${MAX_IDS} video ids.`);
     const items = [];
     for (const id of ids) {
       const video = await liveVideo(id, channel);
@@ -117,7 +103,7 @@ export function sandboxYoutubeEngagementRoutes(deps: SandboxHost): Hono<SandboxE
 
   routes.get('/youtube/v3/channels', async (c) => {
     const { channel, fault } = await channelOf(c);
-    if (c.req.query('mine') !== 'true') throw new GoogleError(400, 'invalidParameter', 'The sandbox answers mine=true only.');
+    if (c.req.query('mine') !== 'true') throw new GoogleApiError(400, 'invalidParameter', 'The sandbox answers mine=true only.');
     const posts = await store().listForAccounts([{ platform: 'youtube', accountId: channel }], 1000);
     const live = posts.filter((post) => post.deletedAt === null);
     const first = posts.length > 0 ? Math.min(...posts.map((post) => post.createdAt)) : deps.clock();
@@ -147,7 +133,7 @@ export function sandboxYoutubeEngagementRoutes(deps: SandboxHost): Hono<SandboxE
   routes.get('/youtube/v3/commentThreads', async (c) => {
     const { channel } = await channelOf(c);
     const video = await liveVideo(c.req.query('videoId') ?? '', channel);
-    if (!video) throw new GoogleError(404, 'videoNotFound', 'The video identified by the videoId parameter could not be found.');
+    if (!video) throw new GoogleApiError(404, 'videoNotFound', 'The video identified by the videoId parameter could not be found.');
     const comments = await commentsUnder(db(), video.id);
     const byId = new Map(comments.map((comment) => [comment.id, comment]));
     // YouTube threads are one level deep: a reply to a reply belongs to the top-level comment of its chain.
@@ -176,10 +162,10 @@ export function sandboxYoutubeEngagementRoutes(deps: SandboxHost): Hono<SandboxE
     const parentId = body?.snippet?.parentId;
     const text = body?.snippet?.textOriginal;
     if (typeof parentId !== 'string' || typeof text !== 'string' || text.trim() === '' || text.length > 10_000 || containsNul(text)) {
-      throw new GoogleError(400, 'invalidCommentMetadata', 'The request metadata is invalid.');
+      throw new GoogleApiError(400, 'invalidCommentMetadata', 'The request metadata is invalid.');
     }
     const parent = await findComment(db(), 'youtube', parentId);
-    if (!parent || parent.accountId !== channel) throw new GoogleError(404, 'commentNotFound', 'The comment identified by the parentId parameter could not be found.');
+    if (!parent || parent.accountId !== channel) throw new GoogleApiError(404, 'commentNotFound', 'The comment identified by the parentId parameter could not be found.');
     const id = await addReply(db(), parent.postId, text, parent.id, deps.clock());
     return c.json({ kind: 'youtube#comment', id, snippet: { parentId, textOriginal: text, authorChannelId: { value: channel }, publishedAt: new Date(deps.clock()).toISOString() } });
   });
