@@ -5,7 +5,7 @@
  */
 import type { Network } from '@social-link-kit/protocol';
 import type { CommitResult, PublishContext } from './publish-adapter.js';
-import { failure } from './sandbox-publish.js';
+import { failure } from './kit.js';
 
 export function confirmStoredResult(network: Network) {
   return async (_ctx: PublishContext, state: Record<string, unknown>): Promise<CommitResult> => {

@@ -5,8 +5,9 @@
  * account's `GET /accounts/{id}/insights`, `GET /posts/{id}/comments`, `POST /posts/{id}/replies`.
  */
 import type { Network } from '@social-link-kit/protocol';
-import type { AnalyticsAdapter, NetworkContext, PostAnalytics } from './analytics-contract.js';
-import { classifySandboxError } from './sandbox-publish.js';
+import type { AnalyticsAdapter, PostAnalytics } from './analytics-contract.js';
+import { isFailure } from './kit.js';
+import { callSandbox } from './sandbox-client.js';
 
 /** Networks whose API gives post analytics (spec 4.4) and account analytics. */
 const ANALYTICS_NETWORKS: readonly Network[] = ['facebook', 'instagram', 'linkedin', 'threads', 'tiktok', 'twitter', 'youtube'];
@@ -17,12 +18,6 @@ interface InsightsAnswer {
   data: { id: string; found: boolean; owned: boolean; metrics: Record<string, number>; errors?: { metric: string }[]; limited?: boolean; [field: string]: unknown }[];
 }
 
-async function bearer(ctx: NetworkContext): Promise<Record<string, string>> {
-  const tokens = await ctx.account.tokens();
-  const token = tokens.accessToken ?? tokens.access_token;
-  return typeof token === 'string' ? { Authorization: `Bearer ${token}` } : {};
-}
-
 const DESCRIPTIVE = ['title', 'description', 'tags', 'channelTitle', 'privacyStatus', 'thumbnailUrls'];
 
 export function sandboxEngagementMethods(platform: Network): AnalyticsAdapter {
@@ -30,10 +25,9 @@ export function sandboxEngagementMethods(platform: Network): AnalyticsAdapter {
   if (ANALYTICS_NETWORKS.includes(platform)) {
     methods.analytics = async (ctx, networkPostIds) => {
       const query = new URLSearchParams({ accountId: ctx.account.accountId, ids: networkPostIds.join(',') });
-      const response = await ctx.fetch(`${ctx.baseUrl}/insights?${query}`, { headers: await bearer(ctx) });
-      if (!response.ok) return classifySandboxError(response);
-      const { data } = (await response.json()) as InsightsAnswer;
-      return data.map((item): PostAnalytics => {
+      const answer = await callSandbox<InsightsAnswer>(ctx, `/insights?${query}`);
+      if (isFailure(answer)) return answer;
+      return answer.data.map((item): PostAnalytics => {
         const descriptive = Object.fromEntries(DESCRIPTIVE.filter((field) => field in item).map((field) => [field, item[field]]));
         return {
           id: item.id,
@@ -47,40 +41,26 @@ export function sandboxEngagementMethods(platform: Network): AnalyticsAdapter {
       });
     };
     methods.accountAnalytics = async (ctx) => {
-      const response = await ctx.fetch(`${ctx.baseUrl}/accounts/${encodeURIComponent(ctx.account.accountId)}/insights`, { headers: await bearer(ctx) });
-      if (!response.ok) return classifySandboxError(response);
-      const answer = (await response.json()) as { metrics: Record<string, number>; errors?: { metric: string }[] };
+      const answer = await callSandbox<{ metrics: Record<string, number>; errors?: { metric: string }[] }>(ctx, `/accounts/${encodeURIComponent(ctx.account.accountId)}/insights`);
+      if (isFailure(answer)) return answer;
       return { metrics: answer.metrics, failedMetrics: (answer.errors ?? []).map((error) => error.metric) };
     };
   }
   if (COMMENT_NETWORKS.includes(platform)) {
     methods.comments = async (ctx, networkPostId) => {
-      const response = await ctx.fetch(`${ctx.baseUrl}/posts/${encodeURIComponent(networkPostId)}/comments`, { headers: await bearer(ctx) });
-      if (!response.ok) return classifySandboxError(response);
-      const { comments } = (await response.json()) as { comments: { id: string; text: string; author: string; createdAt: string; replyTo: string | null }[] };
-      return comments.map((comment) => ({ id: comment.id, text: comment.text, author: comment.author, created: comment.createdAt, replyTo: comment.replyTo }));
+      const answer = await callSandbox<{ comments: { id: string; text: string; author: string; createdAt: string; replyTo: string | null }[] }>(ctx, `/posts/${encodeURIComponent(networkPostId)}/comments`);
+      if (isFailure(answer)) return answer;
+      return answer.comments.map((comment) => ({ id: comment.id, text: comment.text, author: comment.author, created: comment.createdAt, replyTo: comment.replyTo }));
     };
     methods.reply = async (ctx, networkPostId, commentId, text) => {
-      const response = await ctx.fetch(`${ctx.baseUrl}/posts/${encodeURIComponent(networkPostId)}/replies`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(await bearer(ctx)) },
-        body: JSON.stringify({ commentId, text }),
-      });
-      if (!response.ok) return classifySandboxError(response);
-      const { id } = (await response.json()) as { id: string };
-      return { kind: 'done', id };
+      const answer = await callSandbox<{ id: string }>(ctx, `/posts/${encodeURIComponent(networkPostId)}/replies`, { commentId, text });
+      return isFailure(answer) ? answer : { kind: 'done', id: answer.id };
     };
   }
   if (platform === 'instagram' || platform === 'facebook') {
     methods.privateReply = async (ctx, commentId, text) => {
-      const response = await ctx.fetch(`${ctx.baseUrl}/comments/${encodeURIComponent(commentId)}/private-replies`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(await bearer(ctx)) },
-        body: JSON.stringify({ text }),
-      });
-      if (!response.ok) return classifySandboxError(response);
-      const { id } = (await response.json()) as { id: string };
-      return { kind: 'done', id };
+      const answer = await callSandbox<{ id: string }>(ctx, `/comments/${encodeURIComponent(commentId)}/private-replies`, { text });
+      return isFailure(answer) ? answer : { kind: 'done', id: answer.id };
     };
   }
   return methods;

@@ -13,7 +13,9 @@ import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/ca
 import { measureText } from './text/text-length.js';
 import { splitIntoThread } from './text/thread-split.js';
 import { sandboxEngagementMethods } from './sandbox-engagement.js';
-import type { CommitResult, PublishAdapter, PublishContext, PublishDone, PublishFailure, PublishPending } from './publish-adapter.js';
+import { failure, isFailure } from './kit.js';
+import { callSandbox, classifySandboxError, sandboxAuth as bearer } from './sandbox-client.js';
+import type { CommitResult, PublishAdapter, PublishDone, PublishFailure, PublishPending } from './publish-adapter.js';
 
 /** Spec 8: a text needing more thread posts than this gives 275. */
 export const MAX_THREAD_POSTS = 30;
@@ -22,41 +24,11 @@ export const THREAD_PART_LIMIT = 275;
 /** How long after a `processing` answer to look again. */
 const CONFIRM_AFTER_MS = 2_000;
 
-export function failure(code: number, message: string, extra: Partial<PublishFailure> = {}): PublishFailure {
-  return { kind: 'failed', code, message, retryAvailable: false, relink: false, ...extra };
-}
-
 interface SandboxPost {
   id: string;
   url: string;
   status?: 'published' | 'processing' | 'failed';
   error?: { code?: number; message?: string };
-}
-
-/** Turns the sandbox's error answer (`{error: {code, message, retryAfterSeconds?}}`) into the spec's terms. */
-export async function classifySandboxError(response: Response): Promise<PublishFailure> {
-  let body: { error?: { code?: unknown; message?: unknown; retryAfterSeconds?: unknown } } = {};
-  try {
-    body = (await response.json()) as typeof body;
-  } catch {
-    // A body that is not JSON: the HTTP status alone decides.
-  }
-  const code = typeof body.error?.code === 'number' ? body.error.code : response.status >= 500 ? 500 : response.status === 429 ? 429 : 101;
-  const message = typeof body.error?.message === 'string' ? body.error.message.slice(0, 500) : `The network answered HTTP ${response.status}.`;
-  const retryAfterSeconds = typeof body.error?.retryAfterSeconds === 'number' ? body.error.retryAfterSeconds : Number(response.headers.get('retry-after') ?? NaN);
-  const transient = response.status >= 500 || response.status === 429;
-  return failure(code, message, {
-    retryAvailable: transient,
-    relink: response.status === 401,
-    ...(Number.isFinite(retryAfterSeconds) && { retryAfterMs: retryAfterSeconds * 1000 }),
-    details: { httpStatus: response.status },
-  });
-}
-
-async function bearer(ctx: PublishContext): Promise<Record<string, string>> {
-  const tokens = await ctx.account.tokens();
-  const token = tokens.accessToken ?? tokens.access_token;
-  return typeof token === 'string' ? { Authorization: `Bearer ${token}` } : {};
 }
 
 function asResult(post: SandboxPost): PublishDone | PublishPending | PublishFailure {
@@ -145,14 +117,8 @@ export function sandboxPublishAdapter(platform: Network): PublishAdapter {
     },
 
     async comment(ctx, networkPostId, text, mediaUrls) {
-      const response = await ctx.fetch(`${ctx.baseUrl}/posts/${encodeURIComponent(networkPostId)}/comments`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(await bearer(ctx)) },
-        body: JSON.stringify({ text, mediaUrls }),
-      });
-      if (!response.ok) return classifySandboxError(response);
-      const { id } = (await response.json()) as { id: string };
-      return { kind: 'done', id, postUrl: '' };
+      const answer = await callSandbox<{ id: string }>(ctx, `/posts/${encodeURIComponent(networkPostId)}/comments`, { text, mediaUrls });
+      return isFailure(answer) ? answer : { kind: 'done', id: answer.id, postUrl: '' };
     },
   };
 }

@@ -20,7 +20,7 @@ import { oauth2RefreshGrantClassifiedBy } from '../oauth/refresh-grant.js';
 import { callGoogle, googleUrl } from './google-api.js';
 import { findByIdentity } from '../reconcile-by-identity.js';
 import { GMB_SUMMARY_MAX, gmbOptionIssues, localPostOf, type LocalPost } from './local-post.js';
-import { failure, isFailure } from '../kit.js';
+import { accessTokenOf as tokenOf, failure, isFailure } from '../kit.js';
 
 interface GmbPrepared extends PreparedState {
   /** `accounts/{a}/locations/{l}`, the v4 parent of local posts. */
@@ -42,12 +42,6 @@ function validateGmb(post: PublishContext['post']): PublishFailure[] {
   if (post.mediaUrls.length > 1) issues.push(failure(164, 'gmb takes one photo per post.'));
   issues.push(...gmbOptionIssues(post.options));
   return issues;
-}
-
-async function tokenOf(ctx: PublishContext): Promise<string | PublishFailure> {
-  const tokens = await ctx.account.tokens();
-  const token = tokens.accessToken ?? tokens.access_token;
-  return typeof token === 'string' && token !== '' ? token : failure(401, 'The gmb account has no access token; link it again.', { relink: true });
 }
 
 /** The first location of the first Business Profile account the Google user manages. */

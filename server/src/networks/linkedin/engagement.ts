@@ -16,7 +16,7 @@ import type { AccountAnalytics, AnalyticsAdapter, NetworkComment, NetworkContext
 import type { PublishFailure } from '../publish-adapter.js';
 import { classifyLinkedInError } from './classify.js';
 import { callLinkedIn, type LinkedInAnswer } from './rest-api.js';
-import { failure } from '../kit.js';
+import { accessTokenOf as tokenOf, failure } from '../kit.js';
 
 const ORGANIZATION_METRICS = ['impressionCount', 'uniqueImpressionsCount', 'clickCount', 'likeCount', 'commentCount', 'shareCount'];
 /** Member post metric types, and the name each count is reported under. */
@@ -34,12 +34,6 @@ const authorOf = (ctx: NetworkContext) => (ctx.account.accountId.startsWith('urn
 const base = (ctx: NetworkContext) => `${ctx.baseUrl.replace(/\/+$/, '')}/rest`;
 /** Rest.li 2.0 encodes URNs inside lists and paths. */
 const enc = (urn: string) => encodeURIComponent(urn);
-
-async function tokenOf(ctx: NetworkContext): Promise<string | PublishFailure> {
-  const tokens = await ctx.account.tokens();
-  const token = tokens.accessToken ?? tokens.access_token;
-  return typeof token === 'string' && token !== '' ? token : failure(401, 'The linkedin account has no access token; link it again.', { relink: true });
-}
 
 /** A failed read: no answer or a 5xx is a 503 the service may recover from stored data; a 403 on analytics is 475. */
 function readFailure(answer: LinkedInAnswer): PublishFailure {

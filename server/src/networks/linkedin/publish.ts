@@ -21,7 +21,7 @@ import { escapeLittleText } from './little-text.js';
 import { callLinkedIn } from './rest-api.js';
 import { linkedinEngagement } from './engagement.js';
 import { oauth2RefreshGrantClassifiedBy } from '../oauth/refresh-grant.js';
-import { failure, isFailure } from '../kit.js';
+import { accessTokenOf as tokenOf, failure, isFailure } from '../kit.js';
 
 export const LINKEDIN_TEXT_MAX = 3_000;
 export const LINKEDIN_MAX_IMAGES = 20;
@@ -50,12 +50,6 @@ function validateLinkedIn(post: PlatformPost): PublishFailure[] {
 /** The member (`urn:li:person:{id}`) or, for a page, the organization URN the account id already is. */
 const authorOf = (ctx: PublishContext) => (ctx.account.accountId.startsWith('urn:li:') ? ctx.account.accountId : `urn:li:person:${ctx.account.accountId}`);
 const rest = (ctx: PublishContext, path: string) => `${ctx.baseUrl.replace(/\/+$/, '')}/rest${path}`;
-
-async function tokenOf(ctx: PublishContext): Promise<string | PublishFailure> {
-  const tokens = await ctx.account.tokens();
-  const token = tokens.accessToken ?? tokens.access_token;
-  return typeof token === 'string' && token !== '' ? token : failure(401, 'The linkedin account has no access token; link it again.', { relink: true });
-}
 
 async function download(ctx: PublishContext, url: string): Promise<{ bytes: Uint8Array; contentType: string } | PublishFailure> {
   try {

@@ -7,6 +7,7 @@
  * Errors come back as the Graph error object `{error: {message, type, code, error_subcode, fbtrace_id}}`.
  */
 import type { PublishContext } from '../publish-adapter.js';
+import { storedAccessToken } from '../kit.js';
 
 export interface GraphError {
   code: number;
@@ -38,9 +39,7 @@ export function graphErrorOf(json: unknown): GraphError | null {
 export type GraphContext = Pick<PublishContext, 'account' | 'baseUrl' | 'fetch'>;
 
 export async function accessTokenOf(ctx: GraphContext): Promise<string | null> {
-  const tokens = await ctx.account.tokens();
-  const token = tokens.accessToken ?? tokens.access_token;
-  return typeof token === 'string' && token !== '' ? token : null;
+  return (await storedAccessToken(ctx.account)) || null;
 }
 
 /**

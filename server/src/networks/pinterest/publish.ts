@@ -18,7 +18,7 @@ import { classifyPinterestError } from './classify.js';
 import { callPinterest } from './pinterest-api.js';
 import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
 import { findByIdentity } from '../reconcile-by-identity.js';
-import { failure, isFailure } from '../kit.js';
+import { accessTokenOf as tokenOf, failure, isFailure } from '../kit.js';
 
 export const PINTEREST_TITLE_MAX = 100;
 export const PINTEREST_DESCRIPTION_MAX = 500;
@@ -44,12 +44,6 @@ function validatePinterest(post: PlatformPost): PublishFailure[] {
   if (options.link !== undefined && (typeof options.link !== 'string' || !/^https?:\/\/\S+$/.test(options.link))) issues.push(failure(101, 'pinterestOptions.link must be an http(s) URL.'));
   if (options.altText !== undefined && (typeof options.altText !== 'string' || options.altText.length > 500)) issues.push(failure(101, 'pinterestOptions.altText must be a string of at most 500 characters.'));
   return issues;
-}
-
-async function tokenOf(ctx: PublishContext): Promise<string | PublishFailure> {
-  const tokens = await ctx.account.tokens();
-  const token = tokens.accessToken ?? tokens.access_token;
-  return typeof token === 'string' && token !== '' ? token : failure(401, 'The pinterest account has no access token; link it again.', { relink: true });
 }
 
 async function boardOf(ctx: PublishContext, token: string): Promise<string | PublishFailure> {

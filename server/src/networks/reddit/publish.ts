@@ -19,7 +19,7 @@ import { callReddit, redditErrors } from './reddit-api.js';
 import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
 import { uploadRedditImage } from './media-lease.js';
 import { findByIdentity } from '../reconcile-by-identity.js';
-import { failure, isFailure } from '../kit.js';
+import { accessTokenOf as tokenOf, failure, isFailure } from '../kit.js';
 
 export const REDDIT_TITLE_MAX = 300;
 export const REDDIT_TEXT_MAX = 40_000;
@@ -48,12 +48,6 @@ function validateReddit(post: PlatformPost): PublishFailure[] {
   if (post.text.length > REDDIT_TEXT_MAX) issues.push(failure(101, `reddit self text is at most ${REDDIT_TEXT_MAX} characters.`));
   if (post.mediaUrls.length > 1) issues.push(failure(164, 'reddit takes one media URL per post here.'));
   return issues;
-}
-
-async function tokenOf(ctx: PublishContext): Promise<string | PublishFailure> {
-  const tokens = await ctx.account.tokens();
-  const token = tokens.accessToken ?? tokens.access_token;
-  return typeof token === 'string' && token !== '' ? token : failure(401, 'The reddit account has no access token; link it again.', { relink: true });
 }
 
 const postUrlOf = (ctx: PublishContext, subreddit: string, id: string) =>

@@ -18,7 +18,7 @@ import { confirmStoredResult } from '../confirm-stored-result.js';
 import { classifySnapError } from './classify.js';
 import { encryptForSnap } from './media-encryption.js';
 import { callSnap, snapOk, snapUrl } from './snap-api.js';
-import { failure, isFailure } from '../kit.js';
+import { accessTokenOf as tokenOf, failure, isFailure } from '../kit.js';
 
 export const SNAP_SAVED_STORY_TITLE_MAX = 45;
 export const SNAP_KINDS = { story: 'stories', saved_story: 'saved_stories', spotlight: 'spotlights' } as const;
@@ -50,12 +50,6 @@ function validateSnapchat(post: PlatformPost): PublishFailure[] {
     issues.push(failure(101, `A snapchat saved story's title (the text) is at most ${SNAP_SAVED_STORY_TITLE_MAX} characters.`, { details: { platform: 'snapchat', field: 'post' } }));
   }
   return issues;
-}
-
-async function tokenOf(ctx: PublishContext): Promise<string | PublishFailure> {
-  const tokens = await ctx.account.tokens();
-  const token = tokens.accessToken ?? tokens.access_token;
-  return typeof token === 'string' && token !== '' ? token : failure(401, 'The snapchat account has no access token; link it again.', { relink: true });
 }
 
 async function download(ctx: PublishContext, url: string): Promise<{ bytes: Uint8Array; type: 'IMAGE' | 'VIDEO' } | PublishFailure> {

@@ -13,7 +13,7 @@
 import type { AccountAnalytics, AnalyticsAdapter, NetworkContext, PostAnalytics } from '../analytics-contract.js';
 import { fetchApiAnswer, type ApiAnswer } from '../api-answer.js';
 import type { PublishFailure } from '../publish-adapter.js';
-import { failure } from '../kit.js';
+import { accessTokenOf, failure, isFailure } from '../kit.js';
 
 /** TikTok's `video/query` takes at most 20 ids. */
 const IDS_PER_CALL = 20;
@@ -22,9 +22,8 @@ const USER_METRICS: Record<string, string> = { followerCount: 'follower_count', 
 
 
 async function call(ctx: NetworkContext, path: string, body?: unknown): Promise<ApiAnswer | PublishFailure> {
-  const tokens = await ctx.account.tokens();
-  const token = tokens.accessToken ?? tokens.access_token;
-  if (typeof token !== 'string' || token === '') return failure(401, 'The tiktok account has no access token; link it again.', { relink: true });
+  const token = await accessTokenOf(ctx);
+  if (isFailure(token)) return token;
   const headers: Record<string, string> = { Authorization: `Bearer ${token}`, ...(body !== undefined && { 'Content-Type': 'application/json; charset=UTF-8' }) };
   const answer = await fetchApiAnswer(ctx, `${ctx.baseUrl.replace(/\/+$/, '')}${path}`, { method: body === undefined ? 'GET' : 'POST', headers, ...(body !== undefined && { body: JSON.stringify(body) }) });
   const code = (answer.json.error as { code?: unknown } | undefined)?.code;

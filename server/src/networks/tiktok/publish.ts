@@ -18,7 +18,7 @@
 import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, PublishContext, PublishFailure } from '../publish-adapter.js';
 import { tiktokEngagement } from './engagement.js';
 import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
-import { failure } from '../kit.js';
+import { failure, storedAccessToken } from '../kit.js';
 
 export const TIKTOK_CAPTION_MAX = 2_200;
 const CHECK_MS = 5_000;
@@ -59,12 +59,11 @@ function validateTiktok(post: PlatformPost): PublishFailure[] {
 }
 
 async function callTikTok(ctx: PublishContext, path: string, body: Record<string, unknown>): Promise<TikTokAnswer> {
-  const tokens = await ctx.account.tokens();
-  const token = tokens.accessToken ?? tokens.access_token;
+  const token = (await storedAccessToken(ctx.account)) ?? '';
   try {
     const response = await ctx.fetch(`${ctx.baseUrl.replace(/\/+$/, '')}${path}`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${typeof token === 'string' ? token : ''}`, 'Content-Type': 'application/json; charset=UTF-8' },
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json; charset=UTF-8' },
       body: JSON.stringify(body),
     });
     const json = (await response.json().catch(() => null)) as { data?: Record<string, unknown>; error?: { code?: unknown; message?: unknown } } | null;
@@ -140,15 +139,14 @@ export const tiktokPublishAdapter: PublishAdapter = {
   },
 
   async comment(ctx, networkPostId, text) {
-    const tokens = await ctx.account.tokens();
-    const token = tokens.accessToken ?? tokens.access_token;
+    const token = (await storedAccessToken(ctx.account)) ?? '';
     const base = ctx.account.sandbox ? ctx.baseUrl.replace(/\/+$/, '') : TIKTOK_BUSINESS_API;
     let answer: { code?: unknown; message?: unknown; data?: { comment_id?: unknown } } | null;
     let status = 0;
     try {
       const response = await ctx.fetch(`${base}/open_api/v1.3/business/comment/create/`, {
         method: 'POST',
-        headers: { 'Access-Token': typeof token === 'string' ? token : '', 'Content-Type': 'application/json' },
+        headers: { 'Access-Token': token, 'Content-Type': 'application/json' },
         body: JSON.stringify({ business_id: ctx.account.accountId, video_id: networkPostId, text }),
       });
       status = response.status;

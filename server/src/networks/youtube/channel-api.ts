@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NetworkContext } from '../analytics-contract.js';
 import type { PublishFailure } from '../publish-adapter.js';
+import { storedAccessToken } from '../kit.js';
 import { classifyYoutubeError, googleAnswerOf, type GoogleAnswer } from './classify.js';
 
 export type WatermarkTimingType = 'offsetFromStart' | 'offsetFromEnd';
@@ -31,9 +32,7 @@ export interface VideoCategory {
 const base = (ctx: NetworkContext) => ctx.baseUrl.replace(/\/+$/, '');
 
 async function bearer(ctx: NetworkContext): Promise<string> {
-  const tokens = await ctx.account.tokens();
-  const token = tokens.accessToken ?? tokens.access_token;
-  return `Bearer ${typeof token === 'string' ? token : ''}`;
+  return `Bearer ${(await storedAccessToken(ctx.account)) ?? ''}`;
 }
 
 const noAnswer: GoogleAnswer = { status: 0, reason: null, message: 'no answer', retryAfterSeconds: null };

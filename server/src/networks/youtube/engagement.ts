@@ -14,7 +14,7 @@
 import type { AnalyticsAdapter, NetworkComment, NetworkContext, PostAnalytics } from '../analytics-contract.js';
 import type { PublishFailure } from '../publish-adapter.js';
 import { googleAnswerOf } from './classify.js';
-import { failure } from '../kit.js';
+import { failure, storedAccessToken } from '../kit.js';
 
 /** YouTube's `videos.list` takes at most 50 ids. */
 const IDS_PER_CALL = 50;
@@ -35,11 +35,10 @@ interface CommentResource {
 
 
 async function get(ctx: NetworkContext, path: string, init: RequestInit = {}): Promise<{ ok: true; json: Record<string, unknown> } | PublishFailure> {
-  const tokens = await ctx.account.tokens();
-  const token = tokens.accessToken ?? tokens.access_token;
+  const token = (await storedAccessToken(ctx.account)) ?? '';
   let response: Response;
   try {
-    response = await ctx.fetch(`${ctx.baseUrl}${path}`, { ...init, headers: { Authorization: `Bearer ${typeof token === 'string' ? token : ''}`, ...init.headers } });
+    response = await ctx.fetch(`${ctx.baseUrl}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...init.headers } });
   } catch (error) {
     return failure(503, `youtube could not be reached: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300), { retryAvailable: true });
   }

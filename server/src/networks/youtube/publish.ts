@@ -16,7 +16,7 @@ import type { CommitResult, PlatformPost, PreparedState, PublishAdapter, Publish
 import { classifyYoutubeError, googleAnswerOf } from './classify.js';
 import { youtubeEngagement } from './engagement.js';
 import { oauth2RefreshGrant } from '../oauth/refresh-grant.js';
-import { failure } from '../kit.js';
+import { failure, storedAccessToken } from '../kit.js';
 
 export const YOUTUBE_TITLE_MAX = 100;
 export const YOUTUBE_DESCRIPTION_MAX_BYTES = 5_000;
@@ -62,9 +62,7 @@ function resourceOf(post: PlatformPost): Record<string, unknown> {
 }
 
 async function bearer(ctx: PublishContext): Promise<string> {
-  const tokens = await ctx.account.tokens();
-  const token = tokens.accessToken ?? tokens.access_token;
-  return `Bearer ${typeof token === 'string' ? token : ''}`;
+  return `Bearer ${(await storedAccessToken(ctx.account)) ?? ''}`;
 }
 
 const watchUrl = (ctx: PublishContext, id: string) =>
