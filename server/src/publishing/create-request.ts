@@ -20,6 +20,11 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Scheduling further ahead than this is refused (101): almost certainly a wrong date. */
 export const MAX_SCHEDULE_AHEAD_MS = 2 * 365 * DAY_MS;
 const PAID_PLANS = new Set(['premium', 'launch', 'business', 'enterprise']);
+/** The networks whose first comment takes media, as a refusal names them ("facebook, linkedin and twitter"). */
+const FIRST_COMMENT_MEDIA = (() => {
+  const networks = (Object.keys(PUBLISHING_CAPABILITIES) as Network[]).filter((network) => PUBLISHING_CAPABILITIES[network].firstComment.media);
+  return networks.length > 1 ? `${networks.slice(0, -1).join(', ')} and ${networks.at(-1)}` : networks.join('');
+})();
 
 export interface CreateRequestDeps {
   publicUrl(): string;
@@ -85,7 +90,7 @@ export async function acceptCreateRequest(deps: CreateRequestDeps, account: Acco
   const seriesStart = autoRepost?.startDate !== undefined ? Math.max(now, acceptedScheduleDate(autoRepost.startDate, 'autoRepost.startDate', now)) : now;
   if (request.firstComment?.mediaUrls?.length) {
     const refusing = platforms.filter((platform) => !PUBLISHING_CAPABILITIES[platform].firstComment.media);
-    if (refusing.length > 0) throw badRequest(`firstComment.mediaUrls is only for facebook, linkedin and twitter (not ${refusing.join(', ')}).`, { field: 'firstComment.mediaUrls' }, 'post');
+    if (refusing.length > 0) throw badRequest(`firstComment.mediaUrls is only for ${FIRST_COMMENT_MEDIA} (not ${refusing.join(', ')}).`, { field: 'firstComment.mediaUrls' }, 'post');
   }
   return { request, unsplash: unsplash && { choice: unsplash.choice, deps: unsplash.deps }, platforms, scheduleDate, autoRepost, seriesStart };
 }
