@@ -13,8 +13,8 @@ import { readConfig } from '../../src/config.js';
 import { startService, type RunningService } from '../../src/server.js';
 import { openStorage } from '../../src/storage/open-storage.js';
 import type { TestService } from '../support/test-service.js';
-import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
-import { FAST_DELIVERY } from '../webhooks/fixtures.js';
+import { eventually, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { startWithReceiver, closeWithReceiver } from '../webhooks/fixtures.js';
 import { FAST_JOBS, linkSandboxAccounts, startPublishingService } from '../publishing/publishing-fixtures.js';
 import { HOUR, advance, createProfile, eventsOf, jobsSettled, profileHealth, registerWebhooks, setRefreshSwitch } from './fixtures.js';
 
@@ -24,14 +24,10 @@ describe('account health sweep', () => {
   let svc: TestService;
   let receiver: WebhookReceiver;
   before(async () => {
-    receiver = await startWebhookReceiver();
-    svc = await startPublishingService({ env: { ...FAST_DELIVERY, ...receiver.serviceEnv } });
+    ({ svc, receiver } = await startWithReceiver(startPublishingService));
     await jobsSettled(svc);
   });
-  after(async () => {
-    await svc?.close();
-    await receiver?.close();
-  });
+  after(() => closeWithReceiver(svc, receiver));
 
   const userOf = async (profileKey: string) => (await svc.api('GET', '/user', { headers: { 'Profile-Key': profileKey } })).json;
 

@@ -12,8 +12,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AccountHealthWebhookPayload, PreflightWarningPayload, ProfileHealthResponse, UserResponse } from '@social-link-kit/protocol';
 import type { TestService } from '../support/test-service.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
-import { FAST_DELIVERY } from '../webhooks/fixtures.js';
+import type { WebhookReceiver } from '../support/webhook-receiver.js';
+import { startWithReceiver, closeWithReceiver } from '../webhooks/fixtures.js';
 import { linkSandboxAccounts, startPublishingService, waitForPost } from '../publishing/publishing-fixtures.js';
 import { HOUR, advance, createProfile, eventsOf, linkThroughConsent, profileHealth, registerWebhooks, setRefreshSwitch, sweepDone } from './fixtures.js';
 
@@ -21,14 +21,10 @@ describe('account health', () => {
   let svc: TestService;
   let receiver: WebhookReceiver;
   before(async () => {
-    receiver = await startWebhookReceiver();
-    svc = await startPublishingService({ env: { ...FAST_DELIVERY, ...receiver.serviceEnv, PREFLIGHT_MINUTES: '30' } });
+    ({ svc, receiver } = await startWithReceiver(startPublishingService, { PREFLIGHT_MINUTES: '30' }));
     await sweepDone(svc);
   });
-  after(async () => {
-    await svc?.close();
-    await receiver?.close();
-  });
+  after(() => closeWithReceiver(svc, receiver));
 
   it('every linked account shows its health on GET /api/user and GET /api/profiles/health', async () => {
     await linkSandboxAccounts(svc, ['twitter']);

@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { TestService } from '../support/test-service.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
-import { FAST_DELIVERY } from '../webhooks/fixtures.js';
+import type { WebhookReceiver } from '../support/webhook-receiver.js';
+import { startWithReceiver, closeWithReceiver } from '../webhooks/fixtures.js';
 import { startPublishingService } from '../publishing/publishing-fixtures.js';
 import { HOUR, advance, createProfile, eventsOf, jobsSettled, linkThroughConsent, profileHealth, registerWebhooks } from './fixtures.js';
 
@@ -19,14 +19,10 @@ describe('refresh tokens that end a year after consent (tiktok)', () => {
   let svc: TestService;
   let receiver: WebhookReceiver;
   before(async () => {
-    receiver = await startWebhookReceiver();
-    svc = await startPublishingService({ env: { ...FAST_DELIVERY, ...receiver.serviceEnv } });
+    ({ svc, receiver } = await startWithReceiver(startPublishingService));
     await jobsSettled(svc);
   });
-  after(async () => {
-    await svc?.close();
-    await receiver?.close();
-  });
+  after(() => closeWithReceiver(svc, receiver));
 
   it('one account.expiring with the refresh token end, 7 days before it, while healthy; a relink needed after it', async () => {
     const profileKey = await createProfile(svc, 'tiktok year');

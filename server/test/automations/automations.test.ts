@@ -8,26 +8,22 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { TestService } from '../support/test-service.js';
 import { linkSandboxAccounts, startPublishingService } from '../publishing/publishing-fixtures.js';
-import { FAST_DELIVERY } from '../webhooks/fixtures.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { startWithReceiver, closeWithReceiver } from '../webhooks/fixtures.js';
+import type { WebhookReceiver } from '../support/webhook-receiver.js';
 import { audienceComment, publish, sandboxAccountId } from '../analytics/analytics-fixtures.js';
 
 let svc: TestService;
 let receiver: WebhookReceiver;
 
 before(async () => {
-  receiver = await startWebhookReceiver();
-  svc = await startPublishingService({ env: { ...FAST_DELIVERY, ...receiver.serviceEnv } });
+  ({ svc, receiver } = await startWithReceiver(startPublishingService));
   await linkSandboxAccounts(svc, ['instagram', 'facebook', 'twitter']);
   for (const action of ['comments', 'messages', 'automations']) {
     const registered = await svc.api('POST', '/hook/webhook', { body: { action, url: receiver.url } });
     assert.equal(registered.status, 200, JSON.stringify(registered.json));
   }
 });
-after(async () => {
-  await svc.close();
-  await receiver.close();
-});
+after(() => closeWithReceiver(svc, receiver));
 
 async function waitForActivity(id: string, count: number) {
   for (let polls = 0; polls < 1500; polls++) {

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { tiktokSignature } from '../../src/networks/tiktok/webhook-signature.js';
 import type { TestService } from '../support/test-service.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
-import { FAST_DELIVERY } from '../webhooks/fixtures.js';
+import type { WebhookReceiver } from '../support/webhook-receiver.js';
+import { startWithReceiver, closeWithReceiver } from '../webhooks/fixtures.js';
 import { startPublishingService, waitForPost } from '../publishing/publishing-fixtures.js';
 import { linkSandboxAccount } from '../sandbox/sandbox-adapter-context.js';
 
@@ -20,16 +20,12 @@ describe('tiktok publish callback', () => {
   let svc: TestService;
   let receiver: WebhookReceiver;
   before(async () => {
-    receiver = await startWebhookReceiver();
-    svc = await startPublishingService({ env: { ...FAST_DELIVERY, ...receiver.serviceEnv } });
+    ({ svc, receiver } = await startWithReceiver(startPublishingService));
     await linkSandboxAccount(svc, 'tiktok');
     const registered = await svc.api('POST', '/hook/webhook', { body: { action: 'scheduled', url: receiver.url, secret: 'tiktok-callback-test' } });
     assert.equal(registered.status, 200, JSON.stringify(registered.json));
   });
-  after(async () => {
-    await svc.close();
-    await receiver.close();
-  });
+  after(() => closeWithReceiver(svc, receiver));
 
   const createPending = async (text: string) => {
     const created = await svc.api('POST', '/post', {

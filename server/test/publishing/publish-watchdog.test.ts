@@ -8,24 +8,20 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { TestService } from '../support/test-service.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
-import { FAST_DELIVERY } from '../webhooks/fixtures.js';
+import type { WebhookReceiver } from '../support/webhook-receiver.js';
+import { startWithReceiver, closeWithReceiver } from '../webhooks/fixtures.js';
 import { linkSandboxAccounts, startPublishingService, waitForPost } from './publishing-fixtures.js';
 
 describe('the publish watchdog', () => {
   let svc: TestService;
   let receiver: WebhookReceiver;
   before(async () => {
-    receiver = await startWebhookReceiver();
-    svc = await startPublishingService({ env: { ...FAST_DELIVERY, ...receiver.serviceEnv } });
+    ({ svc, receiver } = await startWithReceiver(startPublishingService));
     await linkSandboxAccounts(svc, ['bluesky']);
     const registered = await svc.api('POST', '/hook/webhook', { body: { action: 'scheduled', url: receiver.url, secret: 'watchdog-test' } });
     assert.equal(registered.status, 200, JSON.stringify(registered.json));
   });
-  after(async () => {
-    await svc.close();
-    await receiver.close();
-  });
+  after(() => closeWithReceiver(svc, receiver));
 
   const inAnHour = () => new Date(svc.clock() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   /** A scheduled post whose publish job is lost once the post started processing. */

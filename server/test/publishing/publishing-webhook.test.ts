@@ -9,8 +9,8 @@ import { after, before, describe, it } from 'node:test';
 import { verifyWebhookSignature } from '../../src/webhooks/signature.js';
 import type { TestService } from '../support/test-service.js';
 import { linkSandboxAccounts, startPublishingService, waitForPost } from './publishing-fixtures.js';
-import { FAST_DELIVERY } from '../webhooks/fixtures.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { startWithReceiver, closeWithReceiver } from '../webhooks/fixtures.js';
+import type { WebhookReceiver } from '../support/webhook-receiver.js';
 
 const SECRET = 'scheduled-webhook-secret';
 
@@ -18,16 +18,12 @@ describe('scheduled webhook', () => {
   let svc: TestService;
   let receiver: WebhookReceiver;
   before(async () => {
-    receiver = await startWebhookReceiver();
-    svc = await startPublishingService({ env: { ...FAST_DELIVERY, ...receiver.serviceEnv } });
+    ({ svc, receiver } = await startWithReceiver(startPublishingService));
     await linkSandboxAccounts(svc, ['facebook', 'tiktok', 'linkedin']);
     const registered = await svc.api('POST', '/hook/webhook', { body: { action: 'scheduled', url: receiver.url, secret: SECRET } });
     assert.equal(registered.status, 200, JSON.stringify(registered.json));
   });
-  after(async () => {
-    await svc.close();
-    await receiver.close();
-  });
+  after(() => closeWithReceiver(svc, receiver));
 
   it('a scheduled post that publishes sends `scheduled` with its postIds, signed with both header schemes', async () => {
     const due = new Date(svc.clock() + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');

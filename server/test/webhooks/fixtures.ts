@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import type { Network } from '@social-link-kit/protocol';
 import type { WebhookDeliverySettings } from '../../src/webhooks/delivery-settings.js';
-import type { TestService } from '../support/test-service.js';
+import { startTestService, type TestService } from '../support/test-service.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { linkAccount } from '../../src/linking/service.js';
 
 /** Service env for deliveries within a test's patience. */
@@ -15,6 +16,29 @@ export const FAST_DELIVERY = {
   WEBHOOK_RETRY_MAX_MS: '200',
   WEBHOOK_TIMEOUT_MS: '2000',
 };
+
+/**
+ * A webhook receiver, then a service (`start`: the plain test service unless given) that delivers to it with
+ * FAST_DELIVERY's timing; `env` joins the service's settings.
+ */
+export async function startWithReceiver(
+  start: (options: { env: NodeJS.ProcessEnv }) => Promise<TestService> = startTestService,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ svc: TestService; receiver: WebhookReceiver }> {
+  const receiver = await startWebhookReceiver();
+  try {
+    return { svc: await start({ env: { ...FAST_DELIVERY, ...receiver.serviceEnv, ...env } }), receiver };
+  } catch (error) {
+    await receiver.close();
+    throw error;
+  }
+}
+
+/** Closes the service, then its receiver (either may be missing when a start failed). */
+export async function closeWithReceiver(svc: TestService | undefined, receiver: WebhookReceiver | undefined): Promise<void> {
+  await svc?.close();
+  await receiver?.close();
+}
 
 /** The service's own worker polls once at start, then sleeps (below the 2^31 ms setTimeout limit). */
 export const SLEEPING_SERVICE_WORKER = { WEBHOOK_POLL_MS: '2000000000' };

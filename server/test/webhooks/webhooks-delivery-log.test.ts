@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { LinkApiError } from '../../../src/client/index.js';
 import { verifyWebhook } from '../../../src/webhooks/index.js';
-import { startTestService, type TestService } from '../support/test-service.js';
-import { eventually, startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.js';
-import { FAST_DELIVERY } from './fixtures.js';
+import type { TestService } from '../support/test-service.js';
+import { eventually, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { startWithReceiver, closeWithReceiver } from './fixtures.js';
 
 const SECRET = 'delivery-log secret';
 
@@ -17,13 +17,9 @@ describe('webhook delivery log', () => {
   let receiver: WebhookReceiver;
   let svc: TestService;
   before(async () => {
-    receiver = await startWebhookReceiver();
-    svc = await startTestService({ env: { ...FAST_DELIVERY, ...receiver.serviceEnv } });
+    ({ svc, receiver } = await startWithReceiver());
   });
-  after(async () => {
-    await svc.close();
-    await receiver.close();
-  });
+  after(() => closeWithReceiver(svc, receiver));
 
   async function profileWithWebhook() {
     const { profileKey, refId } = await svc.client.createProfile('Log');

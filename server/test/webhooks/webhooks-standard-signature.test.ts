@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { WebhookVerificationError, verifyWebhook } from '../../../src/webhooks/index.js';
-import { startTestService, type TestService } from '../support/test-service.js';
-import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.js';
-import { FAST_DELIVERY } from './fixtures.js';
+import type { TestService } from '../support/test-service.js';
+import type { ReceivedWebhook, WebhookReceiver } from '../support/webhook-receiver.js';
+import { startWithReceiver, closeWithReceiver } from './fixtures.js';
 
 /** A Standard Webhooks secret: `whsec_` and base64 of 32 random bytes. */
 const WHSEC = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}`;
@@ -18,13 +18,9 @@ describe('Standard Webhooks signatures on real deliveries', () => {
   let receiver: WebhookReceiver;
   let svc: TestService;
   before(async () => {
-    receiver = await startWebhookReceiver();
-    svc = await startTestService({ env: { ...FAST_DELIVERY, ...receiver.serviceEnv } });
+    ({ svc, receiver } = await startWithReceiver());
   });
-  after(async () => {
-    await svc.close();
-    await receiver.close();
-  });
+  after(() => closeWithReceiver(svc, receiver));
 
   /** A new profile whose `social` webhook has `secret`; links a sandbox account and returns the delivery. */
   async function deliveryWith(secret: string): Promise<ReceivedWebhook> {

@@ -10,7 +10,7 @@ import { verifyWebhookSignature } from '../../src/webhooks/signature.js';
 import { WEBHOOK_ACTIONS } from '@social-link-kit/protocol/webhooks.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
-import { FAST_DELIVERY, commitLinkedAccount, createProfileWithWebhook } from './fixtures.js';
+import { FAST_DELIVERY, commitLinkedAccount, createProfileWithWebhook, startWithReceiver, closeWithReceiver } from './fixtures.js';
 import { sealPlainWebhookSecrets } from '../../src/webhooks/webhook-secret.js';
 import { linkAccount } from '../../src/linking/service.js';
 
@@ -158,13 +158,9 @@ describe('social webhook delivery over HTTPS', () => {
   let receiver: WebhookReceiver;
   let svc: TestService;
   before(async () => {
-    receiver = await startWebhookReceiver();
-    svc = await startTestService({ env: { ...FAST_DELIVERY, ...receiver.serviceEnv } });
+    ({ svc, receiver } = await startWithReceiver());
   });
-  after(async () => {
-    await svc.close();
-    await receiver.close();
-  });
+  after(() => closeWithReceiver(svc, receiver));
 
   const profileWithWebhook = (secret?: string) => createProfileWithWebhook(svc, receiver.url, secret);
   const linkThroughStorage = (profileId: string, profileKey: string, platform?: Network) => commitLinkedAccount(svc, profileId, profileKey, platform);
