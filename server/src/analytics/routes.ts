@@ -68,7 +68,7 @@ export function analyticsRoutes(deps: Pick<AppDeps, 'config' | 'clock'>, publish
       const rows = (await publishing.store.listPlatforms(post.id)).filter(
         (row) => row.status === 'success' && row.networkPostId && isAnalyticsPlatform(row.platform) && (!wanted || wanted.includes(row.platform)),
       );
-      if (rows.length === 0) throw badRequest('This post has no published platform with analytics (facebook, instagram, linkedin, threads, tiktok, twitter, youtube).', { id: post.id }, ACTION);
+      if (rows.length === 0) throw badRequest(`This post has no published platform with analytics (${ANALYTICS_PLATFORMS.join(', ')}).`, { id: post.id }, ACTION);
       const apps = appsOf(c, rows.map((row) => row.platform));
       const answer: Record<string, unknown> = { id: post.id };
       let failed = false;
