@@ -7,6 +7,8 @@
  *   twin fail there), then an immediate post's attempts run inline within a budget.
  * - update (approve, pause/unpause via `scheduledPause`, scheduleDate, notes), delete (one, bulk, series), retry
  *   (only from `error`, once), get and history.
+ * Its parts: the request-wide rules (create-request.ts), each platform's checks and renditions (platform-checks.ts),
+ * the inline run of an immediate post (inline-run.ts), the answers (post-answer.ts).
  */
 import { httpStatusOf, type Network } from '@social-link-kit/protocol';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
