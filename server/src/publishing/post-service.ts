@@ -50,6 +50,7 @@ import { TWITTER_APP_FIELD } from '../networks/twitter/app-credentials.js';
 import { exceededBudget } from './capacity.js';
 import { withLease } from '../core/jobs/lease-keeper.js';
 import { assertRendition, renditionHash, renditionOf, type MediaSent, type Renditions } from './rendition.js';
+import { assertNotSuspended } from '../accounts/suspension.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spec 4.9 rule 4: 24 hours either side of the post's own time. */
@@ -142,6 +143,7 @@ export class PostService {
     if (!profile.isPrimary && account.plan !== 'business' && account.plan !== 'enterprise') {
       throw new ApiError(403, 104, 'Posting for user profiles needs the Business or Enterprise plan.', { action: 'post' });
     }
+    await assertNotSuspended(store.db, profile.id, 'post');
     let scheduleDate: number | null = null;
     if (request.scheduleDate !== undefined) {
       const date = parseScheduleDate(request.scheduleDate);
@@ -587,6 +589,7 @@ export class PostService {
     if (!post) throw notFound(id);
     if (post.status !== 'error') throw badRequest(`Only a post in error can be retried; this one is ${post.status}.`, { status: post.status }, 'post');
     if (post.retried) throw badRequest('This post was retried once already; create a new post instead.', undefined, 'post');
+    await assertNotSuspended(store.db, profile.id, 'post');
     const twitterFailed = (await store.listPlatforms(post.id)).some((row) => row.platform === 'twitter' && row.status === 'error');
     const twitterApp = twitterFailed ? sealedTwitterApp() : null;
     const fields: Record<string, unknown> = { retried: 1, ...(twitterApp && { request: JSON.stringify({ ...post.request, [TWITTER_APP_FIELD]: twitterApp }) }) };

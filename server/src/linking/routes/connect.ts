@@ -19,6 +19,7 @@ import { assertConnectStartAllowed } from '../../core/limits/enforce-limit.js';
 import { readJsonObject } from '../../core/http/read-json.js';
 import { assertNetworkOffered, commitLinkedAccount, linkInvalidError, oauthNetworkFor, unlinkAccount } from '../service.js';
 import { createTelegramCode } from '../telegram-code.js';
+import { assertNotSuspended } from '../../accounts/suspension.js';
 import { hashSecret, newSecret } from '../../core/tokens.js';
 import { describe } from '../../core/openapi/describe.js';
 import { BotCodeResponse, CredentialsConnectRequest, CredentialsConnectResponse } from '@social-link-kit/protocol';
@@ -32,6 +33,7 @@ export function connectRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post('/connect/:platform', describe({ summary: 'Start (oauth), complete (credentials) or get a bot code (telegram) for a network', tag: 'Hosted page API', auth: 'linkToken', request: CredentialsConnectRequest, response: StartConnectResponse, name: 'StartConnectResponse', alternatives: { CredentialsConnectResponse, BotCodeResponse }, errors: [163, 502, 503, 510, 512] }), async (c) => {
     const session = c.get('linkSession');
     const platform = allowedPlatform(session, c.req.param('platform'));
+    await assertNotSuspended(deps.storage.driver, session.profileId, 'link session');
     await assertConnectStartAllowed(deps, session.id);
     const link: NetworkLink = NETWORKS[platform].link;
     if (link.method === 'credentials') {
@@ -39,6 +41,7 @@ export function connectRoutes(deps: AppDeps): Hono<AppEnv> {
       const env = { fetch: deps.networks.fetch, loginUrl: deps.networks.loginUrl(platform), sandbox: deps.networks.runsOnSandbox(platform), now: deps.clock() };
       const identity = await link.verify(body, env);
       const result = await commitLinkedAccount(deps, session, identity);
+      if (!result.stored && result.reason === 'suspended') await assertNotSuspended(deps.storage.driver, session.profileId, 'link session');
       if (!result.stored) throw linkInvalidError('This link has expired or is no longer valid.');
       const answer: CredentialsConnectResponse = { status: 'success', platform, displayName: identity.displayName ?? '' };
       return c.json(answer);

@@ -26,6 +26,7 @@ import type { IncomingMessage } from 'node:http';
 import { describe } from '../../core/openapi/describe.js';
 import { CreateLinkSessionRequestBody } from '@social-link-kit/protocol/api-requests.js';
 import { CreateLinkSessionResponse as CreateLinkSessionAnswer, LinkSession as LinkSessionSchema, RevokeLinkSessionResponse } from '@social-link-kit/protocol';
+import { assertNotSuspended } from '../../accounts/suspension.js';
 
 const ACTION = 'link session';
 
@@ -87,6 +88,8 @@ export async function createLinkSession(deps: AppDeps, caller: ApiCaller, readBo
   const { account, profile } = caller;
   await enforceLimit(deps, 'sessionCreate', account.id, ACTION);
   const request = parseLinkSessionRequest(await readBody(), account);
+  // A suspended profile links nothing (accounts/suspension.ts).
+  await assertNotSuspended(deps.storage.driver, profile.id, ACTION);
 
   const now = deps.clock();
   const token = newSecret();
