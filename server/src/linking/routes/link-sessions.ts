@@ -33,7 +33,7 @@ const ACTION = 'link session';
 export function linkSessionRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.post('/', describe({ summary: 'Create a link session', tag: 'Link sessions', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/profiles/link-sessions; error codes 501-513 (README "Errors")', request: CreateLinkSessionRequestBody, response: CreateLinkSessionAnswer, name: 'CreateLinkSessionResponse', errors: [163, 188, 504, 505, 506, 507, 508, 509, 510] }), async (c) => {
+  routes.post('/', describe({ summary: 'Create a link session', tag: 'Link sessions', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/profiles/link-sessions; error codes 501-513 (README "Errors")', request: CreateLinkSessionRequestBody, response: CreateLinkSessionAnswer, name: 'CreateLinkSessionResponse', errors: [105, 163, 188, 504, 505, 506, 507, 508, 509, 510] }), async (c) => {
     const readBody = () => readJsonObject(c, deps.config.maxBodyBytes, ACTION);
     return c.json(await createLinkSession(deps, callerOf(c), readBody));
   });
