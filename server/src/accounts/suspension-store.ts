@@ -19,6 +19,12 @@ export interface Violation {
   at: number;
 }
 
+/** The network id of the profile's account on `platform` now, or null when none is linked. */
+export async function linkedAccountId(db: SqlExecutor, profileId: string, platform: Network): Promise<string | null> {
+  const row = await db.get('SELECT network_user_id FROM social_accounts WHERE profile_id = ? AND platform = ?', [profileId, platform]);
+  return row ? (row.network_user_id as string) : null;
+}
+
 /** False when this post's block was recorded already (a result recorded again after a reconcile). */
 export async function insertViolation(db: SqlExecutor, violation: Violation): Promise<boolean> {
   const { profileId, platform, networkUserId, postId, code, at } = violation;

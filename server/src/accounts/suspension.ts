@@ -11,14 +11,14 @@
  *   and links nothing (link sessions, connections on the hosted page). Reading, deleting and unlinking stay open.
  * - The Primary Profile (a request without `Profile-Key`) lifts it: `PATCH /api/profiles` `{refId, suspended: false}`.
  */
-import { ErrorCode, type Network, type ProfileSuspension } from '@social-link-kit/protocol';
+import { ErrorCode, type Network, type ProfileSuspension, type SuspendedWebhookPayload } from '@social-link-kit/protocol';
 import { iso } from '../core/clock.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
 import { ApiError } from '../core/errors.js';
 import { newId } from '../core/tokens.js';
 import { unlinkAccountIn } from '../linking/service.js';
 import type { Storage } from '../storage/storage.js';
-import { clearSuspension, countEarlierViolations, findSuspension, insertViolation, markSuspended, type SuspensionCause } from './suspension-store.js';
+import { clearSuspension, countEarlierViolations, findSuspension, insertViolation, linkedAccountId, markSuspended, type SuspensionCause } from './suspension-store.js';
 
 export const COMMUNITY_STANDARDS_BLOCK = 249;
 export const REPEAT_WINDOW_DAYS = 30;
@@ -37,9 +37,9 @@ export interface BlockedPost {
  */
 export async function recordCommunityStandardsBlock(tx: SqlExecutor, storage: Storage, blocked: BlockedPost): Promise<boolean> {
   const { profileId, platform, postId, at } = blocked;
-  const account = await tx.get('SELECT network_user_id FROM social_accounts WHERE profile_id = ? AND platform = ?', [profileId, platform]);
-  if (!account) return false;
-  const violation = { profileId, platform, postId, at, networkUserId: account.network_user_id as string, code: COMMUNITY_STANDARDS_BLOCK };
+  const networkUserId = await linkedAccountId(tx, profileId, platform);
+  if (networkUserId === null) return false;
+  const violation = { profileId, platform, postId, at, networkUserId, code: COMMUNITY_STANDARDS_BLOCK };
   if (!(await insertViolation(tx, violation))) return false;
   if ((await countEarlierViolations(tx, violation, at - REPEAT_WINDOW_DAYS * DAY_MS)) === 0) return false;
   await unlinkAccountIn(tx, storage, profileId, platform, at);
@@ -49,7 +49,7 @@ export async function recordCommunityStandardsBlock(tx: SqlExecutor, storage: St
     reason: `${platform} blocked a second post of this account under its community standards within ${REPEAT_WINDOW_DAYS} days; the account was unlinked.`,
   };
   if (await markSuspended(tx, profileId, cause, at)) {
-    await storage.webhooks.enqueue(tx, profileId, 'suspended', at, (profile) => ({ id: newId('evt_'), action: 'suspended', event: 'suspended', ...profile, ...cause, created: iso(at) }));
+    await storage.webhooks.enqueue(tx, profileId, 'suspended', at, (profile): SuspendedWebhookPayload => ({ id: newId('evt_'), action: 'suspended', event: 'suspended', ...profile, ...cause, created: iso(at) }));
   }
   return true;
 }
@@ -77,7 +77,7 @@ export async function assertNotSuspended(db: SqlExecutor, profileId: string, act
 export async function liftSuspension(storage: Storage, profileId: string, now: number): Promise<boolean> {
   return storage.driver.transaction(async (tx) => {
     if (!(await clearSuspension(tx, profileId))) return false;
-    await storage.webhooks.enqueue(tx, profileId, 'suspended', now, (profile) => ({ id: newId('evt_'), action: 'suspended', event: 'lifted', ...profile, created: iso(now) }));
+    await storage.webhooks.enqueue(tx, profileId, 'suspended', now, (profile): SuspendedWebhookPayload => ({ id: newId('evt_'), action: 'suspended', event: 'lifted', ...profile, created: iso(now) }));
     return true;
   });
 }
