@@ -12,6 +12,7 @@ import { tokenOf } from '../support/test-service.js';
 import { linkSandboxAccounts, startPublishingService, waitForPost } from '../publishing/publishing-fixtures.js';
 import { FAST_DELIVERY } from '../webhooks/fixtures.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { callback, runUntilCallback } from '../support/oauth-driver.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -53,6 +54,7 @@ describe('249 repeat violation: the profile is suspended', () => {
   let profile: Awaited<ReturnType<typeof userProfile>>;
   let scheduledId: string;
   let sessionToken: string;
+  let pendingConnect: Awaited<ReturnType<typeof runUntilCallback>>;
 
   before(async () => {
     profile = await userProfile('Repeat offender');
@@ -75,6 +77,8 @@ describe('249 repeat violation: the profile is suspended', () => {
     // A link made before the suspension, used below.
     const session = await svc.api('POST', '/profiles/link-sessions', { body: {}, headers: profile.headers });
     sessionToken = tokenOf(session.json.url);
+    // A sign-in started before the suspension, finished after it (below).
+    pendingConnect = await runUntilCallback(svc, sessionToken, 'reddit');
     await blockedPost(profile.headers);
     const user = await svc.api('GET', '/user', { headers: profile.headers });
     assert.deepEqual(user.json.activeSocialAccounts, ['linkedin']);
@@ -100,12 +104,15 @@ describe('249 repeat violation: the profile is suspended', () => {
     }
   });
 
-  test('a suspended profile links nothing: new link sessions and connections on an open link answer 403 with code 105', async () => {
+  test('a suspended profile links nothing: new link sessions, connections on an open link and a sign-in under way answer 105', async () => {
     const session = await svc.api('POST', '/profiles/link-sessions', { body: {}, headers: profile.headers });
     assert.deepEqual([session.status, session.json.code, session.json.action], [403, 105, 'link session'], JSON.stringify(session.json));
     const connect = await fetch(`${svc.url}/api/link/connect/facebook`, { method: 'POST', headers: { Authorization: `Bearer ${sessionToken}` } });
     const body = (await connect.json()) as { code: number; status: string };
     assert.deepEqual([connect.status, body.code, body.status], [403, 105, 'error'], JSON.stringify(body));
+    const finished = await callback(pendingConnect.callbackUrl, pendingConnect.attempt.cookie);
+    assert.deepEqual([finished.data.outcome, finished.data.code], ['error', '105'], JSON.stringify(finished.data));
+    assert.ok(!(await svc.api('GET', '/user', { headers: profile.headers })).json.activeSocialAccounts.includes('reddit'));
   });
 
   test('a scheduled post that comes due while suspended fails with 105 and is not published', async () => {
