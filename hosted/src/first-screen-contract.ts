@@ -14,6 +14,8 @@ export type InvalidLinkNotice = typeof INVALID_LINK_NOTICE;
 interface FromRequest {
   /** The page is loaded into a frame (`Sec-Fetch-Dest: iframe`); else a window, popup or tab alike. */
   framed: boolean;
+  /** The widget opened the page in its popup (`?embed=popup`): it needs max-pack as a frame does. */
+  widgetPopup?: boolean;
   /** The request's `Accept-Language`, which the browser also gives the page as `navigator.languages`. */
   acceptLanguage: string;
 }

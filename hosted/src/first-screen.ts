@@ -53,7 +53,7 @@ function firstScreen(request: FirstScreenRequest): ScreenToRender {
       return inElements(TAG.invalidScreen, invalidScreenTemplate(texts, mode, null));
     case 'networks': {
       const { view } = request;
-      if (request.framed && view.embeddable === false) return inElements(TAG.notEmbeddableScreen, notEmbeddableScreenTemplate(texts));
+      if ((request.framed || request.widgetPopup === true) && view.embeddable === false) return inElements(TAG.notEmbeddableScreen, notEmbeddableScreenTemplate(texts));
       const none = () => {};
       return inElements(
         TAG.networksScreen,
@@ -104,6 +104,8 @@ export function renderFirstScreen(request: FirstScreenRequest): string | null {
 export function firstScreenKey(request: FirstScreenRequest): string {
   if (!inEnglish(request)) return 'not-english';
   if (request.screen !== 'networks') return JSON.stringify([request.screen, request.framed]);
+  // Only the "not embeddable" notice depends on the widget's popup; other renders share their key with a plain popup.
+  if (request.widgetPopup === true && request.view.embeddable === false) return JSON.stringify([request.screen, 'widget-popup-not-embeddable']);
   const shown = { ...request.view, sessionId: '', expiresAt: '', serverTime: '' };
   const remaining = Date.parse(request.view.expiresAt) - Date.parse(request.view.serverTime);
   const countdown = [remaining < 60_000, ENGLISH_TEXTS.formatDuration(remaining)];

@@ -4,7 +4,7 @@
  * app's custom-scheme origin gets a navigation with query parameters instead (its backend confirms by reading
  * the session). No origin, no messages.
  */
-import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '@social-link-kit/protocol/constants.js';
+import { EMBED_MODE_PARAM, MESSAGE_SOURCE, PROTOCOL_VERSION, type EmbedMode } from '@social-link-kit/protocol/constants.js';
 import type { CancelReason, DisconnectedMessage, OutcomeMessage, ReadyMessage, ResizeMessage } from '@social-link-kit/protocol/messages.js';
 import type { Network } from '@social-link-kit/protocol/networks.js';
 import { parseSessionOrigin, type SessionOrigin } from '@social-link-kit/protocol/origin.js';
@@ -15,6 +15,15 @@ export function detectMode(): PageMode {
   if (window.parent !== window) return 'frame';
   if (window.opener) return 'popup';
   return 'direct';
+}
+
+/**
+ * How the page is embedded, for the max-pack rule (spec 5.7, EMBED_MODE_PARAM): any frame; a popup only when the
+ * widget opened it (`?embed=popup`). A popup or tab opened without the widget is direct mode.
+ */
+export function detectEmbed(mode: PageMode): EmbedMode | null {
+  if (mode === 'frame') return 'frame';
+  return mode === 'popup' && new URLSearchParams(window.location.search).get(EMBED_MODE_PARAM) === 'popup' ? 'popup' : null;
 }
 
 /** A message without the envelope fields `send` adds; distributes over the union so each event keeps its fields. */

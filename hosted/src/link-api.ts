@@ -5,6 +5,7 @@
 import type { z } from 'zod/mini';
 import type { CredentialsConnectRequest } from '@social-link-kit/protocol/hosted-api.js';
 import type { Network } from '@social-link-kit/protocol/networks.js';
+import { EMBED_MODE_HEADER, type EmbedMode } from '@social-link-kit/protocol/constants.js';
 import { schemas, type Schemas } from './schemas.js';
 
 export class LinkPageError extends Error {
@@ -24,7 +25,8 @@ export const messageOf = (error: unknown): string => (error instanceof Error ? e
 /** Longer than the service's own 15 s limit on network calls (OAuth, bluesky), so its answer wins when it has one. */
 const REQUEST_TIMEOUT_MS = 25_000;
 
-export function createLinkApi(credential: string) {
+/** `embed`: how the widget shows the page (sent as EMBED_MODE_HEADER: the service holds it to the max-pack rule). */
+export function createLinkApi(credential: string, embed: EmbedMode | null = null) {
   async function call<S extends z.ZodMiniType>(pick: (loaded: Schemas) => S, method: string, path: string, body?: unknown): Promise<z.output<S>> {
     // Loaded while the request is under way, not before it.
     const loading = schemas();
@@ -32,7 +34,11 @@ export function createLinkApi(credential: string) {
     try {
       response = await fetch(`/api/link${path}`, {
         method,
-        headers: { Authorization: `Bearer ${credential}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: {
+          Authorization: `Bearer ${credential}`,
+          ...(embed && { [EMBED_MODE_HEADER]: embed }),
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         cache: 'no-store',
         credentials: 'omit',

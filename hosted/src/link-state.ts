@@ -8,7 +8,8 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { SessionView } from '@social-link-kit/protocol/hosted-api.js';
 import type { Network } from '@social-link-kit/protocol/networks.js';
 import { NETWORK_LABELS } from '@social-link-kit/protocol/constants.js';
-import { detectMode, type Messenger, type PageMode } from './integrator-messenger.js';
+import { detectEmbed, detectMode, type Messenger, type PageMode } from './integrator-messenger.js';
+import type { EmbedMode } from '@social-link-kit/protocol/constants.js';
 import type { LinkApi } from './link-api.js';
 import { PageLocale } from './locale.js';
 import type { PageTexts, TextKey } from './texts.js';
@@ -29,6 +30,8 @@ export type InlineStep =
 
 export class LinkState implements ReactiveController {
   readonly mode: PageMode = detectMode();
+  /** Frame, or the widget's popup: the page's API calls say so, and need the max-pack add-on (../embedding.ts). */
+  readonly embed: EmbedMode | null = detectEmbed(this.mode);
   screen: Screen = { kind: 'loading' };
   /** The view shown before the current one: a link that replaced an account can tell whether it is the same one. */
   previousView: SessionView | null = null;
@@ -42,7 +45,7 @@ export class LinkState implements ReactiveController {
   /** The link stopped working (or never could here); nothing more is sent or started. */
   ended = false;
   messenger: Messenger | null = null;
-  /** Frame mode without max-pack was reported to the integrator (once). */
+  /** The widget (frame or popup) without max-pack was reported to the integrator (once). */
   embeddingRefusalReported = false;
   /** The countdown minute last announced to screen readers. */
   lastAnnouncedMinute = -1;

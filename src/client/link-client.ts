@@ -9,6 +9,7 @@ import {
   CreateLinkSessionResponse,
   CreateProfileResponse,
   DeleteProfileResponse,
+  LiftSuspensionResponse,
   ErrorEnvelope,
   LinkSession,
   ListProfilesResponse,
@@ -124,6 +125,9 @@ export function createLinkClient(options: LinkClientOptions) {
     /** Deletes the user profile selected by `profileKey`, its linked accounts, and revokes its sessions. */
     deleteProfile: (profileKey: string, call_?: Omit<CallOptions, 'profileKey'>) =>
       call(DeleteProfileResponse, 'DELETE', '/profiles', undefined, { ...call_, profileKey }),
+    /** Lifts the suspension of the profile `refId` (the Primary Profile's call: sent without a Profile-Key). */
+    liftSuspension: (refId: string, call_?: Omit<CallOptions, 'profileKey'>) =>
+      call(LiftSuspensionResponse, 'PATCH', '/profiles', { refId, suspended: false }, call_),
     /** Registers (or replaces) the profile's webhook for `action` (spec 4.5); `url` must be https. */
     registerWebhook: (webhook: { action: WebhookAction; url: string; secret?: string }, call_?: CallOptions) =>
       call(RegisterWebhookResponse, 'POST', '/hook/webhook', webhook, call_),

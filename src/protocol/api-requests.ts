@@ -23,6 +23,8 @@ export const CreateLinkSessionRequestBody = z.object({
 
 export const CreateProfileRequest = z.object({ title: z.string().min(1).max(200) });
 export const UnlinkRequest = z.object({ platform: UnlinkableNetwork });
+/** Sent by the Primary Profile (no `Profile-Key`): lifts the named profile's suspension. */
+export const LiftSuspensionRequest = z.strictObject({ refId: z.string(), suspended: z.literal(false) });
 
 export const RegisterWebhookRequest = z.object({
   action: WebhookAction,

@@ -25,6 +25,18 @@ export const INLINE_SESSION_VIEW_ID = 'session-view';
 export const OPENER_ORIGIN_PARAM = 'from';
 export const ORIGIN_MISMATCH_REASON = 'origin_mismatch';
 
+/**
+ * The widget needs the max-pack add-on (spec 5.3, 5.7), in frame and popup modes alike. The widget tells the hosted
+ * page how it shows it (`?embed=frame|popup`, beside `from`); the page's API calls carry that mode (or `frame` for
+ * any frame) in the `X-Link-Embed` header, and the service refuses them without max-pack (403, code 104, reason
+ * `max_pack_required`). A page opened without the widget sends no header: that is direct mode, which the spec allows.
+ */
+export const EMBED_MODE_PARAM = 'embed';
+export const EMBED_MODE_HEADER = 'X-Link-Embed';
+export const EMBED_MODES = ['frame', 'popup'] as const;
+export type EmbedMode = (typeof EMBED_MODES)[number];
+export const MAX_PACK_REQUIRED_REASON = 'max_pack_required';
+
 /** What the page's HTML carries instead of the session view when the opener's origin is not the session's. */
 export interface OriginMismatchNotice {
   status: 'origin_mismatch';

@@ -12,6 +12,8 @@ export const ErrorCode = {
   profileNotFound: 103,
   /** Feature needs a plan this account does not have (webhooks: Premium, Launch, Business, Enterprise). */
   planRequired: 104,
+  /** The profile is suspended (a repeat facebook community standards block, 249): nothing is published or linked. */
+  profileSuspended: 105,
   /** Missing, empty or invalid platform(s). */
   platformInvalid: 163,
   /** Link session email requested without `to`. */

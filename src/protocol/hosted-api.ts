@@ -46,7 +46,7 @@ export const SessionView = z.object({
   instagramLinkMethod: z.enum(INSTAGRAM_LINK_METHODS),
   networks: z.array(SessionViewNetwork),
   completedNetworks: z.array(Network),
-  /** Whether the page may run inside a frame (the embedded widget needs the max-pack add-on, spec 5.3, 5.7). */
+  /** Whether the widget may show the page, in a frame or its popup (the widget needs the max-pack add-on, spec 5.3, 5.7). */
   embeddable: z.optional(z.boolean()),
   /** The locale the session asked for (the page falls back to the browser's languages). */
   locale: z.optional(z.nullable(z.string())),

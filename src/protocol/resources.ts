@@ -83,10 +83,25 @@ export const RevokeLinkSessionResponse = z.object({
 });
 export type RevokeLinkSessionResponse = z.infer<typeof RevokeLinkSessionResponse>;
 
+/**
+ * A suspended profile (spec 7, code 249: a repeat community standards violation unlinks the account and suspends
+ * the profile): since when, why, and which network's account caused it. Nothing is published or linked for the
+ * profile (code 105) until the Primary Profile lifts it with `PATCH /profiles` `{refId, suspended: false}`.
+ */
+export const ProfileSuspension = z.object({
+  since: isoDate,
+  code: z.number().int(),
+  platform: Network,
+  reason: z.string(),
+});
+export type ProfileSuspension = z.infer<typeof ProfileSuspension>;
+
 export const UserProfile = z.object({
   refId: z.string(),
   title: z.string(),
   createdAt: isoDate,
+  /** Present while the profile is suspended. */
+  suspension: ProfileSuspension.optional(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 
@@ -102,6 +117,10 @@ export type ListProfilesResponse = z.infer<typeof ListProfilesResponse>;
 
 export const DeleteProfileResponse = z.object({ status: z.literal('success'), refId: z.string() });
 export type DeleteProfileResponse = z.infer<typeof DeleteProfileResponse>;
+
+/** `PATCH /profiles` `{refId, suspended: false}`: the suspension lifted (`lifted` false when there was none). */
+export const LiftSuspensionResponse = z.object({ status: z.literal('success'), refId: z.string(), lifted: z.boolean() });
+export type LiftSuspensionResponse = z.infer<typeof LiftSuspensionResponse>;
 
 export const UnlinkResponse = z.object({ status: z.literal('success'), platform: Network, refId: z.string() });
 export type UnlinkResponse = z.infer<typeof UnlinkResponse>;
@@ -128,5 +147,7 @@ export const UserResponse = z.object({
   monthlyPostQuota: z.number().nullable().optional(),
   /** The linked threads account may restrict posts to countries (`threadsOptions.allowCountries`). */
   isEligibleForGeoRestrictions: z.boolean().optional(),
+  /** Present while the profile is suspended (see `ProfileSuspension`). */
+  suspension: ProfileSuspension.optional(),
 });
 export type UserResponse = z.infer<typeof UserResponse>;

@@ -1,9 +1,8 @@
 /**
  * @module
  * Webhooks: the actions an integrator may register (spec 2.5, 6.1) and the shapes of the API answers and
- * deliveries. Only `social` is emitted by this service
- * (link and unlink of a network account); the others are accepted so registrations made for the publishing
- * service keep working.
+ * deliveries. `social` (link and unlink of a network account) and `suspended` (a profile suspended after a repeat
+ * community standards violation, and lifted) are described here; the publishing actions elsewhere.
  */
 import { z } from 'zod';
 import { Network } from './networks.js';
@@ -36,6 +35,24 @@ export const SocialWebhookPayload = z.object({
   created: z.string(),
 });
 export type SocialWebhookPayload = z.infer<typeof SocialWebhookPayload>;
+
+/**
+ * Body of a `suspended` webhook delivery: `event` `suspended` when a repeat violation (code 249) suspended the
+ * profile (its account on `platform` was unlinked in the same step, reported as a `social` `unlink`), `lifted`
+ * when the Primary Profile lifted it.
+ */
+export const SuspendedWebhookPayload = z.object({
+  id: z.string(),
+  action: z.literal('suspended'),
+  event: z.enum(['suspended', 'lifted']),
+  refId: z.string(),
+  title: z.string(),
+  code: z.number().int().optional(),
+  platform: Network.optional(),
+  reason: z.string().optional(),
+  created: z.string(),
+});
+export type SuspendedWebhookPayload = z.infer<typeof SuspendedWebhookPayload>;
 
 export const RegisterWebhookResponse = z.object({
   status: z.literal('success'),

@@ -3,7 +3,7 @@
  * One `open()` from start to end: accepts messages only from the hosted page's window and origin, turns them into
  * DOM events and callbacks (each outcome once), and removes the UI on every ending.
  */
-import { OPENER_ORIGIN_PARAM, ORIGIN_MISMATCH_REASON } from '../protocol/constants.js';
+import { EMBED_MODE_PARAM, OPENER_ORIGIN_PARAM, ORIGIN_MISMATCH_REASON } from '../protocol/constants.js';
 import type { CancelReason } from '../protocol/messages.js';
 import type { Network } from '../protocol/networks.js';
 import { SocialLinkCancelEvent, type SocialLinkCancelDetail } from './events/social-link-cancel.js';
@@ -178,6 +178,8 @@ export function createLinkRun(options: OpenOptions): LinkRun {
     // Frame and popup modes tell the hosted page which origin opened it, so a link created for another origin
     // answers at once with a coded error (505, `origin_mismatch`) instead of a frame the browser silently refuses.
     parsed.searchParams.set(OPENER_ORIGIN_PARAM, window.location.origin);
+    // The widget needs the max-pack add-on: the page and the service hold it to that (EMBED_MODE_PARAM).
+    parsed.searchParams.set(EMBED_MODE_PARAM, mode);
     driver.navigate(parsed.href);
   }
 

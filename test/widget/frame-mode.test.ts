@@ -53,7 +53,7 @@ describe('open({ mode: "frame" })', () => {
     expect(title.textContent).to.equal('Connect your social accounts');
     const frame = frameOf()!;
     // The widget adds the origin it runs on, so a link made for another origin can say so at once.
-    expect(frame.getAttribute('src')).to.equal(`${url}&from=${encodeURIComponent(location.origin)}`);
+    expect(frame.getAttribute('src')).to.equal(`${url}&from=${encodeURIComponent(location.origin)}&embed=frame`);
     expect(frame.getAttribute('sandbox')!.split(' ').sort()).to.deep.equal(
       ['allow-forms', 'allow-popups', 'allow-popups-to-escape-sandbox', 'allow-same-origin', 'allow-scripts'],
     );

@@ -6,7 +6,7 @@
 import { LitElement, html } from 'lit';
 import { ORIGIN_MISMATCH_REASON, type OriginMismatchNotice } from '@social-link-kit/protocol/constants.js';
 import { ErrorCode } from '@social-link-kit/protocol/error-codes.js';
-import { refusedInFrame } from '../embedding.js';
+import { refusedEmbedded } from '../embedding.js';
 import { fitFrameToContent } from '../frame-size.js';
 import { takeInlineSessionView } from '../inline-view.js';
 import { createMessenger } from '../integrator-messenger.js';
@@ -58,7 +58,7 @@ export class LinkPage extends LitElement {
           ? html`<slk-expired-screen .texts=${link.texts} .mode=${link.mode} .redirect=${screen.redirect ?? null}></slk-expired-screen>`
           : html`<slk-invalid-screen .texts=${link.texts} .mode=${link.mode} .redirect=${screen.redirect ?? null}></slk-invalid-screen>`;
       case 'ready':
-        if (refusedInFrame(link, screen.view)) return html`<slk-not-embeddable-screen .texts=${link.texts}></slk-not-embeddable-screen>`;
+        if (refusedEmbedded(link, screen.view)) return html`<slk-not-embeddable-screen .texts=${link.texts}></slk-not-embeddable-screen>`;
         return html`<slk-networks-screen
           .link=${link}
           .texts=${link.texts}
@@ -78,7 +78,7 @@ export class LinkPage extends LitElement {
       link.screen = { kind: 'invalid', expired: false };
       return link.update();
     }
-    link.setApi(createLinkApi(credential));
+    link.setApi(createLinkApi(credential, link.embed));
     // On a first load the HTML already holds the view: render it now instead of asking the API for it.
     const inline = takeInlineSessionView();
     if (inline?.status === 'origin_mismatch') return this.showOriginMismatch(inline);

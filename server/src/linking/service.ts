@@ -12,6 +12,8 @@ import { ApiError } from '../core/errors.js';
 import type { LinkedIdentity } from '../networks/link.js';
 import type { ResolvedOAuthNetwork } from '../networks/registry.js';
 import type { Storage } from '../storage/storage.js';
+import type { SqlExecutor } from '../core/db/sql-driver.js';
+import { findSuspension } from '../accounts/suspension-store.js';
 import { newSocialEvent } from '../webhooks/social-event.js';
 import { HealthRecorder, type TokenFacts } from '../account-health/health-recorder.js';
 import { tokenFacts } from '../account-health/token-facts.js';
@@ -97,6 +99,8 @@ export async function linkAccount(storage: Storage, sessionId: string, account: 
   return storage.driver.transaction(async (tx): Promise<LinkAccountResult> => {
     const state = await storage.linking.lockSessionForLink(tx, sessionId, now);
     if (state !== 'usable') return { stored: false, reason: state };
+    // A suspended profile links nothing, even through a connection started before it was suspended.
+    if (await findSuspension(tx, account.profileId)) return { stored: false, reason: 'suspended' };
     await storage.linking.storeLinkedAccount(tx, sessionId, account, now);
     await storage.webhooks.enqueue(tx, account.profileId, 'social', now, (profile) =>
       newSocialEvent({ event: 'link', platform: account.platform, ...profile, displayName: account.displayName, at: now }),
@@ -111,13 +115,16 @@ export async function linkAccount(storage: Storage, sessionId: string, account: 
  * transaction adds an `unlink` event to the outbox, stamped `now`.
  */
 export async function unlinkAccount(storage: Storage, profileId: string, platform: Network, now: number): Promise<boolean> {
-  return storage.driver.transaction(async (tx) => {
-    const removed = await storage.linking.removeLinkedAccount(tx, profileId, platform);
-    if (!removed) return false;
-    await tx.run('DELETE FROM account_health WHERE profile_id = ? AND platform = ?', [profileId, platform]);
-    await storage.webhooks.enqueue(tx, profileId, 'social', now, (profile) =>
-      newSocialEvent({ event: 'unlink', platform, ...profile, displayName: removed.displayName, at: now }),
-    );
-    return true;
-  });
+  return storage.driver.transaction((tx) => unlinkAccountIn(tx, storage, profileId, platform, now));
+}
+
+/** `unlinkAccount` inside the caller's transaction (a suspension unlinks in the step that records it). */
+export async function unlinkAccountIn(tx: SqlExecutor, storage: Storage, profileId: string, platform: Network, now: number): Promise<boolean> {
+  const removed = await storage.linking.removeLinkedAccount(tx, profileId, platform);
+  if (!removed) return false;
+  await tx.run('DELETE FROM account_health WHERE profile_id = ? AND platform = ?', [profileId, platform]);
+  await storage.webhooks.enqueue(tx, profileId, 'social', now, (profile) =>
+    newSocialEvent({ event: 'unlink', platform, ...profile, displayName: removed.displayName, at: now }),
+  );
+  return true;
 }

@@ -1,7 +1,7 @@
 /**
  * @module
  * The hosted page's view of a link session (`SessionView`): profile title, allowed networks and their linked
- * state (sandbox or real), expiry, locale, the account's branding and whether it may be framed. Built for `GET /api/link/session` and, on the page's first load, inlined into the page's HTML so
+ * state (sandbox or real), expiry, locale, the account's branding and whether the widget may show it (frame or popup). Built for `GET /api/link/session` and, on the page's first load, inlined into the page's HTML so
  * the page can render without a second round trip. It never contains the link token.
  */
 import { NETWORKS, connectMethodOf, type SessionView } from '@social-link-kit/protocol';

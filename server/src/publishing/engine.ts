@@ -9,7 +9,7 @@
  * When the last platform of a post finishes, the post's status is set once (compare-and-set) and, for scheduled
  * posts, the `scheduled` webhook is queued in that same transaction.
  */
-import type { Network } from '@social-link-kit/protocol';
+import type { Network, ProfileSuspension } from '@social-link-kit/protocol';
 import type { PostIdEntry, PostPlatformError, PostStatus } from '@social-link-kit/protocol/publishing/index.js';
 import { tokenAad } from '../core/crypto/token-cipher.js';
 import type { Job, JobStore } from '../core/jobs/job-store.js';
@@ -33,6 +33,7 @@ import { releaseNetworkBudgets, takeNetworkBudgets } from '../networks/network-r
 import { findFirstComment, publicFirstComment, type StoredFirstComment } from './first-comment-reconcile.js';
 import { unconfirmed } from '../networks/reconcile-by-identity.js';
 import type { AttemptKind, AttemptLog } from './attempt-log.js';
+import { COMMUNITY_STANDARDS_BLOCK, recordCommunityStandardsBlock, suspendedError, suspensionOf } from '../accounts/suspension.js';
 
 export const JOB_PUBLISH = 'publish';
 export const JOB_CONFIRM = 'confirm';
@@ -206,6 +207,9 @@ export class PublishingEngine {
     } else if (post.status === 'scheduled') post.status = (await store.findPost(postId))?.status ?? post.status;
     // Deleted, paused or held meanwhile: the job ends without publishing.
     if (post.status !== 'processing' || row.finishedAt !== null || row.status === 'pending') return { kind: 'done' };
+    // A suspended profile publishes nothing (accounts/suspension.ts); an interrupted commit is still reconciled.
+    const suspension = row.commitStartedAt === null ? await suspensionOf(store.db, post.profileId) : null;
+    if (suspension) return this.#failBeforeCommit(post, platform, suspendedFailure(suspension), attempts, job);
     const ctx = await this.#context(post, row);
     if ('kind' in ctx) return this.#finishAttempt(postId, job, (tx) => store.recordError(postId, platform, failureToError(ctx), clock(), tx));
     const adapter = this.#deps.adapters[platform];
@@ -368,6 +372,8 @@ export class PublishingEngine {
         await jobs.add({ kind: JOB_CONFIRM, subject: post.id, payload: { platform }, runAt: now + result.checkAfterMs }, now, tx);
       } else {
         await store.recordError(post.id, platform, failureToError(result), now, tx);
+        // A repeat community standards block unlinks the account and suspends the profile (spec 7, 249).
+        if (result.code === COMMUNITY_STANDARDS_BLOCK) await recordCommunityStandardsBlock(tx, this.#deps.storage, { profileId: post.profileId, platform, postId: post.id, at: now });
         // The outcome could not be decided (reconcile): the caller may never have had an answer, so say it now.
         if (result.details?.outcome === 'unknown') {
           await enqueueScheduledEvent(tx, { profileId: post.profileId, postId: post.id, status: 'unconfirmed', errors: [platformError(platform, failureToError(result))], postIds: [], subAction: 'unconfirmed', at: now });
@@ -567,6 +573,12 @@ export class PublishingEngine {
       [JOB_FIRST_COMMENT]: (job: Job) => this.#logged(job, 'first-comment', () => this.firstComment(job.subject, job.payload.platform as Network, job.attempts, job)),
     };
   }
+}
+
+/** A due post of a suspended profile fails with 105 on each platform, never retried. */
+function suspendedFailure(suspension: ProfileSuspension): PublishFailure {
+  const error = suspendedError(suspension, 'post');
+  return { kind: 'failed', code: error.code, message: error.message, retryAvailable: false, relink: false, details: { suspension } };
 }
 
 function isFailure<T extends object>(value: T | PublishFailure): value is PublishFailure {

@@ -31,6 +31,7 @@ import { acceptCreateRequest, acceptedScheduleDate, DAY_MS, type CreateRequestDe
 import { checkMedia, hasMedia, renditionsOf, resolvePlatform, toError, type PlatformCheckDeps, type ResolvedPlatform } from './platform-checks.js';
 import { awaitFirstComments, runInline, type InlineRunDeps } from './inline-run.js';
 import { envelopeOf, iso, notFound, postRecord, responseStatus, unsplashCredits, withPendingComments } from './post-answer.js';
+import { assertNotSuspended } from '../accounts/suspension.js';
 
 export interface PostServiceDeps extends CreateRequestDeps, PlatformCheckDeps, InlineRunDeps {
   /** Token-free log lines. */
@@ -59,6 +60,8 @@ export class PostService {
   ): Promise<{ httpStatus: ContentfulStatusCode; body: PostResponse; preview?: { renditions: Renditions; renditionHash: string } }> {
     const { clock, store } = this.#deps;
     const now = clock();
+    // A suspended profile publishes nothing (spec 7, 249's repeat): refused before anything is resolved or fetched.
+    await assertNotSuspended(store.db, profile.id, 'post');
     const { request, unsplash, platforms, scheduleDate, autoRepost, seriesStart } = await acceptCreateRequest(this.#deps, account, profile, body, now);
     const earlier = request.idempotencyKey !== undefined ? await store.findByIdempotencyKey(profile.id, request.idempotencyKey) : null;
     if (earlier) throw idempotencyError(request.idempotencyKey!, earlier.id);
@@ -329,6 +332,7 @@ export class PostService {
     if (!post) throw notFound(id);
     if (post.status !== 'error') throw badRequest(`Only a post in error can be retried; this one is ${post.status}.`, { status: post.status }, 'post');
     if (post.retried) throw badRequest('This post was retried once already; create a new post instead.', undefined, 'post');
+    await assertNotSuspended(store.db, profile.id, 'post');
     const apps = appFields((await store.listPlatforms(post.id)).filter((row) => row.status === 'error').map((row) => row.platform));
     const fields: Record<string, unknown> = { retried: 1, ...(Object.keys(apps).length > 0 && { request: JSON.stringify({ ...post.request, ...apps }) }) };
     const now = clock();

@@ -48,13 +48,13 @@ export function postRoutes(deps: Pick<AppDeps, 'config' | 'clock' | 'tokenCipher
     sealedAppFields(deps.tokenCipher, c.get('profile').id, platforms, (name) => c.req.header(name), action);
   const platformsOf = (body: Record<string, unknown>) => (Array.isArray(body.platforms) ? body.platforms : []);
 
-  routes.post('/post', describe({ summary: 'Create a post (now, scheduled or held for approval)', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/post', request: PostRequest, response: CreatePostResponse, name: 'CreatePostResponse', errors: [106, 137, 140, 163, 164, 182, 275, 307, 419, 447, 448, 449, 450, 451, 499, 514] }), async (c) => {
+  routes.post('/post', describe({ summary: 'Create a post (now, scheduled or held for approval)', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/post', request: PostRequest, response: CreatePostResponse, name: 'CreatePostResponse', errors: [105, 106, 137, 140, 163, 164, 182, 275, 307, 419, 447, 448, 449, 450, 451, 499, 514] }), async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, 'post');
     const result = await service.create(c.get('account'), c.get('profile'), body, { appFields: appFieldsOf(c, 'post')(platformsOf(body)) });
     return c.json(result.body, result.httpStatus);
   });
 
-  routes.post('/validate/post', describe({ summary: 'Check a post body; nothing is stored or published', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/validate/post', request: PostRequest, response: ValidatePostResponse, name: 'ValidatePostResponse', errors: [106, 137, 140, 163, 164, 182, 275, 307, 419, 447, 448, 449, 450, 451, 499, 514] }), async (c) => {
+  routes.post('/validate/post', describe({ summary: 'Check a post body; nothing is stored or published', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/validate/post', request: PostRequest, response: ValidatePostResponse, name: 'ValidatePostResponse', errors: [105, 106, 137, 140, 163, 164, 182, 275, 307, 419, 447, 448, 449, 450, 451, 499, 514] }), async (c) => {
     const body = await readJsonObject(c, deps.config.maxBodyBytes, 'post');
     appFieldsOf(c, 'post')(platformsOf(body));
     const result = await service.create(c.get('account'), c.get('profile'), body, { dryRun: true });
@@ -96,7 +96,7 @@ export function postRoutes(deps: Pick<AppDeps, 'config' | 'clock' | 'tokenCipher
     return c.json({ ...single, status: failed.length > 0 ? 'error' : 'success', ...envelope, posts: results });
   });
 
-  routes.put('/post/retry', describe({ summary: 'Retry a post in error, once', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id}', request: RetryRequest, response: RetryPostResponse, name: 'RetryPostResponse', errors: [106, 419, NOT_FOUND] }), async (c) => {
+  routes.put('/post/retry', describe({ summary: 'Retry a post in error, once', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path; body {id}', request: RetryRequest, response: RetryPostResponse, name: 'RetryPostResponse', errors: [105, 106, 419, NOT_FOUND] }), async (c) => {
     const parsed = RetryRequest.safeParse(await readJsonObject(c, deps.config.maxBodyBytes, 'post'));
     if (!parsed.success) throw requestError(parsed.error, 'post');
     await quotaLeft(c);

@@ -39,6 +39,17 @@ describe('OpenAPI documents', () => {
     assert.deepEqual(undocumented(svc.routes), []);
   });
 
+  it('shows profile suspension and the widget\'s max-pack rule: the shapes, the lift, the codes and the embed header', () => {
+    assert.ok(service.components.schemas.UserResponse.properties.suspension, 'GET /user has no suspension');
+    assert.ok(service.components.schemas.ListProfilesResponse.properties.profiles.items.properties.suspension, 'the profile listing has no suspension');
+    assert.ok(service.paths['/api/profiles'].patch, 'no PATCH /api/profiles (lifting a suspension)');
+    const codesOf = (operation: Json) => JSON.stringify(operation.responses);
+    assert.match(codesOf(service.paths['/api/post'].post), /\b105\b/);
+    const connect = service.paths['/api/link/connect/{platform}'].post;
+    assert.match(codesOf(connect), /\b104\b/);
+    assert.ok(connect.parameters.some((p: Json) => p.name === 'X-Link-Embed' && p.in === 'header'), 'no X-Link-Embed header on connect');
+  });
+
   it('notices a route added without describe(), and the document refuses to leave it out', () => {
     const extra = new Hono();
     extra.get('/api/undocumented', (c) => c.text('x'));

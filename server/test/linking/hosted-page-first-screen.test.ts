@@ -1,7 +1,7 @@
 /**
  * The hosted page's HTML carries its first screen (rendered by the server build of hosted/src/first-screen.ts) and
  * its stylesheet inline, allowed by the CSP through the stylesheet's hash: the networks for a usable token, the
- * "not embeddable" notice when a frame asks for a page whose account has no max-pack, the "no longer valid"
+ * "not embeddable" notice when a frame or the widget's popup asks for a page whose account has no max-pack, the "no longer valid"
  * notice (and its inline marker) for a dead token, and the plain "Loading…" when the browser asks for another
  * language (its texts load with the script). The token never appears in the HTML.
  *
@@ -50,7 +50,7 @@ describe('GET /link: the first screen in the HTML', () => {
     assert.ok(!answer.body.includes(`${en.heading}</h1>`), 'the English heading is in the HTML');
   });
 
-  it('renders the "not embeddable" notice only for a frame of an account without max-pack', async (t) => {
+  it('renders the "not embeddable" notice only for a frame or the widget\'s popup of an account without max-pack', async (t) => {
     await svc.sql('UPDATE accounts SET max_pack = 0 WHERE id = ?', [svc.account.id]);
     try {
       const url = await createLink();
@@ -60,6 +60,10 @@ describe('GET /link: the first screen in the HTML', () => {
       assert.doesNotMatch(framed.body, /aria-label="Connect Bluesky"/);
       const inWindow = await page(url, { 'Sec-Fetch-Dest': 'document' });
       assert.match(inWindow.body, /aria-label="Connect Bluesky"/);
+      // The widget's popup (`?embed=popup`) needs max-pack as a frame does.
+      const widgetPopup = await page(`${url}&embed=popup`, { 'Sec-Fetch-Dest': 'document' });
+      assert.match(widgetPopup.body, new RegExp(en.embedTitle));
+      assert.doesNotMatch(widgetPopup.body, /aria-label="Connect Bluesky"/);
     } finally {
       await svc.sql('UPDATE accounts SET max_pack = 1 WHERE id = ?', [svc.account.id]);
     }

@@ -218,7 +218,7 @@ test('telegram in the sandbox: "Simulate the bot" completes it from the page, th
   await expect.poll(async () => (await linkEvents(page)).filter((m) => m.event === 'connect:success').map((m) => m.platform)).toEqual(['telegram']);
 });
 
-test('without the max-pack add-on the page refuses to run in a frame (coded connect:error); a popup still works', async ({ page, harness: h }) => {
+test('without the max-pack add-on the page refuses to run in a frame (coded connect:error); a popup opened without the widget (direct mode) still works', async ({ page, harness: h }) => {
   await h.svc.sql('UPDATE accounts SET max_pack = 0 WHERE id = ?', [h.svc.account.id]);
   try {
     const framed = await createLink(h, { allowedSocial: ['reddit'] });

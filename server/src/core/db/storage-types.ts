@@ -144,7 +144,7 @@ export interface IntegrationKey {
 }
 
 /** Result of committing a connection: `stored` only when the session was still usable inside the transaction. */
-export type LinkAccountResult = { stored: true; account: SocialAccount } | { stored: false; reason: 'expired' | 'revoked' | 'missing' };
+export type LinkAccountResult = { stored: true; account: SocialAccount } | { stored: false; reason: 'expired' | 'revoked' | 'missing' | 'suspended' };
 
 /** One OAuth connection attempt: created when the user clicks Connect, used once by the callback. */
 export interface OAuthAttempt {

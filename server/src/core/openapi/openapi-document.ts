@@ -9,6 +9,7 @@ import { toJSONSchema, type $ZodType } from 'zod/v4/core';
 import { ERROR_TABLE, ErrorEnvelope } from '@social-link-kit/protocol';
 import { type Auth, type ErrorAnswer, type Operation, type OperationDoc } from './describe.js';
 import { sandboxOperationDoc } from './sandbox-summaries.js';
+import { EMBED_MODE_HEADER, EMBED_MODES } from '@social-link-kit/protocol/constants.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -112,6 +113,15 @@ function parametersOf(path: string, doc: OperationDoc): JsonObject[] {
     }
   }
   if (doc.auth === 'apiKeyAndProfileKey') parameters.push({ name: 'Profile-Key', in: 'header', required: false, schema: { type: 'string' } });
+  if (doc.auth === 'linkToken') {
+    parameters.push({
+      name: EMBED_MODE_HEADER,
+      in: 'header',
+      required: false,
+      description: "How the widget shows the hosted page (spec 5.7: the widget needs the max-pack add-on); absent = direct mode. Connecting and disconnecting answer 403 (104) in either mode without max-pack.",
+      schema: { type: 'string', enum: [...EMBED_MODES] },
+    });
+  }
   return parameters;
 }
 

@@ -19,6 +19,9 @@ import { assertConnectStartAllowed } from '../../core/limits/enforce-limit.js';
 import { readJsonObject } from '../../core/http/read-json.js';
 import { assertNetworkOffered, commitLinkedAccount, linkInvalidError, oauthNetworkFor, unlinkAccount } from '../service.js';
 import { createTelegramCode } from '../telegram-code.js';
+import { assertNotSuspended } from '../../accounts/suspension.js';
+import { assertEmbeddingAllowed } from '../embed-mode.js';
+import { EMBED_MODE_HEADER } from '@social-link-kit/protocol/constants.js';
 import { hashSecret, newSecret } from '../../core/tokens.js';
 import { describe } from '../../core/openapi/describe.js';
 import { BotCodeResponse, CredentialsConnectRequest, CredentialsConnectResponse } from '@social-link-kit/protocol';
@@ -29,9 +32,11 @@ const ATTEMPT_TTL_MS = 10 * 60_000;
 export function connectRoutes(deps: Pick<AppDeps, 'config' | 'storage' | 'clock' | 'networks' | 'limiter' | 'tokenCipher'>): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.post('/connect/:platform', describe({ summary: 'Start (oauth), complete (credentials) or get a bot code (telegram) for a network', tag: 'Hosted page API', auth: 'linkToken', request: CredentialsConnectRequest, response: StartConnectResponse, name: 'StartConnectResponse', alternatives: { CredentialsConnectResponse, BotCodeResponse }, errors: [163, 502, 503, 510, 512] }), async (c) => {
+  routes.post('/connect/:platform', describe({ summary: 'Start (oauth), complete (credentials) or get a bot code (telegram) for a network', tag: 'Hosted page API', auth: 'linkToken', request: CredentialsConnectRequest, response: StartConnectResponse, name: 'StartConnectResponse', alternatives: { CredentialsConnectResponse, BotCodeResponse }, errors: [101, 104, 105, 163, 502, 503, 510, 512] }), async (c) => {
     const session = c.get('linkSession');
     const platform = allowedPlatform(session, c.req.param('platform'));
+    await assertEmbeddingAllowed(deps, session, c.req.header(EMBED_MODE_HEADER));
+    await assertNotSuspended(deps.storage.driver, session.profileId, 'link session');
     await assertConnectStartAllowed(deps, session.id);
     const link: NetworkLink = NETWORKS[platform].link;
     if (link.method === 'credentials') {
@@ -39,6 +44,7 @@ export function connectRoutes(deps: Pick<AppDeps, 'config' | 'storage' | 'clock'
       const env = { fetch: deps.networks.fetch, loginUrl: deps.networks.loginUrl(platform), sandbox: deps.networks.runsOnSandbox(platform), now: deps.clock() };
       const identity = await link.verify(body, env);
       const result = await commitLinkedAccount(deps, session, identity);
+      if (!result.stored && result.reason === 'suspended') await assertNotSuspended(deps.storage.driver, session.profileId, 'link session');
       if (!result.stored) throw linkInvalidError('This link has expired or is no longer valid.');
       const answer: CredentialsConnectResponse = { status: 'success', platform, displayName: identity.displayName ?? '' };
       return c.json(answer);
@@ -71,9 +77,10 @@ export function connectRoutes(deps: Pick<AppDeps, 'config' | 'storage' | 'clock'
     return c.json(answer);
   });
 
-  routes.delete('/accounts/:platform', describe({ summary: 'Disconnect a network from the hosted page', tag: 'Hosted page API', auth: 'linkToken', response: DisconnectResponse, name: 'DisconnectResponse', errors: [163, 502] }), async (c) => {
+  routes.delete('/accounts/:platform', describe({ summary: 'Disconnect a network from the hosted page', tag: 'Hosted page API', auth: 'linkToken', response: DisconnectResponse, name: 'DisconnectResponse', errors: [104, 163, 502] }), async (c) => {
     const session = c.get('linkSession');
     const platform = allowedPlatform(session, c.req.param('platform'));
+    await assertEmbeddingAllowed(deps, session, c.req.header(EMBED_MODE_HEADER));
     const removed = await unlinkAccount(deps.storage, session.profileId, platform, deps.clock());
     const answer: DisconnectResponse = { status: 'success', platform, removed };
     return c.json(answer);

@@ -21,7 +21,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { INVALID_LINK_NOTICE, type FirstScreenRequest, type InvalidLinkNotice } from '../../../../hosted/src/first-screen-contract.js';
 import { INLINE_SESSION_VIEW_ID, parseSessionOrigin, type SessionView } from '@social-link-kit/protocol';
-import { OPENER_ORIGIN_PARAM, type OriginMismatchNotice } from '@social-link-kit/protocol/constants.js';
+import { EMBED_MODE_PARAM, OPENER_ORIGIN_PARAM, type OriginMismatchNotice } from '@social-link-kit/protocol/constants.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { AppEnv } from '../../context.js';
 import type { LinkSessionRecord } from '../../core/db/storage-types.js';
@@ -110,7 +110,12 @@ export function hostedPageRoutes(deps: Pick<AppDeps, 'config' | 'storage' | 'clo
     let logo = '';
     let view: SessionView | OriginMismatchNotice | InvalidLinkNotice | null = null;
     let screen: FirstScreenRequest | null = null;
-    const fromRequest = { framed: c.req.header('sec-fetch-dest') === 'iframe', acceptLanguage: c.req.header('accept-language') ?? '' };
+    const fromRequest = {
+      framed: c.req.header('sec-fetch-dest') === 'iframe',
+      // The widget's popup needs max-pack as a frame does (../embed-mode.ts): its first screen may be the notice.
+      widgetPopup: c.req.query(EMBED_MODE_PARAM) === 'popup',
+      acceptLanguage: c.req.header('accept-language') ?? '',
+    };
     try {
       const token = c.req.query('session');
       const found = withinLimit ? await findSession(token, c.req.query('sid')) : null;

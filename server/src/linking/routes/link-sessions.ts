@@ -26,6 +26,7 @@ import type { IncomingMessage } from 'node:http';
 import { describe } from '../../core/openapi/describe.js';
 import { CreateLinkSessionRequestBody } from '@social-link-kit/protocol/api-requests.js';
 import { CreateLinkSessionResponse as CreateLinkSessionAnswer, LinkSession as LinkSessionSchema, RevokeLinkSessionResponse } from '@social-link-kit/protocol';
+import { assertNotSuspended } from '../../accounts/suspension.js';
 
 const ACTION = 'link session';
 
@@ -35,7 +36,7 @@ type LinkSessionDeps = Pick<AppDeps, 'config' | 'storage' | 'clock' | 'mailer' |
 export function linkSessionRoutes(deps: LinkSessionDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.post('/', describe({ summary: 'Create a link session', tag: 'Link sessions', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/profiles/link-sessions; error codes 501-513 (README "Errors")', request: CreateLinkSessionRequestBody, response: CreateLinkSessionAnswer, name: 'CreateLinkSessionResponse', errors: [163, 188, 504, 505, 506, 507, 508, 509, 510] }), async (c) => {
+  routes.post('/', describe({ summary: 'Create a link session', tag: 'Link sessions', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/profiles/link-sessions; error codes 501-513 (README "Errors")', request: CreateLinkSessionRequestBody, response: CreateLinkSessionAnswer, name: 'CreateLinkSessionResponse', errors: [105, 163, 188, 504, 505, 506, 507, 508, 509, 510] }), async (c) => {
     const readBody = () => readJsonObject(c, deps.config.maxBodyBytes, ACTION);
     return c.json(await createLinkSession(deps, callerOf(c), readBody));
   });
@@ -90,6 +91,8 @@ export async function createLinkSession(deps: LinkSessionDeps, caller: ApiCaller
   const { account, profile } = caller;
   await enforceLimit(deps, 'sessionCreate', account.id, ACTION);
   const request = parseLinkSessionRequest(await readBody(), account);
+  // A suspended profile links nothing (accounts/suspension.ts).
+  await assertNotSuspended(deps.storage.driver, profile.id, ACTION);
 
   const now = deps.clock();
   const token = newSecret();

@@ -14,6 +14,7 @@ import { readJsonObject } from '../../core/http/read-json.js';
 import { unlinkAccount } from '../service.js';
 import { postQuotaSummary } from '../../publishing/routes.js';
 import { healthOf } from '../../account-health/health-view.js';
+import { suspensionOf } from '../../accounts/suspension.js';
 import { describe } from '../../core/openapi/describe.js';
 import { UnlinkRequest } from '@social-link-kit/protocol/api-requests.js';
 import { UnlinkResponse, UserResponse as UserAnswer } from '@social-link-kit/protocol';
@@ -41,6 +42,7 @@ export function userRoutes(deps: Pick<AppDeps, 'storage' | 'clock' | 'networks' 
   routes.get('/', describe({ summary: 'The profile and its linked accounts (each with its health)', tag: 'Profiles', auth: 'apiKeyAndProfileKey', origin: 'spec', response: UserAnswer, name: 'UserResponse' }), async (c) => {
     const profile = c.get('profile');
     const accounts = await deps.storage.linking.listSocialAccounts(profile.id);
+    const suspension = await suspensionOf(deps.storage.driver, profile.id);
     const response: UserResponse = {
       status: 'success',
       refId: profile.refId,
@@ -49,6 +51,7 @@ export function userRoutes(deps: Pick<AppDeps, 'storage' | 'clock' | 'networks' 
       ...(deps.publishing && (await postQuotaSummary(deps.publishing, profile.id, c.get('account').plan, deps.clock()))),
       // Read from the linked threads account (false without one, or when threads cannot be asked now).
       ...(deps.publishing && { isEligibleForGeoRestrictions: (await deps.publishing.geoEligible(profile.id)) === true }),
+      ...(suspension && { suspension }),
       displayNames: await Promise.all(
         accounts.map(async (account) => ({
           platform: account.platform,

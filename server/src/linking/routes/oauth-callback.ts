@@ -107,6 +107,9 @@ export function oauthCallbackRoutes(deps: Pick<AppDeps, 'config' | 'storage' | '
         tokens: { ...tokens, obtainedAt: now, ...(refreshExpiresIn !== null && { refreshExpiresAt: now + refreshExpiresIn * 1000 }) },
         linkedAt: now,
       });
+      if (!result.stored && result.reason === 'suspended') {
+        return { outcome: 'error', platform, code: ErrorCode.profileSuspended, message: 'This profile is suspended: no account can be linked to it until the integrator lifts the suspension.' };
+      }
       if (!result.stored) return { ...linkEnded, message: 'This link expired or was revoked before the account could be saved.' };
       return { outcome: 'success', platform };
     } catch (flowError) {

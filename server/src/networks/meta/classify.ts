@@ -12,8 +12,10 @@
  *   restricted or inactive) → 258 without retry; 2207001 / 2207003 / 2207032 (server could not fetch or ingest the
  *   media) → 440 with retry; 2207052 (the media URL could not be fetched: robots.txt, HTTP 403) → 138 naming it;
  *   other instagram errors → 138;
- * - all three: 200 with subcode 1404078 (the person publishing must confirm their identity with Meta, the Page
- *   Publishing Authorization) → 326, never retried; relinking does not help;
+ * - all three: subcode 1404078 (the person publishing must confirm their identity with Meta, the Page
+ *   Publishing Authorization) → 326, never retried; relinking does not help. Meta's content publishing guide says
+ *   a request fails until a Page that requires PPA has completed it, without naming the subcode; the subcode is the
+ *   one integrators' own error tables give for "page publishing authorization required";
  * - threads: 24 with subcode 4279009 (media not ready yet) → 522 with retry; other threads errors → 379;
  * - other facebook errors (100 invalid parameter…) → 101.
  */
@@ -65,7 +67,7 @@ export function classifyGraphError(platform: MetaNetwork, answer: Extract<GraphA
     return fail(429, `${platform} rate limit reached; try again later.`, true, error, { retryAfterMs: retryAfterSeconds * 1000 });
   }
   if (subcode === META_SUBCODE_IDENTITY_VERIFICATION) {
-    return fail(326, `${platform} needs the account's owner to confirm their identity with Meta before it publishes; relinking does not help.`, false, error);
+    return fail(326, `${platform} needs the account's owner to confirm their identity with Meta (Page Publishing Authorization) before it publishes; relinking does not help.`, false, error);
   }
   if (status === 0 || status >= 500 || code === 1 || code === 2) return fail(500, `${platform} had a temporary problem; try again.`, true, error);
   if (platform === 'facebook') {
