@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { SANDBOX_TWITTER_APP } from '@social-link-kit/sandbox/networks/twitter-api.js';
 import { startTestService, type TestService } from '../support/test-service.js';
+import { tsImport } from 'tsx/esm/api';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const SITE = 'https://link.example.com';
@@ -124,8 +125,8 @@ describe('README snippets', () => {
         const code = snippet.code.replaceAll(`${SITE}/api`, `${svc.url}/api`).replace(/from 'social-link-kit\/client\.js'/g, `from '${join(ROOT, 'src', 'client', 'index.ts')}'`);
         const file = join(dir, `run-${fileName(snippet)}`);
         writeFileSync(file, `${code}\nexport {};\n`);
-        // eslint-disable-next-line no-unsanitized/method -- the README's own snippet, written by this test
-        await import(file).catch((error: unknown) => {
+        // The snippet is TypeScript: tsx loads it (the suite itself may run bundled, without a loader).
+        await tsImport(file, import.meta.url).catch((error: unknown) => {
           throw new Error(`${snippet.file}:${snippet.line}: ${String(error)}`, { cause: error });
         });
       }
