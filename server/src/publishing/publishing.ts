@@ -76,17 +76,12 @@ export function createPublishing(options: {
   const crashAt = CRASH_POINTS.find((point) => point === config.publishing.testCrashAt) ?? null;
   const { tokenRefresher, healthRecorder, oauthNetwork, contextDeps } = options.runtime;
   const engine = new PublishingEngine({
+    // The network runtime's one account context; posts go to each network's publishing API base.
+    ...contextDeps,
     store,
     jobs,
-    storage: options.storage,
     adapters: PUBLISH_ADAPTERS,
-    tokenCipher: options.tokenCipher,
-    clock,
-    fetch,
-    // Only for accounts linked before each account kept where it was linked (social_accounts.sandbox).
-    isSandbox: contextDeps.isSandbox,
-    baseUrl: (platform, sandbox) => publishBaseUrl(platform, publicUrl(), sandbox, config.networks.apiBaseUrls),
-    log,
+    publishBaseUrl: (platform, sandbox) => publishBaseUrl(platform, publicUrl(), sandbox, config.networks.apiBaseUrls),
     crashAt,
     leaseMs: settings.leaseMs,
     retryBaseMs: settings.retryBaseMs,
@@ -95,7 +90,6 @@ export function createPublishing(options: {
     firstCommentDelayMs: config.publishing.firstCommentDelayMs,
     media: options.media,
     metrics: options.metrics,
-    tokenRefresher,
     attemptLog,
   });
   // Account facts read from the network when a post is checked: youtube's category list (spec 4.3), threads'
