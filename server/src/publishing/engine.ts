@@ -21,7 +21,7 @@ import type { PublishAdapter, PublishContext, PublishDone, PublishFailure } from
 import type { SqlExecutor } from '../core/db/sql-driver.js';
 import type { PostStore, StoredPlatform, StoredPost } from './post-store.js';
 import { countDueInItsMonth } from './due-month-quota.js';
-import { startWhileLeaseHeld } from './lease-held-call.js';
+import { fencedCall, fenceSends, leftToReconcile, startWhileLeaseHeld } from './lease-held-call.js';
 import { enqueueScheduledEvent } from './scheduled-event.js';
 import type { MediaDeps } from './media/inspect-media.js';
 import { PREPARED_MEDIA_KEY, preparedMediaOf, preparePostMedia } from './prepare-post-media.js';
@@ -168,8 +168,11 @@ export class PublishingEngine {
     }
     // After a reconcile that found nothing (or part of a thread), the state as it stored it.
     const prepared = committing ?? (await store.findPlatform(postId, platform))?.prepared ?? row.prepared ?? {};
-    // A commit refused for its token (401) published nothing, so it may run once more with renewed tokens.
-    const result = await onceMoreWithNewTokens(ctx, () => adapter.commit(ctx, prepared), 'token-refused');
+    // A commit refused for its token (401) published nothing, so it may run once more with renewed tokens. Each of
+    // its sends is fenced: a worker that lost its lease meanwhile sends nothing more and records nothing.
+    const fenced = fenceSends(this.#deps, job, ctx);
+    const result = await fencedCall(fenced, () => onceMoreWithNewTokens(fenced.ctx, () => adapter.commit(fenced.ctx, prepared), 'token-refused'));
+    if (result === null) return leftToReconcile(clock());
     this.#maybeCrash('after-commit');
     if (result.kind === 'failed') await releaseNetworkBudgets(ctx.rateBudget!, budgetUses);
     return this.#recordCommitResult(post, platform, result.kind === 'failed' ? crawlerBlockedAfterRehost(result, preparedMediaOf(prepared)) : result, job);

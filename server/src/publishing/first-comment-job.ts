@@ -11,7 +11,7 @@ import { jobRetryDelayMs } from '../core/jobs/job-backoff.js';
 import type { PublishContext, PublishFailure } from '../networks/publish-adapter.js';
 import type { CrashPoint, EngineDeps } from './engine.js';
 import { findFirstComment, type StoredFirstComment } from './first-comment-reconcile.js';
-import { startWhileLeaseHeld } from './lease-held-call.js';
+import { fencedCall, fenceSends, leftToReconcile, startWhileLeaseHeld } from './lease-held-call.js';
 import type { StoredPlatform, StoredPost } from './post-store.js';
 
 export const FIRST_COMMENT_DELAY_MS = 20_000;
@@ -63,7 +63,9 @@ export async function runFirstComment(tools: FirstCommentTools, postId: string, 
   if (!(await startWhileLeaseHeld(deps, job, async (tx) => (await store.recordFirstComment(postId, platform, { status: 'pending', startedAt: clock() } as StoredFirstComment, tx), true)))) {
     return { kind: 'done' };
   }
-  const result = await adapter.comment(ctx, row.networkPostId, firstComment.comment, firstComment.mediaUrls ?? []);
+  const fenced = fenceSends(deps, job, ctx);
+  const result = await fencedCall(fenced, () => adapter.comment!(fenced.ctx, row.networkPostId!, firstComment.comment, firstComment.mediaUrls ?? []));
+  if (result === null) return leftToReconcile(clock());
   tools.crash('inside-first-comment');
   if (result.kind === 'failed') return retryOr(result);
   // A tiktok comment waits for processing on the network: it stays pending (spec 4.9 rule 5).
