@@ -84,9 +84,6 @@ const TICKS = 40;
  * - facebook `reset`: a Graph call that got no answer after the network made the post is recorded as a plain
  *   "temporary problem; try again" error (meta/classify.ts, status 0), not as an unknown outcome and not reconciled:
  *   the post is on the page while the service reports it failed (SIM_INCLUDE_OPEN=1 npm run simulate -- --seed 6 --posts 6).
- * - the `restart-database` fault on PostgreSQL: every connection terminated while a client is checked out raises
- *   "terminating connection due to administrator command" as an uncaught exception (a real instance would exit);
- *   the pool's idle-client handler (core/db/postgres-driver.ts) does not cover clients in use.
  */
 const OPEN_FINDINGS: { network: Network; fault: PostFault }[] = [{ network: 'facebook', fault: 'reset' }];
 
@@ -108,8 +105,7 @@ export function planSchedule(seed: number, posts: number): Schedule {
       fault,
     });
   }
-  // restart-database is an open finding (OPEN_FINDINGS): planned only with SIM_INCLUDE_OPEN=1.
-  const global: GlobalFault[] = process.env.SIM_INCLUDE_OPEN ? ['kill-instance', 'restart-database', 'clock-jump'] : ['kill-instance', 'clock-jump'];
+  const global: GlobalFault[] = ['kill-instance', 'restart-database', 'clock-jump'];
   const faultsAt = Array.from({ length: 1 + Math.floor(random() * 3) }, () => ({ tick: 1 + Math.floor(random() * (TICKS - 12)), fault: pick(global) }));
   return { seed, start: pick(DST_EDGES), posts: planned, faults: faultsAt.sort((a, b) => a.tick - b.tick) };
 }
