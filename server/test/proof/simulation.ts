@@ -199,7 +199,7 @@ export async function simulate(seed: number, posts: number, options: { databaseU
     const pendingJumps: number[] = [];
     for (let tick = 0; tick < TICKS * 6; tick++) {
       // A jump lands between calls (none holds a lease): one in the middle of a live call is a limit (README).
-      if (pendingJumps.length > 0 && !(await leaseHeld(a.storage, now))) now += pendingJumps.splice(0).reduce((sum, jump) => sum + jump, 0);
+      if (pendingJumps.length > 0 && !(await leaseHeld(a.storage))) now += pendingJumps.splice(0).reduce((sum, jump) => sum + jump, 0);
       for (const fault of schedule.faults.filter((f) => f.tick === tick)) {
         if (fault.fault === 'clock-jump') pendingJumps.push(60 * 60_000);
         if (fault.fault === 'kill-instance') {
@@ -217,8 +217,8 @@ export async function simulate(seed: number, posts: number, options: { databaseU
       // moves it past a live lease; between calls a tick moves it TICK_MS at once.
       const tickStart = Date.now();
       await sleep(20);
-      const held = await leaseHeld(a.storage, now);
-      if (process.env.SIM_DEBUG && held) console.log(tick, JSON.stringify(await a.storage.driver.all('SELECT kind, subject, lease_until, run_at FROM jobs WHERE lease_until > ? AND done_at IS NULL AND failed_at IS NULL', [now])));
+      const held = await leaseHeld(a.storage);
+      if (process.env.SIM_DEBUG && held) console.log(tick, JSON.stringify(await a.storage.driver.all('SELECT kind, subject, lease_until, run_at FROM jobs WHERE lease_until > ? AND done_at IS NULL AND failed_at IS NULL', [Date.now()])));
       now += held ? Date.now() - tickStart : TICK_MS;
       if (tick >= TICKS && (await openCount(a.storage)) === 0) break;
     }
@@ -231,8 +231,13 @@ export async function simulate(seed: number, posts: number, options: { databaseU
   }
 }
 
-async function leaseHeld(storage: Storage, at: number): Promise<boolean> {
-  return (await storage.driver.get('SELECT 1 AS held FROM jobs WHERE lease_until > ? AND done_at IS NULL AND failed_at IS NULL LIMIT 1', [at])) !== null;
+/**
+ * Whether any job lease is live. Leases run on real time (the lease clock: this machine's, or the PostgreSQL server's
+ * on the same machine), never on the simulated service clock: a lease a killed instance left holds its job for its
+ * real length, and service time must not race past it (it did, and a 1 s lease showed as a minute late).
+ */
+async function leaseHeld(storage: Storage): Promise<boolean> {
+  return (await storage.driver.get('SELECT 1 AS held FROM jobs WHERE lease_until > ? AND done_at IS NULL AND failed_at IS NULL LIMIT 1', [Date.now()])) !== null;
 }
 
 async function openCount(storage: Storage): Promise<number> {
