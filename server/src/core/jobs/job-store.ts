@@ -145,6 +145,25 @@ export class JobStore {
   }
 
   /**
+   * Renews every lease of `jobs` that is still held, in one statement per 100 jobs (a worker holds hundreds: one
+   * write per renewal tick, not one per job); returns the jobs renewed, as `id:token`. A job missing from the answer
+   * was lost (another worker took it, or it finished).
+   */
+  async renewAll(jobs: readonly Job[], leaseMs: number): Promise<Set<string>> {
+    const renewed = new Set<string>();
+    for (let from = 0; from < jobs.length; from += 100) {
+      const chunk = jobs.slice(from, from + 100);
+      const [leaseNow, leaseNowParams] = this.#leaseNow();
+      const rows = await this.#db.all(
+        `UPDATE jobs SET lease_until = ${leaseNow} + ? WHERE done_at IS NULL AND (id, lease_token) IN (VALUES ${chunk.map(() => '(?, ?)').join(', ')}) RETURNING id, lease_token`,
+        [...leaseNowParams, leaseMs, ...chunk.flatMap((job) => [job.id, job.leaseToken])],
+      );
+      for (const row of rows) renewed.add(`${String(row.id)}:${String(row.lease_token)}`);
+    }
+    return renewed;
+  }
+
+  /**
    * The fence before an irreversible call, in one statement: true only when this holder's lease (its token) is still
    * on the row and has not run out by the lease clock (the database's, on PostgreSQL); it is then extended by
    * `leaseMs`, so nobody can take the job while the call goes out. False: do not make the call.
