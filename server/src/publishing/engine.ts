@@ -21,7 +21,7 @@ import type { PublishAdapter, PublishContext, PublishDone, PublishFailure } from
 import type { SqlExecutor } from '../core/db/sql-driver.js';
 import type { PostStore, StoredPlatform, StoredPost } from './post-store.js';
 import { countDueInItsMonth } from './due-month-quota.js';
-import { fencedCall, fenceSends, leftToReconcile, startWhileLeaseHeld } from './lease-held-call.js';
+import { fencedCall, fenceSends, leftToReconcile, startWhileLeaseHeld, waitOutInterruptedCall } from './lease-held-call.js';
 import { enqueueScheduledEvent } from './scheduled-event.js';
 import type { MediaDeps } from './media/inspect-media.js';
 import { PREPARED_MEDIA_KEY, preparedMediaOf, preparePostMedia } from './prepare-post-media.js';
@@ -58,6 +58,11 @@ export interface EngineDeps extends NetworkContextDeps {
   adapters: Record<Network, PublishAdapter>;
   /** How long a job lease lasts: a commit extends it by this much as it starts (the worker renews it meanwhile). */
   leaseMs?: number;
+  /**
+   * The longest a network call may wait for its answer (the outbound time limit, with a margin): a takeover sends
+   * again only once an interrupted send is past it (lease-held-call.ts). Absent: no wait.
+   */
+  callDeadlineMs?: number;
   /** Test only: die (SIGKILL) at this step, once per process. */
   crashAt?: CrashPoint | null;
   retryBaseMs: number;
@@ -121,7 +126,13 @@ export class PublishingEngine {
       // Identity, not recency: the adapter pages back to the commit's start and skips posts other posts recorded.
       ctx.commitStartedAt = row.commitStartedAt;
       ctx.isClaimed = (networkPostId) => store.isNetworkPostClaimed(platform, networkPostId, postId);
-      const found = await adapter.reconcile(ctx, row.prepared ?? {});
+      let found = await adapter.reconcile(ctx, row.prepared ?? {});
+      // Nothing yet, but the interrupted send may still be answered (its worker lost the lease, not its call). A
+      // reconcile that saved progress (a thread part found) did find that send: it resumes at once.
+      const progressed = async () => JSON.stringify((await store.findPlatform(postId, platform))?.prepared ?? null) !== JSON.stringify(row.prepared);
+      if (!found && !(await progressed()) && (await waitOutInterruptedCall(this.#deps, job, `publish ${postId} ${platform}`))) {
+        found = await adapter.reconcile(ctx, (await store.findPlatform(postId, platform))?.prepared ?? row.prepared ?? {});
+      }
       this.#deps.attemptLog?.reconciled(postId, platform, !found ? 'not-found' : found.kind !== 'failed' ? 'found' : found.details?.outcome === 'unknown' ? 'undecided' : 'not-found');
       if (found) {
         this.#deps.log(`publish ${postId} ${platform}: reconciled an interrupted commit (${found.kind})`);

@@ -11,7 +11,7 @@ import { jobRetryDelayMs } from '../core/jobs/job-backoff.js';
 import type { PublishContext, PublishFailure } from '../networks/publish-adapter.js';
 import type { CrashPoint, EngineDeps } from './engine.js';
 import { findFirstComment, type StoredFirstComment } from './first-comment-reconcile.js';
-import { fencedCall, fenceSends, leftToReconcile, startWhileLeaseHeld } from './lease-held-call.js';
+import { fencedCall, fenceSends, leftToReconcile, startWhileLeaseHeld, waitOutInterruptedCall } from './lease-held-call.js';
 import type { StoredPlatform, StoredPost } from './post-store.js';
 
 export const FIRST_COMMENT_DELAY_MS = 20_000;
@@ -49,7 +49,11 @@ export async function runFirstComment(tools: FirstCommentTools, postId: string, 
   const stored = row.firstComment as StoredFirstComment | null;
   if (stored?.status === 'pending' && stored.startedAt !== undefined) {
     // A comment call started and its result was never recorded: look for it instead of commenting again.
-    const found = await findFirstComment(adapter, ctx, row.networkPostId, firstComment.comment, stored.startedAt);
+    let found = await findFirstComment(adapter, ctx, row.networkPostId, firstComment.comment, stored.startedAt);
+    // Nothing yet, but the interrupted comment call may still be answered: look again past its deadline.
+    if (!found && (await waitOutInterruptedCall(deps, job, `first comment ${postId} ${platform}`))) {
+      found = await findFirstComment(adapter, ctx, row.networkPostId, firstComment.comment, stored.startedAt);
+    }
     if (found && 'kind' in found) return retryOr(found);
     if (found && 'unknown' in found) {
       return failed(500, `The service stopped while posting the first comment and could not tell whether it went out (${found.unknown}). It was not sent again.`);

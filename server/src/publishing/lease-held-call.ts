@@ -8,10 +8,11 @@
 import type { Job } from '../core/jobs/job-store.js';
 import type { JobOutcome } from '../core/jobs/job-worker.js';
 import type { PublishContext } from '../networks/publish-adapter.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
 import type { EngineDeps } from './engine.js';
 
-export type LeaseHeldDeps = Pick<EngineDeps, 'store' | 'jobs' | 'leaseMs' | 'log'>;
+export type LeaseHeldDeps = Pick<EngineDeps, 'store' | 'jobs' | 'leaseMs' | 'callDeadlineMs' | 'log'>;
 
 /**
  * Records a call's start (`write`) only while `job`'s lease is held, in one transaction that also extends the
@@ -59,7 +60,7 @@ export function fenceSends(deps: LeaseHeldDeps, job: Job | undefined, ctx: Publi
     if (!job || READS.has((init?.method ?? 'GET').toUpperCase())) return ctx.fetch(url, init);
     if (!lost) {
       // A fence that cannot be checked (the database is away) counts as refused: not sending is the safe side.
-      lost = !(await deps.jobs.fence(job, deps.leaseMs ?? 60_000).catch(() => false));
+      lost = !(await deps.jobs.fence(job, deps.leaseMs ?? 60_000, deps.callDeadlineMs ?? 0).catch(() => false));
       if (lost) deps.log(`publish ${job.subject}: lease of job ${job.id} not held before a send; not sending (left to reconcile)`);
     }
     if (lost) throw new LeaseLostError(job);
@@ -87,4 +88,19 @@ export async function fencedCall<T>(fenced: FencedCall, call: () => Promise<T>):
 /** What a worker whose fence refused returns: nothing recorded, the job released (if still its own) to reconcile. */
 export function leftToReconcile(now: number): JobOutcome {
   return { kind: 'retry', runAt: now, error: 'lease lost before a send; left to reconcile' };
+}
+
+/**
+ * A send of the worker before may still be on its way: a worker that lost its lease (paused, stalled longer than
+ * the lease, or slow on a slow network) waits for its answer until the call's deadline (the outbound time limit),
+ * noted by its fence (`call_until`). A lookup before then can miss a post the network makes a moment later, so a
+ * takeover that found nothing waits until that deadline has passed (holding the job, its lease renewed) and looks
+ * once more before it sends anything. Returns whether it waited. A crash before any send noted nothing: no wait.
+ */
+export async function waitOutInterruptedCall(deps: Pick<EngineDeps, 'jobs' | 'log'>, job: Job | undefined, what: string): Promise<boolean> {
+  const remaining = job ? await deps.jobs.callPendingMs(job) : 0;
+  if (remaining <= 0) return false;
+  deps.log(`${what}: a send of the worker before may still be answered; looking again in ${remaining} ms`);
+  await sleep(remaining);
+  return true;
 }

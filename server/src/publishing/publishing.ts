@@ -50,6 +50,8 @@ export interface Publishing {
 
 const CRASH_POINTS: readonly CrashPoint[] = ['after-prepare', 'after-commit-started', 'after-commit', 'between-thread-parts', 'inside-first-comment'];
 const BAND_PRUNE_EVERY_MS = 10 * 60_000;
+/** A call's deadline beyond the outbound time limit: its answer's last bytes and the handler's own work. */
+const CALL_DEADLINE_MARGIN_MS = 2_000;
 
 export function createPublishing(options: {
   storage: Storage;
@@ -84,6 +86,7 @@ export function createPublishing(options: {
     publishBaseUrl: (platform, sandbox) => publishBaseUrl(platform, publicUrl(), sandbox, config.networks.apiBaseUrls),
     crashAt,
     leaseMs: settings.leaseMs,
+    callDeadlineMs: config.outbound.timeoutMs + CALL_DEADLINE_MARGIN_MS,
     retryBaseMs: settings.retryBaseMs,
     retryMaxMs: settings.retryMaxMs,
     maxAttempts: settings.maxAttempts,

@@ -4,6 +4,9 @@
  * over and finished, sends nothing when it wakes up: every part is on X once. On the code before the fence, the
  * woken worker sent the second part again (its lease was checked only when the commit started). Two engines on one
  * real database (SQLite, or PostgreSQL with TEST_DATABASE_URL), the sandbox X API on real HTTP.
+ * And the other side of it: a worker whose lease ran out while its send was still on the way (a slow network, seeds
+ * 35 and 49 of the simulation) leaves a post the worker taking over cannot find yet; that one waits for the send's
+ * deadline and finds it, instead of sending it again (the code before posted it twice).
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -19,13 +22,13 @@ let svc: TestService;
 before(async () => {
   // The service's own worker sleeps: the two engines below are the only ones running the post's job.
   svc = await startPublishingService({ env: { JOBS_POLL_MS: '2000000000' } });
-  await linkSandboxAccounts(svc, ['twitter']);
+  await linkSandboxAccounts(svc, ['twitter', 'facebook']);
 });
 after(() => svc.close());
 
 const LEASE_MS = 400;
 
-function engineWith(fetch: typeof globalThis.fetch, jobs: JobStore, log: string[]) {
+function engineWith(fetch: typeof globalThis.fetch, jobs: JobStore, log: string[], callDeadlineMs = 0) {
   return new PublishingEngine({
     storage: svc.storage,
     tokenCipher: svc.tokenCipher,
@@ -39,6 +42,7 @@ function engineWith(fetch: typeof globalThis.fetch, jobs: JobStore, log: string[
     jobs,
     adapters: PUBLISH_ADAPTERS,
     leaseMs: LEASE_MS,
+    callDeadlineMs,
     retryBaseMs: 50,
     retryMaxMs: 200,
     maxAttempts: 5,
@@ -95,4 +99,36 @@ test('a worker paused past its lease between two thread parts sends nothing afte
   const recorded = String(row?.network_post_id).split(',');
   assert.equal(recorded.length, tweets.length, 'the result names every part');
   assert.equal(recorded.map((id) => textOf.get(id)).join(' '), sentences.join(' '), 'every part once, in order');
+});
+
+test('a send still on its way when its lease ran out is waited for and adopted, not sent again', async () => {
+  const text = `Slow send ${Date.now()} [[slow:1500]]`;
+  const created = await svc.api('POST', '/post', { body: { post: text, platforms: ['facebook'], scheduleDate: new Date(svc.clock() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z') } });
+  assert.equal(created.status, 200, JSON.stringify(created.json));
+  const postId = created.json.id as string;
+  const due = svc.clock() + 2 * 3_600_000;
+  const CALL_DEADLINE_MS = 3_000;
+
+  // Worker A sends; the network takes 1.5 s before it makes the post; A's lease (400 ms) is not renewed meanwhile.
+  const logA: string[] = [];
+  const jobsA = new JobStore(svc.storage.driver);
+  const [jobA] = await jobsA.claim(due, 1, [JOB_PUBLISH], LEASE_MS);
+  assert.equal(jobA?.subject, postId);
+  const runA = engineWith(fetch, jobsA, logA, CALL_DEADLINE_MS).runPublishJob(jobA!);
+  await sleep(LEASE_MS + 300);
+
+  const logB: string[] = [];
+  const jobsB = new JobStore(svc.storage.driver);
+  const [jobB] = await jobsB.claim(due, 1, [JOB_PUBLISH], 60_000);
+  assert.equal(jobB?.subject, postId, 'the second worker took the job over');
+  const outcomeB = await engineWith(fetch, jobsB, logB, CALL_DEADLINE_MS).runPublishJob(jobB!);
+  assert.equal(outcomeB.kind, 'done', logB.join('\n'));
+  assert.ok(logB.some((line) => line.includes('may still be answered')), `B waited for A's send: ${logB.join('\n')}`);
+  await runA;
+
+  const posts = (await svc.sql("SELECT network_id FROM sandbox_posts WHERE platform = 'facebook' AND text = ?", [text])).rows;
+  assert.equal(posts.length, 1, 'the post is on the page once');
+  const row = (await svc.sql('SELECT status, network_post_id FROM post_platforms WHERE post_id = ?', [postId])).rows[0];
+  assert.equal(row?.status, 'success');
+  assert.equal(row?.network_post_id, posts[0]!.network_id);
 });

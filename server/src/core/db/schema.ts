@@ -19,6 +19,7 @@ import { operatorMigration } from '../../accounts/admin/schema.js';
 import { outboxOnJobsMigration } from '../../webhooks/outbox-on-jobs-migration.js';
 import { deliveryLogMigration } from '../../webhooks/delivery-log-migration.js';
 import { accountHealthMigration, refreshExpiryMigration } from '../../account-health/schema.js';
+import { callUntilMigration } from '../jobs/call-until-migration.js';
 
 export function schemaMigrationsTable(dialect: SqlDialect): string {
   return `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at ${dialect.timeType} NOT NULL)`;
@@ -170,6 +171,7 @@ export function migrationsFor(dialect: SqlDialect): readonly string[] {
     /* 19: the sandbox's lookups by network id and by account's newest posts, indexed */ sandboxLookupIndexMigration(),
     /* 20: the per-post timeline of publish attempts */ attemptLogMigration(dialect),
     /* 21: when an account's refresh token ends (tiktok, linkedin), for account.expiring */ refreshExpiryMigration(dialect),
+    /* 22: until when a job's last send may still be answered (a takeover waits for it) */ callUntilMigration(dialect),
   ];
 }
 

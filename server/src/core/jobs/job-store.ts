@@ -166,22 +166,31 @@ export class JobStore {
   /**
    * The fence before an irreversible call, in one statement: true only when this holder's lease (its token) is still
    * on the row and has not run out by the lease clock (the database's, on PostgreSQL); it is then extended by
-   * `leaseMs`, so nobody can take the job while the call goes out. False: do not make the call.
+   * `leaseMs`, and `call_until` notes that the call may be answered for `callMs` more (a takeover waits for that,
+   * callPendingMs). False: do not make the call.
    */
-  async fence(job: Job, leaseMs: number): Promise<boolean> {
+  async fence(job: Job, leaseMs: number, callMs = 0): Promise<boolean> {
     const [leaseNow, leaseNowParams] = this.#leaseNow();
     return (
       (await this.#db.run(
-        `UPDATE jobs SET lease_until = ${leaseNow} + ? WHERE id = ? AND lease_token = ? AND done_at IS NULL AND failed_at IS NULL AND lease_until > ${leaseNow}`,
-        [...leaseNowParams, leaseMs, job.id, job.leaseToken, ...leaseNowParams],
+        `UPDATE jobs SET lease_until = ${leaseNow} + ?, call_until = ${leaseNow} + ?
+         WHERE id = ? AND lease_token = ? AND done_at IS NULL AND failed_at IS NULL AND lease_until > ${leaseNow}`,
+        [...leaseNowParams, leaseMs, ...leaseNowParams, callMs, job.id, job.leaseToken, ...leaseNowParams],
       )) === 1
     );
+  }
+
+  /** How long (ms, lease clock) a send made under an earlier lease of the job may still be answered; 0 when none. */
+  async callPendingMs(job: Job): Promise<number> {
+    const [leaseNow, leaseNowParams] = this.#leaseNow();
+    const row = await this.#db.get(`SELECT call_until - ${leaseNow} AS remaining FROM jobs WHERE id = ? AND call_until IS NOT NULL`, [...leaseNowParams, job.id]);
+    return Math.max(0, Number(row?.remaining ?? 0));
   }
 
   /** Marks the job done; pass `tx` to do it in the transaction that records what the job did. */
   async complete(job: Job, now: number, tx: SqlExecutor = this.#db): Promise<boolean> {
     return (
-      (await tx.run(`UPDATE jobs SET done_at = ?, lease_token = NULL, lease_until = NULL WHERE id = ? AND lease_token = ?`, [
+      (await tx.run(`UPDATE jobs SET done_at = ?, lease_token = NULL, lease_until = NULL, call_until = NULL WHERE id = ? AND lease_token = ?`, [
         now,
         job.id,
         job.leaseToken,
@@ -193,7 +202,7 @@ export class JobStore {
   async fail(job: Job, now: number, error: string): Promise<boolean> {
     return (
       (await this.#db.run(
-        `UPDATE jobs SET failed_at = ?, last_error = ?, lease_token = NULL, lease_until = NULL WHERE id = ? AND lease_token = ?`,
+        `UPDATE jobs SET failed_at = ?, last_error = ?, lease_token = NULL, lease_until = NULL, call_until = NULL WHERE id = ? AND lease_token = ?`,
         [now, error.slice(0, 2000), job.id, job.leaseToken],
       )) === 1
     );
@@ -203,7 +212,7 @@ export class JobStore {
   async reschedule(job: Job, runAt: number, error: string | null, payload?: Record<string, unknown>): Promise<boolean> {
     return (
       (await this.#db.run(
-        `UPDATE jobs SET run_at = ?, last_error = ?, payload = ?, lease_token = NULL, lease_until = NULL WHERE id = ? AND lease_token = ?`,
+        `UPDATE jobs SET run_at = ?, last_error = ?, payload = ?, lease_token = NULL, lease_until = NULL, call_until = NULL WHERE id = ? AND lease_token = ?`,
         [runAt, error?.slice(0, 2000) ?? null, JSON.stringify(payload ?? job.payload), job.id, job.leaseToken],
       )) === 1
     );
