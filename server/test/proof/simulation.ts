@@ -77,6 +77,8 @@ function mulberry32(seed: number): () => number {
 /** Daylight-saving changes near which a run starts (EU and US, autumn and spring; within the sandbox linkedin's API versions). */
 const DST_EDGES = ['2026-10-25T00:30:00Z', '2026-11-01T05:30:00Z', '2027-03-14T06:30:00Z', '2027-03-28T00:30:00Z'];
 const TICKS = 40;
+/** The longest one run may take in real time once its planned ticks are over (leases still live). */
+const REAL_PATIENCE_MS = 60_000;
 
 /**
  * Faults whose finding is open (the README's "Publishing you can prove" lists them): left out of the plans unless
@@ -197,7 +199,10 @@ export async function simulate(seed: number, posts: number, options: { databaseU
     }
     const reachedAt = new Map<string, number>();
     const pendingJumps: number[] = [];
-    for (let tick = 0; tick < TICKS * 6; tick++) {
+    // Past its planned ticks the run goes on while a lease is live (a takeover may wait out the deadline of a send that
+    // is still on its way, up to OUTBOUND_TIMEOUT_MS + 2 s of real time), up to REAL_PATIENCE_MS.
+    let held = false;
+    for (let tick = 0; tick < TICKS * 6 || (held && Date.now() - began < REAL_PATIENCE_MS); tick++) {
       // A jump lands between calls (none holds a lease): one in the middle of a live call is a limit (README).
       if (pendingJumps.length > 0 && !(await leaseHeld(a.storage))) now += pendingJumps.splice(0).reduce((sum, jump) => sum + jump, 0);
       for (const fault of schedule.faults.filter((f) => f.tick === tick)) {
@@ -217,7 +222,7 @@ export async function simulate(seed: number, posts: number, options: { databaseU
       // moves it past a live lease; between calls a tick moves it TICK_MS at once.
       const tickStart = Date.now();
       await sleep(20);
-      const held = await leaseHeld(a.storage);
+      held = await leaseHeld(a.storage);
       if (process.env.SIM_DEBUG && held) console.log(tick, JSON.stringify(await a.storage.driver.all('SELECT kind, subject, lease_until, run_at FROM jobs WHERE lease_until > ? AND done_at IS NULL AND failed_at IS NULL', [Date.now()])));
       now += held ? Date.now() - tickStart : TICK_MS;
       if (tick >= TICKS && (await openCount(a.storage)) === 0) break;
