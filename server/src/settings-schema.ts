@@ -91,7 +91,7 @@ export const settingsSchema = z.object({
   RATE_LIMIT_CONNECT_STARTS_PER_SESSION: count({ default: '`20`', doc: "Connection attempts over a session's life." }),
   TRUST_PROXY_HOPS: count({ default: '`0`', doc: 'Proxies in front that add `X-Forwarded-For` (0 ignores the header).' }),
   JOBS_POLL_MS: positive({ default: '`250`', doc: 'How often the job worker looks for due jobs.' }),
-  JOBS_LEASE_MS: positive({ default: '`60000`', doc: 'How long a claimed job is held before another instance may take it.' }),
+  JOBS_LEASE_MS: positive({ default: '`10000`', doc: 'How long a claimed job is held before another instance may take it (renewed every third of it while the job runs): how late a crashed instance’s work starts elsewhere.' }),
   JOBS_BATCH_SIZE: positive({ default: '`32`', doc: 'Jobs per claim; claims repeat until `JOBS_MAX_IN_FLIGHT` jobs are held.' }),
   JOBS_MAX_IN_FLIGHT: positive({ default: '`512`', doc: 'Jobs one instance runs at once (mostly waiting on networks).' }),
   JOBS_MAX_IN_FLIGHT_PER_NETWORK: positive({ default: '`128`', doc: 'Jobs of one network run at once, so one slow network cannot take every place.' }),

@@ -18,6 +18,7 @@ import { ApiError } from '../core/errors.js';
 import { newId } from '../core/tokens.js';
 import { unlinkAccountIn } from '../linking/service.js';
 import type { Storage } from '../storage/storage.js';
+import type { PublishFailure } from '../networks/publish-adapter.js';
 import { clearSuspension, countEarlierViolations, findSuspension, insertViolation, linkedAccountId, markSuspended, type SuspensionCause } from './suspension-store.js';
 
 export const COMMUNITY_STANDARDS_BLOCK = 249;
@@ -65,6 +66,12 @@ export function suspendedError(suspension: ProfileSuspension, action: string): A
     action,
     details: { suspension },
   });
+}
+
+/** A due post of a suspended profile fails with 105 on each platform, never retried. */
+export function suspendedFailure(suspension: ProfileSuspension): PublishFailure {
+  const error = suspendedError(suspension, 'post');
+  return { kind: 'failed', code: error.code, message: error.message, retryAvailable: false, relink: false, details: { suspension } };
 }
 
 /** Throws 403 with code 105 when the profile is suspended. */

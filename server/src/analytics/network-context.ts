@@ -2,12 +2,15 @@
  * @module
  * The context an analytics or comments call runs in: the profile's linked account on the network (tokens opened
  * only when the adapter asks), the network's base URL (sandbox or real), the guarded fetch and the service clock.
+ * The one account context: publishing's (publishing/publish-context.ts) is this one plus the publish-only parts.
  */
 import type { Network } from '@social-link-kit/protocol';
 import type { Clock } from '../core/clock.js';
 import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { NetworkContext } from '../networks/analytics-contract.js';
 import type { Storage } from '../storage/storage.js';
+import type { SocialAccount } from '../core/db/storage-types.js';
+import type { LinkedAccountRef } from '../networks/publish-adapter.js';
 import { networkModule } from '../networks/index.js';
 import type { AppCredentials, StoredPostRequests } from '../networks/module.js';
 import type { TokenRefresher } from '../networks/token-refresher.js';
@@ -28,13 +31,32 @@ export interface NetworkContextDeps {
   refresher?: TokenRefresher;
 }
 
+/** Where an account is called: where it was linked; accounts linked before that was kept follow the service's setting. */
+export function accountSandbox(deps: Pick<NetworkContextDeps, 'isSandbox'>, social: SocialAccount): boolean {
+  return social.sandbox ?? deps.isSandbox(social.platform);
+}
+
+/** The linked account as a network call sees it: its ids, and its tokens opened only when an adapter asks. */
+export function linkedAccountOf(deps: Pick<NetworkContextDeps, 'tokenCipher'>, social: SocialAccount, sandbox: boolean): LinkedAccountRef {
+  return {
+    platform: social.platform,
+    accountId: social.networkUserId,
+    username: social.username,
+    displayName: social.displayName,
+    sandbox,
+    async tokens() {
+      if (!social.tokensEncrypted) return {};
+      return JSON.parse(deps.tokenCipher.decrypt(social.tokensEncrypted, tokenAad(social.profileId, social.platform, social.networkUserId))) as Record<string, unknown>;
+    },
+  };
+}
+
 /** The context for `platform` of the profile; null when no account of that network is linked (or it has no API here). */
 /** `requestApp`: the integrator's app the request named (X, spec 5.6); without it, the one the profile's newest post used. */
 export async function networkContextFor(deps: NetworkContextDeps, profileId: string, platform: Network, requestApp?: AppCredentials | null): Promise<NetworkContext | null> {
   const social = await deps.storage.linking.findSocialAccount(profileId, platform);
   if (!social) return null;
-  // An account is called where it was linked; accounts linked before that was kept follow the service's setting.
-  const sandbox = social.sandbox ?? deps.isSandbox(platform);
+  const sandbox = accountSandbox(deps, social);
   const baseUrl = deps.baseUrl(platform, sandbox);
   if (!baseUrl) return null;
   // An expiring token is renewed first (tokens() below reads the renewed one); a refusal shows up as the network's
@@ -42,17 +64,7 @@ export async function networkContextFor(deps: NetworkContextDeps, profileId: str
   await deps.refresher?.ensureFresh(social);
   const app = networkModule(platform).appCredentials;
   return {
-    account: {
-      platform,
-      accountId: social.networkUserId,
-      username: social.username,
-      displayName: social.displayName,
-      sandbox,
-      async tokens() {
-        if (!social.tokensEncrypted) return {};
-        return JSON.parse(deps.tokenCipher.decrypt(social.tokensEncrypted, tokenAad(social.profileId, social.platform, social.networkUserId))) as Record<string, unknown>;
-      },
-    },
+    account: linkedAccountOf(deps, social, sandbox),
     baseUrl,
     fetch: deps.fetch,
     now: deps.clock,

@@ -8,32 +8,37 @@
  * adapter.reconcile, which finds what the commit made; only when the network has nothing does the commit run again.
  * When the last platform of a post finishes, the post's status is set once (compare-and-set) and, for scheduled
  * posts, the `scheduled` webhook is queued in that same transaction.
+ * Its parts: the account context a call runs in (publish-context.ts), how results look (publish-results.ts), the
+ * lease-held start of an irreversible call (lease-held-call.ts), the first-comment job (first-comment-job.ts) and
+ * the month's quota at the due time (due-month-quota.ts).
  */
-import type { Network, ProfileSuspension } from '@social-link-kit/protocol';
-import type { PostIdEntry, PostPlatformError, PostStatus } from '@social-link-kit/protocol/publishing/index.js';
-import { tokenAad } from '../core/crypto/token-cipher.js';
+import type { Network } from '@social-link-kit/protocol';
+import type { PostIdEntry, PostStatus } from '@social-link-kit/protocol/publishing/index.js';
 import type { Job, JobStore } from '../core/jobs/job-store.js';
 import type { JobHandler, JobOutcome } from '../core/jobs/job-worker.js';
 import { jobRetryDelayMs } from '../core/jobs/job-backoff.js';
-import type { LinkedAccountRef, PlatformPost, PrepareWaiting, PublishAdapter, PublishContext, PublishDone, PublishFailure } from '../networks/publish-adapter.js';
-import { databaseRateBudget } from '../core/rate-budget.js';
+import type { PublishAdapter, PublishContext, PublishDone, PublishFailure } from '../networks/publish-adapter.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
 import type { PostStore, StoredPlatform, StoredPost } from './post-store.js';
-import { ApiError } from '../core/errors.js';
-import { countPosts, monthlyCount, monthlyQuota, QUOTA_EXCEEDED, quotaError, quotaMonth } from './post-quota.js';
+import { countDueInItsMonth } from './due-month-quota.js';
+import { fencedCall, fenceSends, leftToReconcile, startWhileLeaseHeld, waitOutInterruptedCall } from './lease-held-call.js';
 import { enqueueScheduledEvent } from './scheduled-event.js';
-import { personalAccountRefusal } from './rules/personal-accounts.js';
 import type { MediaDeps } from './media/inspect-media.js';
 import { PREPARED_MEDIA_KEY, preparedMediaOf, preparePostMedia } from './prepare-post-media.js';
 import { crawlerBlockedAfterRehost, shouldRehost } from './media/crawler-blocked.js';
-import type { TokenRefresher } from '../networks/token-refresher.js';
 import type { NetworkContextDeps } from '../analytics/network-context.js';
-import { networkModule } from '../networks/index.js';
 import { releaseNetworkBudgets, takeNetworkBudgets } from '../networks/network-rate-budgets.js';
-import { findFirstComment, publicFirstComment, type StoredFirstComment } from './first-comment-reconcile.js';
 import { unconfirmed } from '../networks/reconcile-by-identity.js';
 import type { AttemptKind, AttemptLog } from './attempt-log.js';
-import { COMMUNITY_STANDARDS_BLOCK, recordCommunityStandardsBlock, suspendedError, suspensionOf } from '../accounts/suspension.js';
+import { mediaUrlsFor, publishContextFor } from './publish-context.js';
+import { failureToError, isFailure, isWaiting, onceMoreWithNewTokens, platformError, postIdEntry } from './publish-results.js';
+import { runFirstComment, FIRST_COMMENT_DELAY_MS } from './first-comment-job.js';
+import { COMMUNITY_STANDARDS_BLOCK, recordCommunityStandardsBlock, suspendedFailure, suspensionOf } from '../accounts/suspension.js';
+
+// What other modules read from the engine's parts, kept importable from here.
+export { attemptKey, mediaUrlsFor, networkOptionsFor } from './publish-context.js';
+export { platformError, postIdEntry, renewedTokenRefused } from './publish-results.js';
+export { FIRST_COMMENT_DELAY_MS } from './first-comment-job.js';
 
 export const JOB_PUBLISH = 'publish';
 export const JOB_CONFIRM = 'confirm';
@@ -42,13 +47,23 @@ export const JOB_FIRST_COMMENT = 'first-comment';
 /** Steps at which a test build may stop the process (PUBLISH_TEST_CRASH_AT), to prove crash safety. */
 export type CrashPoint = 'after-prepare' | 'after-commit-started' | 'after-commit' | 'between-thread-parts' | 'inside-first-comment';
 
-/** What a network call needs (storage, tokens, clock, guarded fetch, the account's API base), as for analytics. */
-export interface EngineDeps extends Omit<NetworkContextDeps, 'refresher'> {
+/**
+ * The network runtime's account context (network-runtime.ts: storage, tokens, clock, guarded fetch, the one token
+ * refresher), with publishing's API base per account and the engine's own parts.
+ */
+export interface EngineDeps extends NetworkContextDeps {
+  /** The API base a post is published to (sandbox or real); null when the network cannot be called here. */
+  publishBaseUrl(platform: Network, sandbox: boolean): string | null;
   store: PostStore;
   jobs: JobStore;
   adapters: Record<Network, PublishAdapter>;
   /** How long a job lease lasts: a commit extends it by this much as it starts (the worker renews it meanwhile). */
   leaseMs?: number;
+  /**
+   * The longest a network call may wait for its answer (the outbound time limit, with a margin): a takeover sends
+   * again only once an interrupted send is past it (lease-held-call.ts). Absent: no wait.
+   */
+  callDeadlineMs?: number;
   /** Test only: die (SIGKILL) at this step, once per process. */
   crashAt?: CrashPoint | null;
   retryBaseMs: number;
@@ -59,55 +74,10 @@ export interface EngineDeps extends Omit<NetworkContextDeps, 'refresher'> {
   media?: MediaDeps;
   /** Counts each network's publish outcome (core/observability/metrics.ts); absent = not counted. */
   metrics?: { publishOutcome(network: string, outcome: 'success' | 'pending' | 'error'): void };
-  /** Renews expiring tokens before network calls and once after a rejected token; absent = tokens used as stored. */
-  tokenRefresher?: TokenRefresher;
   /** Delay of the first comment after the post; FIRST_COMMENT_DELAY_MS when absent. */
   firstCommentDelayMs?: number;
   /** The per-post timeline (attempt-log.ts); absent = attempts not logged. */
   attemptLog?: AttemptLog;
-}
-
-export function platformError(platform: Network, error: NonNullable<StoredPlatform['error']>): PostPlatformError {
-  return { action: 'post', status: 'error', platform, ...error };
-}
-
-export function postIdEntry(row: StoredPlatform): PostIdEntry | null {
-  if (row.status === 'success' && row.networkPostId) {
-    const contentIssues = preparedMediaOf(row.prepared)?.contentIssues;
-    return {
-      status: 'success',
-      platform: row.platform,
-      id: row.networkPostId,
-      postUrl: row.postUrl ?? '',
-      ...(row.warnings && { warnings: row.warnings }),
-      ...(contentIssues && { contentIssues }),
-      ...(row.firstComment && { firstComment: publicFirstComment(row.firstComment) }),
-    };
-  }
-  if (row.status === 'pending') {
-    return { status: 'pending', platform: row.platform, id: 'pending', postUrl: String(row.pendingState?.url ?? '') };
-  }
-  return null;
-}
-
-function failureToError(failure: PublishFailure): NonNullable<StoredPlatform['error']> {
-  return {
-    code: failure.code,
-    message: failure.message,
-    ...(failure.details && { details: failure.details }),
-    retryAvailable: failure.retryAvailable,
-    ...(failure.relink && { relink: true }),
-  };
-}
-
-/** The request's option object for a network (`twitterOptions`, `linkedInOptions`, `tikTokOptions`…). */
-export function networkOptionsFor(request: Record<string, unknown>, platform: Network): Record<string, unknown> {
-  const options = request[networkModule(platform).optionsKey];
-  return options && typeof options === 'object' && !Array.isArray(options) ? (options as Record<string, unknown>) : {};
-}
-
-export function attemptKey(postId: string, platform: Network): string {
-  return `${postId}:${platform}`;
 }
 
 export class PublishingEngine {
@@ -126,70 +96,8 @@ export class PublishingEngine {
     }
   }
 
-  async #context(post: StoredPost, row: StoredPlatform): Promise<PublishContext | PublishFailure> {
-    const { deps } = { deps: this.#deps };
-    const social = await deps.storage.linking.findSocialAccount(post.profileId, row.platform);
-    if (!social) return { kind: 'failed', code: 163, message: `No ${row.platform} account is linked to this profile.`, retryAvailable: false, relink: true };
-    // Linked again meanwhile as a personal instagram account (4.9 rule 10): it cannot publish.
-    const personal = personalAccountRefusal(row.platform, social.accountType);
-    if (personal) return personal;
-    // An account is called where it was linked; accounts linked before that was kept follow the service's setting.
-    const sandbox = social.sandbox ?? deps.isSandbox(row.platform);
-    const baseUrl = deps.baseUrl(row.platform, sandbox);
-    if (!baseUrl) return { kind: 'failed', code: 503, message: `Publishing to ${row.platform} is not available on this service.`, retryAvailable: false, relink: false };
-    const refresher = deps.tokenRefresher;
-    // Tokens that expire within the margin are renewed first; an account whose renewal was refused needs a relink.
-    const stale = refresher ? await refresher.ensureFresh(social) : null;
-    if (stale) return stale;
-    const account: LinkedAccountRef = {
-      platform: row.platform,
-      accountId: social.networkUserId,
-      username: social.username,
-      displayName: social.displayName,
-      sandbox,
-      async tokens() {
-        if (!social.tokensEncrypted) return {};
-        const opened = deps.tokenCipher.decrypt(social.tokensEncrypted, tokenAad(social.profileId, social.platform, social.networkUserId));
-        return JSON.parse(opened) as Record<string, unknown>;
-      },
-      async saveTokens(tokens) {
-        // Rotated tokens (bluesky refreshSession): sealed like a link's; never an empty refresh token.
-        if (Object.keys(tokens).length === 0) return;
-        const sealed = deps.tokenCipher.encrypt(JSON.stringify(tokens), tokenAad(social.profileId, social.platform, social.networkUserId));
-        await deps.store.db.run('UPDATE social_accounts SET tokens_encrypted = ? WHERE profile_id = ? AND platform = ? AND network_user_id = ?', [
-          sealed,
-          social.profileId,
-          social.platform,
-          social.networkUserId,
-        ]);
-        social.tokensEncrypted = sealed;
-      },
-      ...(refresher && { refreshAfterRejection: () => refresher.afterRejection(social) }),
-    };
-    const request = post.request;
-    const options = networkOptionsFor(request, row.platform);
-    const platformPost: PlatformPost = {
-      platform: row.platform,
-      text: row.text,
-      // Once the media step ran, the converted/stored addresses it chose (the same ones after a crash).
-      mediaUrls: preparedMediaOf(row.prepared)?.urls ?? mediaUrlsFor(request, row.platform),
-      isVideo: request.isVideo === true,
-      options,
-      postId: post.id,
-      attemptKey: attemptKey(post.id, row.platform),
-    };
-    return {
-      post: platformPost,
-      account,
-      baseUrl,
-      fetch: deps.fetch,
-      now: deps.clock,
-      log: (event, fields) => deps.log(JSON.stringify({ event, postId: post.id, platform: row.platform, ...fields })),
-      rateBudget: databaseRateBudget(deps.store.db, deps.clock),
-      saveProgress: (state) => deps.store.savePrepared(post.id, row.platform, state),
-      step: (point) => this.#maybeCrash(point),
-      appCredentials: async () => networkModule(row.platform).appCredentials?.ofRequest(deps.tokenCipher, post.profileId, request) ?? null,
-    };
+  #context(post: StoredPost, row: StoredPlatform): Promise<PublishContext | PublishFailure> {
+    return publishContextFor(this.#deps, post, row, (point) => this.#maybeCrash(point));
   }
 
   /**
@@ -203,7 +111,7 @@ export class PublishingEngine {
     // A scheduled post's first due attempt starts its processing (compare-and-set: one of its platforms' jobs wins).
     if (post.status === 'scheduled' && (await store.moveStatus(postId, ['scheduled'], 'processing', clock()))) {
       post.status = 'processing';
-      if (!(await this.#countDueInItsMonth(post))) return { kind: 'done' };
+      if (!(await countDueInItsMonth(this.#deps, post, (id) => this.finishPostIfDone(id)))) return { kind: 'done' };
     } else if (post.status === 'scheduled') post.status = (await store.findPost(postId))?.status ?? post.status;
     // Deleted, paused or held meanwhile: the job ends without publishing.
     if (post.status !== 'processing' || row.finishedAt !== null || row.status === 'pending') return { kind: 'done' };
@@ -222,7 +130,13 @@ export class PublishingEngine {
       // Identity, not recency: the adapter pages back to the commit's start and skips posts other posts recorded.
       ctx.commitStartedAt = row.commitStartedAt;
       ctx.isClaimed = (networkPostId) => store.isNetworkPostClaimed(platform, networkPostId, postId);
-      const found = await adapter.reconcile(ctx, row.prepared ?? {});
+      let found = await adapter.reconcile(ctx, row.prepared ?? {});
+      // Nothing yet, but the interrupted send may still be answered (its worker lost the lease, not its call). A
+      // reconcile that saved progress (a thread part found) did find that send: it resumes at once.
+      const progressed = async () => JSON.stringify((await store.findPlatform(postId, platform))?.prepared ?? null) !== JSON.stringify(row.prepared);
+      if (!found && !(await progressed()) && (await waitOutInterruptedCall(this.#deps, job, `publish ${postId} ${platform}`))) {
+        found = await adapter.reconcile(ctx, (await store.findPlatform(postId, platform))?.prepared ?? row.prepared ?? {});
+      }
       this.#deps.attemptLog?.reconciled(postId, platform, !found ? 'not-found' : found.kind !== 'failed' ? 'found' : found.details?.outcome === 'unknown' ? 'undecided' : 'not-found');
       if (found) {
         this.#deps.log(`publish ${postId} ${platform}: reconciled an interrupted commit (${found.kind})`);
@@ -230,7 +144,7 @@ export class PublishingEngine {
       }
       // Reconcile paged back to the commit's time and found nothing: the commit never reached the network. It runs
       // again only while this worker holds the job (another one may have taken it over meanwhile).
-      if (!(await this.#startCommit(job, async () => true))) return { kind: 'done' };
+      if (!(await startWhileLeaseHeld(this.#deps, job, async () => true))) return { kind: 'done' };
       this.#deps.log(`publish ${postId} ${platform}: interrupted commit left nothing on the network; committing again`);
     } else {
       let media = await this.#prepareMedia(post, row, ctx);
@@ -259,7 +173,7 @@ export class PublishingEngine {
         return this.#failBeforeCommit(post, platform, budgets.failure, attempts, job);
       }
       budgetUses = budgets.useIds;
-      if (!(await this.#startCommit(job, (tx) => store.savePreparedAndStartCommit(postId, platform, toCommit, clock(), tx)))) {
+      if (!(await startWhileLeaseHeld(this.#deps, job, (tx) => store.savePreparedAndStartCommit(postId, platform, toCommit, clock(), tx)))) {
         await releaseNetworkBudgets(ctx.rateBudget!, budgetUses);
         return { kind: 'done' };
       }
@@ -269,27 +183,14 @@ export class PublishingEngine {
     }
     // After a reconcile that found nothing (or part of a thread), the state as it stored it.
     const prepared = committing ?? (await store.findPlatform(postId, platform))?.prepared ?? row.prepared ?? {};
-    // A commit refused for its token (401) published nothing, so it may run once more with renewed tokens.
-    const result = await onceMoreWithNewTokens(ctx, () => adapter.commit(ctx, prepared), 'token-refused');
+    // A commit refused for its token (401) published nothing, so it may run once more with renewed tokens. Each of
+    // its sends is fenced: a worker that lost its lease meanwhile sends nothing more and records nothing.
+    const fenced = fenceSends(this.#deps, job, ctx);
+    const result = await fencedCall(fenced, () => onceMoreWithNewTokens(fenced.ctx, () => adapter.commit(fenced.ctx, prepared), 'token-refused'));
+    if (result === null) return leftToReconcile(clock());
     this.#maybeCrash('after-commit');
     if (result.kind === 'failed') await releaseNetworkBudgets(ctx.rateBudget!, budgetUses);
     return this.#recordCommitResult(post, platform, result.kind === 'failed' ? crawlerBlockedAfterRehost(result, preparedMediaOf(prepared)) : result, job);
-  }
-
-  /**
-   * Marks a commit as started (`write`) only while `job`'s lease is held, in one transaction that also extends the
-   * lease: a worker whose lease ran out (another took the job) never starts the irreversible call. Without a job
-   * (tests running an attempt by hand) the write runs alone.
-   */
-  async #startCommit(job: Job | undefined, write: (tx: SqlExecutor) => Promise<boolean>): Promise<boolean> {
-    const { store, jobs, leaseMs } = this.#deps;
-    return store.db.transaction(async (tx) => {
-      if (job && !(await jobs.renew(job, leaseMs ?? 60_000, tx))) {
-        this.#deps.log(`publish ${job.subject}: lease of job ${job.id} lost before the commit; not committing`);
-        return false;
-      }
-      return write(tx);
-    });
   }
 
   /**
@@ -317,37 +218,6 @@ export class PublishingEngine {
     if (!media || urls.length === 0) return { urls };
     const twitterOptions = post.request.twitterOptions as { longVideo?: unknown } | undefined;
     return preparePostMedia(urls, row.platform, media, post.mediaCopies, { longVideo: ctx.post.platform === 'twitter' && twitterOptions?.longVideo === true, rehost });
-  }
-
-  /**
-   * Spec 7 (106): a post due in a later month than it was created in counts in the month it is sent; when that
-   * month's quota is used, every platform fails with 106 instead of publishing. One due in the month it was created
-   * in was counted then; it fails when the month's count is over the quota now (the quota was lowered since).
-   * False when it failed.
-   */
-  async #countDueInItsMonth(post: StoredPost): Promise<boolean> {
-    const { store, clock, storage } = this.#deps;
-    const now = clock();
-    const profile = await storage.accounts.findProfileById(post.profileId);
-    const account = profile ? await storage.accounts.findAccount(profile.accountId) : null;
-    if (!account) return true;
-    try {
-      await store.db.transaction(async (tx) => {
-        if (quotaMonth(post.createdAt) !== quotaMonth(now)) return countPosts(tx, post.profileId, account.plan, 1, now);
-        const quota = await monthlyQuota(tx, post.profileId, account.plan);
-        if ((await monthlyCount(tx, post.profileId, now)) > quota) throw quotaError(quota);
-      });
-      return true;
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.code !== QUOTA_EXCEEDED) throw error;
-      for (const row of await store.listPlatforms(post.id)) {
-        if (row.status === 'queued' || row.status === 'processing') {
-          await store.recordError(post.id, row.platform, { code: QUOTA_EXCEEDED, message: error.message }, now);
-        }
-      }
-      await this.finishPostIfDone(post.id);
-      return false;
-    }
   }
 
   async #failBeforeCommit(post: StoredPost, platform: Network, failure: PublishFailure, attempts: number, job?: Job): Promise<JobOutcome> {
@@ -441,51 +311,8 @@ export class PublishingEngine {
     );
   }
 
-  async firstComment(postId: string, platform: Network, attempts: number, job?: Job): Promise<JobOutcome> {
-    const { store, clock } = this.#deps;
-    const post = await store.findPost(postId);
-    const row = await store.findPlatform(postId, platform);
-    const firstComment = post?.request.firstComment as { comment: string; mediaUrls?: string[] } | undefined;
-    if (!post || !row || !firstComment || row.status !== 'success' || !row.networkPostId) return { kind: 'done' };
-    const adapter = this.#deps.adapters[platform];
-    // The outcome is kept on the platform row, so GET /api/post/:id shows the comment's id or its error.
-    const failed = async (code: number, message: string): Promise<JobOutcome> => {
-      await store.recordFirstComment(postId, platform, { status: 'error', code, message });
-      return { kind: 'failed', error: `${code} ${message}` };
-    };
-    if (!adapter.comment) return failed(101, `${platform} cannot take comments.`);
-    // Spec 4.9 rule 5: the post is published, the comment reports the error.
-    const tikTokOptions = post.request.tikTokOptions as { visibility?: unknown } | undefined;
-    if (platform === 'tiktok' && tikTokOptions?.visibility !== 'public') return failed(101, 'A first comment on tiktok needs tikTokOptions.visibility "public".');
-    const ctx = await this.#context(post, row);
-    if ('kind' in ctx) return failed(ctx.code, ctx.message);
-    const retryOr = (result: PublishFailure): Promise<JobOutcome> | JobOutcome =>
-      result.retryAvailable && attempts < this.#deps.maxAttempts
-        ? { kind: 'retry', runAt: clock() + jobRetryDelayMs(attempts, this.#deps.retryBaseMs, this.#deps.retryMaxMs, result.retryAfterMs) }
-        : failed(result.code, result.message);
-    const stored = row.firstComment as StoredFirstComment | null;
-    if (stored?.status === 'pending' && stored.startedAt !== undefined) {
-      // A comment call started and its result was never recorded: look for it instead of commenting again.
-      const found = await findFirstComment(adapter, ctx, row.networkPostId, firstComment.comment, stored.startedAt);
-      if (found && 'kind' in found) return retryOr(found);
-      if (found && 'unknown' in found) {
-        return failed(500, `The service stopped while posting the first comment and could not tell whether it went out (${found.unknown}). It was not sent again.`);
-      }
-      if (found) {
-        await store.recordFirstComment(postId, platform, { status: 'success', id: found.id });
-        return { kind: 'done' };
-      }
-    }
-    // The call's start is durable before the call, and only while this worker holds the job.
-    if (!(await this.#startCommit(job, async (tx) => (await store.recordFirstComment(postId, platform, { status: 'pending', startedAt: clock() } as StoredFirstComment, tx), true)))) {
-      return { kind: 'done' };
-    }
-    const result = await adapter.comment(ctx, row.networkPostId, firstComment.comment, firstComment.mediaUrls ?? []);
-    this.#maybeCrash('inside-first-comment');
-    if (result.kind === 'failed') return retryOr(result);
-    // A tiktok comment waits for processing on the network: it stays pending (spec 4.9 rule 5).
-    await store.recordFirstComment(postId, platform, result.kind === 'done' ? { status: 'success', id: result.id } : { status: 'pending' });
-    return { kind: 'done' };
+  firstComment(postId: string, platform: Network, attempts: number, job?: Job): Promise<JobOutcome> {
+    return runFirstComment({ deps: this.#deps, context: (post, row) => this.#context(post, row), crash: (point) => this.#maybeCrash(point) }, postId, platform, attempts, job);
   }
 
   /**
@@ -575,59 +402,3 @@ export class PublishingEngine {
   }
 }
 
-/** A due post of a suspended profile fails with 105 on each platform, never retried. */
-function suspendedFailure(suspension: ProfileSuspension): PublishFailure {
-  const error = suspendedError(suspension, 'post');
-  return { kind: 'failed', code: error.code, message: error.message, retryAvailable: false, relink: false, details: { suspension } };
-}
-
-function isFailure<T extends object>(value: T | PublishFailure): value is PublishFailure {
-  const failure = value as Partial<PublishFailure>;
-  return failure.kind === 'failed' && typeof failure.code === 'number' && typeof failure.retryAvailable === 'boolean';
-}
-
-/**
- * Runs a step; when the network refused the account's token and the tokens could be renewed, runs it once more.
- * `token-refused` retries only a plain 401 (the irreversible commit); `any` retries every relink failure (prepare
- * is idempotent).
- */
-async function onceMoreWithNewTokens<T extends object>(ctx: PublishContext, step: () => Promise<T | PublishFailure>, which: 'any' | 'token-refused'): Promise<T | PublishFailure> {
-  const result = await step();
-  if (!isFailure(result) || !result.relink || (which === 'token-refused' && result.code !== 401)) return result;
-  const renewal = ctx.account.refreshAfterRejection ? await ctx.account.refreshAfterRejection() : false;
-  if (renewal !== true) return renewal === false ? result : renewal;
-  ctx.log('token renewed after a rejection; trying once more');
-  const again = await step();
-  return isFailure(again) && again.relink ? renewedTokenRefused(ctx.account.platform, again) : again;
-}
-
-/**
- * The network refused the token it had just issued on renewal: a new link would get a token from the same place,
- * refused the same way (the service's app or API address does not match the network's), so relinking is not advised.
- */
-export function renewedTokenRefused(platform: Network, failure: PublishFailure): PublishFailure {
-  return {
-    ...failure,
-    relink: false,
-    retryAvailable: false,
-    message: `${platform} refused the account's access token again right after the service renewed it, so linking the account again will not help: the network does not accept the tokens it issues to this service (check the service's ${platform} app and API address).`,
-    details: { ...failure.details, renewedTokenRefused: true },
-  };
-}
-
-function isWaiting(value: object): value is PrepareWaiting {
-  return (value as Partial<PrepareWaiting>).kind === 'waiting';
-}
-
-export const FIRST_COMMENT_DELAY_MS = 20_000;
-
-/** The media URLs of a platform: its own list in the object form, else `default`, else the plain list. */
-export function mediaUrlsFor(request: Record<string, unknown>, platform: Network): string[] {
-  const media = request.mediaUrls;
-  if (Array.isArray(media)) return media as string[];
-  if (media && typeof media === 'object') {
-    const perPlatform = media as Record<string, string[] | undefined>;
-    return perPlatform[platform] ?? perPlatform.default ?? [];
-  }
-  return [];
-}

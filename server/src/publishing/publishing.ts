@@ -51,6 +51,8 @@ export interface Publishing {
 
 const CRASH_POINTS: readonly CrashPoint[] = ['after-prepare', 'after-commit-started', 'after-commit', 'between-thread-parts', 'inside-first-comment'];
 const BAND_PRUNE_EVERY_MS = 10 * 60_000;
+/** A call's deadline beyond the outbound time limit: its answer's last bytes and the handler's own work. */
+const CALL_DEADLINE_MARGIN_MS = 2_000;
 
 export function createPublishing(options: {
   storage: Storage;
@@ -77,27 +79,21 @@ export function createPublishing(options: {
   const crashAt = CRASH_POINTS.find((point) => point === config.publishing.testCrashAt) ?? null;
   const { tokenRefresher, healthRecorder, oauthNetwork, contextDeps } = options.runtime;
   const engine = new PublishingEngine({
+    // The network runtime's one account context; posts go to each network's publishing API base.
+    ...contextDeps,
     store,
     jobs,
-    storage: options.storage,
     adapters: PUBLISH_ADAPTERS,
-    tokenCipher: options.tokenCipher,
-    clock,
-    fetch,
-    // Only for accounts linked before each account kept where it was linked (social_accounts.sandbox).
-    isSandbox: contextDeps.isSandbox,
-    postRequests: contextDeps.postRequests,
-    baseUrl: (platform, sandbox) => publishBaseUrl(platform, publicUrl(), sandbox, config.networks.apiBaseUrls),
-    log,
+    publishBaseUrl: (platform, sandbox) => publishBaseUrl(platform, publicUrl(), sandbox, config.networks.apiBaseUrls),
     crashAt,
     leaseMs: settings.leaseMs,
+    callDeadlineMs: config.outbound.timeoutMs + CALL_DEADLINE_MARGIN_MS,
     retryBaseMs: settings.retryBaseMs,
     retryMaxMs: settings.retryMaxMs,
     maxAttempts: settings.maxAttempts,
     firstCommentDelayMs: config.publishing.firstCommentDelayMs,
     media: options.media,
     metrics: options.metrics,
-    tokenRefresher,
     attemptLog,
   });
   // Account facts read from the network when a post is checked: youtube's category list (spec 4.3), threads'

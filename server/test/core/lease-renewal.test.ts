@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { JobStore } from '../../src/core/jobs/job-store.js';
 import { startJobWorker, type JobWorkerSettings } from '../../src/core/jobs/job-worker.js';
+import { keepLease } from '../../src/core/jobs/lease-keeper.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 let svc: TestService;
@@ -84,5 +85,27 @@ test('a jump of the service clock past the lease while a job runs expires nothin
   } finally {
     release();
     await Promise.all([first.stop(), second.stop()]);
+  }
+});
+
+test('the leases of many running jobs are renewed together, and a job taken over is reported lost', async () => {
+  const now = svc.clock();
+  for (let i = 0; i < 150; i++) await jobs.add({ kind: 'many-held', subject: `m${i}`, runAt: now }, now);
+  const held = await jobs.claim(now, 200, ['many-held'], LEASE_MS);
+  assert.equal(held.length, 150);
+  const keepers = held.map((job) => keepLease(jobs, job, LEASE_MS));
+  try {
+    await sleep(LEASE_MS * 3);
+    assert.deepEqual(await jobs.claim(now, 200, ['many-held'], LEASE_MS), [], 'every lease was renewed past three lease lengths');
+    // Another worker holds one of them now (its token on the row).
+    await svc.storage.driver.run("UPDATE jobs SET lease_token = 'someone-else' WHERE id = ?", [held[7]!.id]);
+    await sleep(LEASE_MS);
+    assert.deepEqual(
+      keepers.flatMap((keeper, index) => (keeper.lost ? [index] : [])),
+      [7],
+      'only the job taken over is lost',
+    );
+  } finally {
+    for (const keeper of keepers) keeper.stop();
   }
 });

@@ -120,22 +120,38 @@ export class PostgresDriver extends PostgresExecutor implements SqlDriver {
   }
 
   async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    const client = await this.#pool.connect();
-    try {
-      return await transactionOn(client, work);
-    } finally {
-      client.release();
-    }
+    return this.#checkedOut((client) => transactionOn(client, work));
   }
 
-  async whileMigrating<T>(work: (connection: SqlConnection) => Promise<T>): Promise<T> {
+  whileMigrating<T>(work: (connection: SqlConnection) => Promise<T>): Promise<T> {
+    return this.#checkedOut(async (client) => {
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        return await work(new PostgresClientConnection(client));
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      }
+    });
+  }
+
+  /**
+   * Runs `use` on a connection of its own. The server may end it meanwhile (a restart, failover,
+   * pg_terminate_backend): the connection then emits 'error', which with no listener would be an uncaught error that
+   * ends the process (the pool listens on idle connections only). Here the query in flight, or the next one, fails
+   * and the caller's transaction with it (a job retries or reconciles); the dead connection is dropped on release.
+   */
+  async #checkedOut<T>(use: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.#pool.connect();
+    let ended: Error | undefined;
+    const onError = (error: Error) => {
+      ended = error;
+    };
+    client.on('error', onError);
     try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      return await work(new PostgresClientConnection(client));
+      return await use(client);
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-      client.release();
+      client.off('error', onError);
+      client.release(ended);
     }
   }
 

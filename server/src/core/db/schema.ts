@@ -20,6 +20,7 @@ import { outboxOnJobsMigration } from '../../webhooks/outbox-on-jobs-migration.j
 import { deliveryLogMigration } from '../../webhooks/delivery-log-migration.js';
 import { accountHealthMigration, refreshExpiryMigration } from '../../account-health/schema.js';
 import { profileSuspensionMigration } from '../../accounts/suspension-schema.js';
+import { callUntilMigration } from '../jobs/call-until-migration.js';
 
 export function schemaMigrationsTable(dialect: SqlDialect): string {
   return `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at ${dialect.timeType} NOT NULL)`;
@@ -172,6 +173,7 @@ export function migrationsFor(dialect: SqlDialect): readonly string[] {
     /* 20: the per-post timeline of publish attempts */ attemptLogMigration(dialect),
     /* 21: when an account's refresh token ends (tiktok, linkedin), for account.expiring */ refreshExpiryMigration(dialect),
     /* 22: profile suspension after a repeat community standards block (249) */ profileSuspensionMigration(dialect),
+    /* 23: until when a job's last send may still be answered (a takeover waits for it) */ callUntilMigration(dialect),
   ];
 }
 

@@ -16,6 +16,11 @@ export interface SqlDialect {
   readonly outboxInsertOrder: 'rowid' | 'seq';
   /** Text put right after `CREATE TABLE webhook_outbox (` to define that column, when it is not built in. */
   readonly outboxInsertOrderDefinition: string;
+  /**
+   * The database server's own clock in epoch ms, as SQL, for times several instances must agree on (job leases);
+   * null where the database is a file on this machine (SQLite), whose clock is the caller's.
+   */
+  readonly databaseClockMs: string | null;
 }
 
 export const SQLITE_DIALECT: SqlDialect = {
@@ -26,6 +31,7 @@ export const SQLITE_DIALECT: SqlDialect = {
   jsonText: (column, key) => `json_extract(${column}, '$.${key}')`,
   outboxInsertOrder: 'rowid',
   outboxInsertOrderDefinition: '',
+  databaseClockMs: null,
 };
 
 export const POSTGRES_DIALECT: SqlDialect = {
@@ -35,4 +41,6 @@ export const POSTGRES_DIALECT: SqlDialect = {
   jsonText: (column, key) => `(${column}::jsonb ->> '${key}')`,
   outboxInsertOrder: 'seq',
   outboxInsertOrderDefinition: '\n    seq BIGSERIAL UNIQUE,',
+  // clock_timestamp(), not now(): the time the statement reads it, not when its transaction began.
+  databaseClockMs: 'CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)',
 };

@@ -7,8 +7,9 @@
  * worker took) changes nothing. Due times (`run_at`, `done_at`...) are epoch ms from the service clock; leases
  * (`lease_until`) run on the lease clock, real time, for every kind: a jump of the service clock (a test moving it,
  * a schedule catching up) must not expire a lease whose holder is still working (issue 30), and the `webhook` rows
- * (the outbox, webhooks/webhook-job.ts) are leased on the wall clock by their own worker too. Instances sharing a
- * database compare leases across hosts, so their wall clocks must agree to well under a lease (NTP).
+ * (the outbox, webhooks/webhook-job.ts) are leased on real time by their own worker too. On PostgreSQL the lease
+ * clock is the database server's, read inside each statement: instances on hosts whose wall clocks disagree still
+ * agree on who holds a lease. On SQLite (one machine) it is this process's wall clock.
  */
 import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from '../clock.js';
@@ -40,12 +41,18 @@ export interface NewJob {
 
 export class JobStore {
   readonly #db: SqlDriver;
-  /** Real time, never the service clock (see the module comment); injectable so a test can expire a lease. */
+  /** Real time, never the service clock (see the module comment); injectable so a test can expire a lease (SQLite). */
   readonly #leaseClock: Clock;
 
   constructor(db: SqlDriver, leaseClock: Clock = systemClock) {
     this.#db = db;
     this.#leaseClock = leaseClock;
+  }
+
+  /** The lease clock as SQL with its parameters: the database's clock on PostgreSQL, else this process's (bound). */
+  #leaseNow(): [sql: string, params: unknown[]] {
+    const server = this.#db.dialect.databaseClockMs;
+    return server === null ? ['?', [this.#leaseClock()]] : [server, []];
   }
 
   /** Adds a job; pass `tx` to add it in the transaction of the change it belongs to. */
@@ -75,10 +82,10 @@ export class JobStore {
     const id = newId('job_');
     const leaseToken = randomUUID();
     const payload = job.payload ?? {};
-    const leaseUntil = this.#leaseClock() + leaseMs;
+    const [leaseNow, leaseNowParams] = this.#leaseNow();
     await tx.run(
-      `INSERT INTO jobs (id, kind, subject, payload, run_at, attempts, lease_token, lease_until, created_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
-      [id, job.kind, job.subject, JSON.stringify(payload), job.runAt, leaseToken, leaseUntil, now],
+      `INSERT INTO jobs (id, kind, subject, payload, run_at, attempts, lease_token, lease_until, created_at) VALUES (?, ?, ?, ?, ?, 1, ?, ${leaseNow} + ?, ?)`,
+      [id, job.kind, job.subject, JSON.stringify(payload), job.runAt, leaseToken, ...leaseNowParams, leaseMs, now],
     );
     return { id, kind: job.kind, subject: job.subject, payload, runAt: job.runAt, attempts: 1, leaseToken, createdAt: now };
   }
@@ -93,7 +100,7 @@ export class JobStore {
   async claim(now: number, limit: number, kinds: readonly string[], leaseMs: number, skipNetworks: readonly string[] = []): Promise<Job[]> {
     if (kinds.length === 0) return [];
     const leaseToken = randomUUID();
-    const leaseNow = this.#leaseClock();
+    const [leaseNow, leaseNowParams] = this.#leaseNow();
     const skip = skipNetworks.length
       ? ` AND COALESCE(${this.#db.dialect.jsonText('j.payload', 'platform')}, '') NOT IN (${skipNetworks.map(() => '?').join(', ')})`
       : '';
@@ -101,13 +108,13 @@ export class JobStore {
     const order = this.#db.dialect.outboxInsertOrder;
     const rows = await this.#db.transaction((tx) =>
       tx.all(
-        `UPDATE jobs SET lease_token = ?, lease_until = ?, attempts = attempts + 1
+        `UPDATE jobs SET lease_token = ?, lease_until = ${leaseNow} + ?, attempts = attempts + 1
          WHERE id IN (SELECT j.id FROM jobs j
            WHERE j.kind IN (${kinds.map(() => '?').join(', ')}) AND j.done_at IS NULL AND j.failed_at IS NULL AND j.run_at <= ?
-             AND (j.lease_until IS NULL OR j.lease_until <= ?)${skip}
+             AND (j.lease_until IS NULL OR j.lease_until <= ${leaseNow})${skip}
            ORDER BY j.run_at, j.created_at, j.${order} LIMIT ?${this.#db.dialect.forUpdateSkipLocked('j')})
          RETURNING id, kind, subject, payload, run_at, attempts, created_at, ${order} AS insert_order`,
-        [leaseToken, leaseNow + leaseMs, ...kinds, now, leaseNow, ...skipNetworks, limit],
+        [leaseToken, ...leaseNowParams, leaseMs, ...kinds, now, ...leaseNowParams, ...skipNetworks, limit],
       ),
     );
     const position = (row: Record<string, unknown>) => [Number(row.run_at), Number(row.created_at), Number(row.insert_order)];
@@ -129,19 +136,61 @@ export class JobStore {
   }
 
   /**
-   * Renews a held lease for `leaseMs` of real time from now; false when the lease was lost. Pass `tx` to make a
-   * write conditional on holding it.
+   * Renews a held lease for `leaseMs` of lease-clock time from now; false when the lease was lost (another worker
+   * took the job). Pass `tx` to make a write conditional on holding it.
    */
   async renew(job: Job, leaseMs: number, tx: SqlExecutor = this.#db): Promise<boolean> {
+    const [leaseNow, leaseNowParams] = this.#leaseNow();
+    return (await tx.run(`UPDATE jobs SET lease_until = ${leaseNow} + ? WHERE id = ? AND lease_token = ? AND done_at IS NULL`, [...leaseNowParams, leaseMs, job.id, job.leaseToken])) === 1;
+  }
+
+  /**
+   * Renews every lease of `jobs` that is still held, in one statement per 100 jobs (a worker holds hundreds: one
+   * write per renewal tick, not one per job); returns the jobs renewed, as `id:token`. A job missing from the answer
+   * was lost (another worker took it, or it finished).
+   */
+  async renewAll(jobs: readonly Job[], leaseMs: number): Promise<Set<string>> {
+    const renewed = new Set<string>();
+    for (let from = 0; from < jobs.length; from += 100) {
+      const chunk = jobs.slice(from, from + 100);
+      const [leaseNow, leaseNowParams] = this.#leaseNow();
+      const rows = await this.#db.all(
+        `UPDATE jobs SET lease_until = ${leaseNow} + ? WHERE done_at IS NULL AND (id, lease_token) IN (VALUES ${chunk.map(() => '(?, ?)').join(', ')}) RETURNING id, lease_token`,
+        [...leaseNowParams, leaseMs, ...chunk.flatMap((job) => [job.id, job.leaseToken])],
+      );
+      for (const row of rows) renewed.add(`${String(row.id)}:${String(row.lease_token)}`);
+    }
+    return renewed;
+  }
+
+  /**
+   * The fence before an irreversible call, in one statement: true only when this holder's lease (its token) is still
+   * on the row and has not run out by the lease clock (the database's, on PostgreSQL); it is then extended by
+   * `leaseMs`, and `call_until` notes that the call may be answered for `callMs` more (a takeover waits for that,
+   * callPendingMs). False: do not make the call.
+   */
+  async fence(job: Job, leaseMs: number, callMs = 0): Promise<boolean> {
+    const [leaseNow, leaseNowParams] = this.#leaseNow();
     return (
-      (await tx.run(`UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_token = ? AND done_at IS NULL`, [this.#leaseClock() + leaseMs, job.id, job.leaseToken])) === 1
+      (await this.#db.run(
+        `UPDATE jobs SET lease_until = ${leaseNow} + ?, call_until = ${leaseNow} + ?
+         WHERE id = ? AND lease_token = ? AND done_at IS NULL AND failed_at IS NULL AND lease_until > ${leaseNow}`,
+        [...leaseNowParams, leaseMs, ...leaseNowParams, callMs, job.id, job.leaseToken, ...leaseNowParams],
+      )) === 1
     );
+  }
+
+  /** How long (ms, lease clock) a send made under an earlier lease of the job may still be answered; 0 when none. */
+  async callPendingMs(job: Job): Promise<number> {
+    const [leaseNow, leaseNowParams] = this.#leaseNow();
+    const row = await this.#db.get(`SELECT call_until - ${leaseNow} AS remaining FROM jobs WHERE id = ? AND call_until IS NOT NULL`, [...leaseNowParams, job.id]);
+    return Math.max(0, Number(row?.remaining ?? 0));
   }
 
   /** Marks the job done; pass `tx` to do it in the transaction that records what the job did. */
   async complete(job: Job, now: number, tx: SqlExecutor = this.#db): Promise<boolean> {
     return (
-      (await tx.run(`UPDATE jobs SET done_at = ?, lease_token = NULL, lease_until = NULL WHERE id = ? AND lease_token = ?`, [
+      (await tx.run(`UPDATE jobs SET done_at = ?, lease_token = NULL, lease_until = NULL, call_until = NULL WHERE id = ? AND lease_token = ?`, [
         now,
         job.id,
         job.leaseToken,
@@ -153,7 +202,7 @@ export class JobStore {
   async fail(job: Job, now: number, error: string): Promise<boolean> {
     return (
       (await this.#db.run(
-        `UPDATE jobs SET failed_at = ?, last_error = ?, lease_token = NULL, lease_until = NULL WHERE id = ? AND lease_token = ?`,
+        `UPDATE jobs SET failed_at = ?, last_error = ?, lease_token = NULL, lease_until = NULL, call_until = NULL WHERE id = ? AND lease_token = ?`,
         [now, error.slice(0, 2000), job.id, job.leaseToken],
       )) === 1
     );
@@ -163,7 +212,7 @@ export class JobStore {
   async reschedule(job: Job, runAt: number, error: string | null, payload?: Record<string, unknown>): Promise<boolean> {
     return (
       (await this.#db.run(
-        `UPDATE jobs SET run_at = ?, last_error = ?, payload = ?, lease_token = NULL, lease_until = NULL WHERE id = ? AND lease_token = ?`,
+        `UPDATE jobs SET run_at = ?, last_error = ?, payload = ?, lease_token = NULL, lease_until = NULL, call_until = NULL WHERE id = ? AND lease_token = ?`,
         [runAt, error?.slice(0, 2000) ?? null, JSON.stringify(payload ?? job.payload), job.id, job.leaseToken],
       )) === 1
     );

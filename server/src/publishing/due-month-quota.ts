@@ -1,0 +1,38 @@
+/**
+ * @module
+ * Spec 7 (106) at the moment a scheduled post starts: a post due in a later month than it was created in counts in
+ * the month it is sent; when that month's quota is used, every platform fails with 106 instead of publishing. One due
+ * in the month it was created in was counted then; it fails when the month's count is over the quota now (the quota
+ * was lowered since).
+ */
+import type { Clock } from '../core/clock.js';
+import { ApiError } from '../core/errors.js';
+import type { Storage } from '../storage/storage.js';
+import { countPosts, monthlyCount, monthlyQuota, QUOTA_EXCEEDED, quotaError, quotaMonth } from './post-quota.js';
+import type { PostStore, StoredPost } from './post-store.js';
+
+/** False when the post failed with 106 (its platforms' errors recorded, then `finishPost`). */
+export async function countDueInItsMonth(deps: { store: PostStore; storage: Storage; clock: Clock }, post: StoredPost, finishPost: (postId: string) => Promise<unknown>): Promise<boolean> {
+  const { store, clock, storage } = deps;
+  const now = clock();
+  const profile = await storage.accounts.findProfileById(post.profileId);
+  const account = profile ? await storage.accounts.findAccount(profile.accountId) : null;
+  if (!account) return true;
+  try {
+    await store.db.transaction(async (tx) => {
+      if (quotaMonth(post.createdAt) !== quotaMonth(now)) return countPosts(tx, post.profileId, account.plan, 1, now);
+      const quota = await monthlyQuota(tx, post.profileId, account.plan);
+      if ((await monthlyCount(tx, post.profileId, now)) > quota) throw quotaError(quota);
+    });
+    return true;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== QUOTA_EXCEEDED) throw error;
+    for (const row of await store.listPlatforms(post.id)) {
+      if (row.status === 'queued' || row.status === 'processing') {
+        await store.recordError(post.id, row.platform, { code: QUOTA_EXCEEDED, message: error.message }, now);
+      }
+    }
+    await finishPost(post.id);
+    return false;
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * The fence before every irreversible call (issue 30): a worker paused past its lease (a SIGSTOP, a blocked event
+ * loop: no renewal runs) after the first part of a twitter thread went out, whose job another worker then took
+ * over and finished, sends nothing when it wakes up: every part is on X once. On the code before the fence, the
+ * woken worker sent the second part again (its lease was checked only when the commit started). Two engines on one
+ * real database (SQLite, or PostgreSQL with TEST_DATABASE_URL), the sandbox X API on real HTTP.
+ * And the other side of it: a worker whose lease ran out while its send was still on the way (a slow network, seeds
+ * 35 and 49 of the simulation) leaves a post the worker taking over cannot find yet; that one waits for the send's
+ * deadline and finds it, instead of sending it again (the code before posted it twice).
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { JobStore } from '../../src/core/jobs/job-store.js';
+import { PUBLISH_ADAPTERS, publishBaseUrl } from '../../src/networks/index.js';
+import { JOB_PUBLISH, PublishingEngine } from '../../src/publishing/engine.js';
+import { PostStore } from '../../src/publishing/post-store.js';
+import type { TestService } from '../support/test-service.js';
+import { linkSandboxAccounts, startPublishingService } from './publishing-fixtures.js';
+
+let svc: TestService;
+before(async () => {
+  // The service's own worker sleeps: the two engines below are the only ones running the post's job.
+  svc = await startPublishingService({ env: { JOBS_POLL_MS: '2000000000' } });
+  await linkSandboxAccounts(svc, ['twitter', 'facebook']);
+});
+after(() => svc.close());
+
+const LEASE_MS = 400;
+
+function engineWith(fetch: typeof globalThis.fetch, jobs: JobStore, log: string[], callDeadlineMs = 0) {
+  return new PublishingEngine({
+    storage: svc.storage,
+    postRequests: svc.storage.posts,
+    tokenCipher: svc.tokenCipher,
+    clock: svc.clock,
+    fetch,
+    baseUrl: (platform, sandbox) => publishBaseUrl(platform, svc.url, sandbox),
+    publishBaseUrl: (platform, sandbox) => publishBaseUrl(platform, svc.url, sandbox),
+    isSandbox: () => true,
+    log: (line) => log.push(line),
+    store: new PostStore(svc.storage.driver),
+    jobs,
+    adapters: PUBLISH_ADAPTERS,
+    leaseMs: LEASE_MS,
+    callDeadlineMs,
+    retryBaseMs: 50,
+    retryMaxMs: 200,
+    maxAttempts: 5,
+  });
+}
+
+test('a worker paused past its lease between two thread parts sends nothing after another worker took the job', async () => {
+  const sentences = Array.from({ length: 12 }, (_, i) => `Fenced sentence ${i + 1} of a thread whose first worker is paused mid-way.`);
+  const created = await svc.api('POST', '/post', { body: { post: sentences.join(' '), platforms: ['twitter'], scheduleDate: new Date(svc.clock() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z') } });
+  assert.equal(created.status, 200, JSON.stringify(created.json));
+  const postId = created.json.id as string;
+  const due = svc.clock() + 2 * 3_600_000;
+
+  // Worker A: its first tweet goes out, then the process "pauses" (nothing of it runs, no lease renewal) until released.
+  let firstOut!: () => void;
+  const firstPartOut = new Promise<void>((resolve) => (firstOut = resolve));
+  let wake!: () => void;
+  const paused = new Promise<void>((resolve) => (wake = resolve));
+  let tweetsByA = 0;
+  const fetchA: typeof globalThis.fetch = async (url, init) => {
+    const answer = await fetch(url, init);
+    if (init?.method === 'POST' && String(url).endsWith('/2/tweets') && ++tweetsByA === 1) {
+      firstOut();
+      await paused;
+    }
+    return answer;
+  };
+  const logA: string[] = [];
+  const jobsA = new JobStore(svc.storage.driver);
+  const [jobA] = await jobsA.claim(due, 1, [JOB_PUBLISH], LEASE_MS);
+  assert.equal(jobA?.subject, postId);
+  const runA = engineWith(fetchA, jobsA, logA).runPublishJob(jobA!);
+  await firstPartOut;
+  await sleep(LEASE_MS * 2);
+
+  // Worker B takes the job over once A's lease ran out, reconciles the part that is out and finishes the thread.
+  const logB: string[] = [];
+  const jobsB = new JobStore(svc.storage.driver);
+  const [jobB] = await jobsB.claim(due, 1, [JOB_PUBLISH], 60_000);
+  assert.equal(jobB?.subject, postId, 'the second worker took the job over');
+  const outcomeB = await engineWith(fetch, jobsB, logB).runPublishJob(jobB!);
+  assert.equal(outcomeB.kind, 'done', logB.join('\n'));
+
+  // A wakes up with its first part's answer and would go on with the second part.
+  wake();
+  const outcomeA = await runA;
+  assert.equal(tweetsByA, 1, `the paused worker sent nothing after waking (outcome ${JSON.stringify(outcomeA)})`);
+
+  const tweets = (await svc.sql("SELECT network_id, text FROM sandbox_posts WHERE platform = 'twitter'")).rows as { network_id: string; text: string }[];
+  assert.equal(new Set(tweets.map((t) => t.text)).size, tweets.length, `no part twice: ${JSON.stringify(tweets)}`);
+  const row = (await svc.sql('SELECT status, network_post_id FROM post_platforms WHERE post_id = ?', [postId])).rows[0];
+  assert.equal(row?.status, 'success');
+  const textOf = new Map(tweets.map((t) => [t.network_id, t.text]));
+  const recorded = String(row?.network_post_id).split(',');
+  assert.equal(recorded.length, tweets.length, 'the result names every part');
+  assert.equal(recorded.map((id) => textOf.get(id)).join(' '), sentences.join(' '), 'every part once, in order');
+});
+
+test('a send still on its way when its lease ran out is waited for and adopted, not sent again', async () => {
+  const text = `Slow send ${Date.now()} [[slow:1500]]`;
+  const created = await svc.api('POST', '/post', { body: { post: text, platforms: ['facebook'], scheduleDate: new Date(svc.clock() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z') } });
+  assert.equal(created.status, 200, JSON.stringify(created.json));
+  const postId = created.json.id as string;
+  const due = svc.clock() + 2 * 3_600_000;
+  const CALL_DEADLINE_MS = 3_000;
+
+  // Worker A sends; the network takes 1.5 s before it makes the post; A's lease (400 ms) is not renewed meanwhile.
+  const logA: string[] = [];
+  const jobsA = new JobStore(svc.storage.driver);
+  const [jobA] = await jobsA.claim(due, 1, [JOB_PUBLISH], LEASE_MS);
+  assert.equal(jobA?.subject, postId);
+  const runA = engineWith(fetch, jobsA, logA, CALL_DEADLINE_MS).runPublishJob(jobA!);
+  await sleep(LEASE_MS + 300);
+
+  const logB: string[] = [];
+  const jobsB = new JobStore(svc.storage.driver);
+  const [jobB] = await jobsB.claim(due, 1, [JOB_PUBLISH], 60_000);
+  assert.equal(jobB?.subject, postId, 'the second worker took the job over');
+  const outcomeB = await engineWith(fetch, jobsB, logB, CALL_DEADLINE_MS).runPublishJob(jobB!);
+  assert.equal(outcomeB.kind, 'done', logB.join('\n'));
+  assert.ok(logB.some((line) => line.includes('may still be answered')), `B waited for A's send: ${logB.join('\n')}`);
+  await runA;
+
+  const posts = (await svc.sql("SELECT network_id FROM sandbox_posts WHERE platform = 'facebook' AND text = ?", [text])).rows;
+  assert.equal(posts.length, 1, 'the post is on the page once');
+  const row = (await svc.sql('SELECT status, network_post_id FROM post_platforms WHERE post_id = ?', [postId])).rows[0];
+  assert.equal(row?.status, 'success');
+  assert.equal(row?.network_post_id, posts[0]!.network_id);
+});
