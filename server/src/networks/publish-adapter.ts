@@ -30,6 +30,8 @@ export interface PublishFailure {
   noAutoRetry?: boolean;
   /** The network's crawler could not download a media URL (robots.txt, 403 at the host): the engine re-hosts, then 479. */
   mediaFetchBlocked?: boolean;
+  /** No answer came, but the request may have reached the network (uncertain-call.ts): a commit is decided by looking. */
+  mayHaveArrived?: boolean;
   details?: Record<string, unknown>;
 }
 
