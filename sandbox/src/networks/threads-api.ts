@@ -9,6 +9,9 @@
  * - `POST /{threads-user-id}/threads_publish {creation_id}` → `{id}`; a container not finished yet → code 24,
  *   subcode 4279009, as the network answers a publish that comes too early;
  * - `GET /{threads-user-id}/threads` → `{data: [{id, text, timestamp, permalink}]}`; `GET /{media-id}?fields=permalink`.
+ * - `GET /{threads-user-id}/replies?limit&after` → `{data: [{id, text, timestamp, permalink, is_reply, replied_to: {id}}],
+ *   paging?}`: the account's own replies (a first comment, a chain's later parts), newest first, as the network lists
+ *   them apart from the audience's comments.
  * - after a post is out (graph-engagement.ts): `GET /{media-id}/insights?metric=views,likes,replies,reposts,quotes,
  *   shares`, `GET /{threads-user-id}/threads_insights?metric=followers_count` (`total_value`),
  *   `GET /{media-id}/conversation` → `{data: [{id, text, username, timestamp, replied_to: {id}}]}` (the comments the
@@ -181,6 +184,25 @@ export function sandboxThreadsRoutes(deps: SandboxHost): Hono<SandboxEnv> {
     const user = await userOf(c);
     const posts = await store().listForAccounts([{ platform: 'threads', accountId: user }], 100);
     return c.json({ data: posts.map((post) => ({ id: post.networkId, text: post.text, timestamp: new Date(post.createdAt).toISOString(), permalink: permalink(post.networkId) })) });
+  });
+
+  // The account's own replies, newest first, in Graph cursor pages: a first comment and the later parts of a chain
+  // are replies (a container with `reply_to_id`), listed here and not under `/threads`. Short pages may occur.
+  routes.get('/:version/:user/replies', async (c) => {
+    const user = await userOf(c);
+    const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 25) || 25, 1), 100);
+    const listed = await store().pageForAccount('threads', user, limit, c.req.query('after') || null);
+    const data = listed.posts
+      .filter((post) => post.clientKey !== null)
+      .map((post) => ({
+        id: post.networkId,
+        text: post.text,
+        timestamp: graphTime(post.createdAt),
+        permalink: permalink(post.networkId),
+        is_reply: true,
+        replied_to: { id: post.clientKey },
+      }));
+    return c.json({ data, ...(listed.next && { paging: { cursors: { after: listed.next }, next: `${c.req.url.split('?')[0]}?limit=${limit}&after=${encodeURIComponent(listed.next)}` } }) });
   });
 
   routes.get('/:version/:id/insights', async (c) => {

@@ -6,6 +6,7 @@
  * classifier still sees what the network said.
  */
 import type { PublishContext } from './publish-adapter.js';
+import { mayHaveArrived } from './uncertain-call.js';
 
 export interface ApiAnswer {
   /** 0 when no HTTP answer arrived. */
@@ -14,6 +15,8 @@ export interface ApiAnswer {
   json: Record<string, unknown>;
   /** Set when status is 0. */
   transportError?: string;
+  /** With status 0: whether the request may have reached the network (uncertain-call.ts). */
+  sent?: boolean;
 }
 
 export async function fetchApiAnswer(ctx: Pick<PublishContext, 'fetch'>, url: string, init: RequestInit, textField = 'message'): Promise<ApiAnswer> {
@@ -21,7 +24,7 @@ export async function fetchApiAnswer(ctx: Pick<PublishContext, 'fetch'>, url: st
   try {
     response = await ctx.fetch(url, init);
   } catch (error) {
-    return { status: 0, headers: new Headers(), json: {}, transportError: error instanceof Error ? error.message : 'request failed' };
+    return { status: 0, headers: new Headers(), json: {}, transportError: error instanceof Error ? error.message : 'request failed', sent: mayHaveArrived(error) };
   }
   const text = await response.text().catch(() => '');
   let json: Record<string, unknown> = {};

@@ -6,6 +6,7 @@
  */
 import type { Network } from '@social-link-kit/protocol';
 import { blueskyNetwork } from './bluesky/index.js';
+import { lookAfterUncertainCommit } from './uncertain-call.js';
 import { facebookNetwork } from './facebook/index.js';
 import { gmbNetwork } from './gmb/index.js';
 import { instagramNetwork } from './instagram/index.js';
@@ -45,7 +46,8 @@ export function networkModule(platform: Network): NetworkModule {
 }
 
 /** Each network's publish half, keyed by network: a view of NETWORKS for what is given the adapters (tests swap one). */
-export const PUBLISH_ADAPTERS = Object.fromEntries(Object.entries(NETWORKS).map(([network, module]) => [network, module.publish])) as Record<Network, PublishAdapter>;
+// A commit cut after its request was sent is decided by looking (uncertain-call.ts), for every network.
+export const PUBLISH_ADAPTERS = Object.fromEntries(Object.entries(NETWORKS).map(([network, module]) => [network, lookAfterUncertainCommit(module.publish)])) as Record<Network, PublishAdapter>;
 
 /** The networks whose folder links them with OAuth, derived from the modules (no list of names). */
 export type OAuthNetwork = { [N in Network]: (typeof NETWORKS)[N]['link'] extends OAuthLink ? N : never }[Network];

@@ -11,7 +11,7 @@
  */
 import type { Network } from '@social-link-kit/protocol';
 import type { RateBudget } from '../core/rate-budget.js';
-import type { AnalyticsAdapter } from './analytics-contract.js';
+import type { AnalyticsAdapter, NetworkComment } from './analytics-contract.js';
 import type { ResolvedOAuthNetwork } from './oauth/resolved.js';
 
 /** Error classification in the spec's terms (section 7). */
@@ -30,6 +30,8 @@ export interface PublishFailure {
   noAutoRetry?: boolean;
   /** The network's crawler could not download a media URL (robots.txt, 403 at the host): the engine re-hosts, then 479. */
   mediaFetchBlocked?: boolean;
+  /** No answer came, but the request may have reached the network (uncertain-call.ts): a commit is decided by looking. */
+  mayHaveArrived?: boolean;
   details?: Record<string, unknown>;
 }
 
@@ -181,6 +183,12 @@ export interface PublishAdapter extends AnalyticsAdapter {
   remove?(ctx: PublishContext, networkPostId: string): Promise<boolean>;
   /** Post a comment under a published post (first comment). */
   comment?(ctx: PublishContext, networkPostId: string, text: string, mediaUrls: string[]): Promise<CommitResult>;
+  /**
+   * The account's own comments directly under the post, made since `since` (epoch ms): where the network lists them
+   * apart from the audience's (threads' `/replies`), the look-up of an interrupted first comment reads these instead
+   * of `comments`, so an audience comment with equal text is never taken for ours.
+   */
+  ownComments?(ctx: PublishContext, networkPostId: string, since: number): Promise<NetworkComment[] | PublishFailure>;
   /**
    * For networks whose access tokens expire: trades the refresh token for new tokens. Called only by
    * token-refresher.ts, which makes sure one caller at a time does it and stores the result before anyone uses it.

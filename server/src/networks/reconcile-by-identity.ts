@@ -13,8 +13,12 @@
  */
 import type { PublishContext, PublishFailure } from './publish-adapter.js';
 
-/** Network clocks and the service clock differ a little: candidates made this long before the commit still count. */
-export const CLOCK_SLACK_MS = 5 * 60_000;
+/**
+ * Candidates made this long before the commit's start still count: networks give whole seconds (a post made in the
+ * commit's second reads as up to 1 s earlier) and clocks synchronised by NTP differ by far less than a second more.
+ * Never more: a post that existed before the commit started is not its result (a twin someone else made).
+ */
+export const CLOCK_SLACK_MS = 2_000;
 /** A listing is paged at most this far; beyond it the outcome is unconfirmed rather than guessed. */
 export const MAX_RECONCILE_PAGES = 100;
 

@@ -33,10 +33,11 @@ export async function findFirstComment(
   text: string,
   startedAt: number,
 ): Promise<{ id: string } | { unknown: string } | null | PublishFailure> {
-  if (!adapter.comments) return { unknown: `${adapter.platform} offers no way to list a post's comments` };
-  const listed = await adapter.comments(ctx, networkPostId);
-  if (!Array.isArray(listed)) return listed;
   const since = startedAt - CLOCK_SLACK_MS;
+  // The account's own comments where the network lists them apart (threads): the audience's are not in them.
+  const listed = adapter.ownComments ? await adapter.ownComments(ctx, networkPostId, since) : adapter.comments ? await adapter.comments(ctx, networkPostId) : null;
+  if (listed === null) return { unknown: `${adapter.platform} offers no way to list a post's comments` };
+  if (!Array.isArray(listed)) return listed;
   const matches = listed.filter((comment) => same(comment.text, text) && !(Date.parse(comment.created) < since));
   if (matches.length === 1) return { id: matches[0]!.id };
   if (matches.length === 0) return null;

@@ -94,6 +94,23 @@ export interface ServicePost {
 export interface NetworkRow {
   network_id: string;
   text: string;
+  /** The network id this row answers, where the network keeps it (a threads chain's later part names the one before). */
+  reply_to?: string | null;
+}
+
+/** The ids `named`, and every row chained under one of them (a threads post records its head; its parts answer it). */
+function withChainedParts(named: string[], copies: NetworkRow[]): string[] {
+  const ids = [...named];
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const copy of copies) {
+      if (copy.reply_to && ids.some((id) => names(id, { network_id: copy.reply_to!, text: '' })) && !ids.includes(copy.network_id)) {
+        ids.push(copy.network_id);
+        grew = true;
+      }
+    }
+  }
+  return ids;
 }
 
 export interface Verdict {
@@ -135,7 +152,8 @@ export function verdict(network: Network, posts: ServicePost[], rows: NetworkRow
     }
     // A thread reported as partly published names the parts that are out (issue 30, case 5): they are not orphans.
     const partlyOut = group.flatMap((post) => (post.error ? ((JSON.parse(post.error) as { details?: { publishedIds?: string[] } }).details?.publishedIds ?? []) : []));
-    const orphans = copies.filter((copy) => ![...recorded, ...partlyOut].some((id) => names(id, copy)));
+    const covered = withChainedParts([...recorded, ...partlyOut], copies);
+    const orphans = copies.filter((copy) => !covered.some((id) => names(id, copy)));
     const unknownPosts = group.filter((post) => isUnknown(post.error)).length;
     if (orphans.length > unknownPosts && !group.some((post) => post.status === 'success' && post.network_post_id?.includes(','))) {
       result.lost.push(`${network} ${token}: on the network as ${orphans.map((o) => o.network_id).join(', ')} but recorded as failed`);

@@ -6,7 +6,10 @@
  *   before read only the newest 20-100: 2 copies, or no match and error 137 on twitter/linkedin);
  * - case 3: a post that never went out, while another post with the same title (reddit) or title and link
  *   (pinterest) but another body is on the account; reconcile matches the whole request, so the post is
- *   published with its own id (the code before recorded the other post's id as this one's).
+ *   published with its own id (the code before recorded the other post's id as this one's);
+ * - a post that never went out while someone else's post with equal content, made a minute before the commit
+ *   started, is on the account: a post that existed before the commit cannot be its result, so the post is
+ *   published with its own id (the code before allowed 5 minutes of clock slack and adopted the twin).
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -123,6 +126,22 @@ describe('reconcile by identity, paged back to the commit (issue 30, cases 2 and
       assert.equal(copies.length, 1, 'the post itself went out once');
       assert.equal(row.network_post_id, copies[0]);
       assert.notEqual(row.network_post_id, otherId, 'not the other post with the same title');
+    });
+  }
+
+  // Twitter and linkedin refuse equal content, so no twin can stand beside the post there.
+  for (const platform of ['reddit', 'pinterest', 'facebook', 'gmb'] as const) {
+    it(`${platform}: killed before the commit, someone else's post with equal content made a minute before: published with its own id`, async () => {
+      let twinId = '';
+      const { row, copies } = await crashAndRestart(platform, 'after-commit-started', (db, accountId, title) => {
+        const body = `This post's own body, after-commit-started`;
+        // It existed before the commit started, so it cannot be this commit's (the old 5-minute slack took it).
+        twinId = otherPost(db, platform, accountId, 0, { title, body }, Date.now() - 60_000);
+      });
+      assert.equal(row.status, 'success');
+      assert.equal(copies.length, 2, 'the twin, and the post itself once');
+      assert.notEqual(row.network_post_id, twinId, "not someone else's post with equal content");
+      assert.ok(copies.includes(row.network_post_id!), 'the post itself');
     });
   }
 });

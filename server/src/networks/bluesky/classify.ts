@@ -15,7 +15,7 @@ import type { XrpcAnswer } from './xrpc.js';
 export function classifyBlueskyError(answer: XrpcAnswer, now: number): PublishFailure {
   const details = { status: answer.status, error: answer.error, message: answer.message };
   const fail = failWith(details);
-  if (answer.status === 0) return fail(500, `Bluesky could not be reached: ${answer.message}`, true);
+  if (answer.status === 0) return fail(500, `Bluesky could not be reached: ${answer.message}`, true, { ...(answer.sent !== false && { mayHaveArrived: true }) });
   if (answer.status === 401 || answer.error === 'AuthenticationRequired' || answer.error === 'InvalidToken' || answer.error === 'AccountTakedown') {
     return fail(401, 'Bluesky refused the session: link the account again (the app password may have been revoked).', false, { relink: true });
   }

@@ -5,6 +5,7 @@
  * (refused, reset, timed out) comes back as `{status: 0}` so callers decide what an unknown outcome means.
  */
 import type { PublishContext } from '../publish-adapter.js';
+import { mayHaveArrived } from '../uncertain-call.js';
 
 export interface XrpcAnswer {
   /** 0 when no HTTP answer arrived. */
@@ -14,6 +15,8 @@ export interface XrpcAnswer {
   /** The XRPC error name, e.g. `ExpiredToken`, `RecordNotFound`, `RateLimitExceeded`. */
   error: string | null;
   message: string;
+  /** With status 0: whether the request may have reached the network (uncertain-call.ts). */
+  sent?: boolean;
 }
 
 export interface XrpcRequest {
@@ -42,7 +45,7 @@ export async function xrpc(ctx: Pick<PublishContext, 'fetch' | 'baseUrl'>, nsid:
   try {
     response = await ctx.fetch(url, { method: request.method, headers, body });
   } catch (error) {
-    return { status: 0, json: {}, headers: new Headers(), error: null, message: error instanceof Error ? error.message : String(error) };
+    return { status: 0, json: {}, headers: new Headers(), error: null, message: error instanceof Error ? error.message : String(error), sent: mayHaveArrived(error) };
   }
   const text = await response.text().catch(() => '');
   let json: Record<string, unknown> = {};

@@ -38,7 +38,7 @@ export function classifyGmbError(answer: GoogleAnswer, step: 'post' | 'media' = 
   const status = typeof error.status === 'string' ? error.status : null;
   const violations = violationsOf(error);
   const details = { httpStatus: answer.status, network: message, ...(status && { networkStatus: status }), ...(violations.length > 0 && { violations }) };
-  if (answer.status === 0) return fail(500, `gmb could not be reached (${answer.transportError ?? 'no answer'}); try again.`, true, { outcome: 'unknown' });
+  if (answer.status === 0) return fail(500, `gmb could not be reached (${answer.transportError ?? 'no answer'}); try again.`, true, {}, { ...(answer.sent !== false && { mayHaveArrived: true }) });
   if (answer.status >= 500 && AUTH_BACKEND_DOWN.test(message)) {
     return fail(519, 'gmb authorization is temporarily unavailable; the account stays connected, try again later.', true, details, { retryAfterMs: 60_000 });
   }

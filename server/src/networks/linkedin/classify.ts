@@ -23,7 +23,7 @@ export function classifyLinkedInError(answer: LinkedInAnswer, step: 'post' | 'me
   const code = typeof answer.json.code === 'string' ? answer.json.code : null;
   const details = { httpStatus: answer.status, network: message, ...(serviceErrorCode !== null && { serviceErrorCode }), ...(code && { networkCode: code }) };
   const fail = failWith(details);
-  if (answer.status === 0) return fail(119, `linkedin could not be reached (${answer.transportError ?? 'no answer'}); safe to retry later.`, true, { details: { outcome: 'unknown' } });
+  if (answer.status === 0) return fail(119, `linkedin could not be reached (${answer.transportError ?? 'no answer'}); safe to retry later.`, true, { ...(answer.sent !== false && { mayHaveArrived: true }) });
   if (answer.status >= 500) return fail(119, `linkedin connection issue (HTTP ${answer.status}); safe to retry later.`, true);
   if (answer.status === 401) return fail(401, `linkedin refused the access token (${code ?? message}); link the account again.`, false, { relink: true });
   if (answer.status === 429) return fail(429, `linkedin rate limit reached: ${message}`, true, { retryAfterMs: 60 * 60_000 });

@@ -5,7 +5,8 @@
  *   session expired) → relink;
  * - 4, 17, 32, 613 (app, user, page and custom rate limits) → 429, retry after Retry-After or a minute;
  *   instagram subcode 2207042 (the 50 posts per 24 h publishing limit) → 435 with Retry-After in `details`;
- * - 1, 2 and HTTP 5xx or no answer → transient, 500 with retry;
+ * - 1, 2 and HTTP 5xx → transient, 500 with retry; no answer → 500 marked `mayHaveArrived` unless the request
+ *   provably never left (uncertain-call.ts: a commit is then decided by looking);
  * - facebook 368 (blocked for a policy violation) → 249 (subcode 1390008, a temporary restriction of the page's
  *   posting → 476); both never retried and not fixed by relinking;
  * - instagram: 2207085 (account state) → 258, retried by the adapter for about 50 s first; 2207050 (account
@@ -69,7 +70,9 @@ export function classifyGraphError(platform: MetaNetwork, answer: Extract<GraphA
   if (subcode === META_SUBCODE_IDENTITY_VERIFICATION) {
     return fail(326, `${platform} needs the account's owner to confirm their identity with Meta (Page Publishing Authorization) before it publishes; relinking does not help.`, false, error);
   }
-  if (status === 0 || status >= 500 || code === 1 || code === 2) return fail(500, `${platform} had a temporary problem; try again.`, true, error);
+  // No answer: the request may have been carried out (uncertain-call.ts), not a plain "try again".
+  if (status === 0) return { ...fail(500, `${platform} could not be reached (${error.message}); try again.`, true, error), ...(answer.sent !== false && { mayHaveArrived: true }) };
+  if (status >= 500 || code === 1 || code === 2) return fail(500, `${platform} had a temporary problem; try again.`, true, error);
   if (platform === 'facebook') {
     if (code === 368 && subcode === FB_SUBCODE_TEMPORARY_RESTRICTION) return fail(476, 'facebook restricted posting on this page for now.', false, error);
     if (code === 368) return fail(249, 'facebook blocked the post under its community standards.', false, error);

@@ -8,6 +8,7 @@
  */
 import type { PublishContext } from '../publish-adapter.js';
 import { storedAccessToken } from '../kit.js';
+import { mayHaveArrived } from '../uncertain-call.js';
 
 export interface GraphError {
   code: number;
@@ -20,7 +21,7 @@ export interface GraphError {
 
 export type GraphAnswer =
   | { ok: true; status: number; body: Record<string, unknown> }
-  | { ok: false; status: number; error: GraphError; retryAfterSeconds: number | null };
+  | { ok: false; status: number; error: GraphError; retryAfterSeconds: number | null; sent?: boolean };
 
 /** Reads a Graph error object out of any JSON value; null when it is not one. */
 export function graphErrorOf(json: unknown): GraphError | null {
@@ -67,7 +68,7 @@ export async function callGraph(
     response = await ctx.fetch(url, init);
   } catch (error) {
     const reason = error instanceof Error ? error.message.replaceAll(token, '<token>') : 'request failed';
-    return { ok: false, status: 0, error: { code: 2, subcode: null, type: null, message: `No answer from the Graph API: ${reason}`, userMessage: null }, retryAfterSeconds: null };
+    return { ok: false, status: 0, error: { code: 2, subcode: null, type: null, message: `No answer from the Graph API: ${reason}`, userMessage: null }, retryAfterSeconds: null, sent: mayHaveArrived(error) };
   }
   const json = (await response.json().catch(() => null)) as unknown;
   const retryAfter = Number(response.headers.get('retry-after') ?? NaN);

@@ -12,7 +12,7 @@ export function classifyPinterestError(answer: PinterestAnswer): PublishFailure 
   const message = typeof answer.json.message === 'string' ? answer.json.message.slice(0, 300) : `HTTP ${answer.status}`;
   const details = { httpStatus: answer.status, network: message, ...(typeof answer.json.code === 'number' && { networkCode: answer.json.code }) };
   const fail = failWith(details);
-  if (answer.status === 0) return fail(500, `pinterest could not be reached (${answer.transportError ?? 'no answer'}); try again.`, true, { details: { outcome: 'unknown' } });
+  if (answer.status === 0) return fail(500, `pinterest could not be reached (${answer.transportError ?? 'no answer'}); try again.`, true, { ...(answer.sent !== false && { mayHaveArrived: true }) });
   if (answer.status === 401) return fail(401, 'pinterest refused the access token; link the account again.', false, { relink: true });
   if (answer.status === 429) return fail(429, `pinterest rate limit reached: ${message}`, true, { retryAfterMs: 60_000 });
   if (answer.status >= 500) return fail(500, `pinterest had a server error (HTTP ${answer.status}); try again.`, true);

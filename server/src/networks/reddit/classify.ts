@@ -14,7 +14,7 @@ import { redditErrors, type RedditAnswer } from './reddit-api.js';
 
 export function classifyRedditError(answer: RedditAnswer): PublishFailure {
   const fail = failWith();
-  if (answer.status === 0) return fail(500, `reddit could not be reached (${answer.transportError ?? 'no answer'}); try again.`, true, { details: { outcome: 'unknown' } });
+  if (answer.status === 0) return fail(500, `reddit could not be reached (${answer.transportError ?? 'no answer'}); try again.`, true, { ...(answer.sent !== false && { mayHaveArrived: true }) });
   const [first] = redditErrors(answer);
   if (first) {
     const [code, message, field] = first;

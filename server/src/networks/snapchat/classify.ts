@@ -18,7 +18,7 @@ export function classifySnapError(answer: SnapAnswer, step: 'post' | 'media' = '
   const errorCode = typeof json.error_code === 'string' ? json.error_code : null;
   const details = { httpStatus: answer.status, network: message, ...(errorCode && { networkCode: errorCode }), ...(typeof json.request_id === 'string' && { requestId: json.request_id }) };
   const fail = failWith(details);
-  if (answer.status === 0) return fail(500, `snapchat could not be reached (${answer.transportError ?? 'no answer'}); try again.`, true, { details: { outcome: 'unknown' } });
+  if (answer.status === 0) return fail(500, `snapchat could not be reached (${answer.transportError ?? 'no answer'}); try again.`, true, { ...(answer.sent !== false && { mayHaveArrived: true }) });
   if (answer.status === 401) return fail(401, 'snapchat refused the access token; link the account again.', false, { relink: true });
   if (answer.status === 429) {
     const seconds = Number(answer.headers.get('retry-after'));

@@ -10,6 +10,8 @@
  * commit: `POST /{threads-user-id}/threads_publish {creation_id}`; then each further part of the chain: a TEXT
  * container with `reply_to_id`, waited for up to 30 s, published. When a later part fails, the parts already
  * published stay (the API has no delete) and the failure lists them in `details.posts`, the failing one last.
+ * first comment: a reply container under the post; after a crash inside it, `ownComments` reads the account's own
+ * replies (`GET /{threads-user-id}/replies`, whose `replied_to` names the post) back to the call's start.
  * reconcile: the first container says PUBLISHED when the interrupted commit went through; the post is then found in
  * `GET /{threads-user-id}/threads` by its text (the rest of an interrupted chain is not continued).
  */
@@ -20,6 +22,9 @@ import { classifyGraphError } from '../meta/classify.js';
 import { callGraph } from '../meta/graph.js';
 import { threadsEngagement } from './engagement.js';
 import { failure } from '../kit.js';
+import type { NetworkComment } from '../analytics-contract.js';
+import { isoOf } from '../meta/comments.js';
+import { MAX_RECONCILE_PAGES, unconfirmed } from '../reconcile-by-identity.js';
 
 export const THREADS_TEXT_MAX = 500;
 export const THREADS_PARTS_MAX = 30;
@@ -191,6 +196,29 @@ export function createThreadsPublishAdapter(options: ThreadsAdapterOptions): Pub
       const match = data.find((post) => (post.text ?? '') === first && typeof post.id === 'string');
       if (!match) return failure(379, 'threads published this container but the post could not be found; check the account.', { details: { containerId: prepared.containerId } });
       return { kind: 'done', id: String(match.id), postUrl: typeof match.permalink === 'string' ? match.permalink : 'https://www.threads.net/' };
+    },
+
+    async ownComments(ctx, networkPostId, since) {
+      // The account's replies, newest first, paged back to `since`: only those answering the post itself count.
+      const found: NetworkComment[] = [];
+      let after: string | undefined;
+      for (let page = 0; page < MAX_RECONCILE_PAGES; page++) {
+        const answer = await callGraph(ctx, 'GET', `/${encodeURIComponent(ctx.account.accountId)}/replies`, { fields: 'id,text,timestamp,replied_to', limit: 100, after });
+        if (!answer.ok) return classifyGraphError('threads', answer);
+        const data = Array.isArray(answer.body.data) ? (answer.body.data as { id?: unknown; text?: unknown; timestamp?: unknown; replied_to?: { id?: unknown } }[]) : [];
+        let reachedOlder = false;
+        for (const reply of data) {
+          const created = isoOf(reply.timestamp);
+          if (Date.parse(created) < since) reachedOlder = true;
+          else if (typeof reply.id === 'string' && reply.replied_to?.id === networkPostId) {
+            found.push({ id: reply.id, text: typeof reply.text === 'string' ? reply.text : '', author: ctx.account.accountId, created, replyTo: null });
+          }
+        }
+        const paging = answer.body.paging as { next?: unknown; cursors?: { after?: unknown } } | undefined;
+        if (reachedOlder || typeof paging?.next !== 'string' || typeof paging.cursors?.after !== 'string') return found;
+        after = paging.cursors.after;
+      }
+      return unconfirmed('threads', `the account's replies could not be read back to the comment's time within ${MAX_RECONCILE_PAGES} pages`);
     },
 
     async comment(ctx, networkPostId, text) {

@@ -37,7 +37,7 @@ export function classifyXError(answer: XAnswer, nowMs: number, step: 'post' | 'm
   const accessLevel = answer.headers.get('x-access-level');
   const details: Record<string, unknown> = { httpStatus: answer.status, network: detail, ...(accessLevel && { accessLevel }) };
   const fail = failWith(details);
-  if (answer.status === 0) return fail(111, `twitter could not be reached (${answer.transportError ?? 'no answer'}); try again.`, true, { details: { outcome: 'unknown' } });
+  if (answer.status === 0) return fail(111, `twitter could not be reached (${answer.transportError ?? 'no answer'}); try again.`, true, { ...(answer.sent !== false && { mayHaveArrived: true }) });
   if (answer.status === 429) {
     const reset = Number(answer.headers.get('x-rate-limit-reset'));
     const retryAfterMs = Number.isFinite(reset) && reset > 0 ? Math.max(1_000, reset * 1000 - nowMs) : 15 * 60_000;
