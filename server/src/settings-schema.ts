@@ -95,6 +95,7 @@ export const settingsSchema = z.object({
   JOBS_BATCH_SIZE: positive({ default: '`32`', doc: 'Jobs per claim; claims repeat until `JOBS_MAX_IN_FLIGHT` jobs are held.' }),
   JOBS_MAX_IN_FLIGHT: positive({ default: '`512`', doc: 'Jobs one instance runs at once (mostly waiting on networks).' }),
   JOBS_MAX_IN_FLIGHT_PER_NETWORK: positive({ default: '`128`', doc: 'Jobs of one network run at once, so one slow network cannot take every place.' }),
+  JOBS_MAX_LOOP_LAG_MS: positive({ default: '`100`', doc: "The job worker claims nothing while the event loop's mean lag is above this (ms), so the jobs in hand finish in time." }),
   JOBS_MAX_ATTEMPTS: positive({ default: '`8`', doc: 'Attempts before a job fails for good.' }),
   JOBS_RETRY_BASE_MS: positive({ default: '`5000`', doc: 'First retry delay (doubling).' }),
   JOBS_RETRY_MAX_MS: positive({ default: '`900000`', doc: 'Longest retry delay.' }),
