@@ -55,7 +55,7 @@ export const settingsSchema = z.object({
   DATABASE_URL: urlOf(['postgres:', 'postgresql:'], 'postgres:// URL', { default: 'none (SQLite)', doc: 'PostgreSQL instead of SQLite.', secret: true }),
   SQLITE_SYNCHRONOUS: setting(z.string().trim().toLowerCase().pipe(z.enum(['mixed', 'full', 'normal'])), '`mixed`, `full`, `normal`', {
     default: '`mixed`',
-    doc: 'What an answered SQLite write survives: `mixed` fsyncs every commit but those holding only link-session creates, `full` every commit, `normal` at checkpoints (see "Storage, scale and abuse limits").',
+    doc: 'What an answered SQLite write survives: `mixed` answers every write but a link-session create after an fsync of the WAL (off the event loop, shared by the commits waiting at once), `full` every write, `normal` none (fsyncs at checkpoints; see "Storage, scale and abuse limits").',
   }),
   SMTP_URL: urlOf(['smtp:', 'smtps:'], 'smtp(s):// URL', { default: 'none', doc: 'SMTP server for link emails; without it emails report `emailSent: false`.', secret: true }),
   EMAIL_FROM: text({ default: '`Social Link <no-reply@localhost>`', doc: 'Sender of link emails.' }),
