@@ -3,7 +3,7 @@
 // of the samples taken while the load ran, and the CPU µs per request that share stands for. It also prints the
 // service process's CPU time per request (user + system over the load, from /proc), which other processes' load
 // hardly moves, so two versions can be compared on a busy machine.
-// Run: node --import tsx bench/profile-service.mjs <create|read|post|history>
+// Run: node --import tsx bench/profile-service.mjs <create|read|post|scheduled|postread|history>
 // Environment: INCLUSIVE=1 prints total time per function (its callees included) instead of self time;
 // NO_PROFILE=1 measures CPU per request without the profiler (which costs CPU itself); SERVICE_ROOT=<dir> runs
 // the service of another copy of the repository (e.g. `git archive main`), for a before/after pair; TOP=<n> rows;
@@ -52,14 +52,20 @@ try {
   if (route === 'create') target = { url: `${api}/profiles/link-sessions`, method: 'POST', body: '{}' };
   else if (route === 'read') target = { url: `${api}/profiles/link-sessions/${created.sessionId}`, method: 'GET' };
   else if (route === 'history') target = { url: `${api}/history?limit=10`, method: 'GET' };
-  else if (route === 'post') {
+  else if (route === 'post' || route === 'scheduled' || route === 'postread') {
     const admin = { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' };
     const { accounts } = await (await fetch(`${service.url}/admin/api/accounts`, { headers: admin })).json();
     await fetch(`${service.url}/admin/api/accounts/${accounts[0].id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ plan: 'enterprise' }) });
     await fetch(`${api}/sandbox/accounts`, { method: 'POST', headers, body: JSON.stringify({ platform: 'linkedin' }) });
-    const body = () => JSON.stringify({ post: `Profile ${randomBytes(16).toString('hex')}`, platforms: ['linkedin'] });
+    // `scheduled`: a week ahead, in the API's form (no milliseconds).
+    const scheduleDate = route === 'scheduled' ? new Date(Date.now() + 7 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z') : undefined;
+    const body = () => JSON.stringify({ post: `Profile ${randomBytes(16).toString('hex')}`, platforms: ['linkedin'], scheduleDate });
     target = { url: `${api}/post`, method: 'POST', requests: [{ setupRequest: (request) => ({ ...request, body: body() }) }] };
-  } else throw new Error(`unknown route ${route}: create, read, post or history`);
+    if (route === 'postread') {
+      const posted = await (await fetch(`${api}/post`, { method: 'POST', headers, body: body() })).json();
+      target = { url: `${api}/post/${posted.id}`, method: 'GET' };
+    }
+  } else throw new Error(`unknown route ${route}: create, read, post, scheduled, postread or history`);
   // The profiler's clock and process.hrtime are both the monotonic clock: the window selects the load's samples.
   const cpuBefore = cpuMicros(service.process.pid);
   const startedAt = Number(process.hrtime.bigint() / 1000n);

@@ -3,7 +3,8 @@
 // child processes; every round measures bare node:http between every two targets, so a target's ratio is to the
 // mean of the baseline runs just before and just after it (the machine's load drifts); rounds repeat
 // (BENCH_ROUNDS, default 3) and the rows give min and median; then latency at a steady rate (open loop,
-// open-loop.mjs) for each target. A target may carry `makeBody()` (a fresh body per request) and `openLoopRate`.
+// open-loop.mjs) for each target. A target may carry `makeBody()` (a fresh body per request), `openLoopRate` and
+// `target` (the goal its row states).
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -104,6 +105,7 @@ export async function measureBesideBaselines({ ports, serviceEnv = {}, prepare }
         'open loop rate/s': target.openLoopRate ?? OPEN_LOOP_RATE,
         'p99 open loop ms': steady.p99,
         failed: s.failed + steady.failed,
+        ...(target.target && { target: target.target }),
       };
     });
   } finally {

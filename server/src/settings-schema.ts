@@ -55,7 +55,7 @@ export const settingsSchema = z.object({
   DATABASE_URL: urlOf(['postgres:', 'postgresql:'], 'postgres:// URL', { default: 'none (SQLite)', doc: 'PostgreSQL instead of SQLite.', secret: true }),
   SQLITE_SYNCHRONOUS: setting(z.string().trim().toLowerCase().pipe(z.enum(['mixed', 'full', 'normal'])), '`mixed`, `full`, `normal`', {
     default: '`mixed`',
-    doc: 'What an answered SQLite write survives: `mixed` fsyncs every commit but those holding only link-session creates, `full` every commit, `normal` at checkpoints (see "Storage, scale and abuse limits").',
+    doc: 'What an answered SQLite write survives: `mixed` answers every write but a link-session create after an fsync of the WAL (off the event loop, shared by the commits waiting at once), `full` every write, `normal` none (fsyncs at checkpoints; see "Storage, scale and abuse limits").',
   }),
   SMTP_URL: urlOf(['smtp:', 'smtps:'], 'smtp(s):// URL', { default: 'none', doc: 'SMTP server for link emails; without it emails report `emailSent: false`.', secret: true }),
   EMAIL_FROM: text({ default: '`Social Link <no-reply@localhost>`', doc: 'Sender of link emails.' }),
@@ -95,6 +95,7 @@ export const settingsSchema = z.object({
   JOBS_BATCH_SIZE: positive({ default: '`32`', doc: 'Jobs per claim; claims repeat until `JOBS_MAX_IN_FLIGHT` jobs are held.' }),
   JOBS_MAX_IN_FLIGHT: positive({ default: '`512`', doc: 'Jobs one instance runs at once (mostly waiting on networks).' }),
   JOBS_MAX_IN_FLIGHT_PER_NETWORK: positive({ default: '`128`', doc: 'Jobs of one network run at once, so one slow network cannot take every place.' }),
+  JOBS_MAX_LOOP_LAG_MS: positive({ default: '`100`', doc: "The job worker claims nothing while the event loop's mean lag is above this (ms), so the jobs in hand finish in time." }),
   JOBS_MAX_ATTEMPTS: positive({ default: '`8`', doc: 'Attempts before a job fails for good.' }),
   JOBS_RETRY_BASE_MS: positive({ default: '`5000`', doc: 'First retry delay (doubling).' }),
   JOBS_RETRY_MAX_MS: positive({ default: '`900000`', doc: 'Longest retry delay.' }),

@@ -1,7 +1,8 @@
 /**
  * The SQLite driver's group commit and statement cache (core/db/sqlite-driver.ts, write-batch.ts), on a real file:
- * writes of one turn are committed together and each is answered only once it is on disk; a failing write fails
- * alone; a read never runs inside another caller's open transaction.
+ * writes of one turn are committed together and each is answered only once committed (and synced where it must be:
+ * sqlite-durable-commit.test.ts); a failing write fails alone; a read never runs inside another caller's open
+ * transaction.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -75,21 +76,11 @@ describe('SQLite group commit', () => {
 });
 
 describe('SQLITE_SYNCHRONOUS', () => {
-  it('is mixed unless set to full or normal, and refuses anything else', async () => {
+  it('is mixed unless set to full or normal, and refuses anything else', () => {
+    // What each setting makes wait for a sync: sqlite-durable-commit.test.ts.
     assert.equal(readSqliteSynchronous({}), 'mixed');
     assert.equal(readSqliteSynchronous({ SQLITE_SYNCHRONOUS: 'FULL' }), 'full');
     assert.equal(readSqliteSynchronous({ SQLITE_SYNCHRONOUS: 'NORMAL' }), 'normal');
     assert.throws(() => readSqliteSynchronous({ SQLITE_SYNCHRONOUS: 'off' }), /must be "mixed", "full" or "normal"/);
-    const dir = mkdtempSync(join(tmpdir(), 'slk-synchronous-'));
-    try {
-      // Under mixed the connection rests at FULL (only a batch of session creates leaves it, for its commit).
-      for (const [setting, level] of [['mixed', 2], ['full', 2], ['normal', 1]] as const) {
-        const driver = new SqliteDriver(join(dir, `${setting}.db`), setting);
-        assert.equal((await driver.get('PRAGMA synchronous'))!.synchronous, level);
-        await driver.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });

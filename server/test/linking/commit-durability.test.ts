@@ -1,12 +1,17 @@
 /**
- * Which commits are fsynced (core/db/sqlite-settings.ts, write-batch.ts), read back from SQLite itself at each
- * commit: under the default `SQLITE_SYNCHRONOUS=mixed` a link-session create commits at NORMAL (survives a kill -9,
- * see session-durability.test.ts) while a linked account, a publish attempt and a batch that mixes a session with
- * any other write commit at FULL; with `SQLITE_SYNCHRONOUS=full` every commit is at FULL. SQLite only (PostgreSQL
- * commits every write as its server's `synchronous_commit` says).
+ * Which commits are answered only after a sync of the WAL (core/db/sqlite-settings.ts, wal-sync.ts): under the
+ * default `SQLITE_SYNCHRONOUS=mixed` a link-session create is answered at once (it survives a kill -9, see
+ * session-durability.test.ts) while a linked account and every commit of a publish attempt wait for a sync, and in
+ * a batch that mixes a session with another write that write waits; with `SQLITE_SYNCHRONOUS=full` every commit
+ * waits. What the service answered is in a power-loss image taken at the last sync that had ended (the model of
+ * test/core/sqlite-durable-commit.test.ts, which also shows reads answered while a sync runs). SQLite only
+ * (PostgreSQL commits every write as its server's `synchronous_commit` says).
  */
 import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
 import type { CommitObservation } from '../../src/core/db/write-batch.js';
 import { SqliteDriver } from '../../src/core/db/sqlite-driver.js';
 import { hashSecret, newSecret, newTimeOrderedId } from '../../src/core/tokens.js';
@@ -30,8 +35,40 @@ async function commitsDuring(svc: TestService, work: () => Promise<unknown>): Pr
   return seen;
 }
 
-async function connectionLevel(svc: TestService): Promise<unknown> {
-  return (await svc.storage.driver.get('PRAGMA synchronous'))!.synchronous;
+/**
+ * Runs `work` while each sync of the WAL copies the database files as it starts (what that sync makes durable);
+ * `durableNow()` is then the copy of the last sync that had ended: what a power loss at that moment would leave.
+ */
+async function withPowerLossImages<T>(svc: TestService, work: (durableNow: () => string | null) => Promise<T>): Promise<T> {
+  const driver = svc.storage.driver as SqliteDriver;
+  const file = svc.config.databaseFile;
+  let images = 0;
+  let copying: string | null = null;
+  let durable: string | null = null;
+  driver.observeSyncs((phase) => {
+    if (phase === 'end') {
+      durable = copying;
+      return;
+    }
+    copying = join(svc.dir, `power-loss-${images++}`);
+    mkdirSync(copying);
+    copyFileSync(`${file}-wal`, join(copying, 'image.db-wal'));
+    copyFileSync(file, join(copying, 'image.db'));
+  });
+  try {
+    return await work(() => durable);
+  } finally {
+    driver.observeSyncs(null);
+  }
+}
+
+function readImage<T>(image: string, read: (db: Database.Database) => T): T {
+  const db = new Database(join(image, 'image.db'));
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
 }
 
 describe('commit durability by kind of write, SQLITE_SYNCHRONOUS=mixed (default)', { skip: !onSqlite }, () => {
@@ -41,20 +78,19 @@ describe('commit durability by kind of write, SQLITE_SYNCHRONOUS=mixed (default)
   });
   after(() => svc?.close());
 
-  it('commits a link-session create without an fsync (NORMAL), then returns the connection to FULL', async () => {
+  it('answers a link-session create without waiting for a sync', async () => {
     const commits = await commitsDuring(svc, async () => {
       for (let i = 0; i < 5; i++) await svc.client.createLinkSession({});
     });
     const withSessions = commits.filter((commit) => commit.writes !== 'transaction' && commit.writes.some(isSessionInsert));
     assert.equal(withSessions.flatMap((commit) => commit.writes).filter(isSessionInsert).length, 5);
-    // The service's background jobs may share a session's batch: such a batch is fsynced (the next test).
+    // The service's background jobs may share a session's batch: their writes wait for a sync (the next test).
     const sessionsOnly = withSessions.filter((commit) => commit.writes !== 'transaction' && commit.writes.every(isSessionInsert));
     assert.ok(sessionsOnly.length > 0);
-    assert.deepEqual(new Set(sessionsOnly.map((commit) => commit.synchronous)), new Set(['NORMAL']));
-    assert.equal(await connectionLevel(svc), 2);
+    assert.deepEqual(new Set(sessionsOnly.map((commit) => commit.awaitsSync)), new Set([false]));
   });
 
-  it('fsyncs (FULL) a batch where a session create meets any other write', async () => {
+  it('syncs a batch where a session create meets any other write', async () => {
     const session = (await svc.client.createLinkSession({})).sessionId;
     const commits = await commitsDuring(svc, async () => {
       const now = svc.clock();
@@ -70,10 +106,10 @@ describe('commit durability by kind of write, SQLITE_SYNCHRONOUS=mixed (default)
     const shared = commits.filter((commit) => commit.writes !== 'transaction' && commit.writes.some(isSessionInsert));
     assert.equal(shared.length, 1);
     assert.equal(shared[0]!.writes.length, 2);
-    assert.equal(shared[0]!.synchronous, 'FULL');
+    assert.equal(shared[0]!.awaitsSync, true);
   });
 
-  it('fsyncs (FULL) a linked account and every commit of a publish attempt', async () => {
+  it('syncs a linked account and every commit of a publish attempt', async () => {
     const session = (await svc.client.createLinkSession({})).sessionId;
     const linking = await commitsDuring(svc, () =>
       linkAccount(svc.storage, session, {
@@ -82,7 +118,7 @@ describe('commit durability by kind of write, SQLITE_SYNCHRONOUS=mixed (default)
       }, svc.clock()),
     );
     assert.ok(linking.some((commit) => commit.writes === 'transaction'));
-    assert.deepEqual(new Set(linking.map((commit) => commit.synchronous)), new Set(['FULL']));
+    assert.deepEqual(new Set(linking.map((commit) => commit.awaitsSync)), new Set([true]));
 
     assert.equal((await svc.api('POST', '/sandbox/accounts', { body: { platform: 'linkedin' } })).status, 200);
     let status = '';
@@ -91,18 +127,34 @@ describe('commit durability by kind of write, SQLITE_SYNCHRONOUS=mixed (default)
     });
     assert.equal(status, 'success');
     assert.ok(publishing.length >= 2, `expected the attempt's commits, saw ${publishing.length}`);
-    assert.deepEqual(new Set(publishing.map((commit) => commit.synchronous)), new Set(['FULL']));
+    assert.deepEqual(new Set(publishing.map((commit) => commit.awaitsSync)), new Set([true]));
+  });
+
+  it('keeps an answered post and its attempt in the power-loss image of the answer', async () => {
+    assert.equal((await svc.api('POST', '/sandbox/accounts', { body: { platform: 'linkedin' } })).status, 200);
+    const { answer, image } = await withPowerLossImages(svc, async (durableNow) => {
+      const answer = await svc.api('POST', '/post', { body: { post: 'Survives a power loss', platforms: ['linkedin'] } });
+      return { answer, image: durableNow() };
+    });
+    assert.equal(answer.json.status, 'success');
+    assert.ok(image, 'answered before any sync had ended');
+    const stored = readImage(image, (db) => ({
+      platform: db.prepare("SELECT status FROM post_platforms WHERE post_id = ? AND platform = 'linkedin'").get(answer.json.id),
+      attempts: db.prepare('SELECT outcome FROM publish_attempts WHERE post_id = ?').all(answer.json.id),
+    }));
+    assert.deepEqual(stored.platform, { status: 'success' });
+    assert.ok(stored.attempts.length >= 1);
   });
 });
 
 describe('commit durability, SQLITE_SYNCHRONOUS=full', { skip: !onSqlite }, () => {
-  it('fsyncs every commit, link-session creates included', async () => {
+  it('syncs every commit, link-session creates included', async () => {
     const svc = await startTestService({ env: { SQLITE_SYNCHRONOUS: 'full' } });
     try {
       const commits = await commitsDuring(svc, () => Promise.all([svc.client.createLinkSession({}), svc.client.createLinkSession({})]));
       const sessions = commits.filter((commit) => commit.writes !== 'transaction' && commit.writes.some(isSessionInsert));
       assert.equal(sessions.flatMap((commit) => commit.writes).filter(isSessionInsert).length, 2);
-      assert.deepEqual(new Set(commits.map((commit) => commit.synchronous)), new Set(['FULL']));
+      assert.deepEqual(new Set(commits.map((commit) => commit.awaitsSync)), new Set([true]));
     } finally {
       await svc.close();
     }

@@ -2,9 +2,10 @@
  * @module
  * The SQLite driver: one file (better-sqlite3), WAL journal, so every answered write survives a crash of the
  * service; what also survives a power loss is `SQLITE_SYNCHRONOUS`'s choice (sqlite-settings.ts: by default every
- * write but a link-session create is fsynced). Statements are prepared once per SQL text; single-statement writes
- * of one event-loop turn are committed together (write-batch.ts), each answered after that commit; WAL checkpoints
- * run on a worker thread (wal-checkpointer.ts).
+ * write but a link-session create). Commits write the WAL without a sync; a write that must survive a power loss
+ * is answered after a grouped fdatasync of the WAL on the thread pool (wal-sync.ts), so neither the event loop nor
+ * a read waits for the disk. Statements are prepared once per SQL text; single-statement writes of one event-loop
+ * turn are committed together (write-batch.ts); WAL checkpoints run on a worker thread (wal-checkpointer.ts).
  */
 import Database from 'better-sqlite3';
 import { AsyncMutex } from './async-mutex.js';
@@ -13,7 +14,8 @@ import { SQLITE_DIALECT } from './sql-dialect.js';
 import type { SqliteSynchronous } from './sqlite-settings.js';
 import type { SqlConnection, SqlDriver, SqlExecutor, SqlParams, WriteDurability } from './sql-driver.js';
 import { FALLBACK_CHECKPOINT_PAGES, WalCheckpointer } from './wal-checkpointer.js';
-import { commitWriteBatch, observeCommit, type CommitObserver, type PendingWrite, type SynchronousSwitch } from './write-batch.js';
+import { WalSync, type SyncObserver } from './wal-sync.js';
+import { commitWriteBatch, type CommitObserver, type PendingWrite } from './write-batch.js';
 
 /**
  * better-sqlite3 is synchronous, but the shared storage code awaits between the statements of a transaction, so
@@ -21,7 +23,7 @@ import { commitWriteBatch, observeCommit, type CommitObserver, type PendingWrite
  * go through this mutex, and a single read runs at once only while the mutex is idle. It is one for the whole
  * process, not one per connection: while a transaction holds SQLite's write lock, a write from a second connection
  * in the same process would wait in SQLite's busy handler, which blocks the thread, so the first transaction could
- * never finish.
+ * never finish. No fsync runs under it (wal-sync.ts), so what queues here waits for statements only.
  */
 const oneAtATime = new AsyncMutex();
 
@@ -32,8 +34,6 @@ const MAX_CACHED_STATEMENTS = 500;
 class SqliteConnection implements SqlConnection {
   readonly db: Database.Database;
   readonly #statements = new Map<string, Database.Statement>();
-  /** Set by tests only (SqliteDriver.observeCommits). */
-  commitObserver: CommitObserver | null = null;
 
   constructor(db: Database.Database) {
     this.db = db;
@@ -79,7 +79,6 @@ class SqliteConnection implements SqlConnection {
     this.db.exec('BEGIN IMMEDIATE');
     try {
       const result = await work(this);
-      observeCommit(this.db, 'transaction', this.commitObserver);
       this.db.exec('COMMIT');
       return result;
     } catch (error) {
@@ -102,23 +101,27 @@ export class SqliteDriver implements SqlDriver {
   readonly kind = 'sqlite';
   readonly dialect = SQLITE_DIALECT;
   readonly #connection: SqliteConnection;
+  readonly #synchronous: SqliteSynchronous;
   #pendingWrites: PendingWrite[] = [];
   /** Null for an in-memory database (no WAL). */
   readonly checkpointer: WalCheckpointer | null;
-  /** Under `mixed` only: how a batch of process-crash writes leaves FULL for its commit and returns to it. */
-  readonly #relaxable: SynchronousSwitch | null;
+  /** The grouped fdatasync of the WAL; null without a WAL (in memory), where there is nothing to sync. */
+  readonly #walSync: WalSync | null;
+  /** Set by tests only (observeCommits). */
+  #commitObserver: CommitObserver | null = null;
 
   constructor(filename: string, synchronous: SqliteSynchronous = 'mixed') {
     const db = new Database(filename);
-    db.pragma('journal_mode = WAL');
-    // Under `mixed` the connection rests at FULL: transactions and every other write are fsynced.
-    const level = synchronous === 'normal' ? 'NORMAL' : 'FULL';
-    db.pragma(`synchronous = ${level}`);
-    this.#relaxable = synchronous === 'mixed' ? { toNormal: db.prepare('PRAGMA synchronous = NORMAL'), toFull: db.prepare('PRAGMA synchronous = FULL') } : null;
+    const wal = db.pragma('journal_mode = WAL', { simple: true }) === 'wal';
+    // NORMAL: COMMIT does not sync the WAL (the callers that need it await #walSync). SQLite still syncs at
+    // checkpoints, so the WAL is never reused before the database file holds its frames (wal-sync.ts).
+    db.pragma(`synchronous = ${wal ? 'NORMAL' : 'FULL'}`);
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    this.#synchronous = synchronous;
     this.#connection = new SqliteConnection(db);
-    this.checkpointer = db.memory ? null : new WalCheckpointer(db.name, level);
+    this.#walSync = wal ? new WalSync(`${db.name}-wal`) : null;
+    this.checkpointer = wal ? new WalCheckpointer(db.name, 'NORMAL') : null;
     // This connection checkpoints only when the worker's checkpoints let the WAL grow this far (wal-checkpointer.ts).
     if (this.checkpointer) db.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
   }
@@ -133,7 +136,7 @@ export class SqliteDriver implements SqlDriver {
     return oneAtATime.runExclusive(() => this.#connection.get(sql, params));
   }
 
-  /** Joins the current turn's write batch; resolves once the batch is committed. */
+  /** Joins the current turn's write batch; resolves once the batch is committed and, if `durability` asks, synced. */
   run(sql: string, params: SqlParams = [], durability: WriteDurability = 'power-loss'): Promise<number> {
     let statement: Database.Statement;
     try {
@@ -149,24 +152,62 @@ export class SqliteDriver implements SqlDriver {
     });
   }
 
-  #commitPendingWrites(): Promise<void> {
+  /** Whether a commit of this durability is answered only after a sync of the WAL (SQLITE_SYNCHRONOUS). */
+  #needsSync(durability: WriteDurability): boolean {
+    if (!this.#walSync || this.#synchronous === 'normal') return false;
+    return this.#synchronous === 'full' || durability === 'power-loss';
+  }
+
+  async #commitPendingWrites(): Promise<void> {
     const writes = this.#pendingWrites;
     this.#pendingWrites = [];
-    if (writes.length === 0) return Promise.resolve();
-    return oneAtATime.runExclusive(async () => commitWriteBatch(this.#connection.db, writes, this.#relaxable, this.#connection.commitObserver));
+    if (writes.length === 0) return;
+    const outcomes = await oneAtATime.runExclusive(async () => commitWriteBatch(this.#connection.db, writes));
+    const waits = writes.map((write, index) => !('error' in outcomes[index]!) && this.#needsSync(write.durability));
+    this.#commitObserver?.({ writes: writes.map((write) => write.statement.source), awaitsSync: waits.includes(true) });
+    const synced = waits.includes(true) ? this.#walSync!.sync() : null;
+    writes.forEach((write, index) => {
+      const outcome = outcomes[index]!;
+      if (waits[index]) synced!.then(() => write.resolve((outcome as { changes: number }).changes), write.reject);
+      else if (!('error' in outcome)) write.resolve(outcome.changes);
+      // A failed write is told with the batch's synced ones, as before the sync moved off the loop: a caller
+      // holding several of its writes' promises handles each before the next turn.
+      else if (synced) synced.then(() => write.reject(outcome.error), () => write.reject(outcome.error));
+      else write.reject(outcome.error);
+    });
   }
 
-  /** Tests: calls `observer` at each commit with the level SQLite commits it at; null stops. */
+  /** After a commit made outside a write batch: answered once synced where the setting asks for it. */
+  async #committed(what: 'transaction'): Promise<void> {
+    const awaitsSync = this.#needsSync('power-loss');
+    this.#commitObserver?.({ writes: what, awaitsSync });
+    if (awaitsSync) await this.#walSync!.sync();
+  }
+
+  /** Tests: calls `observer` at each commit (what it held, whether its answer waits for a sync); null stops. */
   observeCommits(observer: CommitObserver | null): void {
-    this.#connection.commitObserver = observer;
+    this.#commitObserver = observer;
   }
 
-  exec(sql: string): Promise<void> {
-    return oneAtATime.runExclusive(() => this.#connection.exec(sql));
+  /** Tests: calls `observer` as each fdatasync of the WAL starts and ends; null stops. */
+  observeSyncs(observer: SyncObserver | null): void {
+    if (this.#walSync) this.#walSync.observer = observer;
   }
 
-  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    return oneAtATime.runExclusive(() => this.#connection.transaction(work));
+  /** fdatasyncs of the WAL run so far (0 without a WAL). */
+  get walSyncs(): number {
+    return this.#walSync?.syncs ?? 0;
+  }
+
+  async exec(sql: string): Promise<void> {
+    await oneAtATime.runExclusive(() => this.#connection.exec(sql));
+    await this.#committed('transaction');
+  }
+
+  async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    const result = await oneAtATime.runExclusive(() => this.#connection.transaction(work));
+    await this.#committed('transaction');
+    return result;
   }
 
   /** SQLite's `data_version`: it changes only when another connection (this process or another) committed. */
@@ -175,12 +216,15 @@ export class SqliteDriver implements SqlDriver {
   }
 
   /** Holding the mutex for all migrations keeps two connections of one process from applying the same version. */
-  whileMigrating<T>(work: (connection: SqlConnection) => Promise<T>): Promise<T> {
-    return oneAtATime.runExclusive(() => work(this.#connection));
+  async whileMigrating<T>(work: (connection: SqlConnection) => Promise<T>): Promise<T> {
+    const result = await oneAtATime.runExclusive(() => work(this.#connection));
+    await this.#committed('transaction');
+    return result;
   }
 
   async close(): Promise<void> {
     await this.#commitPendingWrites();
+    await this.#walSync?.close();
     // The worker's connection first, so this one is the last and SQLite removes the WAL as it closes.
     await this.checkpointer?.close();
     await oneAtATime.runExclusive(async () => {

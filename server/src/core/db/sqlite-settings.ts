@@ -3,13 +3,14 @@
  * `SQLITE_SYNCHRONOUS`: how hard SQLite pushes each commit to the disk. Every answered write survives a kill -9 or
  * crash of the service whatever the setting (WAL mode); the setting decides what also survives an OS crash or a
  * power loss.
- * - `mixed` (default): link-session creates are committed without an fsync (`synchronous=NORMAL`); every other
- *   write (linked accounts, publish attempts, keys, webhooks, …) is fsynced before it is answered. A power loss may
+ * - `mixed` (default): link-session creates are answered without waiting for an fsync; every other write (linked
+ *   accounts, publish attempts, keys, webhooks, …) is answered after an fdatasync of the WAL that covers it (run
+ *   off the event loop and shared by the commits that wait at the same time: wal-sync.ts). A power loss may
  *   lose the sessions created since the last fsync (any later fsynced commit or checkpoint makes them durable too,
  *   the WAL being written in order); the integrator then gets "invalid" for such a link and creates a new one.
- * - `full`: every commit is fsynced before it is answered; every answered write survives a power loss.
- * - `normal`: commits are fsynced only at checkpoints; a power loss may lose any of the last commits (the file stays
- *   consistent).
+ * - `full`: every commit is synced before it is answered; every answered write survives a power loss.
+ * - `normal`: commits are synced only at checkpoints (or by a later sync); a power loss may lose any of the last
+ *   commits (the file stays consistent).
  * Any other value is refused at start, so a typo cannot silently weaken durability.
  */
 export type SqliteSynchronous = 'mixed' | 'full' | 'normal';

@@ -10,7 +10,8 @@
  * during the worker's checkpoint prevents that, so under steady load the WAL could keep growing. The service's own
  * connection therefore keeps `wal_autocheckpoint` as the bound: when the WAL passes it, that connection checkpoints
  * as before (PASSIVE), but finds almost every frame already copied, so its turn costs little. Durability is unchanged: a
- * commit is durable once it is in the WAL (fsynced at commit with synchronous=FULL), whoever copies it back later.
+ * commit is durable once its WAL frames are synced (wal-sync.ts), whoever copies them back later; a checkpoint
+ * syncs the WAL before it copies and the database file before the WAL may be reused (at NORMAL as at FULL).
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';

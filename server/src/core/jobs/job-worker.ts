@@ -8,6 +8,7 @@ import type { Clock } from '../clock.js';
 import { jobRetryDelayMs } from './job-backoff.js';
 import type { Job, JobStore } from './job-store.js';
 import { withLease } from './lease-keeper.js';
+import { LOOP_LAG_WINDOW_MS, watchLoopLag } from './loop-lag.js';
 
 /** `recorded`: the handler already marked the job done, in the transaction that recorded its result. */
 export type JobOutcome = { kind: 'done'; recorded?: boolean } | { kind: 'retry'; runAt: number; error?: string; payload?: Record<string, unknown> } | { kind: 'failed'; error: string };
@@ -28,6 +29,8 @@ export interface JobWorkerSettings {
   maxInFlight?: number;
   /** Jobs of one network (`payload.platform`) held at once, so one slow network cannot take every place. Absent: no cap. */
   maxInFlightPerNetwork?: number;
+  /** Claims wait while the event loop's mean lag is above this many ms (loop-lag.ts). Absent: claims never wait. */
+  maxLoopLagMs?: number;
   maxAttempts: number;
   retryBaseMs: number;
   retryMaxMs: number;
@@ -48,6 +51,7 @@ export function readJobWorkerSettings(env: NodeJS.ProcessEnv): JobWorkerSettings
     batchSize: number('JOBS_BATCH_SIZE', 32),
     maxInFlight: number('JOBS_MAX_IN_FLIGHT', 512),
     maxInFlightPerNetwork: number('JOBS_MAX_IN_FLIGHT_PER_NETWORK', 128),
+    maxLoopLagMs: number('JOBS_MAX_LOOP_LAG_MS', 100),
     maxAttempts: number('JOBS_MAX_ATTEMPTS', 8),
     retryBaseMs: number('JOBS_RETRY_BASE_MS', 5_000),
     retryMaxMs: number('JOBS_RETRY_MAX_MS', 15 * 60_000),
@@ -181,12 +185,23 @@ export function startJobWorker(options: {
     return claimed;
   }
 
-  /** Waits for the poll interval, or (`untilRoom`) until enough jobs have finished to claim again. */
-  async function pause(untilRoom: boolean): Promise<void> {
+  const loopLag = settings.maxLoopLagMs === undefined ? null : watchLoopLag();
+  let pausedForLag = false;
+  /** Whether the event loop is too far behind to take on more jobs; says so in the log when that changes. */
+  function loopTooBusy(): boolean {
+    const lagMs = loopLag?.currentMs() ?? 0;
+    const busy = lagMs > settings.maxLoopLagMs!;
+    if (busy !== pausedForLag) log(busy ? `jobs: claims paused, the event loop is ${Math.round(lagMs)} ms behind` : 'jobs: claims resumed');
+    pausedForLag = busy;
+    return busy;
+  }
+
+  /** Waits for the poll interval (or `ms`), or (`untilRoom`) until enough jobs have finished to claim again. */
+  async function pause(untilRoom: boolean, ms = settings.pollMs): Promise<void> {
     await new Promise<void>((resolve) => {
       wake = resolve;
       waitingForRoom = untilRoom;
-      if (!untilRoom) timer = setTimeout(resolve, settings.pollMs);
+      if (!untilRoom) timer = setTimeout(resolve, ms);
     });
     wake = null;
     waitingForRoom = false;
@@ -196,6 +211,11 @@ export function startJobWorker(options: {
 
   const loop = (async () => {
     while (!stopped) {
+      if (loopTooBusy()) {
+        // The jobs in hand finish first; the lag is measured again within a window.
+        await pause(false, Math.min(settings.pollMs, LOOP_LAG_WINDOW_MS));
+        continue;
+      }
       const room = Math.min(settings.batchSize, maxInFlight - held());
       let claimed = 0;
       try {
@@ -210,6 +230,7 @@ export function startJobWorker(options: {
       if (full && maxInFlight - held() < claimAgainAt) await pause(true);
       else if (!full) await pause(false);
     }
+    loopLag?.stop();
     await drain();
   })();
 
