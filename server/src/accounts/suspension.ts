@@ -16,7 +16,7 @@ import { iso } from '../core/clock.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
 import { ApiError } from '../core/errors.js';
 import { newId } from '../core/tokens.js';
-import { unlinkAccountIn } from '../linking/service.js';
+import { unlinkAccountIn } from '../linking/unlink.js';
 import type { Storage } from '../storage/storage.js';
 import type { PublishFailure } from '../networks/publish-adapter.js';
 import { clearSuspension, countEarlierViolations, findSuspension, insertViolation, linkedAccountId, markSuspended, type SuspensionCause } from './suspension-store.js';

@@ -12,7 +12,6 @@ import { ApiError } from '../core/errors.js';
 import type { LinkedIdentity } from '../networks/link.js';
 import type { ResolvedOAuthNetwork } from '../networks/registry.js';
 import type { Storage } from '../storage/storage.js';
-import type { SqlExecutor } from '../core/db/sql-driver.js';
 import { findSuspension } from '../accounts/suspension-store.js';
 import { newSocialEvent } from '../webhooks/social-event.js';
 import { HealthRecorder, type TokenFacts } from '../account-health/health-recorder.js';
@@ -108,23 +107,4 @@ export async function linkAccount(storage: Storage, sessionId: string, account: 
     await new HealthRecorder(storage).recordLinked(tx, account, token, now);
     return { stored: true, account };
   });
-}
-
-/**
- * Returns true when an account was removed. When one was and the profile has a `social` webhook, the same
- * transaction adds an `unlink` event to the outbox, stamped `now`.
- */
-export async function unlinkAccount(storage: Storage, profileId: string, platform: Network, now: number): Promise<boolean> {
-  return storage.driver.transaction((tx) => unlinkAccountIn(tx, storage, profileId, platform, now));
-}
-
-/** `unlinkAccount` inside the caller's transaction (a suspension unlinks in the step that records it). */
-export async function unlinkAccountIn(tx: SqlExecutor, storage: Storage, profileId: string, platform: Network, now: number): Promise<boolean> {
-  const removed = await storage.linking.removeLinkedAccount(tx, profileId, platform);
-  if (!removed) return false;
-  await tx.run('DELETE FROM account_health WHERE profile_id = ? AND platform = ?', [profileId, platform]);
-  await storage.webhooks.enqueue(tx, profileId, 'social', now, (profile) =>
-    newSocialEvent({ event: 'unlink', platform, ...profile, displayName: removed.displayName, at: now }),
-  );
-  return true;
 }

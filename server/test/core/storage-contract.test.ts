@@ -18,7 +18,8 @@ import { SqliteStorage } from '../../src/storage/sqlite.js';
 import type { IntegrationKey, NewLinkSession, Profile, SocialAccount } from '../../src/core/db/storage-types.js';
 import type { Storage } from '../../src/storage/storage.js';
 import { hashSecret, newId, newSecret } from '../../src/core/tokens.js';
-import { linkAccount, unlinkAccount } from '../../src/linking/service.js';
+import { linkAccount } from '../../src/linking/service.js';
+import { unlinkAccount } from '../../src/linking/unlink.js';
 
 /** A fresh database with two Storage objects on it, and raw SQL for looking behind the interface. */
 interface BackendDatabase {

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { AppEnv } from '../../context.js';
 import { ApiError } from '../../core/errors.js';
 import { readJsonObject } from '../../core/http/read-json.js';
-import { unlinkAccount } from '../service.js';
+import { unlinkAccount } from '../unlink.js';
 import { postQuotaSummary } from '../../publishing/routes.js';
 import { healthOf } from '../../account-health/health-view.js';
 import { suspensionOf } from '../../accounts/suspension.js';
