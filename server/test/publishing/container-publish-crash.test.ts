@@ -21,7 +21,9 @@ describe('a container publish killed half way (issue 30, case 6)', () => {
   for (const platform of ['instagram', 'threads'] as const) {
     it(`${platform}: the post is on the network once`, async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'slk-container-crash-'));
-      const env = { DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1', JOBS_POLL_MS: '20', JOBS_LEASE_MS: '1000', JOBS_RETRY_BASE_MS: '50', JOBS_RETRY_MAX_MS: '200' };
+      // A takeover whose lookup finds nothing waits until the killed send could no longer be answered (the outbound
+      // time limit + 2 s, lease-held-call.ts): a short limit keeps that wait short.
+      const env = { DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1', JOBS_POLL_MS: '20', JOBS_LEASE_MS: '1000', JOBS_RETRY_BASE_MS: '50', JOBS_RETRY_MAX_MS: '200', OUTBOUND_TIMEOUT_MS: '3000' };
       let child = await startChildService({ ...env, PUBLISH_TEST_CRASH_AT: 'inside-container-publish' });
       const file = join(dataDir, 'social-link.db');
       try {
