@@ -131,10 +131,8 @@ export class PublishingEngine {
       ctx.commitStartedAt = row.commitStartedAt;
       ctx.isClaimed = (networkPostId) => store.isNetworkPostClaimed(platform, networkPostId, postId);
       let found = await adapter.reconcile(ctx, row.prepared ?? {});
-      // Nothing yet, but the interrupted send may still be answered (its worker lost the lease, not its call). A
-      // reconcile that saved progress (a thread part found) did find that send: it resumes at once.
-      const progressed = async () => JSON.stringify((await store.findPlatform(postId, platform))?.prepared ?? null) !== JSON.stringify(row.prepared);
-      if (!found && !(await progressed()) && (await waitOutInterruptedCall(this.#deps, job, `publish ${postId} ${platform}`))) {
+      // Nothing yet, but the interrupted send may still be answered (its worker lost the lease, not its call).
+      if (!found && (await waitOutInterruptedCall(this.#deps, job, `publish ${postId} ${platform}`))) {
         found = await adapter.reconcile(ctx, (await store.findPlatform(postId, platform))?.prepared ?? row.prepared ?? {});
       }
       this.#deps.attemptLog?.reconciled(postId, platform, !found ? 'not-found' : found.kind !== 'failed' ? 'found' : found.details?.outcome === 'unknown' ? 'undecided' : 'not-found');

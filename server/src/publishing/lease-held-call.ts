@@ -64,7 +64,12 @@ export function fenceSends(deps: LeaseHeldDeps, job: Job | undefined, ctx: Publi
       if (lost) deps.log(`publish ${job.subject}: lease of job ${job.id} not held before a send; not sending (left to reconcile)`);
     }
     if (lost) throw new LeaseLostError(job);
-    return ctx.fetch(url, init);
+    try {
+      return await ctx.fetch(url, init);
+    } finally {
+      // Answered (or failed here): a takeover from now on need not wait for this send.
+      await deps.jobs.callAnswered(job).catch(() => {});
+    }
   };
   return {
     ctx: { ...ctx, fetch },
@@ -95,7 +100,8 @@ export function leftToReconcile(now: number): JobOutcome {
  * the lease, or slow on a slow network) waits for its answer until the call's deadline (the outbound time limit),
  * noted by its fence (`call_until`). A lookup before then can miss a post the network makes a moment later, so a
  * takeover that found nothing waits until that deadline has passed (holding the job, its lease renewed) and looks
- * once more before it sends anything. Returns whether it waited. A crash before any send noted nothing: no wait.
+ * once more before it sends anything. Returns whether it waited. A crash before a send, or after its answer came,
+ * left no call on its way (the answer clears the note): no wait.
  */
 export async function waitOutInterruptedCall(deps: Pick<EngineDeps, 'jobs' | 'log'>, job: Job | undefined, what: string): Promise<boolean> {
   const remaining = job ? await deps.jobs.callPendingMs(job) : 0;

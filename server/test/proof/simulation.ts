@@ -199,10 +199,11 @@ export async function simulate(seed: number, posts: number, options: { databaseU
     }
     const reachedAt = new Map<string, number>();
     const pendingJumps: number[] = [];
-    // Past its planned ticks the run goes on while a lease is live (a takeover may wait out the deadline of a send that
-    // is still on its way, up to OUTBOUND_TIMEOUT_MS + 2 s of real time), up to REAL_PATIENCE_MS.
+    // Past its planned ticks the run goes on until its work is done, up to REAL_PATIENCE_MS: while a lease is live
+    // service time runs at real speed (a takeover may wait out a send still on its way, up to OUTBOUND_TIMEOUT_MS
+    // + 2 s), so the due times after it come later in ticks.
     let held = false;
-    for (let tick = 0; tick < TICKS * 6 || (held && Date.now() - began < REAL_PATIENCE_MS); tick++) {
+    for (let tick = 0; tick < TICKS * 6 || (Date.now() - began < REAL_PATIENCE_MS && (held || (await postWorkLeft(a.storage)) > 0)); tick++) {
       // A jump lands between calls (none holds a lease): one in the middle of a live call is a limit (README).
       if (pendingJumps.length > 0 && !(await leaseHeld(a.storage))) now += pendingJumps.splice(0).reduce((sum, jump) => sum + jump, 0);
       for (const fault of schedule.faults.filter((f) => f.tick === tick)) {
@@ -223,7 +224,7 @@ export async function simulate(seed: number, posts: number, options: { databaseU
       const tickStart = Date.now();
       await sleep(20);
       held = await leaseHeld(a.storage);
-      if (process.env.SIM_DEBUG && held) console.log(tick, JSON.stringify(await a.storage.driver.all('SELECT kind, subject, lease_until, run_at FROM jobs WHERE lease_until > ? AND done_at IS NULL AND failed_at IS NULL', [Date.now()])));
+      if (process.env.SIM_DEBUG && held) console.log(tick, JSON.stringify(await a.storage.driver.all('SELECT kind, subject, payload, attempts, call_until, lease_until, run_at FROM jobs WHERE lease_until > ? AND done_at IS NULL AND failed_at IS NULL', [Date.now()])));
       now += held ? Date.now() - tickStart : TICK_MS;
       if (tick >= TICKS && (await openCount(a.storage)) === 0) break;
     }
@@ -243,6 +244,13 @@ export async function simulate(seed: number, posts: number, options: { databaseU
  */
 async function leaseHeld(storage: Storage): Promise<boolean> {
   return (await storage.driver.get('SELECT 1 AS held FROM jobs WHERE lease_until > ? AND done_at IS NULL AND failed_at IS NULL LIMIT 1', [Date.now()])) !== null;
+}
+
+/** Publishing work not finished: open jobs of the posts (not the watchdog's recurring sweep) and platforms not ended. */
+async function postWorkLeft(storage: Storage): Promise<number> {
+  const open = await storage.driver.get(`SELECT COUNT(*) AS n FROM jobs WHERE done_at IS NULL AND failed_at IS NULL AND kind IN ('publish', 'confirm', 'first-comment')`);
+  const unfinished = await storage.driver.get(`SELECT COUNT(*) AS n FROM post_platforms WHERE status NOT IN ('success', 'error')`);
+  return Number(open!.n) + Number(unfinished!.n);
 }
 
 async function openCount(storage: Storage): Promise<number> {

@@ -117,6 +117,9 @@ export class PostgresDriver extends PostgresExecutor implements SqlDriver {
     // An idle connection the server closes (restart, failover, DROP … FORCE) must not crash the process: the pool
     // drops it and opens a new one for the next query.
     this.#pool.on('error', () => {});
+    // And at any other moment of a connection's life (being removed after a first error, ending with the pool): an
+    // 'error' event without a listener would end the process; the query it concerns fails with it anyway.
+    this.#pool.on('connect', (client) => client.on('error', () => {}));
   }
 
   async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {

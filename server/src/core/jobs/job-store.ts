@@ -180,6 +180,11 @@ export class JobStore {
     );
   }
 
+  /** The holder's send was answered (or failed): no call of it is on its way any more. */
+  async callAnswered(job: Job): Promise<void> {
+    await this.#db.run('UPDATE jobs SET call_until = NULL WHERE id = ? AND lease_token = ?', [job.id, job.leaseToken]);
+  }
+
   /** How long (ms, lease clock) a send made under an earlier lease of the job may still be answered; 0 when none. */
   async callPendingMs(job: Job): Promise<number> {
     const [leaseNow, leaseNowParams] = this.#leaseNow();
