@@ -5,7 +5,8 @@
 // Each source file keeps its own `import.meta.url` (replaced by its source file's URL), so paths read next to a
 // source file (README.md, fixtures, the hosted page's build) resolve as they do from source. Packages stay imports;
 // the workspace packages (protocol, sandbox, the service's sandbox seam) are bundled from source as build.mjs does.
-// Usage: node scripts/bundle-server-tests.mjs [server/test/<dir>/<file>.test.ts ...]
+// Usage: node scripts/bundle-server-tests.mjs [--out DIR] [server/test/<dir>/<file>.test.ts ...]
+// (scripts/test-server.mjs bundles into a folder of its own and runs the bundles, so two runs can go on at once.)
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { readdirSync, rmSync } from 'node:fs';
@@ -13,12 +14,14 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const OUT = '.tmp/server-tests';
+const args = process.argv.slice(2);
+const outFlag = args.indexOf('--out');
+const OUT = outFlag >= 0 ? args.splice(outFlag, 2)[1] : '.tmp/server-tests';
 const testDir = resolve(root, 'server/test');
 const allTests = readdirSync(testDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .flatMap((dir) => readdirSync(resolve(testDir, dir.name)).filter((file) => file.endsWith('.test.ts')).map((file) => `server/test/${dir.name}/${file}`));
-const entries = process.argv.length > 2 ? process.argv.slice(2) : allTests;
+const entries = args.length > 0 ? args : allTests;
 
 const WORKSPACE = {
   '@social-link-kit/protocol': ['src/protocol/', 'index.ts'],
