@@ -133,7 +133,8 @@ export class PublishingEngine {
       let found = await adapter.reconcile(ctx, row.prepared ?? {});
       // Nothing yet, but the interrupted send may still be answered (its worker lost the lease, not its call).
       if (!found && (await waitOutInterruptedCall(this.#deps, job, `publish ${postId} ${platform}`))) {
-        found = await adapter.reconcile(ctx, (await store.findPlatform(postId, platform))?.prepared ?? row.prepared ?? {});
+        // The state as the interrupted commit left it (a thread's part in flight), not as the first look rewrote it.
+        found = await adapter.reconcile(ctx, row.prepared ?? {});
       }
       this.#deps.attemptLog?.reconciled(postId, platform, !found ? 'not-found' : found.kind !== 'failed' ? 'found' : found.details?.outcome === 'unknown' ? 'undecided' : 'not-found');
       if (found) {

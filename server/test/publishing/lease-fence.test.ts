@@ -133,3 +133,40 @@ test('a send still on its way when its lease ran out is waited for and adopted, 
   assert.equal(row?.status, 'success');
   assert.equal(row?.network_post_id, posts[0]!.network_id);
 });
+
+test('a thread whose last part was still on its way at the takeover: the part is waited for and found, not sent again', async () => {
+  const token = `t${Date.now() % 100_000}`;
+  const sentences = Array.from({ length: 12 }, (_, i) => `Slow thread ${token} sentence ${i + 1} of a thread whose last part is slow.`);
+  const text = `${sentences.join(' ')} [[slow:1500]]`;
+  const created = await svc.api('POST', '/post', { body: { post: text, platforms: ['twitter'], scheduleDate: new Date(svc.clock() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z') } });
+  assert.equal(created.status, 200, JSON.stringify(created.json));
+  const postId = created.json.id as string;
+  const due = svc.clock() + 2 * 3_600_000;
+
+  // Worker A sends every part; the last one takes 1.5 s on the network while A's 400 ms lease is not renewed.
+  const jobsA = new JobStore(svc.storage.driver);
+  const [jobA] = await jobsA.claim(due, 1, [JOB_PUBLISH], LEASE_MS);
+  assert.equal(jobA?.subject, postId);
+  let lastPartSent!: () => void;
+  const lastPartOnItsWay = new Promise<void>((resolve) => (lastPartSent = resolve));
+  const fetchA: typeof globalThis.fetch = (url, init) => {
+    if (init?.method === 'POST' && String(init.body ?? '').includes('[[slow:')) lastPartSent();
+    return fetch(url, init);
+  };
+  const runA = engineWith(fetchA, jobsA, [], 3_000).runPublishJob(jobA!);
+  await lastPartOnItsWay;
+  await sleep(LEASE_MS + 100);
+
+  const logB: string[] = [];
+  const jobsB = new JobStore(svc.storage.driver);
+  const [jobB] = await jobsB.claim(due, 1, [JOB_PUBLISH], 60_000);
+  assert.equal(jobB?.subject, postId, 'the second worker took the job over');
+  assert.equal((await engineWith(fetch, jobsB, logB, 3_000).runPublishJob(jobB!)).kind, 'done', logB.join('\n'));
+  await runA;
+
+  const row = (await svc.sql('SELECT status, network_post_id FROM post_platforms WHERE post_id = ?', [postId])).rows[0];
+  const tweets = (await svc.sql("SELECT network_id, text FROM sandbox_posts WHERE platform = 'twitter' AND text LIKE ?", [`%${token} %`])).rows;
+  assert.equal(new Set(tweets.map((t) => t.text)).size, tweets.length, `no part twice: ${JSON.stringify(tweets.map((t) => t.text))}`);
+  assert.equal(row?.status, 'success', logB.join('\n'));
+  assert.equal(String(row?.network_post_id).split(',').length, tweets.length, 'the result names every part');
+});
