@@ -103,7 +103,11 @@ async function runNetwork(network: Network): Promise<{ kills: number; posts: num
 
     const equalContentAllowed = PUBLISHING_CAPABILITIES[network].duplicateCheck === 'none';
     const notKilled: string[] = [];
+    let previous: string | null = null;
     for (const [index, point] of points.entries()) {
+      // A polling victim would take over the previous interrupted post and die on it at its own point (misattributed):
+      // the survivor finishes that post first.
+      if (inJob && previous) await settledUnkilled(pair, previous, () => false);
       const victim = inJob ? await pair.startInstance(victimEnv(point)) : ready[index]!;
       const planned = requestFor(network, tokenOf(`k${index}x`), pair.url, { thread: point === 'between-thread-parts', comment: point === 'inside-first-comment' });
       // The twin: same text, published before (by the service where the network allows equal content).
@@ -119,6 +123,7 @@ async function runNetwork(network: Network): Promise<{ kills: number; posts: num
       const answer = pair.api(victim, 'POST', '/post', planned.request).catch(() => null);
       if (process.env.MATRIX_DEBUG) void answer.then((a) => a && a.status !== 200 && console.log(point, 'refused:', JSON.stringify(a.json).slice(0, 800)));
       pointOf.set(planned.token, point);
+      previous = planned.token;
       // The kill lands inside the request (immediate posts run inline, the answer waits for a first comment); a point
       // the publish never reaches lets it answer (no answer at all: the process is dying, its exit follows).
       const survivor = pair.survivor;
