@@ -8,7 +8,8 @@
  * - each classifier marks a failure without an answer with `mayHaveArrived` (unless `mayHaveArrived` said false);
  * - `lookAfterUncertainCommit(adapter)`: when a commit fails that way, the adapter's own reconcile looks for the post
  *   from the call's start: found → the post; provably absent → the failure as a plain retryable one; undecided or
- *   the look itself failing → `unconfirmed` (reconcile-by-identity.ts), never sent again.
+ *   the look itself failing → `unconfirmed` (reconcile-by-identity.ts), never sent again. A thread cut that way after
+ *   some parts went out is reported partly published, with the cut part's outcome unknown (`unconfirmed`).
  */
 import { GuardedFetchError } from '../core/guarded-fetch.js';
 import type { CommitResult, PublishAdapter } from './publish-adapter.js';
@@ -32,8 +33,9 @@ export function lookAfterUncertainCommit(adapter: PublishAdapter): PublishAdapte
     async commit(ctx, prepared): Promise<CommitResult> {
       const startedAt = ctx.now();
       const result = await commit(ctx, prepared);
-      // A thread already partly out reports itself (its parts named); only a single unanswered call is looked for.
-      if (result.kind !== 'failed' || !result.mayHaveArrived || result.details?.partlyPublished) return result;
+      if (result.kind !== 'failed' || !result.mayHaveArrived) return result;
+      // A thread already partly out names its parts; the one whose call got no answer may be out too: unconfirmed.
+      if (result.details?.partlyPublished) return { ...result, details: { ...result.details, outcome: 'unknown', reason: 'the call of the last part was cut after it was sent' } };
       ctx.log('publish call cut after it was sent; looking for the post', { platform: adapter.platform, code: result.code });
       let found: Awaited<ReturnType<PublishAdapter['reconcile']>>;
       try {

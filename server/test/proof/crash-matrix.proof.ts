@@ -103,7 +103,11 @@ async function runNetwork(network: Network): Promise<{ kills: number; posts: num
 
     const equalContentAllowed = PUBLISHING_CAPABILITIES[network].duplicateCheck === 'none';
     const notKilled: string[] = [];
+    let previous: string | null = null;
     for (const [index, point] of points.entries()) {
+      // A polling victim would take over the previous interrupted post and die on it at its own point (misattributed):
+      // the survivor finishes that post first.
+      if (inJob && previous) await settledUnkilled(pair, previous, () => false);
       const victim = inJob ? await pair.startInstance(victimEnv(point)) : ready[index]!;
       const planned = requestFor(network, tokenOf(`k${index}x`), pair.url, { thread: point === 'between-thread-parts', comment: point === 'inside-first-comment' });
       // The twin: same text, published before (by the service where the network allows equal content).
@@ -119,10 +123,17 @@ async function runNetwork(network: Network): Promise<{ kills: number; posts: num
       const answer = pair.api(victim, 'POST', '/post', planned.request).catch(() => null);
       if (process.env.MATRIX_DEBUG) void answer.then((a) => a && a.status !== 200 && console.log(point, 'refused:', JSON.stringify(a.json).slice(0, 800)));
       pointOf.set(planned.token, point);
+      previous = planned.token;
       // The kill lands inside the request (immediate posts run inline, the answer waits for a first comment); a point
       // the publish never reaches lets it answer (no answer at all: the process is dying, its exit follows).
       const survivor = pair.survivor;
-      const died = await Promise.race([exited(victim).then(() => true), exited(survivor).then(() => true), answer.then((a) => (a === null ? sleep(5000) : a.status === 200 ? settledUnkilled(pair, planned.token) : undefined)).then(() => false)]);
+      let decided = false;
+      const died = await Promise.race([
+        exited(victim).then(() => true),
+        exited(survivor).then(() => true),
+        answer.then((a) => (a === null ? sleep(5000) : a.status === 200 ? settledUnkilled(pair, planned.token, () => decided) : undefined)).then(() => false),
+      ]);
+      decided = true;
       // Refused at create (bluesky's adapter takes no thread yet, though the catalogue says it threads): no post to count.
       if ((await Promise.race([answer, sleep(0).then(() => undefined)]))?.status === 400) pointOf.delete(planned.token);
       if (!died && !(point === 'between-thread-parts' && NO_THREAD_STEP.includes(network))) {
@@ -162,9 +173,11 @@ async function runNetwork(network: Network): Promise<{ kills: number; posts: num
  * comment settled), or after SETTLE_MS: a point the publish never reaches. Not a fixed wait: under load a job may
  * take long to reach its point, and a victim killed at an arbitrary moment instead would prove nothing.
  */
-async function settledUnkilled(pair: ServicePair, token: string) {
+async function settledUnkilled(pair: ServicePair, token: string, over: () => boolean) {
   const deadline = Date.now() + SETTLE_MS;
   while (Date.now() < deadline) {
+    // The race it ran in is decided (the victim died): stop reading, the database may be dropped soon.
+    if (over()) return;
     // Every post with the token (a twin made before is one of them).
     const rows = await pair.rows<{ request: string; status: string; first_comment: string | null }>(
       'SELECT p.request, pp.status, pp.first_comment FROM posts p JOIN post_platforms pp ON pp.post_id = p.id WHERE p.request LIKE ?',

@@ -14,13 +14,14 @@ import type { TestService } from '../support/test-service.js';
 import { linkSandboxAccounts, startPublishingService, waitForPost } from './publishing-fixtures.js';
 
 const NETWORKS: Network[] = ['facebook', 'twitter', 'linkedin', 'bluesky', 'reddit'];
+const LINKED: Network[] = [...NETWORKS, 'tiktok'];
 const EXTRA: Partial<Record<Network, Record<string, unknown>>> = { reddit: { redditOptions: { title: 'Reset after the commit', subreddit: 'test' } } };
 
 describe('a publish call cut after the network made the post', () => {
   let svc: TestService;
   before(async () => {
     svc = await startPublishingService();
-    await linkSandboxAccounts(svc, NETWORKS);
+    await linkSandboxAccounts(svc, LINKED);
   });
   after(() => svc.close());
 
@@ -38,6 +39,17 @@ describe('a publish call cut after the network made the post', () => {
       assert.ok(recorded === copies[0]!.network_id || String(recorded).endsWith(`/${String(copies[0]!.network_id)}`), `${recorded} names the post on the network`);
     });
   }
+
+  it('tiktok (no look-up exists): unconfirmed, never "try again"', async () => {
+    const text = 'A tiktok video whose init answer is cut [[reset]]';
+    const created = await svc.api('POST', '/post', { body: { post: text, platforms: ['tiktok'], mediaUrls: [`${svc.url}/sandbox/media/video-3s.mp4`], isVideo: true, tikTokOptions: { visibility: 'public' } } });
+    const id = String(created.json.id ?? created.json.posts?.[0]?.id);
+    await waitForPost(svc, id, (p) => p.status !== 'processing' && p.status !== 'queued');
+    const row = (await svc.sql('SELECT status, error FROM post_platforms WHERE post_id = ?', [id])).rows[0] as { status: string; error: string };
+    assert.equal(row.status, 'error');
+    const error = JSON.parse(row.error) as { details?: { outcome?: string } };
+    assert.equal(error.details?.outcome, 'unknown', row.error);
+  });
 
   it('a request that never left (no connection, an address refused) is not taken for one that may have arrived', () => {
     assert.equal(mayHaveArrived(new GuardedFetchError('network', 'connect ECONNREFUSED 127.0.0.1:9')), false);

@@ -86,7 +86,9 @@ export function classifyTiktokError(answer: TikTokAnswer): PublishFailure {
   if (answer.code === 'rate_limit_exceeded' || answer.status === 429) return failure(429, 'tiktok rate limit reached; try again later.', { retryAvailable: true, retryAfterMs: 60_000, details });
   if (answer.code.startsWith('spam_risk')) return failure(429, 'tiktok limits how many posts this creator can make for now; try again later.', { retryAvailable: true, noAutoRetry: true, details });
   if (answer.code === 'url_ownership_unverified') return failure(164, 'tiktok refuses to pull the video from a domain the app has not verified.', { details });
-  if (answer.status === 0 || answer.status >= 500) return failure(500, 'tiktok had a temporary problem; try again.', { retryAvailable: true, details });
+  // No answer: the init may have reached tiktok (uncertain-call.ts decides; tiktok has no look-up, so unconfirmed).
+  if (answer.status === 0) return failure(500, 'tiktok could not be reached; try again.', { retryAvailable: true, mayHaveArrived: true, details });
+  if (answer.status >= 500) return failure(500, 'tiktok had a temporary problem; try again.', { retryAvailable: true, details });
   return failure(101, `tiktok refused the post: ${answer.message || answer.code}`, { details });
 }
 

@@ -35,6 +35,8 @@ export function classifyYoutubeError(answer: GoogleAnswer): PublishFailure {
     return fail(429, 'youtube quota or rate limit reached; try again later.', true, { retryAfterMs: (answer.retryAfterSeconds ?? 3600) * 1000 });
   }
   if (answer.status === 504 || answer.reason === 'timeout') return fail(453, 'The youtube upload timed out; try again.', true);
-  if (answer.status === 0 || answer.status >= 500 || answer.reason === 'backendError') return fail(454, 'The youtube upload service was unavailable or the connection was reset; try again.', true);
+  // No answer: the upload's last call may have made the video (uncertain-call.ts looks before anything is retried).
+  if (answer.status === 0) return fail(454, 'The youtube upload service did not answer or the connection was reset; try again.', true, { mayHaveArrived: true });
+  if (answer.status >= 500 || answer.reason === 'backendError') return fail(454, 'The youtube upload service was unavailable or the connection was reset; try again.', true);
   return fail(101, `youtube refused the video: ${answer.message}`, false);
 }
