@@ -14,29 +14,31 @@
  */
 import type { Network } from '@social-link-kit/protocol';
 import type { PostIdEntry, PostStatus } from '@social-link-kit/protocol/publishing/index.js';
-import type { Job, JobStore } from '../core/jobs/job-store.js';
+import type { Job } from '../core/jobs/job-store.js';
 import type { JobHandler, JobOutcome } from '../core/jobs/job-worker.js';
 import { jobRetryDelayMs } from '../core/jobs/job-backoff.js';
 import type { PublishAdapter, PublishContext, PublishDone, PublishFailure } from '../networks/publish-adapter.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
-import type { PostStore, StoredPlatform, StoredPost } from './post-store.js';
+import type { StoredPlatform, StoredPost } from './post-store.js';
 import { countDueInItsMonth } from './due-month-quota.js';
 import { fencedCall, fenceSends, leftToReconcile, startWhileLeaseHeld, waitOutInterruptedCall } from './lease-held-call.js';
 import { enqueueScheduledEvent } from './scheduled-event.js';
-import type { MediaDeps } from './media/inspect-media.js';
 import { PREPARED_MEDIA_KEY, preparedMediaOf, preparePostMedia } from './prepare-post-media.js';
 import { crawlerBlockedAfterRehost, shouldRehost } from './media/crawler-blocked.js';
-import type { NetworkContextDeps } from '../analytics/network-context.js';
 import { releaseNetworkBudgets, takeNetworkBudgets } from '../networks/network-rate-budgets.js';
 import { unconfirmed } from '../networks/reconcile-by-identity.js';
-import type { AttemptKind, AttemptLog } from './attempt-log.js';
-import { mediaUrlsFor, publishContextFor } from './publish-context.js';
+import type { AttemptKind } from './attempt-log.js';
+import type { CrashPoint, EngineDeps } from './engine-deps.js';
+import { publishContextFor } from './publish-context.js';
+import { mediaUrlsFor } from './post-media.js';
 import { failureToError, isFailure, isWaiting, onceMoreWithNewTokens, platformError, postIdEntry } from './publish-results.js';
 import { runFirstComment, FIRST_COMMENT_DELAY_MS } from './first-comment-job.js';
 import { COMMUNITY_STANDARDS_BLOCK, recordCommunityStandardsBlock, suspendedFailure, suspensionOf } from '../accounts/suspension.js';
 
 // What other modules read from the engine's parts, kept importable from here.
-export { attemptKey, mediaUrlsFor, networkOptionsFor } from './publish-context.js';
+export type { CrashPoint, EngineDeps } from './engine-deps.js';
+export { attemptKey, networkOptionsFor } from './publish-context.js';
+export { mediaUrlsFor } from './post-media.js';
 export { platformError, postIdEntry, renewedTokenRefused } from './publish-results.js';
 export { FIRST_COMMENT_DELAY_MS } from './first-comment-job.js';
 
@@ -44,41 +46,6 @@ export const JOB_PUBLISH = 'publish';
 export const JOB_CONFIRM = 'confirm';
 export const JOB_FIRST_COMMENT = 'first-comment';
 
-/** Steps at which a test build may stop the process (PUBLISH_TEST_CRASH_AT), to prove crash safety. */
-export type CrashPoint = 'after-prepare' | 'after-commit-started' | 'after-commit' | 'between-thread-parts' | 'inside-first-comment';
-
-/**
- * The network runtime's account context (network-runtime.ts: storage, tokens, clock, guarded fetch, the one token
- * refresher), with publishing's API base per account and the engine's own parts.
- */
-export interface EngineDeps extends NetworkContextDeps {
-  /** The API base a post is published to (sandbox or real); null when the network cannot be called here. */
-  publishBaseUrl(platform: Network, sandbox: boolean): string | null;
-  store: PostStore;
-  jobs: JobStore;
-  adapters: Record<Network, PublishAdapter>;
-  /** How long a job lease lasts: a commit extends it by this much as it starts (the worker renews it meanwhile). */
-  leaseMs?: number;
-  /**
-   * The longest a network call may wait for its answer (the outbound time limit, with a margin): a takeover sends
-   * again only once an interrupted send is past it (lease-held-call.ts). Absent: no wait.
-   */
-  callDeadlineMs?: number;
-  /** Test only: die (SIGKILL) at this step, once per process. */
-  crashAt?: CrashPoint | null;
-  retryBaseMs: number;
-  retryMaxMs: number;
-  /** Transient prepare failures are retried this many times. */
-  maxAttempts: number;
-  /** The media pipeline: media is converted and stored before adapters see it; absent = URLs passed as given. */
-  media?: MediaDeps;
-  /** Counts each network's publish outcome (core/observability/metrics.ts); absent = not counted. */
-  metrics?: { publishOutcome(network: string, outcome: 'success' | 'pending' | 'error'): void };
-  /** Delay of the first comment after the post; FIRST_COMMENT_DELAY_MS when absent. */
-  firstCommentDelayMs?: number;
-  /** The per-post timeline (attempt-log.ts); absent = attempts not logged. */
-  attemptLog?: AttemptLog;
-}
 
 export class PublishingEngine {
   readonly #deps: EngineDeps;

@@ -9,7 +9,7 @@ import type { Job } from '../core/jobs/job-store.js';
 import type { JobOutcome } from '../core/jobs/job-worker.js';
 import { jobRetryDelayMs } from '../core/jobs/job-backoff.js';
 import type { PublishContext, PublishFailure } from '../networks/publish-adapter.js';
-import type { CrashPoint, EngineDeps } from './engine.js';
+import type { CrashPoint, EngineDeps } from './engine-deps.js';
 import { findFirstComment, type StoredFirstComment } from './first-comment-reconcile.js';
 import { fencedCall, fenceSends, leftToReconcile, startWhileLeaseHeld, waitOutInterruptedCall } from './lease-held-call.js';
 import type { StoredPlatform, StoredPost } from './post-store.js';

@@ -10,7 +10,7 @@ import type { JobOutcome } from '../core/jobs/job-worker.js';
 import type { PublishContext } from '../networks/publish-adapter.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
-import type { EngineDeps } from './engine.js';
+import type { EngineDeps } from './engine-deps.js';
 
 export type LeaseHeldDeps = Pick<EngineDeps, 'store' | 'jobs' | 'leaseMs' | 'callDeadlineMs' | 'log'>;
 

@@ -12,7 +12,8 @@ import type { PostRequest } from '@social-link-kit/protocol/publishing/index.js'
 import type { PlatformPost, PublishAdapter, PublishFailure } from '../networks/publish-adapter.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
 import type { Storage } from '../storage/storage.js';
-import { mediaUrlsFor, networkOptionsFor } from './engine.js';
+import { networkOptionsFor } from './publish-context.js';
+import { mediaUrlsFor } from './post-media.js';
 import type { PostStore, StoredPlatform } from './post-store.js';
 import { DUPLICATE_WINDOW_MS } from './duplicate-index.js';
 import { addHashtags } from './rules/auto-hashtag.js';

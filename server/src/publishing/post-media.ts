@@ -16,7 +16,6 @@ import { isMediaFailure, type MediaFailure } from './media/media-failure.js';
 import { planMedia } from './media/media-plan.js';
 import { keepMediaCopy, type MediaCopy } from './media/media-protection.js';
 import { checkYoutubeThumbnail } from './media/youtube-thumbnail.js';
-import { mediaUrlsFor } from './engine.js';
 import type { MediaSent } from './rendition.js';
 
 export interface PlatformMediaCheck {
@@ -24,6 +23,18 @@ export interface PlatformMediaCheck {
   warnings: PostWarning[];
   /** The media as the network receives them (rendition.ts): after the conversion the plan calls for. */
   media: MediaSent[];
+}
+
+
+/** The media URLs of a platform: its own list in the object form, else `default`, else the plain list. */
+export function mediaUrlsFor(request: Record<string, unknown>, platform: Network): string[] {
+  const media = request.mediaUrls;
+  if (Array.isArray(media)) return media as string[];
+  if (media && typeof media === 'object') {
+    const perPlatform = media as Record<string, string[] | undefined>;
+    return perPlatform[platform] ?? perPlatform.default ?? [];
+  }
+  return [];
 }
 
 /** Stored copies of a post's images, by origin URL (JSON on the post). */

@@ -12,9 +12,10 @@ import { tokenAad } from '../core/crypto/token-cipher.js';
 import { databaseRateBudget } from '../core/rate-budget.js';
 import { networkModule } from '../networks/index.js';
 import type { LinkedAccountRef, PlatformPost, PublishContext, PublishFailure } from '../networks/publish-adapter.js';
-import type { EngineDeps } from './engine.js';
+import type { EngineDeps } from './engine-deps.js';
 import type { StoredPlatform, StoredPost } from './post-store.js';
 import { preparedMediaOf } from './prepare-post-media.js';
+import { mediaUrlsFor } from './post-media.js';
 import { personalAccountRefusal } from './rules/personal-accounts.js';
 
 /** The request's option object for a network (`twitterOptions`, `linkedInOptions`, `tikTokOptions`…). */
@@ -27,16 +28,6 @@ export function attemptKey(postId: string, platform: Network): string {
   return `${postId}:${platform}`;
 }
 
-/** The media URLs of a platform: its own list in the object form, else `default`, else the plain list. */
-export function mediaUrlsFor(request: Record<string, unknown>, platform: Network): string[] {
-  const media = request.mediaUrls;
-  if (Array.isArray(media)) return media as string[];
-  if (media && typeof media === 'object') {
-    const perPlatform = media as Record<string, string[] | undefined>;
-    return perPlatform[platform] ?? perPlatform.default ?? [];
-  }
-  return [];
-}
 
 /** `step`: the engine's crash hook (test builds). A failure when the attempt cannot call the network at all. */
 export async function publishContextFor(deps: EngineDeps, post: StoredPost, row: StoredPlatform, step: NonNullable<PublishContext['step']>): Promise<PublishContext | PublishFailure> {
