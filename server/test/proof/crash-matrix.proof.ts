@@ -233,8 +233,17 @@ async function settle(pair: ServicePair, network: Network, pointOf: Map<string, 
 
 describe(`the crash matrix on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, two instances`, { concurrency: Number(process.env.MATRIX_CONCURRENCY ?? 2) }, () => {
   for (const network of NETWORKS.filter((n) => !only || only.includes(n))) {
-    it(`${network}: SIGKILL at ${killPoints(network).join(', ')}; a slow answer`, { timeout: 180_000 }, async () => {
-      await runNetwork(network);
+    it(`${network}: SIGKILL at ${killPoints(network).join(', ')}; a slow answer`, { timeout: 360_000 }, async () => {
+      try {
+        await runNetwork(network);
+      } catch (error) {
+        // A kill point the victim never reached leaves that point untested, not a duplicate or a loss (those are
+        // asserted first): under a loaded machine the other instance can take the post over before the victim gets
+        // there. The network runs once more, and every point must land then.
+        if (!(error instanceof Error && error.message.startsWith(`${network}: kill points the publish never reached`))) throw error;
+        console.log(`# matrix ${network}: ${error.message.split('\n')[0]}; running it once more`);
+        await runNetwork(network);
+      }
     });
   }
 });
