@@ -115,7 +115,8 @@ describe('webhook delivery refuses non-public targets (the service worker)', () 
       const profile = (await svc.storage.accounts.findProfileByRefId(created.json.refId as string))!;
       await svc.storage.webhooks.putWebhook({ profileId: profile.id, action: 'social', url: `https://${host}:${receiver.port}/hooks/social`, sealedSecret: null, createdAt: svc.clock() });
       await commitLinkedAccount(svc, profile.id, created.json.profileKey as string);
-      const rows = await eventually(() => svc.storage.webhooks.listWebhookDeliveries(profile.id), (r) => r[0]!.attempts >= 2);
+      // A retry's attempt is counted when it is claimed, before its lookup: wait for both.
+      const rows = await eventually(() => svc.storage.webhooks.listWebhookDeliveries(profile.id), (r) => r[0]!.attempts >= 2 && lookups.filter((name) => name === host).length >= 2);
       assert.equal(rows[0]!.lastError, expectedError);
       assert.equal(rows[0]!.deliveredAt, null);
       assert.equal(rows[0]!.failedAt, null, 'a refusal is retried like other failures, not dropped');
@@ -189,7 +190,8 @@ describe('webhook delivery resolves names and refuses non-public answers (inject
     it(`a name registered through the API is looked up at delivery: ${host} → ${expectedError}`, async () => {
       const { profile, profileKey } = await createProfileWithWebhook(svc, `https://${host}:${receiver.port}/hooks/social`);
       await commitLinkedAccount(svc, profile.id, profileKey);
-      const rows = await eventually(() => svc.storage.webhooks.listWebhookDeliveries(profile.id), (r) => r[0]!.attempts >= 2);
+      // A retry's attempt is counted when it is claimed, before its lookup: wait for both.
+      const rows = await eventually(() => svc.storage.webhooks.listWebhookDeliveries(profile.id), (r) => r[0]!.attempts >= 2 && lookups.filter((name) => name === host).length >= 2);
       assert.equal(rows[0]!.lastError, expectedError);
       assert.equal(rows[0]!.deliveredAt, null);
       assert.equal(rows[0]!.failedAt, null);
