@@ -16,9 +16,8 @@ import type { TestService } from '../support/test-service.js';
 import { eventually, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { startWithReceiver, closeWithReceiver } from '../webhooks/fixtures.js';
 import { FAST_JOBS, linkSandboxAccounts, startPublishingService } from '../publishing/publishing-fixtures.js';
-import { HOUR, advance, createProfile, eventsOf, jobsSettled, profileHealth, registerWebhooks, setRefreshSwitch } from './fixtures.js';
+import { DAY, HOUR, advance, createProfile, eventsOf, jobsSettled, profileHealth, registerWebhooks, setRefreshSwitch } from './fixtures.js';
 
-const DAY = 24 * HOUR;
 
 describe('account health sweep', () => {
   let svc: TestService;

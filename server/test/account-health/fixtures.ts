@@ -10,6 +10,7 @@ import type { TestService } from '../support/test-service.js';
 import { eventually, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
 
 /** Waits until the sweep job ran at the current service clock (it reschedules itself past it). */
 export async function sweepDone(svc: TestService): Promise<void> {

@@ -11,9 +11,8 @@ import type { TestService } from '../support/test-service.js';
 import type { WebhookReceiver } from '../support/webhook-receiver.js';
 import { startWithReceiver, closeWithReceiver } from '../webhooks/fixtures.js';
 import { startPublishingService } from '../publishing/publishing-fixtures.js';
-import { HOUR, advance, createProfile, eventsOf, jobsSettled, linkThroughConsent, profileHealth, registerWebhooks } from './fixtures.js';
+import { DAY, advance, createProfile, eventsOf, jobsSettled, linkThroughConsent, profileHealth, registerWebhooks } from './fixtures.js';
 
-const DAY = 24 * HOUR;
 
 describe('refresh tokens that end a year after consent (tiktok)', () => {
   let svc: TestService;
