@@ -26,7 +26,8 @@ after(() => svc.close());
 const LEASE_MS = 300;
 const settings: JobWorkerSettings = { pollMs: 2_000_000_000, leaseMs: LEASE_MS, batchSize: 4, maxAttempts: 3, retryBaseMs: 10, retryMaxMs: 10, keepFinishedMs: 60_000 };
 
-test('a handler running past its lease keeps it: a second worker never runs the job again', async () => {
+/** Two workers on one jobs table whose handler of `kind` counts its runs and waits on one slow call until released. */
+function twoWorkersOnASlowCall(kind: string, workerSettings: JobWorkerSettings) {
   let runs = 0;
   let release!: () => void;
   const slowCall = new Promise<void>((resolve) => (release = resolve));
@@ -35,13 +36,18 @@ test('a handler running past its lease keeps it: a second worker never runs the 
     await slowCall;
     return { kind: 'done' as const };
   };
-  const first = startJobWorker({ store: jobs, clock: svc.clock, settings, handlers: { 'slow-call': handler } });
-  const second = startJobWorker({ store: jobs, clock: svc.clock, settings, handlers: { 'slow-call': handler } });
+  const first = startJobWorker({ store: jobs, clock: svc.clock, settings: workerSettings, handlers: { [kind]: handler } });
+  const second = startJobWorker({ store: jobs, clock: svc.clock, settings: workerSettings, handlers: { [kind]: handler } });
+  return { first, second, release, runs: () => runs };
+}
+
+test('a handler running past its lease keeps it: a second worker never runs the job again', async () => {
+  const { first, second, release, runs } = twoWorkersOnASlowCall('slow-call', settings);
   try {
     await jobs.add({ kind: 'slow-call', subject: 'lease-1', runAt: svc.clock() }, svc.clock());
     // The first worker's loop claims at start (its poll then sleeps); the second one claims only when asked.
     void first.runOnce();
-    while (runs === 0) await sleep(5);
+    while (runs() === 0) await sleep(5);
     // Four lease lengths of service time pass while the call is in flight, half a lease at a time.
     for (let step = 0; step < 8; step++) {
       svc.clock.advance(LEASE_MS / 2);
@@ -49,7 +55,7 @@ test('a handler running past its lease keeps it: a second worker never runs the 
       // Not awaited to its end: a second run of the handler would wait on the same slow call.
       await Promise.race([second.runOnce(), sleep(20)]);
     }
-    assert.equal(runs, 1, 'the job ran once: its lease was renewed while the call was in flight');
+    assert.equal(runs(), 1, 'the job ran once: its lease was renewed while the call was in flight');
     release();
     await first.stop();
     assert.equal(await jobs.countOpen('slow-call'), 0, 'the first worker still held the lease and completed the job');
@@ -60,25 +66,15 @@ test('a handler running past its lease keeps it: a second worker never runs the 
 });
 
 test('a jump of the service clock past the lease while a job runs expires nothing: no second run', async () => {
-  let runs = 0;
-  let release!: () => void;
-  const slowCall = new Promise<void>((resolve) => (release = resolve));
-  const handler = async () => {
-    runs++;
-    await slowCall;
-    return { kind: 'done' as const };
-  };
   // A lease far longer than the test: only a lease read on the service clock could run out here.
-  const long = { ...settings, leaseMs: 60_000 };
-  const first = startJobWorker({ store: jobs, clock: svc.clock, settings: long, handlers: { 'clock-jump': handler } });
-  const second = startJobWorker({ store: jobs, clock: svc.clock, settings: long, handlers: { 'clock-jump': handler } });
+  const { first, second, release, runs } = twoWorkersOnASlowCall('clock-jump', { ...settings, leaseMs: 60_000 });
   try {
     await jobs.add({ kind: 'clock-jump', subject: 'lease-2', runAt: svc.clock() }, svc.clock());
     void first.runOnce();
-    while (runs === 0) await sleep(5);
+    while (runs() === 0) await sleep(5);
     svc.clock.advance(2 * 60 * 60_000);
     await Promise.race([second.runOnce(), sleep(50)]);
-    assert.equal(runs, 1, 'the second worker did not take the job: its lease runs on real time');
+    assert.equal(runs(), 1, 'the second worker did not take the job: its lease runs on real time');
     release();
     await first.stop();
     assert.equal(await jobs.countOpen('clock-jump'), 0, 'the first worker completed the job under its lease');
