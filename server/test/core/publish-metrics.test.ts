@@ -63,16 +63,22 @@ test('a post published by the jobs worker counts a facebook success, a finished 
 
   const afterPublish = await scrape();
   assert.equal(counter(afterPublish, publishSeries), 1);
-  assert.ok(jobsWithOutcome(afterPublish, 'done') >= 1, afterPublish);
+  // The post is visible as published before its job is marked done: wait for the job's count.
+  assert.ok(await scrapeUntil((text) => jobsWithOutcome(text, 'done')) >= 1);
 
   // The worker counts a delivery once the receiver has answered: wait for the webhook, then for the counter.
   const deliveredSeries = 'slk_webhook_deliveries_total{outcome="delivered"}';
   assert.equal(counter(before, deliveredSeries), 0);
   await receiver.waitFor((webhook) => JSON.parse(webhook.body).id === created.json.id);
-  let delivered = 0;
-  for (let polls = 0; polls < 500 && delivered === 0; polls++) {
-    delivered = counter(await scrape(), deliveredSeries);
-    if (delivered === 0) await new Promise((resolve) => setImmediate(resolve));
-  }
-  assert.equal(delivered, 1);
+  assert.equal(await scrapeUntil((text) => counter(text, deliveredSeries)), 1);
 });
+
+/** Scrapes until `read` gives a count above zero (or 500 scrapes have passed), and returns the last count. */
+async function scrapeUntil(read: (text: string) => number): Promise<number> {
+  let count = 0;
+  for (let polls = 0; polls < 500 && count === 0; polls++) {
+    count = read(await scrape());
+    if (count === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return count;
+}
