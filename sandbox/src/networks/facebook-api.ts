@@ -11,7 +11,8 @@
  *   `POST /{page-id}/video_reels {upload_phase: finish, video_id, video_state: PUBLISHED, description}` → `{success}`
  * - `GET /{page-id}/published_posts?limit&after` → `{data: [{id, message, created_time, permalink_url}], paging?: {cursors:
  *   {after}, next}}`, newest first
- * - `GET /{object-id}?fields=…` → `{id, permalink_url, message?, status?: {video_status}}`
+ * - `GET /{object-id}?fields=…` → `{id, permalink_url, message?, status?: {video_status}}`; `GET /{page-id}?fields=access_token`
+ *   → the page's token (meta-tokens.ts)
  * - `POST /{object-id}/comments {message, attachment_url?}` → `{id}` (under a post, or a reply under a comment);
  *   `DELETE /{object-id}` → `{success: true}`
  * - after a post is out (graph-engagement.ts): `GET /{post-id}/insights?metric=…` (post_impressions,
@@ -35,7 +36,8 @@ import {
   urlParam,
   type GraphFault,
 } from './graph-sandbox.js';
-import { sandboxStoreOf } from './sandbox-tokens.js';
+import { bearerOf, checkSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
+import { pageTokenAnswer } from './meta-tokens.js';
 import {
   accountMetricsOf,
   addOwnComment,
@@ -209,8 +211,15 @@ export function sandboxFacebookRoutes(deps: SandboxHost): Hono<SandboxEnv> {
   });
 
   routes.get('/:version/:id', async (c) => {
-    const owner = await graphAccount(deps, c, 'facebook');
     const fields = (c.req.query('fields') ?? '').split(',');
+    if (fields.includes('access_token')) {
+      // The page's own token (meta-tokens.ts), asked for with a user token of that page.
+      const user = await checkSandboxToken(store(), bearerOf(c.req.header('authorization')), 'facebook', 'access', deps.clock());
+      if (!user.ok) throw new GraphSandboxError(400, 190, 'Invalid OAuth access token - Cannot parse access token');
+      requireOwner(user.accountId, c.req.param('id'));
+      return pageTokenAnswer(deps, c, user);
+    }
+    const owner = await graphAccount(deps, c, 'facebook');
     if (owner === c.req.param('id') && PAGE_FIELDS.some((field) => fields.includes(field))) {
       // The page itself: its follower counts (the `partial` fault leaves the first one out).
       throwInsightsFault(deps, 'facebook', owner);

@@ -56,6 +56,7 @@ import {
 } from './graph-engagement.js';
 import { insightsFaultOf } from './insights-faults.js';
 import type { SandboxMedia, SandboxPost } from './store.js';
+import { serveMetaLoginTokens } from './meta-tokens.js';
 
 /** What Meta answers when its crawler cannot download a container's media URL. */
 const CRAWLER_FAULT: GraphFault = { status: 400, code: 9004, subcode: 2207052, message: "Media download has failed. The media URI doesn't meet our requirements." };
@@ -99,6 +100,8 @@ export function sandboxInstagramRoutes(deps: SandboxHost): Hono<SandboxEnv> {
   const store = () => sandboxStoreOf(deps.storage);
   answerGraphErrors(routes);
   const permalink = (id: string) => `${deps.config.publicUrl}/sandbox/instagram/p/${encodeURIComponent(id)}`;
+  // The hour-long login token for a 60-day one, and its renewal (meta-tokens.ts).
+  serveMetaLoginTokens(routes, deps, 'instagram');
 
   async function userOf(c: Context<SandboxEnv>): Promise<string> {
     const user = c.req.param('user') ?? '';

@@ -11,6 +11,7 @@
  *     `refresh_token_expires_in` give the seconds left); one used after it is `invalid_grant`. The account-health
  *     test switches (refresh-switches.ts) can make it fail or shape its answer.
  *   Anything else is an OAuth error (`invalid_client` 401, `invalid_grant` / `invalid_request` 400).
+ * - `GET /sandbox/oauth/token?grant_type=fb_exchange_token…`: facebook's trade for a 60-day token (meta-tokens.ts).
  * - `GET /sandbox/oauth/userinfo` (Bearer access token of that network) → `{sub, name, preferred_username}`, plus
  *   `account_type` (instagram) and `geo_eligible` (threads): the identity the link records.
  * Every token names its network and its user: a network accepts only its own, as a real one would.
@@ -23,6 +24,8 @@ import { isNetwork } from '@social-link-kit/protocol';
 import { bearerOf, checkSandboxToken, issueSandboxToken, sandboxStoreOf } from './sandbox-tokens.js';
 import { SANDBOX_ACCESS_TOKEN_TTL_S, issueUserTokens, refreshExpiryField } from './sandbox-users.js';
 import { refreshSwitchEffect } from './refresh-switches.js';
+import { answerFacebookExchange } from './meta-tokens.js';
+import { answerGraphErrors } from './graph-sandbox.js';
 
 
 function clientOf(c: Context<SandboxEnv>, form: URLSearchParams): { id: string; secret: string } | null {
@@ -98,6 +101,13 @@ export function sandboxOAuthServerRoutes(deps: SandboxHost): Hono<SandboxEnv> {
       200,
       { 'Cache-Control': 'no-store' },
     );
+  });
+
+  // facebook's token endpoint also trades a user token for a long-lived one (meta-tokens.ts).
+  answerGraphErrors(routes);
+  routes.get('/token', async (c) => {
+    if (c.req.query('grant_type') !== 'fb_exchange_token') return oauthError(c, 400, 'unsupported_grant_type', 'Only fb_exchange_token is served by GET.');
+    return answerFacebookExchange(deps, c);
   });
 
   routes.get('/userinfo', async (c) => {

@@ -10,6 +10,7 @@ import { NETWORK_LABELS, type Network } from '@social-link-kit/protocol';
 import { issueSandboxToken } from './sandbox-tokens.js';
 import type { SandboxNetworkStore, SandboxUser } from './store.js';
 import { sandboxTwitterTokenSecret } from './twitter-api.js';
+import { META_NETWORKS } from './meta-tokens.js';
 
 /** How long an access token of the sandbox OAuth networks lives (refreshing gives a new one). */
 export const SANDBOX_ACCESS_TOKEN_TTL_S = 3600;
@@ -88,7 +89,8 @@ export interface SandboxOAuthTokens {
   access_token: string;
   token_type: 'Bearer';
   expires_in: number | null;
-  refresh_token: string;
+  /** Not for Meta's networks (facebook, instagram, threads). */
+  refresh_token?: string;
   scope: string;
   /** tiktok: the refresh token's remaining seconds (linkedin: `refresh_token_expires_in`). */
   refresh_expires_in?: number;
@@ -105,10 +107,14 @@ export interface SandboxOAuthTokens {
 export async function issueUserTokens(store: SandboxNetworkStore, user: SandboxUser, scope: string, now: number, accessTtlS: number | null): Promise<SandboxOAuthTokens> {
   const { platform, accountId, handle } = user;
   const access = await issueSandboxToken(store, { platform, accountId, handle, kind: 'access', ttlMs: accessTtlS === null ? null : accessTtlS * 1000 }, now);
-  const refreshLifetime = SANDBOX_REFRESH_LIFETIME[platform];
-  const refreshEnd = refreshLifetime ? now + refreshLifetime.seconds * 1000 : null;
-  const refresh = await issueSandboxToken(store, { platform, accountId, handle, kind: 'refresh', ttlMs: refreshEnd === null ? null : refreshEnd - now }, now);
-  const tokens: SandboxOAuthTokens = { access_token: access, token_type: 'Bearer', expires_in: accessTtlS, refresh_token: refresh, scope, ...refreshExpiryField(platform, refreshEnd, now) };
+  const tokens: SandboxOAuthTokens = { access_token: access, token_type: 'Bearer', expires_in: accessTtlS, scope };
+  // A Meta login gives no refresh token: its token is traded for a long-lived one instead (meta-tokens.ts).
+  if (!META_NETWORKS.has(platform)) {
+    const refreshLifetime = SANDBOX_REFRESH_LIFETIME[platform];
+    const refreshEnd = refreshLifetime ? now + refreshLifetime.seconds * 1000 : null;
+    tokens.refresh_token = await issueSandboxToken(store, { platform, accountId, handle, kind: 'refresh', ttlMs: refreshEnd === null ? null : refreshEnd - now }, now);
+    Object.assign(tokens, refreshExpiryField(platform, refreshEnd, now));
+  }
   if (platform === 'twitter') {
     const oauthToken = await issueSandboxToken(store, { platform, accountId, handle, kind: 'access', ttlMs: null }, now);
     tokens.oauth_token = oauthToken;

@@ -32,6 +32,7 @@ import { GraphSandboxError, answerGraphErrors, graphAccount, graphBody, graphId,
 import { sandboxStoreOf } from './sandbox-tokens.js';
 import { accountMetricsOf, addOwnComment, commentsOf, findComment, graphTime, insightsAnswer, partialCount, postMetricsOf, requestedMetrics, throwInsightsFault } from './graph-engagement.js';
 import type { SandboxMedia, SandboxPost } from './store.js';
+import { serveMetaLoginTokens } from './meta-tokens.js';
 
 export const THREADS_VIDEO_CONTAINER_MS = 3_000;
 const TEXT_MAX = 500;
@@ -69,6 +70,8 @@ export function sandboxThreadsRoutes(deps: SandboxHost): Hono<SandboxEnv> {
   const store = () => sandboxStoreOf(deps.storage);
   answerGraphErrors(routes);
   const permalink = (id: string) => `${deps.config.publicUrl}/sandbox/threads/p/${encodeURIComponent(id)}`;
+  // The hour-long login token for a 60-day one, and its renewal (meta-tokens.ts).
+  serveMetaLoginTokens(routes, deps, 'threads');
 
   async function userOf(c: Context<SandboxEnv>): Promise<string> {
     const user = c.req.param('user') ?? '';

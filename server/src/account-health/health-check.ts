@@ -1,7 +1,8 @@
 /**
  * @module
  * Checking one linked account, and how a network's answer is classified (the rule of README "Account health"):
- * - networks whose access tokens expire (youtube, gmb, linkedin, tiktok, pinterest, reddit) are renewed through the
+ * - networks whose access tokens expire (youtube, gmb, linkedin, tiktok, pinterest, reddit; instagram login and threads
+ *   with their 60-day token, once it is a day old) are renewed through the
  *   rotation-safe refresher (token-refresher.ts), which tells `outcomeOfRefresh` how it went;
  * - networks whose tokens do not expire get a cheap identity read (the link's own identity endpoint): 2xx = fine,
  *   401/403 = the grant was revoked, anything else (5xx, 429, no answer) = transient;
@@ -14,7 +15,8 @@ import type { Clock } from '../core/clock.js';
 import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { PublishAdapter } from '../networks/publish-adapter.js';
 import type { ResolvedOAuthNetwork } from '../networks/registry.js';
-import type { RefreshEvent, TokenRefresher } from '../networks/token-refresher.js';
+import { renewalCredentialOf, type RefreshEvent, type TokenRefresher } from '../networks/token-refresher.js';
+import { DAY } from './health-schedule.js';
 import type { AccountKey, CheckOutcome, HealthRecorder } from './health-recorder.js';
 import { missingScopes, scopeList, tokenFacts } from './token-facts.js';
 
@@ -50,12 +52,9 @@ export interface LinkedRow extends AccountKey {
 
 /** Checks one account now and records the outcome (the refresher records renewals itself, through `onOutcome`). */
 export async function checkAccount(deps: AccountCheckerDeps, account: LinkedRow): Promise<void> {
-  const tokens = account.tokensEncrypted
-    ? (JSON.parse(deps.tokenCipher.decrypt(account.tokensEncrypted, tokenAad(account.profileId, account.platform, account.networkUserId))) as Record<string, unknown>)
-    : null;
+  const tokens = openTokens(deps, account);
   const network = deps.network(account.platform);
-  const refreshToken = tokens?.refreshToken ?? tokens?.refresh_token;
-  if (deps.adapters[account.platform].refresh && network && typeof refreshToken === 'string' && refreshToken !== '') {
+  if (renewsItself(deps, account.platform, tokens) && !tooYoungForMeta(tokens, deps.clock())) {
     await deps.refresher.refreshNow({ ...account });
     return;
   }
@@ -67,6 +66,22 @@ export async function checkAccount(deps: AccountCheckerDeps, account: LinkedRow)
     return;
   }
   await deps.recorder.record(account, await identityCheck(deps, network, accessToken, facts), deps.clock());
+}
+
+/** The account's stored tokens, opened; null when it has none. */
+export function openTokens(deps: Pick<AccountCheckerDeps, 'tokenCipher'>, account: LinkedRow): Record<string, unknown> | null {
+  if (!account.tokensEncrypted) return null;
+  return JSON.parse(deps.tokenCipher.decrypt(account.tokensEncrypted, tokenAad(account.profileId, account.platform, account.networkUserId))) as Record<string, unknown>;
+}
+
+/** Whether the service can renew these tokens by itself (a refresh token, or Meta's self-renewing long-lived token). */
+export function renewsItself(deps: Pick<AccountCheckerDeps, 'adapters' | 'network'>, platform: Network, tokens: Record<string, unknown> | null): boolean {
+  return Boolean(deps.adapters[platform].refresh && deps.network(platform) && tokens && renewalCredentialOf(tokens) !== null);
+}
+
+/** Meta renews a long-lived token only once it is a day old: a younger one gets the identity read instead. */
+function tooYoungForMeta(tokens: Record<string, unknown> | null, now: number): boolean {
+  return tokens?.renewsWithAccessToken === true && typeof tokens.obtainedAt === 'number' && now - tokens.obtainedAt < DAY;
 }
 
 async function identityCheck(deps: AccountCheckerDeps, network: ResolvedOAuthNetwork, accessToken: string, facts: ReturnType<typeof tokenFacts>): Promise<CheckOutcome> {

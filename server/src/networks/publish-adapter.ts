@@ -110,6 +110,7 @@ export interface LinkedAccountRef {
 /** What a token refresh needs: the network's OAuth client and endpoints, the stored refresh token, the guarded fetch. */
 export interface RefreshContext {
   network: ResolvedOAuthNetwork;
+  /** The stored refresh token; for Meta's long-lived tokens, the access token itself (`renewalCredentialOf`). */
   refreshToken: string;
   fetch: (url: string | URL, init?: RequestInit) => Promise<Response>;
 }

@@ -5,7 +5,7 @@
  * (sandbox for every network), `off` (no sandbox: networks without credentials are unavailable, code 503).
  */
 import { type InstagramLinkMethod, type Network } from '@social-link-kit/protocol';
-import { NETWORKS, OAUTH_NETWORKS, isOAuthNetwork, type OAuthNetwork } from './index.js';
+import { NETWORKS, OAUTH_NETWORKS, isOAuthNetwork, publishBaseUrl, type OAuthNetwork } from './index.js';
 import type { ResolvedOAuthNetwork } from './oauth/resolved.js';
 
 export type { ResolvedOAuthNetwork };
@@ -73,10 +73,12 @@ export function createNetworkRegistry(settings: NetworkSettings, publicUrl: () =
       const credentials = settings.clientCredentials[(alternate?.credentialsOf ?? platform).toUpperCase()];
       if (credentials && mode !== 'all') {
         const definition = alternate?.definition ?? link.definition;
-        return { platform, sandbox: false, ...credentials, issuer: new URL(definition.authorizationEndpoint).origin, definition, userAgent, fetch: registry.fetch };
+        const apiBase = publishBaseUrl(platform, publicUrl(), false, settings.apiBaseUrls);
+        return { platform, sandbox: false, ...credentials, issuer: new URL(definition.authorizationEndpoint).origin, definition, apiBase, userAgent, fetch: registry.fetch };
       }
       if (!sandboxOn) return null;
-      return { platform, sandbox: true, ...sandboxClientOf(platform), issuer: `${publicUrl()}/sandbox`, definition: sandboxDefinition(platform, publicUrl()), userAgent, fetch: registry.fetch };
+      const apiBase = publishBaseUrl(platform, publicUrl(), true);
+      return { platform, sandbox: true, ...sandboxClientOf(platform), issuer: `${publicUrl()}/sandbox`, definition: sandboxDefinition(platform, publicUrl()), apiBase, userAgent, fetch: registry.fetch };
     },
     runsOnSandbox(platform, instagramLinkMethod = 'instagram') {
       if (platform === 'bluesky') return sandboxOn && registry.blueskyPdsUrl === `${publicUrl()}/sandbox`;
@@ -107,6 +109,8 @@ function sandboxDefinition(platform: OAuthNetwork, publicUrl: string): OAuthNetw
     tokenEndpoint: `${publicUrl}/sandbox/oauth/token`,
     identityEndpoint: `${publicUrl}/sandbox/oauth/userinfo`,
     scopes: OAUTH_NETWORKS[platform].scopes,
+    // Meta's trade of the hour-long token for a long-lived one, on the sandbox's Meta paths.
+    ...(OAUTH_NETWORKS[platform].longLivedToken && { longLivedToken: OAUTH_NETWORKS[platform].longLivedToken }),
     pkce: true,
     clientAuth: 'client_secret_post',
     identity(json) {

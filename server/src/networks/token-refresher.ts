@@ -77,6 +77,15 @@ function expiresWithin(tokens: Record<string, unknown>, now: number, marginMs: n
   return obtainedAt + expiresIn * 1000 - marginMs <= now;
 }
 
+/**
+ * What an account's tokens are renewed with: the refresh token, or (Meta's instagram login and threads,
+ * `renewsWithAccessToken`) the long-lived access token itself; null when they cannot be renewed.
+ */
+export function renewalCredentialOf(tokens: Record<string, unknown>): string | null {
+  const credential = tokens.renewsWithAccessToken === true ? tokens.accessToken : (tokens.refreshToken ?? tokens.refresh_token);
+  return typeof credential === 'string' && credential !== '' ? credential : null;
+}
+
 export function relinkFailure(platform: Network, why: string): PublishFailure {
   return { kind: 'failed', code: 401, message: `${platform} no longer renews this account's access (${why}); link the account again.`, retryAvailable: false, relink: true };
 }
@@ -137,9 +146,9 @@ export class TokenRefresher {
       const tokens = this.#open(account, sealed);
       const now = clock();
       if (!reason.force && !expiresWithin(tokens, now, REFRESH_MARGIN_MS)) return null;
-      const refreshToken = tokens.refreshToken ?? tokens.refresh_token;
+      const refreshToken = renewalCredentialOf(tokens);
       const network = this.#deps.network(account.platform);
-      if (typeof refreshToken !== 'string' || refreshToken === '' || !network) return reason.force ? relinkFailure(account.platform, 'no refresh token is stored') : null;
+      if (refreshToken === null || !network) return reason.force ? relinkFailure(account.platform, 'no refresh token is stored') : null;
       if (!(await this.#claim(account, now))) {
         // Someone else is renewing them: wait for the new tokens (or for their lease to lapse), then look again.
         await (this.#deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))))(WAIT_STEP_MS);
@@ -165,7 +174,8 @@ export class TokenRefresher {
         const renewed = {
           ...tokens,
           accessToken: outcome.tokens.accessToken,
-          refreshToken: outcome.tokens.refreshToken ?? refreshToken,
+          // A network that sends no new refresh token keeps the old one valid (it stays in `tokens`).
+          ...(outcome.tokens.refreshToken !== null && { refreshToken: outcome.tokens.refreshToken }),
           expiresIn: outcome.tokens.expiresIn,
           ...(outcome.tokens.scope !== null && { scope: outcome.tokens.scope }),
           // An answer that does not say keeps the stored end (refreshing never extends tiktok's).

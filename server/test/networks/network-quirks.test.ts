@@ -38,7 +38,7 @@ describe('real-network quirks in the OAuth client', () => {
       tokenTypeMissing: true,
     };
     // `sandbox: true` only so oauth4webapi accepts the http loopback address.
-    return { platform: 'tiktok', sandbox: true, clientId: 'ck-1', clientSecret: 'cs-1', issuer: base, definition, userAgent: readNetworkSettings({}).userAgent, fetch };
+    return { platform: 'tiktok', sandbox: true, clientId: 'ck-1', clientSecret: 'cs-1', issuer: base, definition, apiBase: null, userAgent: readNetworkSettings({}).userAgent, fetch };
   };
 
   it("puts TikTok's client_key in the authorization URL and the token request, and fills a missing token_type", async () => {

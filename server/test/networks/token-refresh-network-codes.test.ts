@@ -72,6 +72,7 @@ describe('token refresh failures named by the network', () => {
       clientId: `sandbox-${platform}`,
       clientSecret: 'sandbox-secret',
       issuer: svc.url,
+      apiBase: null,
       userAgent: 'token-refresh-network-codes-test',
       definition: {
         authorizationEndpoint: `${svc.url}/unused`,

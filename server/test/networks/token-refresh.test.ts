@@ -103,6 +103,7 @@ describe('token refresh', () => {
       clientId: 'sandbox-youtube',
       clientSecret: 'sandbox-secret',
       issuer: svc.url,
+      apiBase: null,
       userAgent: 'token-refresh-test',
       definition: {
         authorizationEndpoint: `${svc.url}/unused`,

@@ -11,7 +11,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { ErrorCode, isNetwork, type Network } from '@social-link-kit/protocol';
 import type { AppDeps } from '../../app-deps.js';
 import type { AppEnv } from '../../context.js';
-import { NetworkFlowError, authorizationUrl, exchangeCode, fetchIdentity } from '../../networks/oauth/flow.js';
+import { NetworkFlowError, authorizationUrl, exchangeCode, fetchIdentity, tokensToKeep } from '../../networks/oauth/flow.js';
 import type { OAuthAttempt } from '../../core/db/storage-types.js';
 import { hashSecret, newSecret } from '../../core/tokens.js';
 import { commitLinkedAccount, findUsableSession, oauthNetworkFor } from '../service.js';
@@ -94,8 +94,9 @@ export function oauthCallbackRoutes(deps: Pick<AppDeps, 'config' | 'storage' | '
     if (!network) return { outcome: 'error', platform, code: ErrorCode.networkUnavailable, message: 'This network cannot be connected right now.' };
 
     try {
-      const { refreshExpiresIn, ...tokens } = await exchangeCode(network, new URL(c.req.url), { state, codeVerifier: attempt.codeVerifier, redirectUri: redirectUriFor(deps, platform) });
-      const identity = await fetchIdentity(network, tokens.accessToken);
+      const exchanged = await exchangeCode(network, new URL(c.req.url), { state, codeVerifier: attempt.codeVerifier, redirectUri: redirectUriFor(deps, platform) });
+      const identity = await fetchIdentity(network, exchanged.accessToken);
+      const { refreshExpiresIn, ...tokens } = await tokensToKeep(network, exchanged, identity);
       const result = await commitLinkedAccount(deps, session, {
         platform,
         networkUserId: identity.id,

@@ -5,6 +5,7 @@
  */
 import type { OAuthLink } from '../link.js';
 import { plainIdentity } from '../oauth/identity.js';
+import { facebookPageToken, longLivedUserToken } from '../meta/long-lived-token.js';
 
 /** The Meta login, shared with instagram through a Facebook page (`instagramLinkMethod: 'facebook'`). */
 export const FACEBOOK_LOGIN = {
@@ -14,6 +15,8 @@ export const FACEBOOK_LOGIN = {
   pkce: false,
   clientAuth: 'client_secret_post',
   identity: plainIdentity,
+  // The code's user token lives an hour or two: traded at once for a 60-day one (meta/long-lived-token.ts).
+  longLivedToken: longLivedUserToken,
 } as const;
 
 /** Analytics, comments, replies and private replies (engagement.ts). */
@@ -21,5 +24,6 @@ const FACEBOOK_ENGAGEMENT_SCOPES = ['read_insights', 'pages_read_user_content', 
 
 export const facebookLink = {
   method: 'oauth',
-  definition: { ...FACEBOOK_LOGIN, scopes: ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'business_management', ...FACEBOOK_ENGAGEMENT_SCOPES] },
+  // A page's token got with a long-lived user token does not expire.
+  definition: { ...FACEBOOK_LOGIN, longLivedToken: facebookPageToken, scopes: ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'business_management', ...FACEBOOK_ENGAGEMENT_SCOPES] },
 } satisfies OAuthLink;

@@ -6,6 +6,7 @@
 import { FACEBOOK_LOGIN } from '../facebook/link.js';
 import type { OAuthLink } from '../link.js';
 import { UNTYPED_TOKEN_LOGIN } from '../oauth/untyped-token-login.js';
+import { longLivedLoginToken } from '../meta/long-lived-token.js';
 
 export const instagramLink = {
   method: 'oauth',
@@ -25,5 +26,7 @@ export const instagramLink = {
     scopes: ['instagram_business_basic', 'instagram_business_content_publish', 'instagram_business_manage_insights', 'instagram_business_manage_comments', 'instagram_business_manage_messages'],
     scopeSeparator: ',',
     ...UNTYPED_TOKEN_LOGIN,
+    // The hour-long token for a 60-day one that renews itself (meta/long-lived-token.ts).
+    longLivedToken: longLivedLoginToken('ig_exchange_token'),
   },
 } satisfies OAuthLink;

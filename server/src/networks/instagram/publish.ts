@@ -22,6 +22,7 @@ import { classifyContainerError, classifyGraphError } from '../meta/classify.js'
 import { callGraph } from '../meta/graph.js';
 import { instagramEngagement } from './engagement.js';
 import { failure } from '../kit.js';
+import { renewLongLivedToken } from '../meta/long-lived-token.js';
 
 export const INSTAGRAM_CAPTION_MAX = 2_200;
 export const INSTAGRAM_HASHTAGS_MAX = 30;
@@ -105,6 +106,8 @@ export const instagramPublishAdapter: PublishAdapter = {
   platform: 'instagram',
   // Analytics, comments and replies (engagement.ts).
   ...instagramEngagement,
+  // The 60-day token renews itself before it ends (meta/long-lived-token.ts; token-refresher.ts decides when).
+  refresh: renewLongLivedToken('ig_refresh_token'),
 
   validate: (post) => validateInstagram(post),
 

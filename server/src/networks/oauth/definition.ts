@@ -4,6 +4,8 @@
  * A network is used for real when its client id and secret are set (`<NETWORK>_CLIENT_ID`, `<NETWORK>_CLIENT_SECRET`);
  * otherwise it runs against the embedded sandbox authorization server.
  */
+import type { NetworkTokens } from './flow.js';
+import type { ResolvedOAuthNetwork } from './resolved.js';
 
 export interface NetworkIdentity {
   id: string;
@@ -33,4 +35,9 @@ export interface OAuthNetworkDefinition {
   /** Token answers without `token_type` (LinkedIn, Instagram login, Threads); it is taken as `bearer`. */
   tokenTypeMissing?: boolean;
   identity(json: unknown): NetworkIdentity;
+  /**
+   * Meta: the code's token lives an hour or two; right after the identity is read it is traded for a long-lived one
+   * (meta/long-lived-token.ts). Absent where the code's tokens are the ones to keep.
+   */
+  longLivedToken?(network: ResolvedOAuthNetwork, tokens: NetworkTokens, identity: NetworkIdentity): Promise<NetworkTokens>;
 }

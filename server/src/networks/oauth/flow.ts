@@ -18,6 +18,11 @@ export interface NetworkTokens {
   /** Seconds the refresh token has left, when the network says (tiktok, linkedin: it ends a year after consent). */
   refreshExpiresIn: number | null;
   scope: string | null;
+  /**
+   * Meta (instagram login, threads): there is no refresh token; the long-lived access token itself is traded for a
+   * new one (`ig_refresh_token`, `th_refresh_token`) before it ends.
+   */
+  renewsWithAccessToken?: boolean;
   /** The user's OAuth 1.0a token and secret, when the answer carries them (X's own-app links, spec 5.6). */
   oauthToken?: string;
   oauthTokenSecret?: string;
@@ -146,4 +151,9 @@ export async function fetchIdentity(network: ResolvedOAuthNetwork, accessToken: 
   } catch (error) {
     throw new NetworkFlowError('identity', `The connected account could not be read (${String(error)}).`, { cause: error });
   }
+}
+
+/** The tokens a link keeps: the code's, or (Meta) the long-lived ones traded for them (definition `longLivedToken`). */
+export async function tokensToKeep(network: ResolvedOAuthNetwork, tokens: NetworkTokens, identity: NetworkIdentity): Promise<NetworkTokens> {
+  return network.definition.longLivedToken ? network.definition.longLivedToken(network, tokens, identity) : tokens;
 }

@@ -15,6 +15,8 @@ export interface ResolvedOAuthNetwork {
   /** Issuer identifier for oauth4webapi (the authorization server's origin). */
   issuer: string;
   definition: OAuthNetworkDefinition;
+  /** The network's API base (publishBaseUrl): where Meta's long-lived tokens are traded and renewed. */
+  apiBase: string | null;
   /** Sent on every call to the network. */
   userAgent: string;
   /** The guarded fetch every call to the network goes through (the registry's `fetch`). */

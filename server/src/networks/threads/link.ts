@@ -5,6 +5,7 @@
  */
 import type { OAuthLink } from '../link.js';
 import { UNTYPED_TOKEN_LOGIN } from '../oauth/untyped-token-login.js';
+import { longLivedLoginToken } from '../meta/long-lived-token.js';
 
 export const threadsLink = {
   method: 'oauth',
@@ -16,5 +17,7 @@ export const threadsLink = {
     scopes: ['threads_basic', 'threads_content_publish', 'threads_manage_insights', 'threads_read_replies', 'threads_manage_replies'],
     scopeSeparator: ',',
     ...UNTYPED_TOKEN_LOGIN,
+    // The hour-long token for a 60-day one that renews itself (meta/long-lived-token.ts).
+    longLivedToken: longLivedLoginToken('th_exchange_token'),
   },
 } satisfies OAuthLink;

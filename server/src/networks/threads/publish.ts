@@ -25,6 +25,7 @@ import { failure } from '../kit.js';
 import type { NetworkComment } from '../analytics-contract.js';
 import { isoOf } from '../meta/comments.js';
 import { MAX_RECONCILE_PAGES, unconfirmed } from '../reconcile-by-identity.js';
+import { renewLongLivedToken } from '../meta/long-lived-token.js';
 
 export const THREADS_TEXT_MAX = 500;
 export const THREADS_PARTS_MAX = 30;
@@ -110,6 +111,8 @@ export function createThreadsPublishAdapter(options: ThreadsAdapterOptions): Pub
     platform: 'threads',
     // Analytics, comments and replies (engagement.ts).
     ...threadsEngagement,
+    // The 60-day token renews itself before it ends (meta/long-lived-token.ts; token-refresher.ts decides when).
+    refresh: renewLongLivedToken('th_refresh_token'),
 
     validate: (post) => validateThreads(post),
 
