@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { TestService } from '../support/test-service.js';
 import { tokenOf } from '../support/test-service.js';
-import { linkSandboxAccounts, startPublishingService, waitForPost } from '../publishing/publishing-fixtures.js';
+import { startPublishingService, waitForPost } from '../publishing/publishing-fixtures.js';
+import { linkThroughConsent } from '../account-health/fixtures.js';
 import { FAST_DELIVERY } from '../webhooks/fixtures.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { callback, runUntilCallback } from '../support/oauth-driver.js';
@@ -33,7 +34,8 @@ after(async () => {
 async function userProfile(title: string) {
   const created = await svc.client.createProfile(title);
   const headers = { 'Profile-Key': created.profileKey };
-  await linkSandboxAccounts(svc, ['facebook', 'linkedin'], created.profileKey);
+  // Linked as a person does, on the consent screen: the tokens are the network's own (hour-long, traded or renewed).
+  for (const platform of ['facebook', 'linkedin'] as const) await linkThroughConsent(svc, created.profileKey, platform);
   for (const action of ['social', 'suspended']) {
     const registered = await svc.api('POST', '/hook/webhook', { body: { action, url: receiver.url }, headers });
     assert.equal(registered.status, 200, JSON.stringify(registered.json));
