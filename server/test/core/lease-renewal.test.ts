@@ -45,7 +45,8 @@ test('a handler running past its lease keeps it: a second worker never runs the 
   const { first, second, release, runs } = twoWorkersOnASlowCall('slow-call', settings);
   try {
     await jobs.add({ kind: 'slow-call', subject: 'lease-1', runAt: svc.clock() }, svc.clock());
-    // The first worker's loop claims at start (its poll then sleeps); the second one claims only when asked.
+    // Both workers' loops claim once at start (their polls then sleep): either may hold the job; the other one is
+    // then asked to claim while the call is in flight.
     void first.runOnce();
     while (runs() === 0) await sleep(5);
     // Four lease lengths of service time pass while the call is in flight, half a lease at a time.
@@ -57,8 +58,8 @@ test('a handler running past its lease keeps it: a second worker never runs the 
     }
     assert.equal(runs(), 1, 'the job ran once: its lease was renewed while the call was in flight');
     release();
-    await first.stop();
-    assert.equal(await jobs.countOpen('slow-call'), 0, 'the first worker still held the lease and completed the job');
+    await Promise.all([first.stop(), second.stop()]);
+    assert.equal(await jobs.countOpen('slow-call'), 0, 'the worker running the call still held the lease and completed the job');
   } finally {
     release();
     await Promise.all([first.stop(), second.stop()]);
@@ -76,8 +77,8 @@ test('a jump of the service clock past the lease while a job runs expires nothin
     await Promise.race([second.runOnce(), sleep(50)]);
     assert.equal(runs(), 1, 'the second worker did not take the job: its lease runs on real time');
     release();
-    await first.stop();
-    assert.equal(await jobs.countOpen('clock-jump'), 0, 'the first worker completed the job under its lease');
+    await Promise.all([first.stop(), second.stop()]);
+    assert.equal(await jobs.countOpen('clock-jump'), 0, 'the worker running the job completed it under its lease');
   } finally {
     release();
     await Promise.all([first.stop(), second.stop()]);
