@@ -14,18 +14,15 @@ import { startService, type RunningService } from '../../src/server.js';
 import { openStorage } from '../../src/storage/open-storage.js';
 import type { TestService } from '../support/test-service.js';
 import { eventually, type WebhookReceiver } from '../support/webhook-receiver.js';
-import { startWithReceiver, closeWithReceiver } from '../webhooks/fixtures.js';
-import { FAST_JOBS, linkSandboxAccounts, startPublishingService } from '../publishing/publishing-fixtures.js';
-import { DAY, HOUR, advance, createProfile, eventsOf, jobsSettled, profileHealth, registerWebhooks, setRefreshSwitch } from './fixtures.js';
+import { closeWithReceiver } from '../webhooks/fixtures.js';
+import { FAST_JOBS, linkSandboxAccounts } from '../publishing/publishing-fixtures.js';
+import { advance, createProfile, DAY, eventsOf, HOUR, profileHealth, registerWebhooks, setRefreshSwitch, startHealthService } from './fixtures.js';
 
 
 describe('account health sweep', () => {
   let svc: TestService;
   let receiver: WebhookReceiver;
-  before(async () => {
-    ({ svc, receiver } = await startWithReceiver(startPublishingService));
-    await jobsSettled(svc);
-  });
+  before(async () => ({ svc, receiver } = await startHealthService()));
   after(() => closeWithReceiver(svc, receiver));
 
   const userOf = async (profileKey: string) => (await svc.api('GET', '/user', { headers: { 'Profile-Key': profileKey } })).json;

@@ -8,6 +8,8 @@ import type { Network } from '@social-link-kit/protocol';
 import { callback, openStartUrl, requestStartUrl } from '../support/oauth-driver.js';
 import type { TestService } from '../support/test-service.js';
 import { eventually, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { startWithReceiver } from '../webhooks/fixtures.js';
+import { startPublishingService } from '../publishing/publishing-fixtures.js';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -45,6 +47,13 @@ export async function advance(svc: TestService, ms: number, onStep?: () => Promi
     await jobsSettled(svc);
     await onStep?.();
   }
+}
+
+/** A publishing service and a webhook receiver for a health suite, with the sweep's first run settled. */
+export async function startHealthService(): Promise<{ svc: TestService; receiver: WebhookReceiver }> {
+  const started = await startWithReceiver(startPublishingService);
+  await jobsSettled(started.svc);
+  return started;
 }
 
 export async function createProfile(svc: TestService, title: string): Promise<string> {

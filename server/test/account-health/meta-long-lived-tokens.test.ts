@@ -12,9 +12,9 @@ import { after, before, describe, it } from 'node:test';
 import type { Network } from '@social-link-kit/protocol';
 import type { TestService } from '../support/test-service.js';
 import type { WebhookReceiver } from '../support/webhook-receiver.js';
-import { startWithReceiver, closeWithReceiver } from '../webhooks/fixtures.js';
-import { startPublishingService, waitForPost } from '../publishing/publishing-fixtures.js';
-import { DAY, HOUR, advance, createProfile, eventsOf, jobsSettled, linkThroughConsent, profileHealth, registerWebhooks } from './fixtures.js';
+import { closeWithReceiver } from '../webhooks/fixtures.js';
+import { waitForPost } from '../publishing/publishing-fixtures.js';
+import { advance, createProfile, DAY, eventsOf, HOUR, linkThroughConsent, profileHealth, registerWebhooks, startHealthService } from './fixtures.js';
 
 const META: Network[] = ['facebook', 'instagram', 'threads'];
 const SIXTY_DAYS = 60 * DAY;
@@ -22,10 +22,7 @@ const SIXTY_DAYS = 60 * DAY;
 describe("Meta's long-lived tokens (facebook, instagram, threads) linked on the consent screen", () => {
   let svc: TestService;
   let receiver: WebhookReceiver;
-  before(async () => {
-    ({ svc, receiver } = await startWithReceiver(startPublishingService));
-    await jobsSettled(svc);
-  });
+  before(async () => ({ svc, receiver } = await startHealthService()));
   after(() => closeWithReceiver(svc, receiver));
 
   async function publish(platform: Network, profileKey: string, text: string) {

@@ -9,18 +9,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { TestService } from '../support/test-service.js';
 import type { WebhookReceiver } from '../support/webhook-receiver.js';
-import { startWithReceiver, closeWithReceiver } from '../webhooks/fixtures.js';
-import { startPublishingService } from '../publishing/publishing-fixtures.js';
-import { DAY, advance, createProfile, eventsOf, jobsSettled, linkThroughConsent, profileHealth, registerWebhooks } from './fixtures.js';
+import { closeWithReceiver } from '../webhooks/fixtures.js';
+import { advance, createProfile, DAY, eventsOf, linkThroughConsent, profileHealth, registerWebhooks, startHealthService } from './fixtures.js';
 
 
 describe('refresh tokens that end a year after consent (tiktok)', () => {
   let svc: TestService;
   let receiver: WebhookReceiver;
-  before(async () => {
-    ({ svc, receiver } = await startWithReceiver(startPublishingService));
-    await jobsSettled(svc);
-  });
+  before(async () => ({ svc, receiver } = await startHealthService()));
   after(() => closeWithReceiver(svc, receiver));
 
   it('one account.expiring with the refresh token end, 7 days before it, while healthy; a relink needed after it', async () => {
