@@ -145,7 +145,7 @@ export async function simulate(seed: number, posts: number, options: { databaseU
   const dir = mkdtempSync(join(tmpdir(), 'slk-sim-'));
   let now = Date.parse(schedule.start);
   const clock = () => now;
-  const port = await freePort();
+  let port = await freePort();
   const env = {
     DATA_DIR: dir,
     HOST: '127.0.0.1',
@@ -168,10 +168,25 @@ export async function simulate(seed: number, posts: number, options: { databaseU
   const start = async (listen: number): Promise<Instance> => {
     const config = readConfig({ ...env, PORT: String(listen) });
     const storage = await openStorage(config);
-    return { service: await startService({ config, storage, clock, mailer: null }), storage };
+    try {
+      return { service: await startService({ config, storage, clock, mailer: null }), storage };
+    } catch (error) {
+      await storage.close().catch(() => {});
+      throw error;
+    }
   };
-  // `a` plays the sandbox networks (PUBLIC_URL) and is never killed; `b` is the one killed and started again.
-  const a = await start(port);
+  // `a` plays the sandbox networks (PUBLIC_URL) and is never killed; `b` is the one killed and started again. `a`'s
+  // address is known before it listens, so a port another process took meanwhile (suites side by side) is tried again.
+  let a: Instance | undefined;
+  for (let tries = 1; !a; tries++) {
+    try {
+      a = await start(port);
+    } catch (error) {
+      if (tries >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+      port = await freePort();
+      env.PUBLIC_URL = `http://127.0.0.1:${port}`;
+    }
+  }
   let b = await start(0);
   const { apiKey, primaryProfile } = await createAccount(a.storage, clock);
   await a.storage.driver.run(`INSERT INTO webhooks (profile_id, action, url, secret, created_at) VALUES (?, 'scheduled', 'https://hooks.invalid/scheduled', NULL, ?)`, [primaryProfile.id, now]);
