@@ -248,7 +248,7 @@ export async function simulate(seed: number, posts: number, options: { databaseU
       await dueWorkClaimed(a.storage, now);
       // The harness's own reads meet the database restart too: a failed one counts as "still busy".
       held = await leaseHeld(a.storage).catch(() => true);
-      if (process.env.SIM_DEBUG && held) console.log(tick, JSON.stringify(await a.storage.driver.all('SELECT kind, subject, payload, attempts, call_until, lease_until, run_at FROM jobs WHERE lease_until > ? AND done_at IS NULL AND failed_at IS NULL', [Date.now()])));
+      if (process.env.SIM_DEBUG && held) console.log(tick, JSON.stringify(await a.storage.driver.all('SELECT kind, subject, payload, attempts, call_until, lease_until, run_at, last_error FROM jobs WHERE lease_until > ? AND done_at IS NULL AND failed_at IS NULL', [Date.now()])));
       // A live call: wait a little real time before the next look (service time follows it).
       if (held) await sleep(10);
       now += held ? Date.now() - tickStart : TICK_MS;
