@@ -155,6 +155,20 @@ describe('bluesky adapter against the sandbox PDS', () => {
     assert.equal(noAuth.status, 401);
   });
 
+  it('a repeated comment call, later, does not reply twice: the reply key is fixed by the post, the PDS refuses it again', async () => {
+    const { ctx, result } = await publish('with one reply', { attemptKey: 'post_g:bluesky:1' });
+    const postId = (result as PublishDone).id;
+    const first = await adapter.comment!(ctx, postId, 'the only reply', []);
+    assert.equal(first.kind, 'done', JSON.stringify(first));
+    // The answer was lost and the comment job runs again a minute later.
+    svc.clock.advance(60_000);
+    const again = await adapter.comment!(ctx, postId, 'the only reply', []);
+    assert.equal(again.kind, 'done', JSON.stringify(again));
+    assert.equal((again as PublishDone).id, (first as PublishDone).id);
+    const rows = await svc.sql("SELECT COUNT(*) AS n FROM sandbox_posts WHERE platform = 'bluesky' AND text = 'the only reply'");
+    assert.equal(Number(rows.rows[0]!.n), 1);
+  });
+
   it('replies as a comment and deletes the post', async () => {
     const { ctx, result } = await publish('with a reply', { attemptKey: 'post_f:bluesky:1' });
     const postId = (result as PublishDone).id;

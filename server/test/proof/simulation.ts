@@ -60,6 +60,8 @@ export interface SimResult {
   stuck: string[];
   late: string[];
   webhooks: string[];
+  /** The fault kinds this run actually went through (the suite asserts every kind occurs across its seeds). */
+  exercised: string[];
   ms: number;
 }
 
@@ -143,7 +145,7 @@ export async function simulate(seed: number, posts: number, options: { databaseU
   const dir = mkdtempSync(join(tmpdir(), 'slk-sim-'));
   let now = Date.parse(schedule.start);
   const clock = () => now;
-  const port = await freePort();
+  let port = await freePort();
   const env = {
     DATA_DIR: dir,
     HOST: '127.0.0.1',
@@ -159,16 +161,32 @@ export async function simulate(seed: number, posts: number, options: { databaseU
     WEBHOOK_POLL_MS: '1000000000',
     ACCOUNT_HEALTH_CHECKS: 'off',
     ANALYTICS_SNAPSHOTS: 'off',
-    OUTBOUND_TIMEOUT_MS: '10000',
+    // Past the slow answer (1.5 leases); a takeover waits out a send still on its way up to this + 2 s.
+    OUTBOUND_TIMEOUT_MS: '5000',
     ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
   };
   const start = async (listen: number): Promise<Instance> => {
     const config = readConfig({ ...env, PORT: String(listen) });
     const storage = await openStorage(config);
-    return { service: await startService({ config, storage, clock, mailer: null }), storage };
+    try {
+      return { service: await startService({ config, storage, clock, mailer: null }), storage };
+    } catch (error) {
+      await storage.close().catch(() => {});
+      throw error;
+    }
   };
-  // `a` plays the sandbox networks (PUBLIC_URL) and is never killed; `b` is the one killed and started again.
-  const a = await start(port);
+  // `a` plays the sandbox networks (PUBLIC_URL) and is never killed; `b` is the one killed and started again. `a`'s
+  // address is known before it listens, so a port another process took meanwhile (suites side by side) is tried again.
+  let a: Instance | undefined;
+  for (let tries = 1; !a; tries++) {
+    try {
+      a = await start(port);
+    } catch (error) {
+      if (tries >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+      port = await freePort();
+      env.PUBLIC_URL = `http://127.0.0.1:${port}`;
+    }
+  }
   let b = await start(0);
   const { apiKey, primaryProfile } = await createAccount(a.storage, clock);
   await a.storage.driver.run(`INSERT INTO webhooks (profile_id, action, url, secret, created_at) VALUES (?, 'scheduled', 'https://hooks.invalid/scheduled', NULL, ?)`, [primaryProfile.id, now]);
@@ -199,6 +217,10 @@ export async function simulate(seed: number, posts: number, options: { databaseU
     }
     const reachedAt = new Map<string, number>();
     const pendingJumps: number[] = [];
+    let answered = false;
+    const answering = Promise.all(inFlight).then(() => (answered = true));
+    const scheduled = schedule.posts.filter((post) => post.dueIn !== null).length;
+    const lastFaultTick = Math.max(0, ...schedule.faults.map((f) => f.tick));
     // Past its planned ticks the run goes on until its work is done, up to REAL_PATIENCE_MS: while a lease is live
     // service time runs at real speed (a takeover may wait out a send still on its way, up to OUTBOUND_TIMEOUT_MS
     // + 2 s), so the due times after it come later in ticks.
@@ -220,17 +242,27 @@ export async function simulate(seed: number, posts: number, options: { databaseU
       }
       for (const post of schedule.posts) if (post.dueIn !== null && !reachedAt.has(post.token) && dueAt(post, startMs) <= now) reachedAt.set(post.token, now);
       // Service time runs at real speed while any lease is held (a call in flight), so only the clock-jump fault
-      // moves it past a live lease; between calls a tick moves it TICK_MS at once.
+      // moves it past a live lease; between calls a tick moves it TICK_MS at once, as soon as the work due at this
+      // service time has been claimed (not after a fixed real wait: fast when idle, patient under load).
       const tickStart = Date.now();
-      await sleep(20);
+      await dueWorkClaimed(a.storage, now);
       // The harness's own reads meet the database restart too: a failed one counts as "still busy".
       held = await leaseHeld(a.storage).catch(() => true);
-      if (process.env.SIM_DEBUG && held) console.log(tick, JSON.stringify(await a.storage.driver.all('SELECT kind, subject, payload, attempts, call_until, lease_until, run_at FROM jobs WHERE lease_until > ? AND done_at IS NULL AND failed_at IS NULL', [Date.now()])));
+      if (process.env.SIM_DEBUG && held) console.log(tick, JSON.stringify(await a.storage.driver.all('SELECT kind, subject, payload, attempts, call_until, lease_until, run_at, last_error FROM jobs WHERE lease_until > ? AND done_at IS NULL AND failed_at IS NULL', [Date.now()])));
+      // A live call: wait a little real time before the next look (service time follows it).
+      if (held) await sleep(10);
       now += held ? Date.now() - tickStart : TICK_MS;
-      if (tick >= TICKS && (await openCount(a.storage).catch(() => 1)) === 0) break;
+      // Done once every planned fault happened, every scheduled post's time came, every request was answered, and no
+      // publishing work is left (the check then finds the same as after any longer wait: nothing moves any more).
+      const over = tick >= lastFaultTick && answered && reachedAt.size === scheduled && !held && pendingJumps.length === 0;
+      if (over && (await postWorkLeft(a.storage).catch(() => 1)) === 0) break;
     }
-    await Promise.all(inFlight);
-    return { ...(await check(a.storage, schedule, reachedAt, accepted)), ms: Date.now() - began };
+    await answering;
+    const exercised: string[] = schedule.faults.map((f) => f.fault).filter((fault) => fault !== 'restart-database' || options.databaseUrl);
+    // A daylight-saving change of TZ within the hour after the start (the service clock crosses it with a jump).
+    if (new Date(startMs).getTimezoneOffset() !== new Date(startMs + 60 * 60_000).getTimezoneOffset()) exercised.push('daylight-saving-edge');
+    const found = await check(a.storage, schedule, reachedAt, accepted);
+    return { ...found, exercised: [...new Set([...exercised, ...found.exercised])], ms: Date.now() - began };
   } finally {
     await b.storage.close().catch(() => {});
     await Promise.race([Promise.all([a.service.close(), b.service.close()]).catch(() => {}), sleep(2000)]);
@@ -254,10 +286,22 @@ async function postWorkLeft(storage: Storage): Promise<number> {
   return Number(open!.n) + Number(unfinished!.n);
 }
 
-async function openCount(storage: Storage): Promise<number> {
-  const open = await storage.driver.get(`SELECT COUNT(*) AS n FROM jobs WHERE done_at IS NULL AND failed_at IS NULL AND kind <> 'webhook'`);
-  const unfinished = await storage.driver.get(`SELECT COUNT(*) AS n FROM post_platforms WHERE status NOT IN ('success', 'error')`);
-  return Number(open!.n) + Number(unfinished!.n);
+/** The longest a tick waits for the work due at its service time to be claimed (a worker pausing for loop lag). */
+const CLAIM_PATIENCE_MS = 2_000;
+
+/**
+ * Resolves once no job due at service time `now` waits for a claim (every instance polls every JOBS_POLL_MS), or
+ * after CLAIM_PATIENCE_MS. Webhook deliveries are never polled here (WEBHOOK_POLL_MS): not waited for.
+ */
+async function dueWorkClaimed(storage: Storage, now: number): Promise<void> {
+  const deadline = Date.now() + CLAIM_PATIENCE_MS;
+  do {
+    const waiting = await storage.driver
+      .get(`SELECT 1 AS due FROM jobs WHERE kind <> 'webhook' AND done_at IS NULL AND failed_at IS NULL AND run_at <= ? AND (lease_until IS NULL OR lease_until <= ?) LIMIT 1`, [now, Date.now()])
+      .catch(() => ({ due: 1 }));
+    if (!waiting) return;
+    await sleep(5);
+  } while (Date.now() < deadline);
 }
 
 async function check(storage: Storage, schedule: Schedule, reachedAt: Map<string, number>, accepted: Set<string>) {
@@ -302,7 +346,17 @@ async function check(storage: Storage, schedule: Schedule, reachedAt: Map<string
     if (seen.has(key)) webhooks.push(`${key}: queued twice`);
     seen.add(key);
   }
-  return { schedule, duplicates, lost, stuck, late, webhooks };
+  // What the recorded posts went through: their network fault, a thread, a first comment.
+  const exercised = schedule.posts
+    .filter((post) => stored.some((row) => tokenOf(row.request) === post.token))
+    .flatMap((post) => [...(post.fault === 'none' ? [] : [post.fault]), ...(post.thread ? ['thread'] : []), ...(post.comment ? ['first-comment'] : [])]);
+  return { schedule, duplicates, lost, stuck, late, webhooks, exercised };
+}
+
+/** Every fault kind the issue lists (and the shapes of post they hit), as `exercised` names them. */
+export function faultKinds(onPostgres: boolean): string[] {
+  const global: GlobalFault[] = onPostgres ? ['kill-instance', 'restart-database', 'clock-jump'] : ['kill-instance', 'clock-jump'];
+  return ['500', '429', 'slow', 'reset', ...global, 'daylight-saving-edge', 'thread', 'first-comment'];
 }
 
 export function failed(result: SimResult): boolean {

@@ -42,7 +42,7 @@ export function exited(child: ChildService): Promise<void> {
 
 export const isAlive = (child: ChildService) => child.process.exitCode === null && child.process.signalCode === null;
 
-/** The built service when present (a quarter of the start-up time of the TypeScript sources), else the sources. */
+/** The built service when named (run by plain node: a quarter of the start-up time of the TypeScript sources), else the sources. */
 export function serviceScript(): string | undefined {
   return process.env.SERVICE_PAIR_SCRIPT || undefined;
 }
@@ -52,21 +52,32 @@ export async function startServicePair(env: Record<string, string>, survivorEnv:
   const dataDir = mkdtempSync(join(tmpdir(), 'slk-pair-'));
   const database: FreshDatabase | null = process.env.TEST_DATABASE_URL ? await freshDatabase('slk_pair') : null;
   const apiKey = `sk_pair_${'p'.repeat(40)}`;
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const shared = {
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    API_KEY: apiKey,
-    SANDBOX_NETWORKS: 'all',
-    PUBLIC_URL: url,
-    ...(database && { DATABASE_URL: database.url }),
-    ...env,
-  };
   const script = serviceScript();
-  const start = (extra: Record<string, string>) => startChildService({ ...shared, ...extra }, { startTimeoutMs: 90_000, ...(script && { script }) });
-  // The survivor first: it migrates the database and writes the key files the victim then reads.
-  const survivor = await start({ PORT: String(port), ...survivorEnv });
+  let shared: Record<string, string> = {};
+  const start = (extra: Record<string, string>) => startChildService({ ...shared, ...extra }, { startTimeoutMs: 90_000, ...(script && { script, plainNode: script.endsWith('.js') }) });
+  // The survivor first: it migrates the database and writes the key files the victim then reads. Its address must be
+  // known before it starts (it is PUBLIC_URL, where every instance finds the sandbox networks), so a port another
+  // process took between the look-up and the listen (suites run side by side) is tried again with another.
+  let port = 0;
+  let survivor: ChildService | undefined;
+  for (let tries = 1; !survivor; tries++) {
+    port = await freePort();
+    shared = {
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      API_KEY: apiKey,
+      SANDBOX_NETWORKS: 'all',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...(database && { DATABASE_URL: database.url }),
+      ...env,
+    };
+    try {
+      survivor = await start({ PORT: String(port), ...survivorEnv });
+    } catch (error) {
+      if (tries >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+  const url = `http://127.0.0.1:${port}`;
   const instances: ChildService[] = [survivor];
   const sqlite = database ? null : new Database(join(dataDir, 'social-link.db'));
   sqlite?.pragma('busy_timeout = 10000');
@@ -83,7 +94,8 @@ export async function startServicePair(env: Record<string, string>, survivorEnv:
     survivor,
     backend: database ? 'postgres' : 'sqlite',
     async startInstance(extra = {}) {
-      const child = await start({ PORT: String(await freePort()), ...extra });
+      // Any free port, chosen by the system at listen (the child prints its address).
+      const child = await start({ PORT: '0', ...extra });
       instances.push(child);
       return child;
     },

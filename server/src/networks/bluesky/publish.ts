@@ -249,7 +249,11 @@ export const blueskyPublishAdapter: PublishAdapter = {
     }
     const parentRef = { uri: parent.json.uri, cid: parent.json.cid };
     const root = ((parent.json.value as { reply?: { root?: { uri: string; cid: string } } } | undefined)?.reply?.root) ?? parentRef;
-    const replyKey = recordKeyFor(`${ctx.post.attemptKey}:comment`, ctx.now());
+    // The reply's record key is fixed by the post (its attempt key and the parent's creation time), not by the time of
+    // the call, as the post's own key is fixed at prepare: a repeated comment call meets the record an earlier one made
+    // (the PDS refuses an existing key) instead of making a second reply.
+    const parentCreated = Date.parse(String((parent.json.value as { createdAt?: unknown } | undefined)?.createdAt ?? ''));
+    const replyKey = recordKeyFor(`${ctx.post.attemptKey}:comment`, Number.isFinite(parentCreated) ? parentCreated : ctx.now());
     const facets = detectFacets(text);
     const answer = await authed(ctx, session, (token) =>
       xrpc(ctx, 'com.atproto.repo.createRecord', {
@@ -264,6 +268,12 @@ export const blueskyPublishAdapter: PublishAdapter = {
       }),
     );
     if (isFailure(answer)) return answer;
-    return answer.status === 200 ? done(ctx, answer, replyKey) : classifyBlueskyError(answer, ctx.now());
+    if (answer.status === 200) return done(ctx, answer, replyKey);
+    // No answer, or "already exists": the record key tells whether this reply is on the PDS.
+    if (answer.status === 0 || /already exists/i.test(answer.message)) {
+      const existing = await getRecord(ctx, replyKey);
+      if (existing.status === 200) return done(ctx, existing, replyKey);
+    }
+    return classifyBlueskyError(answer, ctx.now());
   },
 };
