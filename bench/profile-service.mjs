@@ -7,7 +7,7 @@
 // Environment: INCLUSIVE=1 prints total time per function (its callees included) instead of self time;
 // NO_PROFILE=1 measures CPU per request without the profiler (which costs CPU itself); SERVICE_ROOT=<dir> runs
 // the service of another copy of the repository (e.g. `git archive main`), for a before/after pair; TOP=<n> rows;
-// BENCH_SECONDS=<s>. Other variables pass through to the service, e.g. SQLITE_SYNCHRONOUS=normal.
+// BENCH_SECONDS=<s>, BENCH_CONNECTIONS=<n> (20). Other variables pass through to the service, e.g. SQLITE_SYNCHRONOUS=normal.
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -18,6 +18,8 @@ import { stopChild } from '../server/test/support/stop-child.ts';
 
 const route = process.argv[2] ?? 'create';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** BENCH_CONNECTIONS=1: one request at a time, so the idle share is the time a request waits (syncs, the network). */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PROFILING = process.env.NO_PROFILE !== '1';
 const API_KEY = 'sk_bench_' + 'x'.repeat(40);
 const ADMIN_TOKEN = 'bench-admin-token-' + 'a'.repeat(32);
@@ -70,7 +72,7 @@ try {
   const cpuBefore = cpuMicros(service.process.pid);
   const startedAt = Number(process.hrtime.bigint() / 1000n);
   const result = await new Promise((resolve, reject) =>
-    autocannon({ duration: SECONDS, connections: 20, headers, ...target }, (error, r) => (error ? reject(error) : resolve(r))),
+    autocannon({ duration: SECONDS, connections: CONNECTIONS, headers, ...target }, (error, r) => (error ? reject(error) : resolve(r))),
   );
   window = [startedAt, Number(process.hrtime.bigint() / 1000n)];
   const cpu = cpuMicros(service.process.pid) - cpuBefore;

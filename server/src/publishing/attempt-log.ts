@@ -9,7 +9,7 @@
 import type { Network } from '@social-link-kit/protocol';
 import type { PostAttempt } from '@social-link-kit/protocol/publishing/index.js';
 import { iso, type Clock } from '../core/clock.js';
-import type { SqlDriver } from '../core/db/sql-driver.js';
+import type { SqlDriver, SqlExecutor } from '../core/db/sql-driver.js';
 import type { Job } from '../core/jobs/job-store.js';
 import type { JobOutcome } from '../core/jobs/job-worker.js';
 import { newId } from '../core/tokens.js';
@@ -24,6 +24,8 @@ export class AttemptLog {
   readonly #clock: Clock;
   /** Verdicts reported by the engine during a run, by post and platform (one job of a pair runs at a time). */
   readonly #verdicts = new Map<string, ReconcileVerdict>();
+  /** The attempts running now, by job id: what their row says besides the result, and whether it was written. */
+  readonly #running = new Map<string, { kind: AttemptKind; at: number; trigger: PostAttempt['trigger']; written: boolean }>();
 
   constructor(db: SqlDriver, store: PostStore, clock: Clock) {
     this.#db = db;
@@ -52,16 +54,37 @@ export class AttemptLog {
       : post.scheduleDate !== null ? 'schedule'
       : 'immediate';
     this.#verdicts.delete(key);
+    const running = { kind, at, trigger, written: false };
+    this.#running.set(job.id, running);
     let outcome: JobOutcome;
     try {
       outcome = await run();
     } catch (error) {
       await this.#write(job.subject, platform, at, trigger, { outcome: 'error', code: null, message: error instanceof Error ? error.message : String(error), retryAt: null }, this.#take(key));
       throw error;
+    } finally {
+      this.#running.delete(job.id);
     }
+    // Claimed at once, so a result transaction still running after a deadline cannot write a second row.
+    if (running.written) return outcome;
+    running.written = true;
     const after = await this.#store.findPlatform(job.subject, platform);
     await this.#write(job.subject, platform, at, trigger, resultOf(kind, outcome, after), this.#take(key));
     return outcome;
+  }
+
+  /**
+   * Writes the row of `job`'s running attempt in `tx`, the transaction that records its result and completes it
+   * (engine.ts), so the row costs no commit (nor, on SQLite, a sync) of its own (issue 31). Nothing when the job
+   * is not running under `run` (a test running an attempt by hand) or its row was written.
+   */
+  async recordIn(tx: SqlExecutor, job: Job): Promise<void> {
+    const running = this.#running.get(job.id);
+    if (!running || running.written) return;
+    running.written = true;
+    const platform = job.payload.platform as Network;
+    const after = await this.#store.findPlatform(job.subject, platform, tx);
+    await this.#write(job.subject, platform, running.at, running.trigger, resultOf(running.kind, { kind: 'done' }, after), this.#take(`${job.subject}:${platform}`), tx);
   }
 
   async list(postId: string): Promise<PostAttempt[]> {
@@ -84,8 +107,8 @@ export class AttemptLog {
     return verdict;
   }
 
-  async #write(postId: string, platform: Network, at: number, trigger: string, result: Result, reconcile: ReconcileVerdict | null): Promise<void> {
-    await this.#db.run(
+  async #write(postId: string, platform: Network, at: number, trigger: string, result: Result, reconcile: ReconcileVerdict | null, executor: SqlExecutor = this.#db): Promise<void> {
+    await executor.run(
       'INSERT INTO publish_attempts (id, post_id, platform, at, trigger, outcome, code, message, retry_at, reconcile) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       [newId('att_'), postId, platform, at, trigger, result.outcome, result.code, result.message?.slice(0, 2000) ?? null, result.retryAt, reconcile],
     );

@@ -170,7 +170,11 @@ export class PublishingEngine {
       const post = await store.lockPost(tx, postId);
       await write(tx);
       if (post) await this.#finishPostIn(tx, post);
-      return job ? jobs.complete(job, clock(), tx) : false;
+      if (!job) return false;
+      const completed = await jobs.complete(job, clock(), tx);
+      // The attempt's timeline row rides in this commit (attempt-log.ts).
+      if (completed) await this.#deps.attemptLog?.recordIn(tx, job);
+      return completed;
     });
     return { kind: 'done', recorded };
   }

@@ -33,10 +33,23 @@ export function quotaError(quota: number): ApiError {
   });
 }
 
+/**
+ * The month's quota and count in one statement: every read of a post checks them (issue 31: one statement instead
+ * of two, which on PostgreSQL is one round trip instead of two).
+ */
+export async function quotaAndCount(db: SqlExecutor, profileId: string, plan: Plan, now: number): Promise<{ quota: number; count: number }> {
+  const row = await db.get(
+    `SELECT (SELECT monthly_post_quota FROM post_quotas WHERE profile_id = ?) AS quota,
+            (SELECT count FROM post_counts WHERE profile_id = ? AND month = ?) AS count`,
+    [profileId, profileId, quotaMonth(now)],
+  );
+  return { quota: row?.quota == null ? PLAN_QUOTAS[plan] : Number(row.quota), count: row?.count == null ? 0 : Number(row.count) };
+}
+
 /** 106 once the month's quota is used (get, delete, retry are refused then too). */
 export async function assertQuotaLeft(db: SqlExecutor, profileId: string, plan: Plan, now: number): Promise<void> {
-  const quota = await monthlyQuota(db, profileId, plan);
-  if ((await monthlyCount(db, profileId, now)) >= quota) throw quotaError(quota);
+  const { quota, count } = await quotaAndCount(db, profileId, plan, now);
+  if (count >= quota) throw quotaError(quota);
 }
 
 /**

@@ -114,6 +114,9 @@ export class PostService {
       this.#deps.media && (scheduled || held || autoRepost) && hasMedia(request)
         ? await keepMediaCopies(request, resolved.filter((entry) => entry.errors.length === 0).map((entry) => entry.platform), this.#deps.media)
         : null;
+    // An immediate post's accept waits for no sync of its own (issue 31): its attempts' "commit started" sync
+    // covers it before any network call, and the answer waits until it is durable (below).
+    const acceptDurability = status === 'processing' ? 'process-crash' : 'power-loss';
     try {
       await store.db.transaction(async (tx) => {
         await countPosts(tx, profile.id, account.plan, times.length, now);
@@ -163,7 +166,7 @@ export class PostService {
             }
           }
         }
-      });
+      }, acceptDurability);
     } catch (error) {
       if (request.idempotencyKey !== undefined && isUniqueViolation(error)) {
         // A simultaneous request with the same key won the insert: name its post.
@@ -172,30 +175,37 @@ export class PostService {
       throw error;
     }
 
-    const id = ids[0]!;
-    // The post is stored: its Unsplash photos are used now (a refused or replayed request used none).
-    if (unsplash) await trackUnsplashDownloads(unsplash.choice, unsplash.deps, (event, fields) => this.#deps.log?.(JSON.stringify({ event, ...fields })));
-    if (inline.length > 0) await runInline(this.#deps, inline);
-    if (inline.length > 0 && request.firstComment) await awaitFirstComments(this.#deps, id);
-    const post = (await store.findPost(id))!;
-    const rows = await store.listPlatforms(id);
-    const response: PostResponse = {
-      status: responseStatus(post.status, rows),
-      errors: rows.filter((row) => row.status === 'error' && row.error).map((row) => platformError(row.platform, row.error!)),
-      postIds: withPendingComments(rows.map(postIdEntry).filter((entry): entry is PostIdEntry => entry !== null), request),
-      id,
-      refId: profile.refId,
-      post: postText,
-      ...(scheduleDate !== null && { scheduleDate: iso(scheduleDate) }),
-      ...(autoRepostId && scheduled && { scheduleDate: iso(seriesStart) }),
-      ...(autoRepostId && { autoRepostId, autoRepost: ids.slice(1).map((repostId, i) => ({ id: repostId, autoRepostId, scheduleDate: iso(times[i + 1]!) })) }),
-      ...unsplashCredits(request),
-    };
-    // Spec 7: every answer whose status is `error` is the whole envelope, also when some networks published.
-    if (response.status === 'error' && response.errors[0]) Object.assign(response, envelopeOf(response.errors));
-    // Nothing published: an error answer with the HTTP status of the first code's row (clients back off on 429/5xx).
-    if (response.status === 'error' && response.postIds.length === 0) return { httpStatus: httpStatusOf(response.code ?? 400) as ContentfulStatusCode, body: { ...response, action: 'post' } };
-    return { httpStatus: 200, body: response };
+    try {
+      const id = ids[0]!;
+      // The post is stored (durably, before anything leaves): its Unsplash photos are used now (a refused or
+      // replayed request used none).
+      if (unsplash && acceptDurability === 'process-crash') await store.db.durable();
+      if (unsplash) await trackUnsplashDownloads(unsplash.choice, unsplash.deps, (event, fields) => this.#deps.log?.(JSON.stringify({ event, ...fields })));
+      if (inline.length > 0) await runInline(this.#deps, inline);
+      if (inline.length > 0 && request.firstComment) await awaitFirstComments(this.#deps, id);
+      const post = (await store.findPost(id))!;
+      const rows = await store.listPlatforms(id);
+      const response: PostResponse = {
+        status: responseStatus(post.status, rows),
+        errors: rows.filter((row) => row.status === 'error' && row.error).map((row) => platformError(row.platform, row.error!)),
+        postIds: withPendingComments(rows.map(postIdEntry).filter((entry): entry is PostIdEntry => entry !== null), request),
+        id,
+        refId: profile.refId,
+        post: postText,
+        ...(scheduleDate !== null && { scheduleDate: iso(scheduleDate) }),
+        ...(autoRepostId && scheduled && { scheduleDate: iso(seriesStart) }),
+        ...(autoRepostId && { autoRepostId, autoRepost: ids.slice(1).map((repostId, i) => ({ id: repostId, autoRepostId, scheduleDate: iso(times[i + 1]!) })) }),
+        ...unsplashCredits(request),
+      };
+      // Spec 7: every answer whose status is `error` is the whole envelope, also when some networks published.
+      if (response.status === 'error' && response.errors[0]) Object.assign(response, envelopeOf(response.errors));
+      // Nothing published: an error answer with the HTTP status of the first code's row (clients back off on 429/5xx).
+      if (response.status === 'error' && response.postIds.length === 0) return { httpStatus: httpStatusOf(response.code ?? 400) as ContentfulStatusCode, body: { ...response, action: 'post' } };
+      return { httpStatus: 200, body: response };
+    } finally {
+      // Whatever the answer (an error too), it leaves only once the accept survives a power loss.
+      if (acceptDurability === 'process-crash') await store.db.durable();
+    }
   }
 
   /** What a stored post would send now (its stored texts, its media checked again) against a preview's hash. */

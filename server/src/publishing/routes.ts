@@ -16,7 +16,7 @@ import type { AppEnv } from '../context.js';
 import { ApiError, badRequest } from '../core/errors.js';
 import { readJsonObject } from '../core/http/read-json.js';
 import type { Publishing } from './publishing.js';
-import { assertQuotaLeft, monthlyCount, monthlyQuota } from './post-quota.js';
+import { assertQuotaLeft, quotaAndCount } from './post-quota.js';
 import { CAPACITY_BUDGETS, capacityAt } from './capacity.js';
 import { requestError } from './request-errors.js';
 import { parseScheduleDate } from './rules/schedule-date.js';
@@ -163,8 +163,6 @@ export function postRoutes(deps: Pick<AppDeps, 'config' | 'clock' | 'tokenCipher
 
 /** `monthlyPostQuota` and `monthlyPostCount` for `GET /api/user`. */
 export async function postQuotaSummary(publishing: Publishing, profileId: string, plan: AppEnv['Variables']['account']['plan'], now: number) {
-  return {
-    monthlyPostQuota: await monthlyQuota(publishing.store.db, profileId, plan),
-    monthlyPostCount: await monthlyCount(publishing.store.db, profileId, now),
-  };
+  const { quota, count } = await quotaAndCount(publishing.store.db, profileId, plan, now);
+  return { monthlyPostQuota: quota, monthlyPostCount: count };
 }

@@ -8,7 +8,7 @@
  *   recovered database);
  * - concurrent transactions share a few syncs instead of one each;
  * - with SQLITE_SYNCHRONOUS=mixed a process-crash write is answered without a sync, under full it waits for one,
- *   under normal nothing waits.
+ *   under normal nothing waits; `durable()` syncs what was answered without one, once (issue 31).
  */
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -104,6 +104,22 @@ describe('SQLite durable commits off the event loop', () => {
     assert.deepEqual(lost, [], `${lost.length} answered writes missing from the image of their answer`);
     assert.ok(images.length < 200, `${images.length} syncs for 200 writes`);
     for (const image of images) rmSync(image, { recursive: true, force: true });
+  });
+
+  it('durable(): a process-crash transaction is answered without a sync; durable() syncs it once, and not again', async () => {
+    const before = driver.walSyncs;
+    await driver.transaction((tx) => tx.run('INSERT INTO items (name) VALUES (?)', ['d1']), 'process-crash');
+    assert.equal(driver.walSyncs, before, 'answered without a sync');
+    await driver.durable();
+    assert.equal(driver.walSyncs, before + 1, 'durable() synced it');
+    await driver.durable();
+    assert.equal(driver.walSyncs, before + 1, 'nothing new to sync');
+    // A synced commit after it covers it: durable() then has nothing to do.
+    await driver.transaction((tx) => tx.run('INSERT INTO items (name) VALUES (?)', ['d2']), 'process-crash');
+    await driver.transaction((tx) => tx.run('INSERT INTO items (name) VALUES (?)', ['d3']));
+    const afterCovered = driver.walSyncs;
+    await driver.durable();
+    assert.equal(driver.walSyncs, afterCovered, 'the later synced commit covered the earlier one');
   });
 
   it('shares syncs between concurrent transactions', async () => {

@@ -122,6 +122,9 @@ export class PostgresDriver extends PostgresExecutor implements SqlDriver {
     this.#pool.on('connect', (client) => client.on('error', () => {}));
   }
 
+  /** Every commit is as durable as the server's `synchronous_commit` makes it once it is answered. */
+  async durable(): Promise<void> {}
+
   async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     return this.#checkedOut((client) => transactionOn(client, work));
   }

@@ -9,7 +9,7 @@ import type { SqlDialect } from './sql-dialect.js';
 export type SqlParams = readonly unknown[];
 
 /**
- * What a single write must survive before it is answered: `power-loss` (the default: on SQLite fsynced before the
+ * What a single write (or a transaction) must survive before it is answered: `power-loss` (the default: on SQLite fsynced before the
  * answer) or `process-crash` (a kill -9 of the service, not necessarily a power loss: link-session creates, which
  * an integrator can make again). Only SQLite under `SQLITE_SYNCHRONOUS=mixed` commits them differently
  * (sqlite-settings.ts); PostgreSQL commits every write as its `synchronous_commit` says.
@@ -32,7 +32,7 @@ export interface SqlConnection extends SqlExecutor {
    * Runs `work` in one write transaction: commits when it resolves, rolls back when it throws. Inside, use only
    * `tx`: on SQLite the connection itself waits until the transaction ends.
    */
-  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>, durability?: WriteDurability): Promise<T>;
 }
 
 export interface SqlDriver extends SqlConnection {
@@ -45,5 +45,11 @@ export interface SqlDriver extends SqlConnection {
    * at once; null where the database cannot tell cheaply (PostgreSQL), which turns off caches that rely on it.
    */
   foreignCommitStamp(): number | null;
+  /**
+   * Resolves once every commit answered so far (a `process-crash` one included) survives a power loss: for a
+   * caller that committed without waiting and must not answer before its commit is durable (an immediate post's
+   * accept, which the attempt's own synced commit usually covers; issue 31). At once on PostgreSQL.
+   */
+  durable(): Promise<void>;
   close(): Promise<void>;
 }

@@ -109,6 +109,9 @@ export class SqliteDriver implements SqlDriver {
   readonly #walSync: WalSync | null;
   /** Set by tests only (observeCommits). */
   #commitObserver: CommitObserver | null = null;
+  /** Commits answered so far (transactions and write batches), and how many of them a finished sync covers. */
+  #commits = 0;
+  #syncedCommits = 0;
 
   constructor(filename: string, synchronous: SqliteSynchronous = 'mixed') {
     const db = new Database(filename);
@@ -163,9 +166,10 @@ export class SqliteDriver implements SqlDriver {
     this.#pendingWrites = [];
     if (writes.length === 0) return;
     const outcomes = await oneAtATime.runExclusive(async () => commitWriteBatch(this.#connection.db, writes));
+    this.#commits += 1;
     const waits = writes.map((write, index) => !('error' in outcomes[index]!) && this.#needsSync(write.durability));
     this.#commitObserver?.({ writes: writes.map((write) => write.statement.source), awaitsSync: waits.includes(true) });
-    const synced = waits.includes(true) ? this.#walSync!.sync() : null;
+    const synced = waits.includes(true) ? this.#sync() : null;
     writes.forEach((write, index) => {
       const outcome = outcomes[index]!;
       if (waits[index]) synced!.then(() => write.resolve((outcome as { changes: number }).changes), write.reject);
@@ -178,10 +182,23 @@ export class SqliteDriver implements SqlDriver {
   }
 
   /** After a commit made outside a write batch: answered once synced where the setting asks for it. */
-  async #committed(what: 'transaction'): Promise<void> {
-    const awaitsSync = this.#needsSync('power-loss');
+  async #committed(what: 'transaction', durability: WriteDurability = 'power-loss'): Promise<void> {
+    this.#commits += 1;
+    const awaitsSync = this.#needsSync(durability);
     this.#commitObserver?.({ writes: what, awaitsSync });
-    if (awaitsSync) await this.#walSync!.sync();
+    if (awaitsSync) await this.#sync();
+  }
+
+  /** A sync of the WAL: it covers every commit made before it was asked for (wal-sync.ts). */
+  async #sync(): Promise<void> {
+    const covered = this.#commits;
+    await this.#walSync!.sync();
+    this.#syncedCommits = Math.max(this.#syncedCommits, covered);
+  }
+
+  async durable(): Promise<void> {
+    if (this.#syncedCommits >= this.#commits || !this.#needsSync('power-loss')) return;
+    await this.#sync();
   }
 
   /** Tests: calls `observer` at each commit (what it held, whether its answer waits for a sync); null stops. */
@@ -204,9 +221,10 @@ export class SqliteDriver implements SqlDriver {
     await this.#committed('transaction');
   }
 
-  async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  /** `process-crash`: answered once committed, without waiting for a sync (the caller awaits `durable()` later). */
+  async transaction<T>(work: (tx: SqlExecutor) => Promise<T>, durability: WriteDurability = 'power-loss'): Promise<T> {
     const result = await oneAtATime.runExclusive(() => this.#connection.transaction(work));
-    await this.#committed('transaction');
+    await this.#committed('transaction', durability);
     return result;
   }
 

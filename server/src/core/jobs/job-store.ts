@@ -168,6 +168,10 @@ export class JobStore {
    * on the row and has not run out by the lease clock (the database's, on PostgreSQL); it is then extended by
    * `leaseMs`, and `call_until` notes that the call may be answered for `callMs` more (a takeover waits for that,
    * callPendingMs). False: do not make the call.
+   * It need only survive a process crash (on SQLite it waits for no sync of its own; issue 31): what it guards
+   * against is a live worker — paused, or on a lost lease — sending while another takes the job over. A power loss
+   * ends every worker of the one host a SQLite file lives on, and their calls with them; what resolves such a crash
+   * is the "commit started" record, which is synced before the first send (lease-held-call.ts).
    */
   async fence(job: Job, leaseMs: number, callMs = 0): Promise<boolean> {
     const [leaseNow, leaseNowParams] = this.#leaseNow();
@@ -176,13 +180,17 @@ export class JobStore {
         `UPDATE jobs SET lease_until = ${leaseNow} + ?, call_until = ${leaseNow} + ?
          WHERE id = ? AND lease_token = ? AND done_at IS NULL AND failed_at IS NULL AND lease_until > ${leaseNow}`,
         [...leaseNowParams, leaseMs, ...leaseNowParams, callMs, job.id, job.leaseToken, ...leaseNowParams],
+        'process-crash',
       )) === 1
     );
   }
 
-  /** The holder's send was answered (or failed): no call of it is on its way any more. */
+  /**
+   * The holder's send was answered (or failed): no call of it is on its way any more. Only a hint that spares a
+   * takeover its wait, so a process crash is all it must survive: lost, a takeover waits longer (the safe side).
+   */
   async callAnswered(job: Job): Promise<void> {
-    await this.#db.run('UPDATE jobs SET call_until = NULL WHERE id = ? AND lease_token = ?', [job.id, job.leaseToken]);
+    await this.#db.run('UPDATE jobs SET call_until = NULL WHERE id = ? AND lease_token = ?', [job.id, job.leaseToken], 'process-crash');
   }
 
   /** How long (ms, lease clock) a send made under an earlier lease of the job may still be answered; 0 when none. */
