@@ -160,20 +160,22 @@ export class PublishingEngine {
   }
 
   /**
-   * The result step in one transaction: `write` records the platform's result, then the post's final status (and
-   * webhook) when it was the last platform, then the job is completed. The post's row is locked first so two
-   * platforms finishing at once cannot both miss each other's result.
+   * The result step in one transaction: the job is completed, then `write` records the platform's result, then the
+   * post's final status (and webhook) when it was the last platform. A worker whose job another one took over (its
+   * lease ran out under a slow answer) records nothing: the one holding it now reconciles, and a result recorded twice
+   * would queue the first comment twice. The post's row is locked first so two platforms finishing at once cannot
+   * both miss each other's result.
    */
   async #finishAttempt(postId: string, job: Job | undefined, write: (tx: SqlExecutor) => Promise<void>): Promise<JobOutcome> {
     const { store, jobs, clock } = this.#deps;
     const recorded = await store.db.transaction(async (tx) => {
       const post = await store.lockPost(tx, postId);
+      const completed = job ? await jobs.complete(job, clock(), tx) : false;
+      if (job && !completed) return false;
       await write(tx);
       if (post) await this.#finishPostIn(tx, post);
-      if (!job) return false;
-      const completed = await jobs.complete(job, clock(), tx);
       // The attempt's timeline row rides in this commit (attempt-log.ts).
-      if (completed) await this.#deps.attemptLog?.recordIn(tx, job);
+      if (job) await this.#deps.attemptLog?.recordIn(tx, job);
       return completed;
     });
     return { kind: 'done', recorded };
@@ -226,9 +228,10 @@ export class PublishingEngine {
     const firstComment = post.request.firstComment as { comment: string; mediaUrls?: string[] } | undefined;
     if (!firstComment) return;
     // Spec 4.9 rule 5: about 20 s after the post (tiktok: after processing, which is when this runs for it).
+    // Once per platform: a second record of its success must not reset a started comment and send it again.
+    if (!(await this.#deps.store.queueFirstCommentOnce(post.id, platform, tx))) return;
     const now = this.#deps.clock();
     await this.#deps.jobs.add({ kind: JOB_FIRST_COMMENT, subject: post.id, payload: { platform }, runAt: now + (this.#deps.firstCommentDelayMs ?? FIRST_COMMENT_DELAY_MS) }, now, tx);
-    await this.#deps.store.recordFirstComment(post.id, platform, { status: 'pending' }, tx);
   }
 
   async confirm(postId: string, platform: Network, attempts: number, job?: Job): Promise<JobOutcome> {

@@ -30,6 +30,9 @@ export async function runFirstComment(tools: FirstCommentTools, postId: string, 
   const row = await store.findPlatform(postId, platform);
   const firstComment = post?.request.firstComment as { comment: string; mediaUrls?: string[] } | undefined;
   if (!post || !row || !firstComment || row.status !== 'success' || !row.networkPostId) return { kind: 'done' };
+  const stored = row.firstComment as StoredFirstComment | null;
+  // Its outcome is recorded already (a second job for one comment): final, never sent again.
+  if (stored && stored.status !== 'pending') return { kind: 'done' };
   const adapter = deps.adapters[platform];
   // The outcome is kept on the platform row, so GET /api/post/:id shows the comment's id or its error.
   const failed = async (code: number, message: string): Promise<JobOutcome> => {
@@ -46,7 +49,6 @@ export async function runFirstComment(tools: FirstCommentTools, postId: string, 
     result.retryAvailable && attempts < deps.maxAttempts
       ? { kind: 'retry', runAt: clock() + jobRetryDelayMs(attempts, deps.retryBaseMs, deps.retryMaxMs, result.retryAfterMs) }
       : failed(result.code, result.message);
-  const stored = row.firstComment as StoredFirstComment | null;
   if (stored?.status === 'pending' && stored.startedAt !== undefined) {
     // A comment call started and its result was never recorded: look for it instead of commenting again.
     let found = await findFirstComment(adapter, ctx, row.networkPostId, firstComment.comment, stored.startedAt);

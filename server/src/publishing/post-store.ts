@@ -268,6 +268,15 @@ export class PostStore {
     await executor.run(`UPDATE posts SET ${[...columns.map((c) => `${c} = ?`), 'updated_at = ?'].join(', ')} WHERE id = ?`, [...Object.values(fields), now, id]);
   }
 
+  /**
+   * Marks the platform's first comment as queued, once: false when it already has a state (queued, started, done or
+   * failed), so a result recorded twice (a reconcile beside a late answer) never queues a second comment.
+   */
+  async queueFirstCommentOnce(postId: string, platform: Network, executor: SqlExecutor = this.db): Promise<boolean> {
+    const changed = await executor.run(`UPDATE post_platforms SET first_comment = ? WHERE post_id = ? AND platform = ? AND first_comment IS NULL`, [JSON.stringify({ status: 'pending' }), postId, platform]);
+    return changed === 1;
+  }
+
   async recordFirstComment(postId: string, platform: Network, result: FirstCommentResult, executor: SqlExecutor = this.db): Promise<void> {
     await executor.run(`UPDATE post_platforms SET first_comment = ? WHERE post_id = ? AND platform = ?`, [JSON.stringify(result), postId, platform]);
   }

@@ -6,14 +6,16 @@
  * real database (SQLite, or PostgreSQL with TEST_DATABASE_URL), the sandbox X API on real HTTP.
  * And the other side of it: a worker whose lease ran out while its send was still on the way (a slow network, seeds
  * 35 and 49 of the simulation) leaves a post the worker taking over cannot find yet; that one waits for the send's
- * deadline and finds it, instead of sending it again (the code before posted it twice).
+ * deadline and finds it, instead of sending it again (the code before posted it twice). The answer that then reaches
+ * the worker that lost its lease records nothing: recorded twice, it queued the post's first comment twice, and the
+ * comment went out twice (the code before; SQLite simulation seed 10).
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { JobStore } from '../../src/core/jobs/job-store.js';
 import { PUBLISH_ADAPTERS, publishBaseUrl } from '../../src/networks/index.js';
-import { JOB_PUBLISH, PublishingEngine } from '../../src/publishing/engine.js';
+import { JOB_FIRST_COMMENT, JOB_PUBLISH, PublishingEngine } from '../../src/publishing/engine.js';
 import { PostStore } from '../../src/publishing/post-store.js';
 import type { TestService } from '../support/test-service.js';
 import { linkSandboxAccounts, startPublishingService } from './publishing-fixtures.js';
@@ -169,4 +171,39 @@ test('a thread whose last part was still on its way at the takeover: the part is
   assert.equal(new Set(tweets.map((t) => t.text)).size, tweets.length, `no part twice: ${JSON.stringify(tweets.map((t) => t.text))}`);
   assert.equal(row?.status, 'success', logB.join('\n'));
   assert.equal(String(row?.network_post_id).split(',').length, tweets.length, 'the result names every part');
+});
+
+test("a late answer to a worker that lost its lease records nothing: the post's first comment is queued and sent once", async () => {
+  const token = `c${Date.now() % 100_000}`;
+  const text = `Slow send with a comment ${token} [[slow:1500]]`;
+  const comment = `First comment under ${token}`;
+  const created = await svc.api('POST', '/post', { body: { post: text, platforms: ['facebook'], firstComment: { comment }, scheduleDate: new Date(svc.clock() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z') } });
+  assert.equal(created.status, 200, JSON.stringify(created.json));
+  const postId = created.json.id as string;
+  const due = svc.clock() + 2 * 3_600_000;
+
+  // As above: A's send is slow and its lease runs out; B takes over, waits for A's send and adopts the post; A's
+  // answer comes meanwhile.
+  const jobsA = new JobStore(svc.storage.driver);
+  const [jobA] = await jobsA.claim(due, 1, [JOB_PUBLISH], LEASE_MS);
+  assert.equal(jobA?.subject, postId);
+  const runA = engineWith(fetch, jobsA, [], 3_000).runPublishJob(jobA!);
+  await sleep(LEASE_MS + 300);
+  const jobsB = new JobStore(svc.storage.driver);
+  const [jobB] = await jobsB.claim(due, 1, [JOB_PUBLISH], 60_000);
+  assert.equal(jobB?.subject, postId, 'the second worker took the job over');
+  const logB: string[] = [];
+  assert.equal((await engineWith(fetch, jobsB, logB, 3_000).runPublishJob(jobB!)).kind, 'done', logB.join('\n'));
+  await runA;
+
+  // The first comment's time comes: every job queued for it runs.
+  svc.clock.advance(60_000);
+  const jobsC = new JobStore(svc.storage.driver);
+  const commentJobs = await jobsC.claim(svc.clock(), 10, [JOB_FIRST_COMMENT], 60_000);
+  assert.deepEqual(commentJobs.map((job) => job.subject), [postId], 'one first comment queued');
+  for (const job of commentJobs) await engineWith(fetch, jobsC, []).firstComment(job.subject, 'facebook', job.attempts, job);
+  const comments = (await svc.sql('SELECT id FROM sandbox_comments WHERE text = ?', [comment])).rows;
+  assert.equal(comments.length, 1, 'the comment is under the post once');
+  const row = (await svc.sql('SELECT first_comment FROM post_platforms WHERE post_id = ?', [postId])).rows[0];
+  assert.equal(JSON.parse(String(row?.first_comment)).status, 'success');
 });
