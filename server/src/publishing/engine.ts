@@ -265,23 +265,19 @@ export class PublishingEngine {
       if (!post || !(await store.resolvePending(postId, platform, done, clock(), tx))) return false;
       await this.#queueFirstComment(post, platform, tx);
       await this.#finishPostIn(tx, post);
+      // In the resolution's own commit: once it is visible the event is queued, and a crash cannot lose it.
+      if (platform === 'tiktok') await this.#tikTokPublishedIn(tx, post);
       return true;
     });
     if (!resolved) return false;
     this.#deps.metrics?.publishOutcome(platform, 'success');
-    if (platform === 'tiktok') await this.#tikTokPublished(postId);
     return true;
   }
 
-  async #tikTokPublished(postId: string): Promise<void> {
-    const { store, clock } = this.#deps;
-    const post = await store.findPost(postId);
-    if (!post) return;
-    const rows = await store.listPlatforms(postId);
+  async #tikTokPublishedIn(tx: SqlExecutor, post: StoredPost): Promise<void> {
+    const rows = await this.#deps.store.listPlatforms(post.id, tx);
     const entry = rows.filter((row) => row.platform === 'tiktok').map(postIdEntry).filter((e): e is PostIdEntry => e !== null);
-    await store.db.transaction((tx) =>
-      enqueueScheduledEvent(tx, { profileId: post.profileId, postId, status: 'success', errors: [], postIds: entry, subAction: 'tikTokPublished', at: clock() }),
-    );
+    await enqueueScheduledEvent(tx, { profileId: post.profileId, postId: post.id, status: 'success', errors: [], postIds: entry, subAction: 'tikTokPublished', at: this.#deps.clock() });
   }
 
   firstComment(postId: string, platform: Network, attempts: number, job?: Job): Promise<JobOutcome> {
