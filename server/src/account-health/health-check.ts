@@ -12,7 +12,7 @@
  */
 import type { Network } from '@social-link-kit/protocol';
 import type { Clock } from '../core/clock.js';
-import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
+import { openTokens, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { PublishAdapter } from '../networks/publish-adapter.js';
 import type { ResolvedOAuthNetwork } from '../networks/registry.js';
 import { renewalCredentialOf, type RefreshEvent, type TokenRefresher } from '../networks/token-refresher.js';
@@ -52,7 +52,7 @@ export interface LinkedRow extends AccountKey {
 
 /** Checks one account now and records the outcome (the refresher records renewals itself, through `onOutcome`). */
 export async function checkAccount(deps: AccountCheckerDeps, account: LinkedRow): Promise<void> {
-  const tokens = openTokens(deps, account);
+  const tokens = tokensOf(deps, account);
   const network = deps.network(account.platform);
   if (renewsItself(deps, account.platform, tokens) && !tooYoungForMeta(tokens, deps.clock())) {
     await deps.refresher.refreshNow({ ...account });
@@ -69,9 +69,9 @@ export async function checkAccount(deps: AccountCheckerDeps, account: LinkedRow)
 }
 
 /** The account's stored tokens, opened; null when it has none. */
-export function openTokens(deps: Pick<AccountCheckerDeps, 'tokenCipher'>, account: LinkedRow): Record<string, unknown> | null {
+export function tokensOf(deps: Pick<AccountCheckerDeps, 'tokenCipher'>, account: LinkedRow): Record<string, unknown> | null {
   if (!account.tokensEncrypted) return null;
-  return JSON.parse(deps.tokenCipher.decrypt(account.tokensEncrypted, tokenAad(account.profileId, account.platform, account.networkUserId))) as Record<string, unknown>;
+  return openTokens(deps.tokenCipher, account, account.tokensEncrypted);
 }
 
 /** Whether the service can renew these tokens by itself (a refresh token, or Meta's self-renewing long-lived token). */

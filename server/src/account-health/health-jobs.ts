@@ -16,7 +16,7 @@ import type { SqlDriver } from '../core/db/sql-driver.js';
 import type { JobHandler, JobOutcome } from '../core/jobs/job-worker.js';
 import { newId } from '../core/tokens.js';
 import type { Storage } from '../storage/storage.js';
-import { checkAccount, openTokens, renewsItself, type AccountCheckerDeps, type LinkedRow } from './health-check.js';
+import { checkAccount, renewsItself, tokensOf, type AccountCheckerDeps, type LinkedRow } from './health-check.js';
 import type { HealthRecorder } from './health-recorder.js';
 import { LONG_LIVED_MS, nextRefreshAt } from './health-schedule.js';
 import type { AccountHealthSettings } from './health-settings.js';
@@ -191,7 +191,7 @@ async function notifyExpiring(deps: HealthSweepDeps): Promise<void> {
     const ends: number[] = [];
     const accessEnd = row.token_expires_at === null ? null : Number(row.token_expires_at);
     if (accessEnd !== null && accessEnd > now && accessEnd <= until) {
-      const refreshable = renewsItself(deps, row.platform as Network, openTokens(deps, linkedRow(row)));
+      const refreshable = renewsItself(deps, row.platform as Network, tokensOf(deps, linkedRow(row)));
       // A refreshable account that is healthy renews itself ahead of the expiry; short-lived tokens are not news.
       if (!(refreshable && row.status === 'healthy') && accessEnd - Number(row.last_refreshed_at ?? 0) >= LONG_LIVED_MS) ends.push(accessEnd);
     }

@@ -6,7 +6,7 @@
  */
 import type { AccountHealth } from '@social-link-kit/protocol';
 import { iso } from '../core/clock.js';
-import { tokenAad } from '../core/crypto/token-cipher.js';
+import { openTokens } from '../core/crypto/token-cipher.js';
 import type { SocialAccount } from '../core/db/storage-types.js';
 import type { AppDeps } from '../app-deps.js';
 import { readHealth } from './health-recorder.js';
@@ -18,9 +18,7 @@ export async function healthOf(deps: Pick<AppDeps, 'storage' | 'tokenCipher' | '
   const row = await readHealth(deps.storage.driver, account.profileId, account.platform);
   let tokens: Record<string, unknown> | null = null;
   try {
-    tokens = account.tokensEncrypted
-      ? (JSON.parse(deps.tokenCipher.decrypt(account.tokensEncrypted, tokenAad(account.profileId, account.platform, account.networkUserId))) as Record<string, unknown>)
-      : null;
+    tokens = account.tokensEncrypted ? openTokens(deps.tokenCipher, account, account.tokensEncrypted) : null;
   } catch {
     // Tokens sealed under a key this instance no longer has: the rest of the health still shows.
   }

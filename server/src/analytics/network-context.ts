@@ -6,7 +6,7 @@
  */
 import type { Network } from '@social-link-kit/protocol';
 import type { Clock } from '../core/clock.js';
-import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
+import { openTokens, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { NetworkContext } from '../networks/analytics-contract.js';
 import type { Storage } from '../storage/storage.js';
 import type { SocialAccount } from '../core/db/storage-types.js';
@@ -46,7 +46,7 @@ export function linkedAccountOf(deps: Pick<NetworkContextDeps, 'tokenCipher'>, s
     sandbox,
     async tokens() {
       if (!social.tokensEncrypted) return {};
-      return JSON.parse(deps.tokenCipher.decrypt(social.tokensEncrypted, tokenAad(social.profileId, social.platform, social.networkUserId))) as Record<string, unknown>;
+      return openTokens(deps.tokenCipher, social, social.tokensEncrypted);
     },
   };
 }

@@ -6,7 +6,7 @@
  */
 import { ErrorCode, type InstagramLinkMethod, type Network } from '@social-link-kit/protocol';
 import type { AppDeps } from '../app-deps.js';
-import { tokenAad } from '../core/crypto/token-cipher.js';
+import { sealTokens } from '../core/crypto/token-cipher.js';
 import type { LinkAccountResult, LinkSessionRecord, SocialAccount } from '../core/db/storage-types.js';
 import { ApiError } from '../core/errors.js';
 import type { LinkedIdentity } from '../networks/link.js';
@@ -68,7 +68,7 @@ export async function commitLinkedAccount(
   identity: LinkedIdentity,
 ): Promise<LinkAccountResult> {
   const { platform, networkUserId, tokens } = identity;
-  const tokensEncrypted = tokens ? deps.tokenCipher.encrypt(JSON.stringify(tokens), tokenAad(session.profileId, platform, networkUserId)) : null;
+  const tokensEncrypted = tokens ? sealTokens(deps.tokenCipher, { profileId: session.profileId, platform, networkUserId }, tokens) : null;
   return linkAccount(
     deps.storage,
     session.id,

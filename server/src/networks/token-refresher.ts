@@ -18,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import type { Network } from '@social-link-kit/protocol';
 import type { Clock } from '../core/clock.js';
-import { tokenAad, type TokenCipher } from '../core/crypto/token-cipher.js';
+import { openTokens, sealTokens, type TokenCipher } from '../core/crypto/token-cipher.js';
 import type { SqlDriver } from '../core/db/sql-driver.js';
 import type { PublishAdapter, PublishFailure } from './publish-adapter.js';
 import type { ResolvedOAuthNetwork } from './oauth/resolved.js';
@@ -143,7 +143,7 @@ export class TokenRefresher {
       if (await this.needsRelink(account)) return relinkFailure(account.platform, 'its refresh was refused');
       // Another caller renewed them since the rejected call: nothing more to do.
       if (reason.force && sealed !== reason.rejectedSealed) return null;
-      const tokens = this.#open(account, sealed);
+      const tokens = openTokens(this.#deps.tokenCipher, account, sealed);
       const now = clock();
       if (!reason.force && !expiresWithin(tokens, now, REFRESH_MARGIN_MS)) return null;
       const refreshToken = renewalCredentialOf(tokens);
@@ -182,7 +182,7 @@ export class TokenRefresher {
           ...(outcome.tokens.refreshExpiresIn !== null && { refreshExpiresAt: requestedAt + outcome.tokens.refreshExpiresIn * 1000 }),
           obtainedAt: requestedAt,
         };
-        const next = this.#deps.tokenCipher.encrypt(JSON.stringify(renewed), tokenAad(account.profileId, account.platform, account.networkUserId));
+        const next = sealTokens(this.#deps.tokenCipher, account, renewed);
         // Stored before use, and only over the tokens the refresh started from (a relink meanwhile wins).
         if (await this.#deps.accounts.replaceSealedTokens(account, sealed, next)) {
           account.tokensEncrypted = next;
@@ -215,7 +215,4 @@ export class TokenRefresher {
     return changed === 1;
   }
 
-  #open(account: RefreshableAccount, sealed: string): Record<string, unknown> {
-    return JSON.parse(this.#deps.tokenCipher.decrypt(sealed, tokenAad(account.profileId, account.platform, account.networkUserId))) as Record<string, unknown>;
-  }
 }

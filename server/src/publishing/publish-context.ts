@@ -8,7 +8,7 @@
  */
 import type { Network } from '@social-link-kit/protocol';
 import { accountSandbox, linkedAccountOf } from '../analytics/network-context.js';
-import { tokenAad } from '../core/crypto/token-cipher.js';
+import { sealTokens } from '../core/crypto/token-cipher.js';
 import { databaseRateBudget } from '../core/rate-budget.js';
 import { networkModule } from '../networks/index.js';
 import type { LinkedAccountRef, PlatformPost, PublishContext, PublishFailure } from '../networks/publish-adapter.js';
@@ -48,7 +48,7 @@ export async function publishContextFor(deps: EngineDeps, post: StoredPost, row:
     async saveTokens(tokens) {
       // Rotated tokens (bluesky refreshSession): sealed like a link's; never an empty refresh token.
       if (Object.keys(tokens).length === 0) return;
-      const sealed = deps.tokenCipher.encrypt(JSON.stringify(tokens), tokenAad(social.profileId, social.platform, social.networkUserId));
+      const sealed = sealTokens(deps.tokenCipher, social, tokens);
       await deps.store.db.run('UPDATE social_accounts SET tokens_encrypted = ? WHERE profile_id = ? AND platform = ? AND network_user_id = ?', [
         sealed,
         social.profileId,

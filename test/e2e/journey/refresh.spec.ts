@@ -8,7 +8,7 @@
  * (facebook: the page's token, which does not expire; instagram and threads: 60 days, renewed with itself).
  */
 import { expect, test } from '../support/fixtures.js';
-import { tokenAad } from '../../../server/src/core/crypto/token-cipher.js';
+import { openTokens } from '../../../server/src/core/crypto/token-cipher.js';
 import type { Network } from '@social-link-kit/protocol';
 import type { Harness } from '../hosted/harness.js';
 import { JOURNEYS, type Journey } from './journey-table.js';
@@ -23,7 +23,7 @@ async function heldTokens(svc: Harness['svc'], refId: string, network: Network):
   const [row] = (
     await svc.sql('SELECT s.profile_id, s.network_user_id, s.tokens_encrypted FROM social_accounts s JOIN profiles p ON p.id = s.profile_id WHERE p.ref_id = ? AND s.platform = ?', [refId, network])
   ).rows;
-  return JSON.parse(svc.tokenCipher.decrypt(row!.tokens_encrypted, tokenAad(row!.profile_id, network, row!.network_user_id))) as Record<string, unknown>;
+  return openTokens(svc.tokenCipher, { profileId: row!.profile_id, platform: network, networkUserId: row!.network_user_id }, row!.tokens_encrypted);
 }
 
 /** Publishes the journey's post and expects it out. */

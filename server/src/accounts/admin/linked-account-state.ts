@@ -4,7 +4,7 @@
  * ends and whether the user must link again. The tokens are opened in memory only, never returned.
  */
 import type { LinkedAccountState } from '@social-link-kit/protocol/admin.js';
-import { tokenAad, type TokenCipher } from '../../core/crypto/token-cipher.js';
+import { openTokens, type TokenCipher } from '../../core/crypto/token-cipher.js';
 import type { SocialAccount } from '../../core/db/storage-types.js';
 
 /** An access token ending sooner than this is reported as `expiring`. */
@@ -19,7 +19,7 @@ export function linkedAccountState(
   if (social.tokensEncrypted === null) return { state: 'ok', tokenExpiresAt: null };
   let tokens: { expiresIn?: unknown; obtainedAt?: unknown; refreshToken?: unknown; refreshJwt?: unknown };
   try {
-    tokens = JSON.parse(cipher.decrypt(social.tokensEncrypted, tokenAad(social.profileId, social.platform, social.networkUserId)));
+    tokens = openTokens(cipher, social, social.tokensEncrypted);
   } catch {
     // Sealed with a key the service no longer has: only a new link gives usable tokens.
     return { state: 'needs relink', tokenExpiresAt: null };

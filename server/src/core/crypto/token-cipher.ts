@@ -60,6 +60,23 @@ export function tokenAad(profileId: string, platform: string, networkUserId: str
   return `${profileId}|${platform}|${networkUserId}`;
 }
 
+/** The linked account whose row sealed tokens belong to (the additional data binds them to it). */
+export interface TokenOwner {
+  profileId: string;
+  platform: string;
+  networkUserId: string;
+}
+
+/** A linked account's provider tokens, sealed to its row. */
+export function sealTokens(cipher: TokenCipher, owner: TokenOwner, tokens: Record<string, unknown>): string {
+  return cipher.encrypt(JSON.stringify(tokens), tokenAad(owner.profileId, owner.platform, owner.networkUserId));
+}
+
+/** A linked account's sealed provider tokens, opened (throws when no key of the service opens them). */
+export function openTokens(cipher: TokenCipher, owner: TokenOwner, sealed: string): Record<string, unknown> {
+  return JSON.parse(cipher.decrypt(sealed, tokenAad(owner.profileId, owner.platform, owner.networkUserId))) as Record<string, unknown>;
+}
+
 export function parseKey(base64: string): Buffer {
   const key = Buffer.from(base64, 'base64');
   if (key.length !== 32) throw new Error('TOKEN_ENCRYPTION_KEY must be base64 of exactly 32 bytes.');
