@@ -8,7 +8,7 @@
 import type { Clock } from '../core/clock.js';
 import { ApiError } from '../core/errors.js';
 import type { Storage } from '../storage/storage.js';
-import { countPosts, monthlyCount, monthlyQuota, QUOTA_EXCEEDED, quotaError, quotaMonth } from './post-quota.js';
+import { countPosts, QUOTA_EXCEEDED, quotaAndCount, quotaError, quotaMonth } from './post-quota.js';
 import type { PostStore, StoredPost } from './post-store.js';
 
 /** False when the post failed with 106 (its platforms' errors recorded, then `finishPost`). */
@@ -21,8 +21,8 @@ export async function countDueInItsMonth(deps: { store: PostStore; storage: Stor
   try {
     await store.db.transaction(async (tx) => {
       if (quotaMonth(post.createdAt) !== quotaMonth(now)) return countPosts(tx, post.profileId, account.plan, 1, now);
-      const quota = await monthlyQuota(tx, post.profileId, account.plan);
-      if ((await monthlyCount(tx, post.profileId, now)) > quota) throw quotaError(quota);
+      const { quota, count } = await quotaAndCount(tx, post.profileId, account.plan, now);
+      if (count > quota) throw quotaError(quota);
     });
     return true;
   } catch (error) {

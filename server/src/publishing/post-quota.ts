@@ -21,11 +21,6 @@ export async function monthlyQuota(db: SqlExecutor, profileId: string, plan: Pla
   return row ? Number(row.monthly_post_quota) : PLAN_QUOTAS[plan];
 }
 
-export async function monthlyCount(db: SqlExecutor, profileId: string, now: number): Promise<number> {
-  const row = await db.get('SELECT count FROM post_counts WHERE profile_id = ? AND month = ?', [profileId, quotaMonth(now)]);
-  return row ? Number(row.count) : 0;
-}
-
 export function quotaError(quota: number): ApiError {
   return new ApiError(429, QUOTA_EXCEEDED, `The monthly post quota (${quota}) of this profile is used. It resets on the 1st of the month (UTC).`, {
     action: 'post',
