@@ -29,6 +29,8 @@ before(async () => {
 after(() => svc.close());
 
 const LEASE_MS = 400;
+/** How long a send may still be answered after its lease ran out (the takeover waits that out). */
+const CALL_DEADLINE_MS = 3_000;
 
 function engineWith(fetch: typeof globalThis.fetch, jobs: JobStore, log: string[], callDeadlineMs = 0) {
   return new PublishingEngine({
@@ -52,12 +54,34 @@ function engineWith(fetch: typeof globalThis.fetch, jobs: JobStore, log: string[
   });
 }
 
+/** A post scheduled an hour ahead (`body` without its date); its id, and a time past its due time to claim its job at. */
+async function scheduledPost(body: Record<string, unknown>): Promise<{ postId: string; due: number }> {
+  const created = await svc.api('POST', '/post', { body: { ...body, scheduleDate: new Date(svc.clock() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z') } });
+  assert.equal(created.status, 200, JSON.stringify(created.json));
+  return { postId: created.json.id as string, due: svc.clock() + 2 * 3_600_000 };
+}
+
+/** Worker A claims the post's job on a LEASE_MS lease (nothing renews it here) and starts running it. */
+async function workerAStarts(postId: string, due: number, fetchA: typeof globalThis.fetch, callDeadlineMs: number) {
+  const jobsA = new JobStore(svc.storage.driver);
+  const [jobA] = await jobsA.claim(due, 1, [JOB_PUBLISH], LEASE_MS);
+  assert.equal(jobA?.subject, postId);
+  return engineWith(fetchA, jobsA, [], callDeadlineMs).runPublishJob(jobA!);
+}
+
+/** Worker B takes the job over once A's lease ran out and runs it to its end; B's log. */
+async function workerBTakesOver(postId: string, due: number, callDeadlineMs: number): Promise<string[]> {
+  const logB: string[] = [];
+  const jobsB = new JobStore(svc.storage.driver);
+  const [jobB] = await jobsB.claim(due, 1, [JOB_PUBLISH], 60_000);
+  assert.equal(jobB?.subject, postId, 'the second worker took the job over');
+  assert.equal((await engineWith(fetch, jobsB, logB, callDeadlineMs).runPublishJob(jobB!)).kind, 'done', logB.join('\n'));
+  return logB;
+}
+
 test('a worker paused past its lease between two thread parts sends nothing after another worker took the job', async () => {
   const sentences = Array.from({ length: 12 }, (_, i) => `Fenced sentence ${i + 1} of a thread whose first worker is paused mid-way.`);
-  const created = await svc.api('POST', '/post', { body: { post: sentences.join(' '), platforms: ['twitter'], scheduleDate: new Date(svc.clock() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z') } });
-  assert.equal(created.status, 200, JSON.stringify(created.json));
-  const postId = created.json.id as string;
-  const due = svc.clock() + 2 * 3_600_000;
+  const { postId, due } = await scheduledPost({ post: sentences.join(' '), platforms: ['twitter'] });
 
   // Worker A: its first tweet goes out, then the process "pauses" (nothing of it runs, no lease renewal) until released.
   let firstOut!: () => void;
@@ -73,21 +97,12 @@ test('a worker paused past its lease between two thread parts sends nothing afte
     }
     return answer;
   };
-  const logA: string[] = [];
-  const jobsA = new JobStore(svc.storage.driver);
-  const [jobA] = await jobsA.claim(due, 1, [JOB_PUBLISH], LEASE_MS);
-  assert.equal(jobA?.subject, postId);
-  const runA = engineWith(fetchA, jobsA, logA).runPublishJob(jobA!);
+  const runA = workerAStarts(postId, due, fetchA, 0);
   await firstPartOut;
   await sleep(LEASE_MS * 2);
 
   // Worker B takes the job over once A's lease ran out, reconciles the part that is out and finishes the thread.
-  const logB: string[] = [];
-  const jobsB = new JobStore(svc.storage.driver);
-  const [jobB] = await jobsB.claim(due, 1, [JOB_PUBLISH], 60_000);
-  assert.equal(jobB?.subject, postId, 'the second worker took the job over');
-  const outcomeB = await engineWith(fetch, jobsB, logB).runPublishJob(jobB!);
-  assert.equal(outcomeB.kind, 'done', logB.join('\n'));
+  await workerBTakesOver(postId, due, 0);
 
   // A wakes up with its first part's answer and would go on with the second part.
   wake();
@@ -106,26 +121,13 @@ test('a worker paused past its lease between two thread parts sends nothing afte
 
 test('a send still on its way when its lease ran out is waited for and adopted, not sent again', async () => {
   const text = `Slow send ${Date.now()} [[slow:1500]]`;
-  const created = await svc.api('POST', '/post', { body: { post: text, platforms: ['facebook'], scheduleDate: new Date(svc.clock() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z') } });
-  assert.equal(created.status, 200, JSON.stringify(created.json));
-  const postId = created.json.id as string;
-  const due = svc.clock() + 2 * 3_600_000;
-  const CALL_DEADLINE_MS = 3_000;
+  const { postId, due } = await scheduledPost({ post: text, platforms: ['facebook'] });
 
   // Worker A sends; the network takes 1.5 s before it makes the post; A's lease (400 ms) is not renewed meanwhile.
-  const logA: string[] = [];
-  const jobsA = new JobStore(svc.storage.driver);
-  const [jobA] = await jobsA.claim(due, 1, [JOB_PUBLISH], LEASE_MS);
-  assert.equal(jobA?.subject, postId);
-  const runA = engineWith(fetch, jobsA, logA, CALL_DEADLINE_MS).runPublishJob(jobA!);
+  const runA = workerAStarts(postId, due, fetch, CALL_DEADLINE_MS);
   await sleep(LEASE_MS + 300);
 
-  const logB: string[] = [];
-  const jobsB = new JobStore(svc.storage.driver);
-  const [jobB] = await jobsB.claim(due, 1, [JOB_PUBLISH], 60_000);
-  assert.equal(jobB?.subject, postId, 'the second worker took the job over');
-  const outcomeB = await engineWith(fetch, jobsB, logB, CALL_DEADLINE_MS).runPublishJob(jobB!);
-  assert.equal(outcomeB.kind, 'done', logB.join('\n'));
+  const logB = await workerBTakesOver(postId, due, CALL_DEADLINE_MS);
   assert.ok(logB.some((line) => line.includes('may still be answered')), `B waited for A's send: ${logB.join('\n')}`);
   await runA;
 
@@ -140,30 +142,20 @@ test('a thread whose last part was still on its way at the takeover: the part is
   const token = `t${Date.now() % 100_000}`;
   const sentences = Array.from({ length: 12 }, (_, i) => `Slow thread ${token} sentence ${i + 1} of a thread whose last part is slow.`);
   const text = `${sentences.join(' ')} [[slow:1500]]`;
-  const created = await svc.api('POST', '/post', { body: { post: text, platforms: ['twitter'], scheduleDate: new Date(svc.clock() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z') } });
-  assert.equal(created.status, 200, JSON.stringify(created.json));
-  const postId = created.json.id as string;
-  const due = svc.clock() + 2 * 3_600_000;
+  const { postId, due } = await scheduledPost({ post: text, platforms: ['twitter'] });
 
   // Worker A sends every part; the last one takes 1.5 s on the network while A's 400 ms lease is not renewed.
-  const jobsA = new JobStore(svc.storage.driver);
-  const [jobA] = await jobsA.claim(due, 1, [JOB_PUBLISH], LEASE_MS);
-  assert.equal(jobA?.subject, postId);
   let lastPartSent!: () => void;
   const lastPartOnItsWay = new Promise<void>((resolve) => (lastPartSent = resolve));
   const fetchA: typeof globalThis.fetch = (url, init) => {
     if (init?.method === 'POST' && String(init.body ?? '').includes('[[slow:')) lastPartSent();
     return fetch(url, init);
   };
-  const runA = engineWith(fetchA, jobsA, [], 3_000).runPublishJob(jobA!);
+  const runA = workerAStarts(postId, due, fetchA, CALL_DEADLINE_MS);
   await lastPartOnItsWay;
   await sleep(LEASE_MS + 100);
 
-  const logB: string[] = [];
-  const jobsB = new JobStore(svc.storage.driver);
-  const [jobB] = await jobsB.claim(due, 1, [JOB_PUBLISH], 60_000);
-  assert.equal(jobB?.subject, postId, 'the second worker took the job over');
-  assert.equal((await engineWith(fetch, jobsB, logB, 3_000).runPublishJob(jobB!)).kind, 'done', logB.join('\n'));
+  const logB = await workerBTakesOver(postId, due, CALL_DEADLINE_MS);
   await runA;
 
   const row = (await svc.sql('SELECT status, network_post_id FROM post_platforms WHERE post_id = ?', [postId])).rows[0];
@@ -177,23 +169,13 @@ test("a late answer to a worker that lost its lease records nothing: the post's 
   const token = `c${Date.now() % 100_000}`;
   const text = `Slow send with a comment ${token} [[slow:1500]]`;
   const comment = `First comment under ${token}`;
-  const created = await svc.api('POST', '/post', { body: { post: text, platforms: ['facebook'], firstComment: { comment }, scheduleDate: new Date(svc.clock() + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z') } });
-  assert.equal(created.status, 200, JSON.stringify(created.json));
-  const postId = created.json.id as string;
-  const due = svc.clock() + 2 * 3_600_000;
+  const { postId, due } = await scheduledPost({ post: text, platforms: ['facebook'], firstComment: { comment } });
 
   // As above: A's send is slow and its lease runs out; B takes over, waits for A's send and adopts the post; A's
   // answer comes meanwhile.
-  const jobsA = new JobStore(svc.storage.driver);
-  const [jobA] = await jobsA.claim(due, 1, [JOB_PUBLISH], LEASE_MS);
-  assert.equal(jobA?.subject, postId);
-  const runA = engineWith(fetch, jobsA, [], 3_000).runPublishJob(jobA!);
+  const runA = workerAStarts(postId, due, fetch, CALL_DEADLINE_MS);
   await sleep(LEASE_MS + 300);
-  const jobsB = new JobStore(svc.storage.driver);
-  const [jobB] = await jobsB.claim(due, 1, [JOB_PUBLISH], 60_000);
-  assert.equal(jobB?.subject, postId, 'the second worker took the job over');
-  const logB: string[] = [];
-  assert.equal((await engineWith(fetch, jobsB, logB, 3_000).runPublishJob(jobB!)).kind, 'done', logB.join('\n'));
+  await workerBTakesOver(postId, due, CALL_DEADLINE_MS);
   await runA;
 
   // The first comment's time comes: every job queued for it runs.
