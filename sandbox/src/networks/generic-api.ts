@@ -151,8 +151,7 @@ export function genericSandboxApi(deps: SandboxHost): Hono<SandboxEnv> {
     const now = deps.clock();
     if (platform === 'twitter') {
       // X refuses a post whose text equals one of the account's own recent posts.
-      const recent = await store().listForAccounts([{ platform, accountId }], 50);
-      if (recent.some((post) => post.deletedAt === null && post.text === text && text !== '')) {
+      if (text !== '' && (await store().recentWithText(platform, accountId, text, 50)).length > 0) {
         throw new SandboxApiError(403, 137, 'You are not allowed to create a post with duplicate content.');
       }
     }

@@ -191,8 +191,7 @@ export function sandboxInstagramRoutes(deps: SandboxHost): Hono<SandboxEnv> {
     if (status === 'EXPIRED') throw new GraphSandboxError(400, 9007, 'The media has expired.', 2207020);
     if (status !== 'FINISHED') throw new GraphSandboxError(400, 9007, 'Media ID is not available: the media is not ready for publishing.', 2207027);
     const record = container.record as ContainerRecord;
-    const published = (await store().listForAccounts([{ platform: 'instagram', accountId: user }], 200)).filter((post) => post.createdAt > now - 24 * 3600_000);
-    if (record.fault === '435' || published.length >= PUBLISH_LIMIT) {
+    if (record.fault === '435' || (await store().countSince('instagram', user, now - 24 * 3600_000)) >= PUBLISH_LIMIT) {
       const fault = PUBLISH_FAULT_435;
       throw new GraphSandboxError(fault.status, fault.code, fault.message, fault.subcode, fault.retryAfterSeconds);
     }

@@ -114,8 +114,8 @@ export function sandboxLinkedInRoutes(deps: SandboxHost): Hono<SandboxEnv> {
       if (!found) throw error(422, `${String(urn).slice(0, 80)} is not an uploaded asset of this member`);
       media.push({ url: `/sandbox/linkedin/media/${encodeURIComponent(urn as string)}`, mimeType: found.mimeType, kind: (urn as string).startsWith('urn:li:video:') ? 'video' : 'image' });
     }
-    const recent = await store().listForAccounts([{ platform: 'linkedin', accountId }], 100);
-    const duplicate = recent.find((post) => post.deletedAt === null && post.record?.commentary === commentary && commentary !== '');
+    const sameText = commentary === '' ? [] : await store().recentWithText('linkedin', accountId, readable.text, 100);
+    const duplicate = sameText.find((post) => post.record?.commentary === commentary);
     if (duplicate) throw error(422, `Content is a duplicate of ${duplicate.networkId}`, { code: 'DUPLICATE_POST' });
     const now = deps.clock();
     const urn = `urn:li:share:${newNumericId()}`;

@@ -197,6 +197,25 @@ export class SandboxNetworkStore {
     return rows.map(toPost);
   }
 
+  /**
+   * The live posts among an account's `within` newest whose text is `text` (the duplicate checks of linkedin and X):
+   * the recent rows are filtered in SQL, so a publish parses the few that match instead of `within` rows.
+   */
+  async recentWithText(platform: string, accountId: string, text: string, within: number): Promise<SandboxPost[]> {
+    const rows = await this.db.all(
+      `SELECT * FROM (SELECT * FROM sandbox_posts WHERE platform = ? AND account_id = ? ORDER BY created_at DESC, id DESC LIMIT ${Math.floor(within)}) recent
+       WHERE deleted_at IS NULL AND text = ?`,
+      [platform, accountId, text],
+    );
+    return rows.map(toPost);
+  }
+
+  /** How many posts an account made since `since`, deleted ones included (instagram's 24-hour publishing limit). */
+  async countSince(platform: string, accountId: string, since: number): Promise<number> {
+    const row = await this.db.get('SELECT COUNT(*) AS n FROM sandbox_posts WHERE platform = ? AND account_id = ? AND created_at > ?', [platform, accountId, since]);
+    return Number(row?.n ?? 0);
+  }
+
   async countForAccount(platform: string, accountId: string): Promise<number> {
     const row = await this.db.get('SELECT COUNT(*) AS n FROM sandbox_posts WHERE platform = ? AND account_id = ?', [platform, accountId]);
     return Number(row?.n ?? 0);
