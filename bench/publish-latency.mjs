@@ -51,12 +51,13 @@ async function startService(env, port) {
 
 /** `count` posts, one network each (round robin), due from `dueAt` on at `rate`/s (0: all at once). */
 async function seed(db, count, dueAt, rate) {
-  const [profile] = await db.all('SELECT id FROM profiles WHERE is_primary = 1');
+  const profiles = await db.all('SELECT DISTINCT profile_id AS id FROM social_accounts ORDER BY profile_id');
   const now = Date.now();
   for (let start = 0; start < count; start += 500) {
     const statements = [];
     for (let i = start; i < Math.min(count, start + 500); i++) {
       const platform = NETWORKS[i % NETWORKS.length];
+      const profile = profiles[Math.floor(i / NETWORKS.length) % profiles.length];
       const due = dueAt + (rate > 0 ? Math.floor((i * 1000) / rate) : 0);
       const id = `post_bench${String(i).padStart(7, '0')}${randomBytes(4).toString('hex')}`;
       const text = `Bench ${randomBytes(10).toString('hex')}`;
@@ -101,14 +102,26 @@ async function measure(db, count, rate, pids) {
   return { posts: rows.length, failed: rows.filter((r) => r.status !== 'success').length, postsPerS: rows.length / span, p50: at(0.5), p99: at(0.99), cpuMsPerPost: cpu / rows.length };
 }
 
-async function linkNetworks(port) {
-  for (const platform of NETWORKS) {
-    const linked = await fetch(`http://127.0.0.1:${port}/api/sandbox/accounts`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ platform }),
-    });
-    if (!linked.ok) throw new Error(await linked.text());
+/**
+ * Links every network on enough profiles that no account gets more than POSTS_PER_ACCOUNT of `count` posts: the
+ * networks' own limits (bluesky creates 1,666 records an hour per account) would otherwise defer the rest by an hour,
+ * as they should.
+ */
+const POSTS_PER_ACCOUNT = 1_000;
+async function linkNetworks(port, count) {
+  const api = `http://127.0.0.1:${port}/api`;
+  const headers = { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' };
+  const profiles = Math.ceil(count / NETWORKS.length / POSTS_PER_ACCOUNT);
+  for (let p = 0; p < profiles; p++) {
+    let profileHeaders = headers;
+    if (p > 0) {
+      const created = await (await fetch(`${api}/profiles`, { method: 'POST', headers, body: JSON.stringify({ title: `Bench ${p}` }) })).json();
+      profileHeaders = { ...headers, 'Profile-Key': created.profileKey };
+    }
+    for (const platform of NETWORKS) {
+      const linked = await fetch(`${api}/sandbox/accounts`, { method: 'POST', headers: profileHeaders, body: JSON.stringify({ platform }) });
+      if (!linked.ok) throw new Error(await linked.text());
+    }
   }
 }
 
@@ -116,7 +129,7 @@ async function onSqlite(count, rate, env = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'slk-bench-latency-'));
   const service = await startService({ DATA_DIR: dir, DATABASE_URL: '', ...env }, 18831);
   try {
-    await linkNetworks(18831);
+    await linkNetworks(18831, count);
     const db = sqlite(join(dir, 'social-link.db'));
     try {
       return await measure(db, count, rate, [service.pid]);
@@ -142,7 +155,7 @@ async function onPostgres(instances, count) {
       dirs.push(mkdtempSync(join(tmpdir(), 'slk-bench-latency-')));
       services.push(await startService({ DATA_DIR: dirs[i], DATABASE_URL: url.href }, 18841 + i));
     }
-    await linkNetworks(18841);
+    await linkNetworks(18841, count);
     const db = await postgres(url.href);
     try {
       return await measure(db, count, 0, services.map((service) => service.pid));
