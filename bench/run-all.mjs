@@ -12,6 +12,7 @@ import { THROUGHPUT_SETUP, measureThroughput } from './server-throughput.mjs';
 import { measurePublishThroughput } from './publish-throughput.mjs';
 import { measurePublishLatency } from './publish-latency.mjs';
 import { measureImmediateOverhead } from './immediate-overhead.mjs';
+import { measureRoutesWhilePosting } from './routes-while-posting.mjs';
 
 const gzipOf = (output) => Number(/gzip [\d.]+ KB \((\d+) B\)/.exec(output)?.[1] ?? NaN);
 const run = (script) => execFileSync(process.execPath, [script], { encoding: 'utf8' });
@@ -74,6 +75,10 @@ for (const r of await measureImmediateOverhead()) {
 // Scheduled publishing against networks answering in 2 s (SANDBOX_LATENCY_MS), with its own same-moment baseline.
 for (const r of await measurePublishLatency()) {
   rows.push({ measure: r.measure, value: `${r.value}${r.more ? `; ${r.more}` : ''} (load ${r.load})`, budget: r.failed ? `${r.failed} FAILED ATTEMPTS` : r.target });
+}
+// Other routes while posts are created without pause: what one feature leaves the others.
+for (const r of await measureRoutesWhilePosting()) {
+  rows.push({ measure: `${r.route} while posts are created, % of its rate alone, min / median (load ${r.load})`, value: r['kept, min / median (target ≥ 80 %)'], budget: '≥ 80 %' });
 }
 console.log(`\nsocial-link-kit benchmarks (${new Date().toISOString()}; throughput: ${THROUGHPUT_SETUP})`);
 console.table(rows);
