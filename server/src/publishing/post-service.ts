@@ -18,8 +18,9 @@ import { ApiError, badRequest } from '../core/errors.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
 import { newId } from '../core/tokens.js';
 import { JOB_PUBLISH, platformError, postIdEntry } from './engine.js';
-import { countPosts } from './post-quota.js';
-import { isUniqueViolation, type NewPlatform, type PostStore } from './post-store.js';
+import { assertQuotaLeft, countPosts, quotaMonth } from './post-quota.js';
+import { isUniqueViolation, type NewPlatform, type PostStore, type StoredPost } from './post-store.js';
+import { ReadMemory } from '../core/db/read-memory.js';
 import { youtubeCategoryRefusal } from './rules/youtube-category.js';
 import { normalizeForDuplicates } from './rules/near-duplicate.js';
 import { shortenLinksIn } from './short-links.js';
@@ -42,13 +43,20 @@ export interface PostServiceDeps extends CreateRequestDeps, PlatformCheckDeps, I
  * The stored request's fields that seal the integrator's own app for the networks given (networks/app-credentials.ts),
  * empty when none of them needs one; throws the network's 419 when the request did not send it.
  */
+/** What `GET /api/history` filters on (post-store.ts `listHistory`). */
+export type HistoryFilter = Parameters<PostStore['listHistory']>[1];
+
 export type AppFields = (platforms: Network[]) => Record<string, unknown>;
 
 export class PostService {
   readonly #deps: PostServiceDeps;
 
+  /** Post answers and history pages by what they depend on (getAnswer, historyAnswer). */
+  readonly #readMemory: ReadMemory<{ text: string; since?: number; oldest?: number }>;
+
   constructor(deps: PostServiceDeps) {
     this.#deps = deps;
+    this.#readMemory = new ReadMemory(deps.store.db);
   }
 
   /** `POST /api/post` (and with `dryRun`, `POST /api/validate/post`: everything but storing and publishing). */
@@ -217,14 +225,55 @@ export class PostService {
     assertRendition(expected, renditionsOf({ ...request, shortenLinks: false }, entries, this.#deps.publicUrl()), this.#deps.publicUrl());
   }
 
+  /**
+   * `GET /api/post/:id` as JSON text: 106 once the month's quota is used (spec 7), then the record. Kept in memory
+   * while nothing is committed (SQLite; core/db/read-memory.ts), keyed on everything else it depends on: the
+   * profile (and its refId), the plan and month the quota check used, the id. A 106 or 404 is never kept.
+   */
+  async getAnswer(account: Account, profile: Profile, id: string, now: number): Promise<string> {
+    const key = `${profile.id}\n${profile.refId}\n${account.plan}\n${quotaMonth(now)}\n${id}`;
+    return (await this.#readMemory.find(key, async () => {
+      await assertQuotaLeft(this.#deps.store.db, profile.id, account.plan, now);
+      return { text: JSON.stringify(await this.get(profile, id)) };
+    }))!.text;
+  }
+
+  /**
+   * `GET /api/history`'s answer as JSON text, kept in memory as `getAnswer` is, keyed on the profile and the query
+   * as sent (`queryKey`). A window that slides with the clock (`lastDays`) keeps a page only while none of its posts
+   * has left it: posts only leave a window as time passes; any new or changed one is a commit.
+   */
+  async historyAnswer(profile: Profile, queryKey: string, filter: HistoryFilter, platforms: Network[] | null): Promise<string> {
+    const key = `history\n${profile.id}\n${profile.refId}\n${queryKey}`;
+    const since = filter.since ?? -Infinity;
+    const page = await this.#readMemory.find(
+      key,
+      async () => {
+        const posts = await this.#deps.store.listHistory(profile.id, filter);
+        const history = await this.#records(profile, posts, platforms);
+        return {
+          text: JSON.stringify({ status: 'success', refId: profile.refId, count: history.length, history }),
+          since,
+          oldest: posts.length > 0 ? posts[posts.length - 1]!.createdAt : Infinity,
+        };
+      },
+      (kept) => since >= kept.since! && since <= kept.oldest!,
+    );
+    return page!.text;
+  }
+
   async get(profile: Profile, id: string): Promise<PostRecord> {
     const post = await this.#deps.store.findPostOfProfile(profile.id, id);
     if (!post) throw notFound(id);
     return postRecord(post, profile, await this.#deps.store.listPlatforms(post.id));
   }
 
-  async history(profile: Profile, filter: Parameters<PostStore['listHistory']>[1], platforms: Network[] | null): Promise<PostRecord[]> {
-    const posts = await this.#deps.store.listHistory(profile.id, filter);
+  async history(profile: Profile, filter: HistoryFilter, platforms: Network[] | null): Promise<PostRecord[]> {
+    return this.#records(profile, await this.#deps.store.listHistory(profile.id, filter), platforms);
+  }
+
+  /** A page of history's records; `platforms` picks among the page's posts (after the limit, as always). */
+  async #records(profile: Profile, posts: StoredPost[], platforms: Network[] | null): Promise<PostRecord[]> {
     const chosen = platforms ? posts.filter((post) => post.platforms.some((p) => platforms.includes(p))) : posts;
     const platformsOf = await this.#deps.store.listPlatformsOfPosts(chosen.map((post) => post.id));
     return chosen.map((post) => postRecord(post, profile, platformsOf.get(post.id) ?? []));
