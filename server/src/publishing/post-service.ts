@@ -19,8 +19,9 @@ import type { Account, Profile } from '../core/db/storage-types.js';
 import { newId } from '../core/tokens.js';
 import { JOB_PUBLISH, platformError, postIdEntry } from './engine.js';
 import { assertQuotaLeft, countPosts, quotaMonth } from './post-quota.js';
-import { isUniqueViolation, type NewPlatform, type PostStore, type StoredPost } from './post-store.js';
+import { isUniqueViolation, type NewPlatform } from './post-store.js';
 import { ReadMemory } from '../core/db/read-memory.js';
+import { findAnsweredPost, listAnsweredHistory, type HistoryFilter } from './post-reads.js';
 import { youtubeCategoryRefusal } from './rules/youtube-category.js';
 import { normalizeForDuplicates } from './rules/near-duplicate.js';
 import { shortenLinksIn } from './short-links.js';
@@ -43,10 +44,10 @@ export interface PostServiceDeps extends CreateRequestDeps, PlatformCheckDeps, I
  * The stored request's fields that seal the integrator's own app for the networks given (networks/app-credentials.ts),
  * empty when none of them needs one; throws the network's 419 when the request did not send it.
  */
-/** What `GET /api/history` filters on (post-store.ts `listHistory`). */
-export type HistoryFilter = Parameters<PostStore['listHistory']>[1];
-
 export type AppFields = (platforms: Network[]) => Record<string, unknown>;
+
+/** What the kept post answers and history pages may weigh together (characters of JSON, ~2 bytes each at most). */
+const READ_MEMORY_CHARACTERS = 16 * 1024 * 1024;
 
 export class PostService {
   readonly #deps: PostServiceDeps;
@@ -56,7 +57,7 @@ export class PostService {
 
   constructor(deps: PostServiceDeps) {
     this.#deps = deps;
-    this.#readMemory = new ReadMemory(deps.store.db);
+    this.#readMemory = new ReadMemory(deps.store.db, { sizeOf: (answer) => answer.text.length, maxSize: READ_MEMORY_CHARACTERS });
   }
 
   /** `POST /api/post` (and with `dryRun`, `POST /api/validate/post`: everything but storing and publishing). */
@@ -249,12 +250,14 @@ export class PostService {
     const page = await this.#readMemory.find(
       key,
       async () => {
-        const posts = await this.#deps.store.listHistory(profile.id, filter);
-        const history = await this.#records(profile, posts, platforms);
+        const page = await listAnsweredHistory(this.#deps.store.db, profile.id, filter);
+        // `platforms` picks among the page's posts (after the limit, as always).
+        const chosen = platforms ? page.filter(({ post }) => post.platforms.some((p) => platforms.includes(p))) : page;
+        const history = chosen.map(({ post, platforms: rows }) => postRecord(post, profile, rows));
         return {
           text: JSON.stringify({ status: 'success', refId: profile.refId, count: history.length, history }),
           since,
-          oldest: posts.length > 0 ? posts[posts.length - 1]!.createdAt : Infinity,
+          oldest: page.length > 0 ? page[page.length - 1]!.post.createdAt : Infinity,
         };
       },
       (kept) => since >= kept.since! && since <= kept.oldest!,
@@ -263,20 +266,9 @@ export class PostService {
   }
 
   async get(profile: Profile, id: string): Promise<PostRecord> {
-    const post = await this.#deps.store.findPostOfProfile(profile.id, id);
-    if (!post) throw notFound(id);
-    return postRecord(post, profile, await this.#deps.store.listPlatforms(post.id));
-  }
-
-  async history(profile: Profile, filter: HistoryFilter, platforms: Network[] | null): Promise<PostRecord[]> {
-    return this.#records(profile, await this.#deps.store.listHistory(profile.id, filter), platforms);
-  }
-
-  /** A page of history's records; `platforms` picks among the page's posts (after the limit, as always). */
-  async #records(profile: Profile, posts: StoredPost[], platforms: Network[] | null): Promise<PostRecord[]> {
-    const chosen = platforms ? posts.filter((post) => post.platforms.some((p) => platforms.includes(p))) : posts;
-    const platformsOf = await this.#deps.store.listPlatformsOfPosts(chosen.map((post) => post.id));
-    return chosen.map((post) => postRecord(post, profile, platformsOf.get(post.id) ?? []));
+    const found = await findAnsweredPost(this.#deps.store.db, profile.id, id);
+    if (!found) throw notFound(id);
+    return postRecord(found.post, profile, found.platforms);
   }
 
   /** `PATCH /api/post`: approve, pause/unpause, move, annotate a post that has not been sent. */

@@ -22,6 +22,8 @@ const fresh = (label: string) => `${label} number ${++n} ${'abcdefghij'.slice(n 
 const inHours = (hours: number) => new Date(svc.clock() + hours * HOUR).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 async function schedule(label: string, headers: Record<string, string> = {}, hours = 24): Promise<string> {
+  // Each post a second after the last: history is newest first, and posts of the same millisecond tie.
+  svc.clock.advance(1000);
   const created = await svc.api('POST', '/post', { body: { post: fresh(label), platforms: ['linkedin'], scheduleDate: inHours(hours) }, headers });
   assert.equal(created.status, 200, JSON.stringify(created.json));
   return created.json.id as string;

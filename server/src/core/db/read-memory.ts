@@ -19,9 +19,21 @@ export class ReadMemory<V> {
   readonly #entries = new Map<string, V>();
   /** The stamp every kept entry was read under. */
   #stamp: string | null = null;
+  /** How much the kept entries weigh (`sizeOf`), against `maxSize`. */
+  #size = 0;
+  readonly #sizeOf: (value: V) => number;
+  readonly #maxSize: number;
 
-  constructor(driver: SqlDriver) {
+  /** `sizeOf` weighs a value (e.g. its text's length) and `maxSize` bounds their sum: a large page cannot pile up. */
+  constructor(driver: SqlDriver, bounds: { sizeOf: (value: V) => number; maxSize: number } = { sizeOf: () => 1, maxSize: MAX_ENTRIES }) {
     this.#driver = driver;
+    this.#sizeOf = bounds.sizeOf;
+    this.#maxSize = bounds.maxSize;
+  }
+
+  #clear(): void {
+    this.#entries.clear();
+    this.#size = 0;
   }
 
   /**
@@ -32,7 +44,7 @@ export class ReadMemory<V> {
     const stamp = await commitStamp(this.#driver);
     if (stamp === null) return read();
     if (stamp !== this.#stamp) {
-      this.#entries.clear();
+      this.#clear();
       this.#stamp = stamp;
     }
     const kept = this.#entries.get(key);
@@ -41,8 +53,12 @@ export class ReadMemory<V> {
     // database's, so the next lookup drops it instead of serving it.
     const value = await read();
     if (value !== null && this.#stamp === stamp) {
-      if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
+      const replaced = this.#entries.get(key);
+      if (replaced !== undefined) this.#size -= this.#sizeOf(replaced);
+      const size = this.#sizeOf(value);
+      if (this.#entries.size >= MAX_ENTRIES || this.#size + size > this.#maxSize) this.#clear();
       this.#entries.set(key, value);
+      this.#size += size;
     }
     return value;
   }
