@@ -2,13 +2,16 @@
  * @module
  * The reads behind `GET /api/post/:id` and `GET /api/history` (issue 31): each one statement, a post (or a page of
  * them) joined with its platform rows, selecting only the columns an answer shows (post-answer.ts postRecord). On
- * PostgreSQL, where these reads are not kept in memory, that is one round trip instead of two.
+ * PostgreSQL, where these reads are not kept in memory, that is one round trip instead of two (three with the
+ * quota check of a post read).
  */
 import type { Network } from '@social-link-kit/protocol';
 import type { PostStatus } from '@social-link-kit/protocol/publishing/index.js';
 import type { Row } from '../core/db/rows.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
+import type { Plan } from '../core/db/storage-types.js';
 import type { StoredPlatform, StoredPost } from './post-store.js';
+import { QUOTA_COLUMNS, quotaOfRow, quotaParams } from './post-quota.js';
 
 /** What a post's answer shows of the post row. */
 export type AnsweredPost = Pick<StoredPost, 'id' | 'status' | 'request' | 'platforms' | 'scheduleDate' | 'requiresApproval' | 'approved' | 'paused' | 'notes' | 'autoRepostId' | 'retried' | 'createdAt'>;
@@ -42,6 +45,28 @@ export async function findAnsweredPost(db: SqlExecutor, profileId: string, id: s
     [id, profileId],
   );
   return grouped(rows)[0] ?? null;
+}
+
+/**
+ * `findAnsweredPost` and the month's quota and count (post-quota.ts) in one statement, for `GET /api/post/:id`,
+ * which checks the quota before it answers: the post's rows are joined to one row that always exists, so the quota
+ * comes back when there is no such post too.
+ */
+export async function findAnsweredPostAndQuota(
+  db: SqlExecutor,
+  profileId: string,
+  id: string,
+  plan: Plan,
+  now: number,
+): Promise<{ quota: number; count: number; found: AnsweredPostRows | null }> {
+  const rows = await db.all(
+    `SELECT ${QUOTA_COLUMNS}, p.*, ${PLATFORM_COLUMNS} FROM (SELECT 1 AS one) o
+     LEFT JOIN (SELECT ${POST_COLUMNS} FROM posts WHERE id = ? AND profile_id = ?) p ON 1 = 1
+     LEFT JOIN post_platforms pp ON pp.post_id = p.id ORDER BY pp.platform`,
+    [...quotaParams(profileId, now), id, profileId],
+  );
+  const found = rows[0]!.id === null || rows[0]!.id === undefined ? null : grouped(rows)[0]!;
+  return { ...quotaOfRow(rows[0]!, plan), found };
 }
 
 /** A page of the profile's history, newest first, each post with its platform rows. */

@@ -18,10 +18,10 @@ import { ApiError, badRequest } from '../core/errors.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
 import { newId } from '../core/tokens.js';
 import { JOB_PUBLISH, platformError, postIdEntry } from './engine.js';
-import { assertQuotaLeft, countPosts, quotaMonth } from './post-quota.js';
+import { countPosts, quotaError, quotaMonth } from './post-quota.js';
 import { isUniqueViolation, type NewPlatform } from './post-store.js';
 import { ReadMemory } from '../core/db/read-memory.js';
-import { findAnsweredPost, listAnsweredHistory, type HistoryFilter } from './post-reads.js';
+import { findAnsweredPost, findAnsweredPostAndQuota, listAnsweredHistory, type HistoryFilter } from './post-reads.js';
 import { youtubeCategoryRefusal } from './rules/youtube-category.js';
 import { normalizeForDuplicates } from './rules/near-duplicate.js';
 import { shortenLinksIn } from './short-links.js';
@@ -234,8 +234,10 @@ export class PostService {
   async getAnswer(account: Account, profile: Profile, id: string, now: number): Promise<string> {
     const key = `${profile.id}\n${profile.refId}\n${account.plan}\n${quotaMonth(now)}\n${id}`;
     return (await this.#readMemory.find(key, async () => {
-      await assertQuotaLeft(this.#deps.store.db, profile.id, account.plan, now);
-      return { text: JSON.stringify(await this.get(profile, id)) };
+      const { quota, count, found } = await findAnsweredPostAndQuota(this.#deps.store.db, profile.id, id, account.plan, now);
+      if (count >= quota) throw quotaError(quota);
+      if (!found) throw notFound(id);
+      return { text: JSON.stringify(postRecord(found.post, profile, found.platforms)) };
     }))!.text;
   }
 
