@@ -3,7 +3,8 @@
 // of the samples taken while the load ran, and the CPU µs per request that share stands for. It also prints the
 // service process's CPU time per request (user + system over the load, from /proc), which other processes' load
 // hardly moves, so two versions can be compared on a busy machine.
-// Run: node --import tsx bench/profile-service.mjs <create|read|post|scheduled|postread|history>
+// Run: node --import tsx bench/profile-service.mjs <create|read|post|scheduled|post-read|history> (`postread` = `post-read`;
+// `history` reads `?limit=10` over ten stored posts, as publish-throughput.mjs does)
 // Environment: INCLUSIVE=1 prints total time per function (its callees included) instead of self time;
 // NO_PROFILE=1 measures CPU per request without the profiler (which costs CPU itself); SERVICE_ROOT=<dir> runs
 // the service of another copy of the repository (e.g. `git archive main`), for a before/after pair; TOP=<n> rows;
@@ -16,7 +17,7 @@ import { join } from 'node:path';
 import { startChildService } from '../server/test/support/child-service.ts';
 import { stopChild } from '../server/test/support/stop-child.ts';
 
-const route = process.argv[2] ?? 'create';
+const route = process.argv[2] === 'post-read' ? 'postread' : (process.argv[2] ?? 'create');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** BENCH_CONNECTIONS=1: one request at a time, so the idle share is the time a request waits (syncs, the network). */
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -53,8 +54,7 @@ try {
   let target;
   if (route === 'create') target = { url: `${api}/profiles/link-sessions`, method: 'POST', body: '{}' };
   else if (route === 'read') target = { url: `${api}/profiles/link-sessions/${created.sessionId}`, method: 'GET' };
-  else if (route === 'history') target = { url: `${api}/history?limit=10`, method: 'GET' };
-  else if (route === 'post' || route === 'scheduled' || route === 'postread') {
+  else if (route === 'post' || route === 'scheduled' || route === 'postread' || route === 'history') {
     const admin = { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' };
     const { accounts } = await (await fetch(`${service.url}/admin/api/accounts`, { headers: admin })).json();
     await fetch(`${service.url}/admin/api/accounts/${accounts[0].id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ plan: 'enterprise' }) });
@@ -66,8 +66,12 @@ try {
     if (route === 'postread') {
       const posted = await (await fetch(`${api}/post`, { method: 'POST', headers, body: body() })).json();
       target = { url: `${api}/post/${posted.id}`, method: 'GET' };
+    } else if (route === 'history') {
+      // A full page of ten, as publish-throughput.mjs reads it.
+      for (let i = 0; i < 10; i++) await (await fetch(`${api}/post`, { method: 'POST', headers, body: body() })).json();
+      target = { url: `${api}/history?limit=10`, method: 'GET' };
     }
-  } else throw new Error(`unknown route ${route}: create, read, post, scheduled, postread or history`);
+  } else throw new Error(`unknown route ${route}: create, read, post, scheduled, post-read or history`);
   // The profiler's clock and process.hrtime are both the monotonic clock: the window selects the load's samples.
   const cpuBefore = cpuMicros(service.process.pid);
   const startedAt = Number(process.hrtime.bigint() / 1000n);

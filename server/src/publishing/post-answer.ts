@@ -7,7 +7,8 @@ import type { PostIdEntry, PostPlatformError, PostRecord, PostRequest, PostRespo
 import { ApiError } from '../core/errors.js';
 import type { Profile } from '../core/db/storage-types.js';
 import { platformError, postIdEntry } from './engine.js';
-import type { StoredPlatform, StoredPost } from './post-store.js';
+import type { StoredPlatform } from './post-store.js';
+import type { AnsweredPlatform, AnsweredPost } from './post-reads.js';
 import { UNSPLASH_ATTRIBUTION_FIELD } from './media/unsplash.js';
 
 export function iso(ms: number): string {
@@ -15,7 +16,7 @@ export function iso(ms: number): string {
 }
 
 /** A stored post as `GET /api/post/:id` and the history answer it. */
-export function postRecord(post: StoredPost, profile: Profile, rows: StoredPlatform[]): PostRecord {
+export function postRecord(post: AnsweredPost, profile: Profile, rows: AnsweredPlatform[]): PostRecord {
   const request = post.request as unknown as PostRequest;
   const errors = rows.filter((row) => row.status === 'error' && row.error).map((row) => platformError(row.platform, row.error!));
   return {

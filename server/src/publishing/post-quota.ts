@@ -4,6 +4,7 @@
  * every created post counts (failed ones too). The quota is the profile's own (`post_quotas`) or the plan's default.
  */
 import { ApiError } from '../core/errors.js';
+import type { Row } from '../core/db/rows.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
 import type { Plan } from '../core/db/storage-types.js';
 
@@ -29,16 +30,27 @@ export function quotaError(quota: number): ApiError {
 }
 
 /**
+ * The month's quota and count as two columns, `quota` and `count` (null: the plan's default, none counted yet), with
+ * `quotaParams`: a statement of their own (`quotaAndCount`) or part of a post read's (post-reads.ts).
+ */
+export const QUOTA_COLUMNS = `(SELECT monthly_post_quota FROM post_quotas WHERE profile_id = ?) AS quota,
+  (SELECT count FROM post_counts WHERE profile_id = ? AND month = ?) AS count`;
+
+export function quotaParams(profileId: string, now: number): unknown[] {
+  return [profileId, profileId, quotaMonth(now)];
+}
+
+/** The quota and count `QUOTA_COLUMNS` read. */
+export function quotaOfRow(row: Row | null, plan: Plan): { quota: number; count: number } {
+  return { quota: row?.quota == null ? PLAN_QUOTAS[plan] : Number(row.quota), count: row?.count == null ? 0 : Number(row.count) };
+}
+
+/**
  * The month's quota and count in one statement: every read of a post checks them (issue 31: one statement instead
  * of two, which on PostgreSQL is one round trip instead of two).
  */
 export async function quotaAndCount(db: SqlExecutor, profileId: string, plan: Plan, now: number): Promise<{ quota: number; count: number }> {
-  const row = await db.get(
-    `SELECT (SELECT monthly_post_quota FROM post_quotas WHERE profile_id = ?) AS quota,
-            (SELECT count FROM post_counts WHERE profile_id = ? AND month = ?) AS count`,
-    [profileId, profileId, quotaMonth(now)],
-  );
-  return { quota: row?.quota == null ? PLAN_QUOTAS[plan] : Number(row.quota), count: row?.count == null ? 0 : Number(row.count) };
+  return quotaOfRow(await db.get(`SELECT ${QUOTA_COLUMNS}`, quotaParams(profileId, now)), plan);
 }
 
 /** 106 once the month's quota is used (get, delete, retry are refused then too). */

@@ -18,8 +18,10 @@ import { ApiError, badRequest } from '../core/errors.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
 import { newId } from '../core/tokens.js';
 import { JOB_PUBLISH, platformError, postIdEntry } from './engine.js';
-import { countPosts } from './post-quota.js';
-import { isUniqueViolation, type NewPlatform, type PostStore } from './post-store.js';
+import { countPosts, quotaError, quotaMonth } from './post-quota.js';
+import { isUniqueViolation, type NewPlatform } from './post-store.js';
+import { ReadMemory } from '../core/db/read-memory.js';
+import { findAnsweredPost, findAnsweredPostAndQuota, listAnsweredHistory, type HistoryFilter } from './post-reads.js';
 import { youtubeCategoryRefusal } from './rules/youtube-category.js';
 import { normalizeForDuplicates } from './rules/near-duplicate.js';
 import { shortenLinksIn } from './short-links.js';
@@ -44,11 +46,18 @@ export interface PostServiceDeps extends CreateRequestDeps, PlatformCheckDeps, I
  */
 export type AppFields = (platforms: Network[]) => Record<string, unknown>;
 
+/** What the kept post answers and history pages may weigh together (characters of JSON, ~2 bytes each at most). */
+const READ_MEMORY_CHARACTERS = 16 * 1024 * 1024;
+
 export class PostService {
   readonly #deps: PostServiceDeps;
 
+  /** Post answers and history pages by what they depend on (getAnswer, historyAnswer). */
+  readonly #readMemory: ReadMemory<{ text: string; since?: number; oldest?: number }>;
+
   constructor(deps: PostServiceDeps) {
     this.#deps = deps;
+    this.#readMemory = new ReadMemory(deps.store.db, { sizeOf: (answer) => answer.text.length, maxSize: READ_MEMORY_CHARACTERS });
   }
 
   /** `POST /api/post` (and with `dryRun`, `POST /api/validate/post`: everything but storing and publishing). */
@@ -217,17 +226,51 @@ export class PostService {
     assertRendition(expected, renditionsOf({ ...request, shortenLinks: false }, entries, this.#deps.publicUrl()), this.#deps.publicUrl());
   }
 
-  async get(profile: Profile, id: string): Promise<PostRecord> {
-    const post = await this.#deps.store.findPostOfProfile(profile.id, id);
-    if (!post) throw notFound(id);
-    return postRecord(post, profile, await this.#deps.store.listPlatforms(post.id));
+  /**
+   * `GET /api/post/:id` as JSON text: 106 once the month's quota is used (spec 7), then the record. Kept in memory
+   * while nothing is committed (SQLite; core/db/read-memory.ts), keyed on everything else it depends on: the
+   * profile (and its refId), the plan and month the quota check used, the id. A 106 or 404 is never kept.
+   */
+  async getAnswer(account: Account, profile: Profile, id: string, now: number): Promise<string> {
+    const key = `${profile.id}\n${profile.refId}\n${account.plan}\n${quotaMonth(now)}\n${id}`;
+    return (await this.#readMemory.find(key, async () => {
+      const { quota, count, found } = await findAnsweredPostAndQuota(this.#deps.store.db, profile.id, id, account.plan, now);
+      if (count >= quota) throw quotaError(quota);
+      if (!found) throw notFound(id);
+      return { text: JSON.stringify(postRecord(found.post, profile, found.platforms)) };
+    }))!.text;
   }
 
-  async history(profile: Profile, filter: Parameters<PostStore['listHistory']>[1], platforms: Network[] | null): Promise<PostRecord[]> {
-    const posts = await this.#deps.store.listHistory(profile.id, filter);
-    const chosen = platforms ? posts.filter((post) => post.platforms.some((p) => platforms.includes(p))) : posts;
-    const platformsOf = await this.#deps.store.listPlatformsOfPosts(chosen.map((post) => post.id));
-    return chosen.map((post) => postRecord(post, profile, platformsOf.get(post.id) ?? []));
+  /**
+   * `GET /api/history`'s answer as JSON text, kept in memory as `getAnswer` is, keyed on the profile and the query
+   * as sent (`queryKey`). A window that slides with the clock (`lastDays`) keeps a page only while none of its posts
+   * has left it: posts only leave a window as time passes; any new or changed one is a commit.
+   */
+  async historyAnswer(profile: Profile, queryKey: string, filter: HistoryFilter, platforms: Network[] | null): Promise<string> {
+    const key = `history\n${profile.id}\n${profile.refId}\n${queryKey}`;
+    const since = filter.since ?? -Infinity;
+    const page = await this.#readMemory.find(
+      key,
+      async () => {
+        const page = await listAnsweredHistory(this.#deps.store.db, profile.id, filter);
+        // `platforms` picks among the page's posts (after the limit, as always).
+        const chosen = platforms ? page.filter(({ post }) => post.platforms.some((p) => platforms.includes(p))) : page;
+        const history = chosen.map(({ post, platforms: rows }) => postRecord(post, profile, rows));
+        return {
+          text: JSON.stringify({ status: 'success', refId: profile.refId, count: history.length, history }),
+          since,
+          oldest: page.length > 0 ? page[page.length - 1]!.post.createdAt : Infinity,
+        };
+      },
+      (kept) => since >= kept.since! && since <= kept.oldest!,
+    );
+    return page!.text;
+  }
+
+  async get(profile: Profile, id: string): Promise<PostRecord> {
+    const found = await findAnsweredPost(this.#deps.store.db, profile.id, id);
+    if (!found) throw notFound(id);
+    return postRecord(found.post, profile, found.platforms);
   }
 
   /** `PATCH /api/post`: approve, pause/unpause, move, annotate a post that has not been sent. */

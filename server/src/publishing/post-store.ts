@@ -191,15 +191,6 @@ export class PostStore {
     return rows.map(toPlatform);
   }
 
-  /** The platforms of several posts in one query (a page of history), by post id. */
-  async listPlatformsOfPosts(postIds: string[]): Promise<Map<string, StoredPlatform[]>> {
-    const byPost = new Map(postIds.map((id): [string, StoredPlatform[]] => [id, []]));
-    if (postIds.length === 0) return byPost;
-    const rows = await this.db.all(`SELECT * FROM post_platforms WHERE post_id IN (${postIds.map(() => '?').join(', ')}) ORDER BY platform`, postIds);
-    for (const row of rows.map(toPlatform)) byPost.get(row.postId)?.push(row);
-    return byPost;
-  }
-
   async findPlatform(postId: string, platform: Network, executor: SqlExecutor = this.db): Promise<StoredPlatform | null> {
     const row = await executor.get('SELECT * FROM post_platforms WHERE post_id = ? AND platform = ?', [postId, platform]);
     return row ? toPlatform(row) : null;
@@ -217,34 +208,6 @@ export class PostStore {
 
   async listSeries(profileId: string, autoRepostId: string): Promise<StoredPost[]> {
     const rows = await this.db.all('SELECT * FROM posts WHERE profile_id = ? AND auto_repost_id = ? ORDER BY schedule_date, created_at', [profileId, autoRepostId]);
-    return rows.map(toPost);
-  }
-
-  async listHistory(
-    profileId: string,
-    filter: { status?: PostStatus; since?: number; until?: number; autoRepostId?: string; type?: 'now' | 'schedule'; limit: number },
-  ): Promise<StoredPost[]> {
-    const where = ['profile_id = ?'];
-    const params: unknown[] = [profileId];
-    if (filter.status) {
-      where.push('status = ?');
-      params.push(filter.status);
-    } else where.push("status <> 'deleted'");
-    if (filter.since !== undefined) {
-      where.push('created_at >= ?');
-      params.push(filter.since);
-    }
-    if (filter.until !== undefined) {
-      where.push('created_at <= ?');
-      params.push(filter.until);
-    }
-    if (filter.autoRepostId) {
-      where.push('auto_repost_id = ?');
-      params.push(filter.autoRepostId);
-    }
-    if (filter.type) where.push(filter.type === 'schedule' ? 'schedule_date IS NOT NULL' : 'schedule_date IS NULL');
-    params.push(filter.limit);
-    const rows = await this.db.all(`SELECT * FROM posts WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id LIMIT ?`, params);
     return rows.map(toPost);
   }
 

@@ -8,13 +8,15 @@ import type { PostIdEntry, PostPlatformError } from '@social-link-kit/protocol/p
 import type { PrepareWaiting, PublishContext, PublishFailure } from '../networks/publish-adapter.js';
 import { publicFirstComment } from './first-comment-reconcile.js';
 import type { StoredPlatform } from './post-store.js';
+import type { AnsweredPlatform } from './post-reads.js';
 import { preparedMediaOf } from './prepare-post-media.js';
 
 export function platformError(platform: Network, error: NonNullable<StoredPlatform['error']>): PostPlatformError {
   return { action: 'post', status: 'error', platform, ...error };
 }
 
-export function postIdEntry(row: StoredPlatform): PostIdEntry | null {
+/** A platform row's `postIds` entry (the columns post-reads.ts reads for an answer are enough). */
+export function postIdEntry(row: AnsweredPlatform): PostIdEntry | null {
   if (row.status === 'success' && row.networkPostId) {
     const contentIssues = preparedMediaOf(row.prepared)?.contentIssues;
     return {

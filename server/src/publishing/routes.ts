@@ -16,6 +16,13 @@ import type { AppEnv } from '../context.js';
 import { ApiError, badRequest } from '../core/errors.js';
 import { readJsonObject } from '../core/http/read-json.js';
 import type { Publishing } from './publishing.js';
+import type { PostService } from './post-service.js';
+import type { IncomingMessage } from 'node:http';
+import { getQueryParam } from 'hono/utils/url';
+import { authenticateApiKey, type ApiCaller } from '../accounts/api-key-auth.js';
+import { JsonText, type RawRoute } from '../core/http/raw-listener.js';
+import { fetchHeader } from '../core/http/raw-request.js';
+import type { Profile } from '../core/db/storage-types.js';
 import { assertQuotaLeft, quotaAndCount } from './post-quota.js';
 import { CAPACITY_BUDGETS, capacityAt } from './capacity.js';
 import { requestError } from './request-errors.js';
@@ -61,10 +68,10 @@ export function postRoutes(deps: Pick<AppDeps, 'config' | 'clock' | 'tokenCipher
     return c.json({ status: 'success', validated: true, refId: result.body.refId, ...result.preview });
   });
 
-  routes.get('/post/:id', describe({ summary: 'Read a post', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/post/{id}', response: PostRecordSchema, name: 'PostRecord', errors: [106, NOT_FOUND] }), async (c) => {
-    await quotaLeft(c);
-    return c.json(await service.get(c.get('profile'), c.req.param('id')));
-  });
+  // The answers are JSON text (kept in memory by the service): written as c.json would write them.
+  routes.get('/post/:id', describe({ summary: 'Read a post', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/post/{id}', response: PostRecordSchema, name: 'PostRecord', errors: [106, NOT_FOUND] }), async (c) =>
+    c.body(await service.getAnswer(c.get('account'), c.get('profile'), c.req.param('id'), deps.clock()), 200, JSON_TYPE),
+  );
 
   routes.get('/post/:id/attempts', describe({ summary: "A post's timeline: every attempt per network (when, trigger, the network's code and message, retry time, reconcile verdict)", tag: 'Posts', auth: 'apiKeyAndProfileKey', response: PostAttemptsResponse, name: 'PostAttemptsResponse', errors: [NOT_FOUND] }), async (c) => {
     // The profile's own post only (404 as for GET /post/:id otherwise).
@@ -120,45 +127,79 @@ export function postRoutes(deps: Pick<AppDeps, 'config' | 'clock' | 'tokenCipher
     });
   });
 
-  routes.get('/history', describe({ summary: 'Post history', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/history', query: HistoryQuery, response: HistoryResponse, name: 'HistoryResponse', errors: [163] }), async (c) => {
-    const parsed = HistoryQuery.safeParse(c.req.query());
-    if (!parsed.success) throw requestError(parsed.error, 'history');
-    const query = parsed.data;
-    const now = deps.clock();
-    let platforms: Network[] | null = null;
-    if (query.platforms !== undefined) {
-      const names = query.platforms.split(',').map((name) => name.trim()).filter(Boolean);
-      const unknown = names.filter((name) => !isNetwork(name));
-      if (names.length === 0 || unknown.length > 0) {
-        throw new ApiError(400, 163, '"platforms" must be a comma-separated list of networks.', { action: 'history', details: { validValues: NETWORKS } });
-      }
-      platforms = names as Network[];
-    }
-    const date = (value: string | undefined, field: string) => {
-      if (value === undefined) return undefined;
-      const parsedDate = parseScheduleDate(value);
-      if (!parsedDate.ok) throw badRequest(parsedDate.message.replace('scheduleDate', field), { field }, 'history');
-      return parsedDate.epochMs;
-    };
-    const lastDays = query.lastDays ?? 30;
-    const startDate = date(query.startDate, 'startDate');
-    const since = startDate ?? (lastDays === 0 ? undefined : now - lastDays * DAY_MS);
-    const history = await service.history(
-      c.get('profile'),
-      {
-        ...(query.status && { status: query.status }),
-        ...(since !== undefined && { since }),
-        ...(query.endDate !== undefined && { until: date(query.endDate, 'endDate') }),
-        ...(query.autoRepostId && { autoRepostId: query.autoRepostId }),
-        ...(query.type && { type: query.type }),
-        limit: query.limit ?? 25,
-      },
-      platforms,
-    );
-    return c.json({ status: 'success', refId: c.get('profile').refId, count: history.length, history });
-  });
+  routes.get('/history', describe({ summary: 'Post history', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/history', query: HistoryQuery, response: HistoryResponse, name: 'HistoryResponse', errors: [163] }), async (c) =>
+    c.body(await historyAnswer(deps, service, c.get('profile'), c.req.query()), 200, JSON_TYPE),
+  );
 
   return routes;
+}
+
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
+/**
+ * `GET /api/post/:id` and `GET /api/history` served below Hono (core/http/raw-listener.ts), by the same functions
+ * as the Hono routes above and the same API-key check as their middleware (logged under its pattern when it refuses).
+ */
+export function postReadRawRoutes(deps: Pick<AppDeps, 'storage' | 'clock'>, publishing: Publishing): RawRoute<ApiCaller>[] {
+  const { service } = publishing;
+  const authenticate = (incoming: IncomingMessage) => authenticateApiKey(deps, fetchHeader(incoming, 'authorization'), fetchHeader(incoming, 'profile-key'));
+  return [
+    {
+      method: 'GET',
+      path: '/api/post/',
+      hasParam: true,
+      pattern: '/api/post/:id',
+      authPattern: '/api/post/*',
+      authenticate,
+      answer: async (caller, id) => new JsonText(await service.getAnswer(caller.account, caller.profile, id, deps.clock())),
+    },
+    {
+      method: 'GET',
+      path: '/api/history',
+      hasParam: false,
+      plainQuery: true,
+      pattern: '/api/history',
+      authPattern: '/api/history',
+      authenticate,
+      // Hono's own query reader (what c.req.query() runs), on the path as the listener got it.
+      answer: async (caller, _param, incoming) => new JsonText(await historyAnswer(deps, service, caller.profile, getQueryParam(`http://localhost${incoming.url}`) as Record<string, string>)),
+    },
+  ];
+}
+
+/** `GET /api/history` for the query's parameters (as Hono's `c.req.query()` reads them), as JSON text. */
+export async function historyAnswer(deps: Pick<AppDeps, 'clock'>, service: PostService, profile: Profile, raw: Record<string, string>): Promise<string> {
+  const parsed = HistoryQuery.safeParse(raw);
+  if (!parsed.success) throw requestError(parsed.error, 'history');
+  const query = parsed.data;
+  const now = deps.clock();
+  let platforms: Network[] | null = null;
+  if (query.platforms !== undefined) {
+    const names = query.platforms.split(',').map((name) => name.trim()).filter(Boolean);
+    const unknown = names.filter((name) => !isNetwork(name));
+    if (names.length === 0 || unknown.length > 0) {
+      throw new ApiError(400, 163, '"platforms" must be a comma-separated list of networks.', { action: 'history', details: { validValues: NETWORKS } });
+    }
+    platforms = names as Network[];
+  }
+  const date = (value: string | undefined, field: string) => {
+    if (value === undefined) return undefined;
+    const parsedDate = parseScheduleDate(value);
+    if (!parsedDate.ok) throw badRequest(parsedDate.message.replace('scheduleDate', field), { field }, 'history');
+    return parsedDate.epochMs;
+  };
+  const lastDays = query.lastDays ?? 30;
+  const startDate = date(query.startDate, 'startDate');
+  const since = startDate ?? (lastDays === 0 ? undefined : now - lastDays * DAY_MS);
+  const filter = {
+    ...(query.status && { status: query.status }),
+    ...(since !== undefined && { since }),
+    ...(query.endDate !== undefined && { until: date(query.endDate, 'endDate') }),
+    ...(query.autoRepostId && { autoRepostId: query.autoRepostId }),
+    ...(query.type && { type: query.type }),
+    limit: query.limit ?? 25,
+  };
+  return service.historyAnswer(profile, JSON.stringify(query), filter, platforms);
 }
 
 /** `monthlyPostQuota` and `monthlyPostCount` for `GET /api/user`. */

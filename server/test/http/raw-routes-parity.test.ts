@@ -1,5 +1,6 @@
 /**
- * The link-session create and read are served below Hono (core/http/raw-listener.ts). These tests hold that path to
+ * The link-session create and read, `GET /api/post/:id` and `GET /api/history` are served below Hono
+ * (core/http/raw-listener.ts; the post reads from memory on SQLite, so each is asked twice). These tests hold that path to
  * the Hono one: two instances of the real service on one database (SQLite file, or PostgreSQL under
  * scripts/with-postgres.sh), one with the raw routes and one without, get the same requests as raw bytes on
  * loopback; every answer must be byte for byte the same (status line, every header in order, body), apart from
@@ -16,9 +17,9 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createAccount } from '../../src/accounts/service.js';
 import { readConfig, type ServiceConfig } from '../../src/config.js';
-import type { AppDeps } from '../../src/app-deps.js';
 import { rawRouteListener } from '../../src/core/http/raw-listener.js';
-import { createRateLimiter } from '../../src/core/limits/create-rate-limiter.js';
+import { composeService } from '../../src/compose.js';
+import { postReadRawRoutes } from '../../src/publishing/routes.js';
 import { linkSessionRawRoutes } from '../../src/linking/routes/link-sessions.js';
 import { startService, type RunningService } from '../../src/server.js';
 import { openStorage } from '../../src/storage/open-storage.js';
@@ -39,6 +40,12 @@ interface Keys {
   ownSession: string;
   otherSession: string;
   profileSession: string;
+  /** Scheduled posts: the primary profile's, the second profile's, another account's, one over its month's quota. */
+  ownPost: string;
+  profilePost: string;
+  otherPost: string;
+  quotaPost: string;
+  quotaKey: string;
 }
 
 interface RequestSpec {
@@ -63,6 +70,44 @@ interface Case {
 const read = (id: string) => `/api/profiles/link-sessions/${id}`;
 const create = '/api/profiles/link-sessions';
 const json = { 'Content-Type': 'application/json' };
+
+const post = (id: string) => `/api/post/${id}`;
+
+/** The post reads: each valid read is asked twice, the second answered from memory on SQLite. */
+const POST_CASES: Case[] = [
+  { name: 'post read', served: 'raw', request: (k) => ({ method: 'GET', path: post(k.ownPost) }) },
+  { name: 'post read again', served: 'raw', request: (k) => ({ method: 'GET', path: post(k.ownPost) }) },
+  { name: 'post read through a Profile-Key', served: 'raw', request: (k) => ({ method: 'GET', path: post(k.profilePost), headers: { 'Profile-Key': k.profileKey } }) },
+  { name: 'post read through a Profile-Key again', served: 'raw', request: (k) => ({ method: 'GET', path: post(k.profilePost), headers: { 'Profile-Key': k.profileKey } }) },
+  { name: "another profile's post, primary key", served: 'raw', request: (k) => ({ method: 'GET', path: post(k.profilePost) }) },
+  { name: "the primary profile's post through a Profile-Key", served: 'raw', request: (k) => ({ method: 'GET', path: post(k.ownPost), headers: { 'Profile-Key': k.profileKey } }) },
+  { name: "another account's post", served: 'raw', request: (k) => ({ method: 'GET', path: post(k.otherPost) }) },
+  { name: 'unknown post id', served: 'raw', request: () => ({ method: 'GET', path: post('post_unknown') }) },
+  { name: 'post read over the quota', served: 'raw', request: (k) => ({ method: 'GET', path: post(k.quotaPost), headers: { Authorization: `Bearer ${k.quotaKey}` } }) },
+  { name: 'post read, missing key', served: 'raw', request: (k) => ({ method: 'GET', path: post(k.ownPost), headers: { Authorization: null } }) },
+  { name: 'post read, bad Profile-Key', served: 'raw', request: (k) => ({ method: 'GET', path: post(k.ownPost), headers: { 'Profile-Key': 'pk_nope' } }) },
+  { name: 'post read, query string', served: 'raw', request: (k) => ({ method: 'GET', path: `${post(k.ownPost)}?a=%zz` }) },
+  { name: 'post read, percent-encoded id', served: 'hono', request: (k) => ({ method: 'GET', path: post(k.ownPost.replace('post_', '%70ost_')) }) },
+  { name: 'post read, trailing slash', served: 'hono', request: (k) => ({ method: 'GET', path: `${post(k.ownPost)}/` }) },
+  { name: 'post attempts', served: 'hono', request: (k) => ({ method: 'GET', path: `${post(k.ownPost)}/attempts` }) },
+  { name: 'post read, HEAD', served: 'hono', request: (k) => ({ method: 'HEAD', path: post(k.ownPost) }) },
+  { name: 'history', served: 'raw', request: () => ({ method: 'GET', path: '/api/history' }) },
+  { name: 'history again', served: 'raw', request: () => ({ method: 'GET', path: '/api/history' }) },
+  { name: 'history, limit', served: 'raw', request: () => ({ method: 'GET', path: '/api/history?limit=1' }) },
+  { name: 'history, filters', served: 'raw', request: () => ({ method: 'GET', path: '/api/history?status=scheduled&type=schedule&platforms=linkedin,twitter&lastDays=0&limit=5' }) },
+  { name: 'history, dates', served: 'raw', request: () => ({ method: 'GET', path: '/api/history?startDate=2026-11-01T00:00:00Z&endDate=2026-12-01T00:00:00Z' }) },
+  { name: 'history, a parameter twice', served: 'raw', request: () => ({ method: 'GET', path: '/api/history?limit=1&limit=50&&=x&flag' }) },
+  { name: 'history through a Profile-Key', served: 'raw', request: (k) => ({ method: 'GET', path: '/api/history?limit=10', headers: { 'Profile-Key': k.profileKey } }) },
+  { name: 'history through a Profile-Key again', served: 'raw', request: (k) => ({ method: 'GET', path: '/api/history?limit=10', headers: { 'Profile-Key': k.profileKey } }) },
+  { name: 'history, bad limit', served: 'raw', request: () => ({ method: 'GET', path: '/api/history?limit=0' }) },
+  { name: 'history, unknown platform', served: 'raw', request: () => ({ method: 'GET', path: '/api/history?platforms=nope' }) },
+  { name: 'history, bad date', served: 'raw', request: () => ({ method: 'GET', path: '/api/history?startDate=yesterday' }) },
+  { name: 'history, unknown parameter', served: 'raw', request: () => ({ method: 'GET', path: '/api/history?nope=1' }) },
+  { name: 'history, missing key', served: 'raw', request: () => ({ method: 'GET', path: '/api/history', headers: { Authorization: null } }) },
+  { name: 'history, percent-encoded query', served: 'hono', request: () => ({ method: 'GET', path: '/api/history?status=awaiting%20approval' }) },
+  { name: 'history, plus in the query', served: 'hono', request: () => ({ method: 'GET', path: '/api/history?status=awaiting+approval' }) },
+  { name: 'history, trailing slash', served: 'hono', request: () => ({ method: 'GET', path: '/api/history/' }) },
+];
 
 const CASES: Case[] = [
   { name: 'valid read', served: 'raw', request: (k) => ({ method: 'GET', path: read(k.ownSession) }) },
@@ -122,6 +167,7 @@ const CASES: Case[] = [
   { name: 'chunked body', served: 'hono', request: () => ({ method: 'POST', path: create, headers: json, body: '{"locale":"es"}', chunked: true }) },
   { name: 'Expect: 100-continue', served: 'hono', request: () => ({ method: 'POST', path: create, headers: { ...json, Expect: '100-continue' }, body: '{}' }) },
   { name: 'rate limited', served: 'raw', request: (k) => ({ method: 'POST', path: create, headers: { ...json, Authorization: `Bearer ${k.limitedKey}` }, body: '{}' }) },
+  ...POST_CASES,
 ];
 
 function requestBytes(spec: RequestSpec, keys: Keys, requestId: string): string {
@@ -188,13 +234,13 @@ interface Instance {
   countsBefore: Map<string, number>;
 }
 
-/** The request counters of `/api/profiles…` routes since `countsBefore` (counts and histogram counts). */
+/** The request counters of `/api/profiles…`, `/api/post…` and `/api/history` routes since `countsBefore` (counts and histogram counts). */
 async function requestCounts(instance: Instance): Promise<Map<string, number>> {
   const response = await fetch(`${instance.service.url}/metrics`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
   assert.equal(response.status, 200);
   const counts = new Map<string, number>();
   for (const line of (await response.text()).split('\n')) {
-    const match = /^(slk_http_request(?:s_total|_duration_seconds_count)\{.*route="\/api\/profiles.*\}) (\d+)$/.exec(line);
+    const match = /^(slk_http_request(?:s_total|_duration_seconds_count)\{.*route="\/api\/(?:profiles|post|history).*\}) (\d+)$/.exec(line);
     if (!match) continue;
     const since = Number(match[2]) - (instance.countsBefore.get(match[1]!) ?? 0);
     if (since > 0) counts.set(match[1]!, since);
@@ -220,7 +266,8 @@ describe('link-session routes below Hono answer exactly as Hono does', { timeout
       HOST: '127.0.0.1',
       // Both instances write the same link URLs, and share one SQLite file when there is no PostgreSQL.
       PUBLIC_URL: 'https://link.example.test',
-      SANDBOX_NETWORKS: 'off',
+      // The sandbox's linkedin, so the post reads have posts to read.
+      SANDBOX_NETWORKS: 'all',
       ADMIN_TOKEN,
       RATE_LIMIT_SESSION_CREATE_PER_MINUTE: String(CREATE_LIMIT),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_FILE: join(dirs[0]!, 'shared.db') }),
@@ -244,6 +291,7 @@ describe('link-session routes below Hono answer exactly as Hono does', { timeout
     const limitedOnRaw = await createAccount(raw.storage, clock);
     const limitedOnHono = await createAccount(raw.storage, clock);
     limitedKeys = { raw: limitedOnRaw.apiKey, hono: limitedOnHono.apiKey };
+    const quota = await createAccount(raw.storage, clock);
     const post = async (apiKey: string, path: string, body: unknown, extra: Record<string, string> = {}) => {
       const response = await fetch(`${raw.service.url}/api${path}`, {
         method: 'POST',
@@ -253,6 +301,16 @@ describe('link-session routes below Hono answer exactly as Hono does', { timeout
       assert.equal(response.status, 200);
       return (await response.json()) as Record<string, string>;
     };
+    /** One scheduled linkedin post each (a week ahead of the test clock) for the primary and second profiles, another account and the quota account. */
+    const scheduledPosts = async (mainKey: string, profileKey: string, otherKey: string, quotaKey: string) => {
+      const at = new Date(clock() + 7 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      const ids: string[] = [];
+      for (const [apiKey, extra] of [[mainKey, {}], [mainKey, { 'Profile-Key': profileKey }], [otherKey, {}], [quotaKey, {}]] as const) {
+        await post(apiKey, '/sandbox/accounts', { platform: 'linkedin' }, extra);
+        ids.push((await post(apiKey, '/post', { post: `Parity post ${ids.length}`, platforms: ['linkedin'], scheduleDate: at, notes: 'read <twice> & "quoted"' }, extra)).id!);
+      }
+      return { ownPost: ids[0]!, profilePost: ids[1]!, otherPost: ids[2]!, quotaPost: ids[3]! };
+    };
     const profile = await post(main.apiKey, '/profiles', { title: 'Second profile' });
     keys = {
       key: main.apiKey,
@@ -261,7 +319,11 @@ describe('link-session routes below Hono answer exactly as Hono does', { timeout
       ownSession: (await post(main.apiKey, '/profiles/link-sessions', {})).sessionId!,
       otherSession: (await post(other.apiKey, '/profiles/link-sessions', {})).sessionId!,
       profileSession: (await post(main.apiKey, '/profiles/link-sessions', {}, { 'Profile-Key': profile.profileKey! })).sessionId!,
+      ...(await scheduledPosts(main.apiKey, profile.profileKey!, other.apiKey, quota.apiKey)),
+      quotaKey: quota.apiKey,
     };
+    // The quota account's month is used up (spec 7: its reads answer 106 then).
+    await raw.storage.driver.run('UPDATE post_counts SET count = 1000000 WHERE profile_id = (SELECT profile_id FROM posts WHERE id = ?)', [keys.quotaPost]);
     // Both limited accounts use up their creates, each on the path it is tested on.
     for (const [instance, apiKey] of [
       [raw, limitedKeys.raw],
@@ -352,6 +414,7 @@ describe('which requests the raw listener takes', () => {
   let server: Server;
   let url: string;
   let keys: Keys;
+  let media: { close(): Promise<void> } | undefined;
   const fellThrough: string[] = [];
 
   before(async () => {
@@ -361,9 +424,11 @@ describe('which requests the raw listener takes', () => {
     const clock = testClock();
     const main = await createAccount(storage, clock);
     const other = await createAccount(storage, clock);
-    // Only what the link-session routes use; the rest of AppDeps belongs to other routes.
-    const deps = { config, storage, clock, mailer: null, limiter: createRateLimiter(storage), log: () => {} } as unknown as AppDeps;
-    const listener = rawRouteListener(deps, linkSessionRawRoutes(deps), (incoming, outgoing) => {
+    // The service's parts as startService builds them (no workers, no socket of its own).
+    const composed = await composeService({ config, storage, clock, mailer: null, log: () => {} });
+    media = composed.media;
+    const { deps } = composed;
+    const listener = rawRouteListener(deps, [...linkSessionRawRoutes(deps), ...postReadRawRoutes(deps, deps.publishing!)], (incoming, outgoing) => {
       fellThrough.push(String(incoming.headers['x-request-id']));
       incoming.resume();
       outgoing.writeHead(204).end();
@@ -382,11 +447,18 @@ describe('which requests the raw listener takes', () => {
       ownSession: await session(main.apiKey),
       otherSession: await session(other.apiKey),
       profileSession: await session(main.apiKey),
+      // No posts in this database: the post reads answer 404, which is enough to see who served them.
+      ownPost: 'post_own',
+      profilePost: 'post_profile',
+      otherPost: 'post_other',
+      quotaPost: 'post_quota',
+      quotaKey: main.apiKey,
     };
   });
 
   after(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await media?.close();
     await storage.close();
     rmSync(dir, { recursive: true, force: true });
   });

@@ -21,6 +21,11 @@ export interface RawRoute<Caller> {
   /** The exact path; for a route with a parameter, the path up to it, ending in `/`. */
   path: string;
   hasParam: boolean;
+  /**
+   * Only requests whose query string is plain (letters, digits and `_.,:=&-`: nothing to decode, as
+   * `PLAIN_QUERY`) are served here, so a query Hono's URL handling might read otherwise goes to Hono.
+   */
+  plainQuery?: boolean;
   /** The Hono route pattern, written on the access line and the metrics as the Hono path writes it. */
   pattern: string;
   /** The Hono pattern of the auth middleware: an auth failure is logged under it, as the Hono path logs it. */
@@ -28,11 +33,19 @@ export interface RawRoute<Caller> {
   /** The caller (headers read with raw-request.ts's `fetchHeader`); throws the ApiError to answer. */
   authenticate(incoming: IncomingMessage): Promise<Caller>;
   /**
-   * The JSON answer (status 200), or a thrown ApiError. `param` is the path segment after `path` (never
+   * The JSON answer (status 200; a `JsonText` is written as it is), or a thrown ApiError. `param` is the path segment after `path` (never
    * percent-encoded), '' for a route without one; the body is read with raw-request.ts's `readJsonBody`.
    */
   answer(caller: Caller, param: string, incoming: IncomingMessage): Promise<unknown>;
 }
+
+/** An answer already serialised (kept in memory by its route): written without JSON.stringify. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** A query string served here: nothing percent-encoded, no `+`, no fragment; anything else goes to Hono. */
+const PLAIN_QUERY = /^[A-Za-z0-9_.,:=&-]*$/;
 
 /** A path parameter served here: ids are letters, digits, `_` and `-`; anything else (`%`, `.`) goes to Hono. */
 const PLAIN_PARAM = /^[A-Za-z0-9_-]+$/;
@@ -65,6 +78,7 @@ function routeFor<Caller>(routes: readonly RawRoute<Caller>[], incoming: Incomin
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   for (const route of routes) {
     if (route.method !== method) continue;
+    if (route.plainQuery && queryAt !== -1 && !PLAIN_QUERY.test(url.slice(queryAt + 1))) continue;
     if (!route.hasParam) {
       if (path === route.path) return { route, param: '' };
     } else if (path.startsWith(route.path)) {
@@ -104,7 +118,7 @@ async function serve<Caller>(
     body = answer.envelope;
     extraHeaders = answer.headers;
   }
-  const text = JSON.stringify(body);
+  const text = body instanceof JsonText ? body.text : JSON.stringify(body);
   const length = Buffer.byteLength(text);
   outgoing.writeHead(status, extraHeaders === NO_EXTRA ? plainAnswerHeaders(route.path, requestId, length) : answerHeaders(route.path, requestId, extraHeaders, length));
   outgoing.end(text);

@@ -1,0 +1,149 @@
+/**
+ * @module
+ * The reads behind `GET /api/post/:id` and `GET /api/history` (issue 31): each one statement, a post (or a page of
+ * them) joined with its platform rows, selecting only the columns an answer shows (post-answer.ts postRecord). On
+ * PostgreSQL, where these reads are not kept in memory, that is one round trip instead of two (three with the
+ * quota check of a post read).
+ */
+import type { Network } from '@social-link-kit/protocol';
+import type { PostStatus } from '@social-link-kit/protocol/publishing/index.js';
+import type { Row } from '../core/db/rows.js';
+import type { SqlExecutor } from '../core/db/sql-driver.js';
+import type { Plan } from '../core/db/storage-types.js';
+import type { StoredPlatform, StoredPost } from './post-store.js';
+import { QUOTA_COLUMNS, quotaOfRow, quotaParams } from './post-quota.js';
+
+/** What a post's answer shows of the post row. */
+export type AnsweredPost = Pick<StoredPost, 'id' | 'status' | 'request' | 'platforms' | 'scheduleDate' | 'requiresApproval' | 'approved' | 'paused' | 'notes' | 'autoRepostId' | 'retried' | 'createdAt'>;
+/** What it shows of each platform row. */
+export type AnsweredPlatform = Pick<StoredPlatform, 'platform' | 'status' | 'prepared' | 'networkPostId' | 'postUrl' | 'pendingState' | 'error' | 'warnings' | 'firstComment'>;
+export interface AnsweredPostRows {
+  post: AnsweredPost;
+  platforms: AnsweredPlatform[];
+}
+
+/** What `GET /api/history` filters on. */
+export interface HistoryFilter {
+  status?: PostStatus;
+  since?: number;
+  until?: number;
+  autoRepostId?: string;
+  type?: 'now' | 'schedule';
+  limit: number;
+}
+
+const POST_COLUMNS = 'id, status, request, platforms, schedule_date, requires_approval, approved, paused, notes, auto_repost_id, retried, created_at';
+/** A post without platform rows has one row of NULLs here (LEFT JOIN): `pp_platform` is null then. */
+const PLATFORM_COLUMNS =
+  'pp.platform AS pp_platform, pp.status AS pp_status, pp.prepared, pp.network_post_id, pp.post_url, pp.pending_state, pp.error, pp.warnings, pp.first_comment';
+
+/** The profile's post with its platform rows, or null when the profile has no post with this id. */
+export async function findAnsweredPost(db: SqlExecutor, profileId: string, id: string): Promise<AnsweredPostRows | null> {
+  const rows = await db.all(
+    `SELECT p.*, ${PLATFORM_COLUMNS} FROM (SELECT ${POST_COLUMNS} FROM posts WHERE id = ? AND profile_id = ?) p
+     LEFT JOIN post_platforms pp ON pp.post_id = p.id ORDER BY pp.platform`,
+    [id, profileId],
+  );
+  return grouped(rows)[0] ?? null;
+}
+
+/**
+ * `findAnsweredPost` and the month's quota and count (post-quota.ts) in one statement, for `GET /api/post/:id`,
+ * which checks the quota before it answers: the post's rows are joined to one row that always exists, so the quota
+ * comes back when there is no such post too.
+ */
+export async function findAnsweredPostAndQuota(
+  db: SqlExecutor,
+  profileId: string,
+  id: string,
+  plan: Plan,
+  now: number,
+): Promise<{ quota: number; count: number; found: AnsweredPostRows | null }> {
+  const rows = await db.all(
+    `SELECT ${QUOTA_COLUMNS}, p.*, ${PLATFORM_COLUMNS} FROM (SELECT 1 AS one) o
+     LEFT JOIN (SELECT ${POST_COLUMNS} FROM posts WHERE id = ? AND profile_id = ?) p ON 1 = 1
+     LEFT JOIN post_platforms pp ON pp.post_id = p.id ORDER BY pp.platform`,
+    [...quotaParams(profileId, now), id, profileId],
+  );
+  const found = rows[0]!.id === null || rows[0]!.id === undefined ? null : grouped(rows)[0]!;
+  return { ...quotaOfRow(rows[0]!, plan), found };
+}
+
+/** A page of the profile's history, newest first, each post with its platform rows. */
+export async function listAnsweredHistory(db: SqlExecutor, profileId: string, filter: HistoryFilter): Promise<AnsweredPostRows[]> {
+  const where = ['profile_id = ?'];
+  const params: unknown[] = [profileId];
+  if (filter.status) {
+    where.push('status = ?');
+    params.push(filter.status);
+  } else where.push("status <> 'deleted'");
+  if (filter.since !== undefined) {
+    where.push('created_at >= ?');
+    params.push(filter.since);
+  }
+  if (filter.until !== undefined) {
+    where.push('created_at <= ?');
+    params.push(filter.until);
+  }
+  if (filter.autoRepostId) {
+    where.push('auto_repost_id = ?');
+    params.push(filter.autoRepostId);
+  }
+  if (filter.type) where.push(filter.type === 'schedule' ? 'schedule_date IS NOT NULL' : 'schedule_date IS NULL');
+  params.push(filter.limit);
+  const rows = await db.all(
+    `SELECT p.*, ${PLATFORM_COLUMNS}
+     FROM (SELECT ${POST_COLUMNS} FROM posts WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id LIMIT ?) p
+     LEFT JOIN post_platforms pp ON pp.post_id = p.id
+     ORDER BY p.created_at DESC, p.id, pp.platform`,
+    params,
+  );
+  return grouped(rows);
+}
+
+/** Rows of the join (ordered by post) as posts with their platform rows. */
+function grouped(rows: Row[]): AnsweredPostRows[] {
+  const posts: AnsweredPostRows[] = [];
+  let current: AnsweredPostRows | null = null;
+  for (const row of rows) {
+    if (current === null || current.post.id !== row.id) {
+      current = { post: toAnsweredPost(row), platforms: [] };
+      posts.push(current);
+    }
+    if (row.pp_platform !== null && row.pp_platform !== undefined) current.platforms.push(toAnsweredPlatform(row));
+  }
+  return posts;
+}
+
+const parse = <T>(value: unknown): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : null);
+
+function toAnsweredPost(row: Row): AnsweredPost {
+  return {
+    id: row.id as string,
+    status: row.status as PostStatus,
+    request: parse<Record<string, unknown>>(row.request) ?? {},
+    platforms: parse<Network[]>(row.platforms) ?? [],
+    scheduleDate: row.schedule_date === null || row.schedule_date === undefined ? null : Number(row.schedule_date),
+    requiresApproval: Number(row.requires_approval) === 1,
+    approved: Number(row.approved) === 1,
+    paused: Number(row.paused) === 1,
+    notes: (row.notes as string | null) ?? null,
+    autoRepostId: (row.auto_repost_id as string | null) ?? null,
+    retried: Number(row.retried) === 1,
+    createdAt: Number(row.created_at),
+  };
+}
+
+function toAnsweredPlatform(row: Row): AnsweredPlatform {
+  return {
+    platform: row.pp_platform as Network,
+    status: row.pp_status as StoredPlatform['status'],
+    prepared: parse(row.prepared),
+    networkPostId: (row.network_post_id as string | null) ?? null,
+    postUrl: (row.post_url as string | null) ?? null,
+    pendingState: parse(row.pending_state),
+    error: parse(row.error),
+    warnings: parse(row.warnings),
+    firstComment: parse(row.first_comment),
+  };
+}
