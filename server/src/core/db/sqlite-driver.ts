@@ -23,9 +23,9 @@ import { commitBatch, type CommitObserver, type Pending } from './write-batch.js
  * other callers' statements could run inside it on the same connection. Batches of writes and transactions
  * (write-batch.ts), exec and migrations therefore go through this mutex, held from BEGIN to COMMIT, and a single
  * read runs at once only while the mutex is idle: a read never sees a batch's uncommitted rows. It is one for the
- * whole process, not one per connection: while a transaction holds SQLite's write lock, a write from a second connection
- * in the same process would wait in SQLite's busy handler, which blocks the thread, so the first transaction could
- * never finish. No fsync runs under it (wal-sync.ts), so what queues here waits for statements only.
+ * whole process, not one per connection: while a transaction holds SQLite's write lock, a write from a second
+ * connection in the same process would wait in SQLite's busy handler, which blocks the thread, so the first
+ * transaction could never finish. No fsync runs under it (wal-sync.ts), so what queues here waits for statements only.
  */
 const oneAtATime = new AsyncMutex();
 
