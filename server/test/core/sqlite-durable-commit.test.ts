@@ -41,13 +41,14 @@ describe('SQLite durable commits off the event loop', () => {
       syncRunning = phase === 'start';
     });
     try {
+      let read: Promise<unknown> | undefined;
       const committed = driver
         .transaction(async (tx) => {
           await tx.run('INSERT INTO items (name) VALUES (?)', ['r1']);
+          // Asked while the transaction holds the driver: it waits for the statements, not for the disk.
+          read = driver.get('SELECT name FROM items WHERE name = ?', ['r1']).then((row) => order.push(`read ${row?.name} answered${syncRunning ? ' during a sync' : ''}`));
         })
         .then(() => order.push(`commit answered${syncRunning ? ' during a sync' : ''}`));
-      // Asked while the transaction holds the driver: it waits for the statements, not for the disk.
-      const read = driver.get('SELECT name FROM items WHERE name = ?', ['r1']).then((row) => order.push(`read ${row?.name} answered${syncRunning ? ' during a sync' : ''}`));
       await Promise.all([committed, read]);
     } finally {
       driver.observeSyncs(null);

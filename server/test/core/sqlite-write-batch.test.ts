@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
+import type { Row } from '../../src/core/db/rows.js';
 import { SqliteDriver } from '../../src/core/db/sqlite-driver.js';
 import { readSqliteSynchronous } from '../../src/core/db/sqlite-settings.js';
 
@@ -54,17 +55,16 @@ describe('SQLite group commit', () => {
   });
 
   it('a read started during a transaction waits for it and sees its result', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    let read: Promise<Row[]> | undefined;
     const transaction = driver.transaction(async (tx) => {
       await tx.run('INSERT INTO items (name) VALUES (?)', ['b1']);
-      await held;
+      read = driver.all("SELECT name FROM items WHERE name LIKE 'b%' ORDER BY name");
+      // The event loop turns while the transaction is open: the read still waits.
+      await new Promise((resolve) => setTimeout(resolve, 20));
       await tx.run('INSERT INTO items (name) VALUES (?)', ['b2']);
     });
-    const read = driver.all("SELECT name FROM items WHERE name LIKE 'b%' ORDER BY name");
-    release();
     await transaction;
-    assert.deepEqual((await read).map((row) => row.name), ['b1', 'b2']);
+    assert.deepEqual((await read!).map((row) => row.name), ['b1', 'b2']);
   });
 
   it('a malformed statement is refused to its caller without touching the batch', async () => {

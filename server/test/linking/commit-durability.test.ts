@@ -82,10 +82,10 @@ describe('commit durability by kind of write, SQLITE_SYNCHRONOUS=mixed (default)
     const commits = await commitsDuring(svc, async () => {
       for (let i = 0; i < 5; i++) await svc.client.createLinkSession({});
     });
-    const withSessions = commits.filter((commit) => commit.writes !== 'transaction' && commit.writes.some(isSessionInsert));
+    const withSessions = commits.filter((commit) => commit.writes.some(isSessionInsert));
     assert.equal(withSessions.flatMap((commit) => commit.writes).filter(isSessionInsert).length, 5);
     // The service's background jobs may share a session's batch: their writes wait for a sync (the next test).
-    const sessionsOnly = withSessions.filter((commit) => commit.writes !== 'transaction' && commit.writes.every(isSessionInsert));
+    const sessionsOnly = withSessions.filter((commit) => commit.transactions === 0 && commit.writes.every(isSessionInsert));
     assert.ok(sessionsOnly.length > 0);
     assert.deepEqual(new Set(sessionsOnly.map((commit) => commit.awaitsSync)), new Set([false]));
   });
@@ -103,7 +103,7 @@ describe('commit durability by kind of write, SQLITE_SYNCHRONOUS=mixed (default)
         svc.storage.linking.createTelegramCode({ codeHash: hashSecret(newSecret()), sessionId: session, createdAt: now, expiresAt: now + 60_000, usedAt: null }),
       ]);
     });
-    const shared = commits.filter((commit) => commit.writes !== 'transaction' && commit.writes.some(isSessionInsert));
+    const shared = commits.filter((commit) => commit.writes.some(isSessionInsert));
     assert.equal(shared.length, 1);
     assert.equal(shared[0]!.writes.length, 2);
     assert.equal(shared[0]!.awaitsSync, true);
@@ -117,7 +117,7 @@ describe('commit durability by kind of write, SQLITE_SYNCHRONOUS=mixed (default)
         linkedAt: svc.clock(), accountType: null,
       }, svc.clock()),
     );
-    assert.ok(linking.some((commit) => commit.writes === 'transaction'));
+    assert.ok(linking.some((commit) => commit.transactions > 0));
     assert.deepEqual(new Set(linking.map((commit) => commit.awaitsSync)), new Set([true]));
 
     assert.equal((await svc.api('POST', '/sandbox/accounts', { body: { platform: 'linkedin' } })).status, 200);
@@ -131,8 +131,8 @@ describe('commit durability by kind of write, SQLITE_SYNCHRONOUS=mixed (default)
     // covers it, and the answer waits until it is durable (the power-loss image below); the fence before the send
     // and its clearing after the answer need only survive a process crash (job-store.ts); every other commit of
     // the attempt is synced.
-    const fenceOrClear = (commit: CommitObservation) => commit.writes !== 'transaction' && commit.writes.every((sql) => /^\s*UPDATE jobs SET (lease_until = .*call_until|call_until = NULL)/.test(sql));
-    assert.deepEqual(publishing[0], { writes: 'transaction', awaitsSync: false }, 'the accept');
+    const fenceOrClear = (commit: CommitObservation) => commit.transactions === 0 && commit.writes.every((sql) => /^\s*UPDATE jobs SET (lease_until = .*call_until|call_until = NULL)/.test(sql));
+    assert.deepEqual(publishing[0], { writes: [], transactions: 1, awaitsSync: false }, 'the accept');
     assert.deepEqual(new Set(publishing.slice(1).filter((commit) => !fenceOrClear(commit)).map((commit) => commit.awaitsSync)), new Set([true]));
     assert.deepEqual(publishing.filter(fenceOrClear).map((commit) => commit.awaitsSync), [false, false]);
   });
@@ -159,7 +159,7 @@ describe('commit durability, SQLITE_SYNCHRONOUS=full', { skip: !onSqlite }, () =
     const svc = await startTestService({ env: { SQLITE_SYNCHRONOUS: 'full' } });
     try {
       const commits = await commitsDuring(svc, () => Promise.all([svc.client.createLinkSession({}), svc.client.createLinkSession({})]));
-      const sessions = commits.filter((commit) => commit.writes !== 'transaction' && commit.writes.some(isSessionInsert));
+      const sessions = commits.filter((commit) => commit.writes.some(isSessionInsert));
       assert.equal(sessions.flatMap((commit) => commit.writes).filter(isSessionInsert).length, 2);
       assert.deepEqual(new Set(commits.map((commit) => commit.awaitsSync)), new Set([true]));
     } finally {

@@ -30,7 +30,8 @@ export interface SqlExecutor {
 export interface SqlConnection extends SqlExecutor {
   /**
    * Runs `work` in one write transaction: commits when it resolves, rolls back when it throws. Inside, use only
-   * `tx`: on SQLite the connection itself waits until the transaction ends.
+   * `tx`: on SQLite the connection itself waits until the transaction ends. On SQLite the transactions of one
+   * event-loop turn share one commit, each in a savepoint (write-batch.ts): all or nothing each, answered after it.
    */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>, durability?: WriteDurability): Promise<T>;
 }
