@@ -7,7 +7,7 @@
  */
 import { NETWORKS, type Network } from '@social-link-kit/protocol';
 import type { SqlDriver, SqlExecutor } from '../core/db/sql-driver.js';
-import { duplicateBands } from './rules/near-duplicate.js';
+import { duplicateBands, NEAR_DUPLICATE_BANDS, type BandLayout } from './rules/near-duplicate.js';
 
 /** Spec 4.9 rule 4: 24 hours either side of the post's own time. */
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -24,9 +24,12 @@ export interface DuplicateQuery {
 
 export class DuplicateIndex {
   readonly #db: SqlDriver;
+  readonly #layout: BandLayout;
 
-  constructor(db: SqlDriver) {
+  /** `layout` other than the stored one is for tests that show what a weaker index misses. */
+  constructor(db: SqlDriver, layout: BandLayout = NEAR_DUPLICATE_BANDS) {
     this.#db = db;
+    this.#layout = layout;
   }
 
   /**
@@ -45,7 +48,7 @@ export class DuplicateIndex {
       [input.acrossAccount ? input.accountId : input.profileId, input.platform, input.duplicateKey, from, to],
     );
     if (exact) return [{ duplicateKey: input.duplicateKey, sameProfile: true }];
-    const bands = duplicateBands(input.duplicateKey);
+    const bands = duplicateBands(input.duplicateKey, this.#layout);
     if (bands.length === 0) return [];
     const rows = await this.#db.all(
       `SELECT DISTINCT pp.duplicate_key FROM post_duplicate_bands b
@@ -58,7 +61,7 @@ export class DuplicateIndex {
 
   /** The bands of a new platform row, written with it. */
   async insertBands(tx: SqlExecutor, postId: string, platform: string, profileId: string, duplicateKey: string | null, effectiveAt: number): Promise<void> {
-    const bands = duplicateBands(duplicateKey ?? '');
+    const bands = duplicateBands(duplicateKey ?? '', this.#layout);
     if (bands.length === 0) return;
     await tx.run(
       `INSERT INTO post_duplicate_bands (post_id, platform, profile_id, band, effective_at) VALUES ${bands.map(() => '(?, ?, ?, ?, ?)').join(', ')} ON CONFLICT DO NOTHING`,

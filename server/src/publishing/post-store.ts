@@ -112,9 +112,9 @@ export class PostStore {
   /** The duplicate rule's index over these rows (its bands are written and moved with them). */
   readonly duplicates: DuplicateIndex;
 
-  constructor(db: SqlDriver) {
+  constructor(db: SqlDriver, duplicates = new DuplicateIndex(db)) {
     this.db = db;
-    this.duplicates = new DuplicateIndex(db);
+    this.duplicates = duplicates;
   }
 
   async insertPost(tx: SqlExecutor, post: NewPost, platforms: NewPlatform[]): Promise<void> {

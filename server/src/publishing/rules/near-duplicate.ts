@@ -112,35 +112,45 @@ function packTrigram(a: number, b: number, c: number): number {
   return BMP ** 3 + hash;
 }
 
-/** MinHash signature length and its split into bands (16 bands of 4): the candidates' index keys. */
-const BANDS = 16;
-const ROWS_PER_BAND = 4;
+/** How a text's MinHash signature is cut into index keys: `bands` keys of `rows` minimum hashes each. */
+export interface BandLayout {
+  bands: number;
+  rows: number;
+}
+
+/** 16 bands of 4: the layout the service stores (see `duplicateBands` for its recall). */
+export const NEAR_DUPLICATE_BANDS: BandLayout = { bands: 16, rows: 4 };
+
 /** Fixed seeds: the bands of a text must be the same in every process and after every restart. */
-const SEEDS = Array.from({ length: BANDS * ROWS_PER_BAND }, (_, i) => Math.imul(i + 1, 0x9e3779b1) >>> 0);
+const seeds = (count: number) => Array.from({ length: count }, (_, i) => Math.imul(i + 1, 0x9e3779b1) >>> 0);
+let SEEDS = seeds(NEAR_DUPLICATE_BANDS.bands * NEAR_DUPLICATE_BANDS.rows);
 
 /**
  * The index keys under which near duplicates of `key` (an already normalised text) are found: two texts whose
  * trigram sets have Jaccard similarity s share at least one band with probability 1 - (1 - s^4)^16, which is
  * 0.99999 at the 0.85 threshold (0.64 at s = 0.5, 0.1 % at s = 0.2), so looking up these keys finds the near
  * duplicates a full scan finds, and few others; each candidate is then confirmed by `nearDuplicateMatcher`. Texts
- * shorter than MIN_NEAR_LENGTH only match exactly, so they have no bands.
+ * shorter than MIN_NEAR_LENGTH only match exactly, so they have no bands. `layout` other than the default is for
+ * tests that show what a weaker index misses.
  */
-export function duplicateBands(key: string): string[] {
+export function duplicateBands(key: string, layout: BandLayout = NEAR_DUPLICATE_BANDS): string[] {
   if (key.length < MIN_NEAR_LENGTH) return [];
+  const { bands, rows } = layout;
+  if (SEEDS.length < bands * rows) SEEDS = seeds(bands * rows);
   const grams = trigramsOf(key);
-  const minima = new Uint32Array(SEEDS.length).fill(0xffffffff);
+  const minima = new Uint32Array(bands * rows).fill(0xffffffff);
   for (const gram of grams) {
     // The packed trigram (up to 2^49) as two 32-bit words, mixed with each seed (murmur3's finaliser).
     const low = gram % 0x1_0000_0000;
     const high = Math.floor(gram / 0x1_0000_0000);
-    for (let i = 0; i < SEEDS.length; i++) {
+    for (let i = 0; i < minima.length; i++) {
       let h = Math.imul(low ^ SEEDS[i]!, 0x85ebca6b) ^ high;
       h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
       h = (h ^ (h >>> 16)) >>> 0;
       if (h < minima[i]!) minima[i] = h;
     }
   }
-  return Array.from({ length: BANDS }, (_, band) => `${band}:${Array.from(minima.subarray(band * ROWS_PER_BAND, (band + 1) * ROWS_PER_BAND), (h) => h.toString(36)).join('.')}`);
+  return Array.from({ length: bands }, (_, band) => `${band}:${Array.from(minima.subarray(band * rows, (band + 1) * rows), (h) => h.toString(36)).join('.')}`);
 }
 
 function removeUrls(text: string): string {
