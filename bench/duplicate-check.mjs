@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAccount } from '../server/src/accounts/service.ts';
 import { PostStore } from '../server/src/publishing/post-store.ts';
-import { duplicateBands, nearDuplicateMatcher, normalizeForDuplicates } from '../server/src/publishing/rules/near-duplicate.ts';
+import { nearDuplicateMatcher, normalizeForDuplicates } from '../server/src/publishing/rules/near-duplicate.ts';
 import { newId } from '../server/src/core/tokens.ts';
 import { PostgresStorage } from '../server/src/storage/postgres.ts';
 import { SqliteStorage } from '../server/src/storage/sqlite.ts';
@@ -37,6 +37,7 @@ const text = () => Array.from({ length: 10 + Math.floor(rand() * 20) }, () => WO
 
 async function load(storage, profiles, from, to) {
   const db = storage.driver;
+  const store = new PostStore(db);
   await db.transaction(async (tx) => {
     for (let i = from; i < to; i++) {
       const profileId = profiles[i % profiles.length];
@@ -49,10 +50,7 @@ async function load(storage, profiles, from, to) {
         `INSERT INTO post_platforms (post_id, platform, status, text, duplicate_key, effective_at, profile_id, account_id) VALUES (?, 'linkedin', ?, '', ?, ?, ?, (SELECT account_id FROM profiles WHERE id = ?))`,
         [id, published ? 'success' : 'scheduled', key, at, profileId, profileId],
       );
-      const bands = at >= NOW - 2 * DAY ? duplicateBands(key) : [];
-      if (bands.length > 0) {
-        await tx.run(`INSERT INTO post_duplicate_bands (post_id, platform, profile_id, band, effective_at) VALUES ${bands.map(() => "(?, 'linkedin', ?, ?, ?)").join(', ')}`, bands.flatMap((band) => [id, profileId, band, at]));
-      }
+      if (at >= NOW - 2 * DAY) await store.duplicates.insertBands(tx, id, 'linkedin', profileId, key, at);
     }
   });
 }

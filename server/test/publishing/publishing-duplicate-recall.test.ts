@@ -7,10 +7,11 @@
  * give the same matches as `nearDuplicateMatcher` run over every live row of the profile in the window.
  *
  * Why every pair and not a rate: a pair at similarity s shares at least one of b bands of r rows with probability
- * 1 - (1 - s^r)^b. The stored layout (b = 16, r = 4) misses a pair at s = 0.85 with probability (1 - 0.85^4)^16 =
- * 7.4e-6 (1.9e-9 at 0.90), so over the ~750 matching pairs here the chance of any miss is below 0.6 %, and the
- * seeded corpus is fixed: the test is deterministic. A weaker layout (2 bands) misses 23 % at 0.85: the second case
- * shows the comparison catches that.
+ * 1 - (1 - s^r)^b. The stored layout (b = 10, r = 4, migration 24) misses a pair at s = 0.85 with probability
+ * (1 - 0.85^4)^10 = 6.2e-4 (2.3e-5 at 0.90, 4.8e-8 at 0.95): recall >= 99.9 % at the threshold, and over the ~770
+ * pairs here (similarities spread over 0.85-0.95, a mean miss rate of 1.0e-4) 0.08 misses are expected, so the
+ * seeded corpus (fixed: the test is deterministic) finding every pair is what that bound predicts, not luck. A
+ * weaker layout (2 bands) misses 23 % at 0.85: the second case shows the comparison catches that.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
