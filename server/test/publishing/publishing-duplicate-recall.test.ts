@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createAccount } from '../../src/accounts/service.js';
 import { newId } from '../../src/core/tokens.js';
-import { DuplicateIndex } from '../../src/publishing/duplicate-index.js';
+import { DuplicateIndex, NEAREST_PER_BAND } from '../../src/publishing/duplicate-index.js';
 import { PostStore } from '../../src/publishing/post-store.js';
 import { NEAR_DUPLICATE_BANDS, nearDuplicateMatcher, normalizeForDuplicates, trigramSimilarity, type BandLayout } from '../../src/publishing/rules/near-duplicate.js';
 import { PostgresStorage } from '../../src/storage/postgres.js';
@@ -199,6 +199,37 @@ describe('the duplicate index against the full scan', () => {
     console.log(`recall ${result.found}/${result.pairs}, ${result.candidates.toFixed(2)} candidates per lookup, ${result.windowRows} rows in the window, ${JSON.stringify(result.byKind)}`);
     // An index that hands back the whole window would pass the recall check; this one stays a lookup.
     assert.ok(result.candidates < 25, `${result.candidates.toFixed(2)} candidates per lookup of ${result.windowRows} rows in the window`);
+  });
+
+  it('reads a bounded number of rows for a profile whose posts all share bands, nearest in time first', async () => {
+    const { storage, close } = await openStorage(dir);
+    try {
+      const db = storage.driver;
+      const { account, primaryProfile } = await createAccount(storage, () => T, { plan: 'business' });
+      const store = new PostStore(db);
+      const base = 'Our spring collection is finally here: come by the shop this weekend and say hello to the whole team.';
+      // 300 copies of one text, each a word apart, over the whole window; the one at T + 1 min is the nearest.
+      const keys = Array.from({ length: 300 }, (_, i) => normalizeForDuplicates(`${base} ${i}`));
+      await db.transaction(async (tx) => {
+        for (const [i, key] of keys.entries()) {
+          const id = newId('post_');
+          const at = i === 0 ? T + 60_000 : T + Math.round((i / 300 - 0.5) * 2 * (DAY - HOUR)) + (i % 2 ? 3 * HOUR : -3 * HOUR);
+          await store.insertPost(
+            tx,
+            { id, profileId: primaryProfile.id, status: 'scheduled', request: {}, platforms: ['linkedin'], scheduleDate: at, requiresApproval: false, approved: false, paused: false, notes: null, idempotencyKey: null, autoRepostId: null, createdAt: T - DAY, mediaCopies: null },
+            [{ postId: id, platform: 'linkedin', status: 'queued', text: key, duplicateKey: key, effectiveAt: at, error: null, warnings: null }],
+          );
+        }
+      });
+      const query = normalizeForDuplicates(`${base} x`);
+      const rows = await store.duplicates.candidates({ profileId: primaryProfile.id, accountId: account.id, platform: 'linkedin', at: T, windowMs: DAY, duplicateKey: query, acrossAccount: false });
+      // Without the bound the lookup hands back about 290 of them (every one in the window).
+      assert.equal(2 * NEAREST_PER_BAND * NEAR_DUPLICATE_BANDS.bands, 80);
+      assert.ok(rows.length <= 80, `${rows.length} candidates`);
+      assert.ok(rows.some((row) => row.duplicateKey === keys[0]), 'the nearest in time is among them');
+    } finally {
+      await close();
+    }
   });
 
   it('catches an index that misses pairs (2 bands of 4 rows: about a quarter missed at 0.85)', async () => {
