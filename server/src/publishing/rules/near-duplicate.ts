@@ -142,6 +142,21 @@ let SEEDS = seeds(NEAR_DUPLICATE_BANDS.bands * NEAR_DUPLICATE_BANDS.rows);
  */
 export function duplicateBands(key: string, layout: BandLayout = NEAR_DUPLICATE_BANDS): number[] {
   if (key.length < MIN_NEAR_LENGTH) return [];
+  if (layout !== NEAR_DUPLICATE_BANDS) return minHashBands(key, layout);
+  // An accept computes them twice (the lookup, then the insert): kept for the few latest keys.
+  let bands = bandCache.get(key);
+  if (!bands) {
+    bands = minHashBands(key, layout);
+    if (bandCache.size >= BAND_CACHE_SIZE) bandCache.delete(bandCache.keys().next().value!);
+    bandCache.set(key, bands);
+  }
+  return bands;
+}
+
+const BAND_CACHE_SIZE = 256;
+const bandCache = new Map<string, number[]>();
+
+function minHashBands(key: string, layout: BandLayout): number[] {
   const { bands, rows } = layout;
   if (SEEDS.length < bands * rows) SEEDS = seeds(bands * rows);
   const grams = trigramsOf(key);
