@@ -120,7 +120,7 @@ export interface BandLayout {
 
 /**
  * 10 bands of 4 (migration 24; 16 before): two texts at Jaccard similarity s share at least one band with
- * probability 1 - (1 - s^4)^10, which is 99.94 % at the 0.85 threshold and 99.9990 % at 0.90 (0.59 % and 3.0 % of
+ * probability 1 - (1 - s^4)^10, which is 99.94 % at the 0.85 threshold and 99.998 % at 0.90 (1.6 % and 7.8 % of
  * pairs at 0.2 and 0.3, the candidates the similarity test then turns away). Each band is a row written with the
  * post, and each row dirties a page of its own: ten rows instead of sixteen is the accept's largest saving, for a
  * miss rate at the threshold of 6 in 10,000 instead of 7 in a million. publishing-duplicate-recall.test.ts holds the
