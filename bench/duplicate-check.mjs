@@ -5,13 +5,14 @@
 // still meet (older ones are pruned by the service). Spread: one profile, or 1,000 profiles with the measured one
 // holding 1/1,000. SQLite; PostgreSQL too with TEST_DATABASE_URL (scripts/with-postgres.sh).
 // Run: node --import tsx bench/duplicate-check.mjs   (SIZES=1000,100000,1000000  LOOKUPS=200  SPREADS=1,1000; SCAN=0
-// skips the old scan, which takes seconds per lookup at 1M posts)
+// skips the old scan, which takes seconds per lookup at 1M posts; IN_WINDOW=1 puts every post inside the window of
+// every lookup, the worst case for one heavy profile)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAccount } from '../server/src/accounts/service.ts';
 import { PostStore } from '../server/src/publishing/post-store.ts';
-import { duplicateBands, nearDuplicateMatcher, normalizeForDuplicates } from '../server/src/publishing/rules/near-duplicate.ts';
+import { nearDuplicateMatcher, normalizeForDuplicates } from '../server/src/publishing/rules/near-duplicate.ts';
 import { newId } from '../server/src/core/tokens.ts';
 import { PostgresStorage } from '../server/src/storage/postgres.ts';
 import { SqliteStorage } from '../server/src/storage/sqlite.ts';
@@ -22,6 +23,7 @@ const SIZES = (process.env.SIZES ?? '1000,100000,1000000').split(',').map(Number
 const LOOKUPS = Number(process.env.LOOKUPS ?? 200);
 const SPREADS = (process.env.SPREADS ?? '1,1000').split(',').map(Number);
 const SCAN = process.env.SCAN !== '0';
+const IN_WINDOW = process.env.IN_WINDOW === '1';
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 const WORDS = 'spring sale today shop new collection launch team hello weekend coffee city market open free event join us our best price limited offer order now music night photo travel summer winter'.split(' ');
@@ -33,26 +35,33 @@ const OLD_SCAN = `SELECT pp.duplicate_key, p.profile_id FROM post_platforms pp J
 
 let seed = 42;
 const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4_294_967_296);
-const text = () => Array.from({ length: 10 + Math.floor(rand() * 20) }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(' ');
+// TEXTS=varied: 6-40 words from 1,500 made-up ones, common ones more often (as the recall test's corpus); the
+// default draws 10-30 words from 32, so unrelated texts are alike (Jaccard 0.3-0.6) and share bands far more often
+// than real posts do: the worst case for one heavy profile.
+const VARIED = process.env.TEXTS === 'varied';
+const SYLLABLES = 'ka lo mi ne su ta ri po da le vi no ra ke mo si tu be la fo ga hi ju me ny pe qu se wo zi'.split(' ');
+const MADE_UP = Array.from({ length: 1_500 }, () => Array.from({ length: 1 + Math.floor(rand() * 3) }, () => SYLLABLES[Math.floor(rand() * SYLLABLES.length)]).join(''));
+const text = VARIED
+  ? () => Array.from({ length: 6 + Math.floor(rand() * 35) }, () => MADE_UP[Math.floor(rand() ** 2 * MADE_UP.length)]).join(' ')
+  : () => Array.from({ length: 10 + Math.floor(rand() * 20) }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(' ');
 
 async function load(storage, profiles, from, to) {
   const db = storage.driver;
+  const store = new PostStore(db);
   await db.transaction(async (tx) => {
     for (let i = from; i < to; i++) {
       const profileId = profiles[i % profiles.length];
       const id = newId('post_');
       const published = rand() < 0.8;
-      const at = published ? NOW - rand() * 30 * DAY : NOW + rand() * 30 * DAY;
+      // The lookups are at NOW to NOW + 23 h, ±24 h each: IN_WINDOW's posts (NOW to NOW + 24 h) meet every one.
+      const at = Math.round(IN_WINDOW ? NOW + rand() * DAY : published ? NOW - rand() * 30 * DAY : NOW + rand() * 30 * DAY);
       const key = normalizeForDuplicates(`${text()} ${i}`);
       await tx.run(`INSERT INTO posts (id, profile_id, status, request, platforms, schedule_date, created_at, updated_at) VALUES (?, ?, ?, '{}', '["linkedin"]', ?, ?, ?)`, [id, profileId, published ? 'success' : 'scheduled', at, at, at]);
       await tx.run(
         `INSERT INTO post_platforms (post_id, platform, status, text, duplicate_key, effective_at, profile_id, account_id) VALUES (?, 'linkedin', ?, '', ?, ?, ?, (SELECT account_id FROM profiles WHERE id = ?))`,
         [id, published ? 'success' : 'scheduled', key, at, profileId, profileId],
       );
-      const bands = at >= NOW - 2 * DAY ? duplicateBands(key) : [];
-      if (bands.length > 0) {
-        await tx.run(`INSERT INTO post_duplicate_bands (post_id, platform, profile_id, band, effective_at) VALUES ${bands.map(() => "(?, 'linkedin', ?, ?, ?)").join(', ')}`, bands.flatMap((band) => [id, profileId, band, at]));
-      }
+      if (at >= NOW - 2 * DAY) await store.duplicates.insertBands(tx, id, 'linkedin', profileId, key, at);
     }
   });
 }
@@ -109,7 +118,7 @@ async function backend(name, open) {
 
 const dir = mkdtempSync(join(tmpdir(), 'slk-dup-bench-'));
 try {
-  console.log(`duplicate lookup per POST, min / median of 3 rounds of ${LOOKUPS}; load average ${(await import('node:os')).loadavg()[0].toFixed(2)}`);
+  console.log(`duplicate lookup per POST${IN_WINDOW ? ', every post in the window' : ''}${VARIED ? ', varied texts' : ''}, min / median of 3 rounds of ${LOOKUPS}; load average ${(await import('node:os')).loadavg()[0].toFixed(2)}`);
   let n = 0;
   await backend('SQLite', async () => {
     const storage = new SqliteStorage(join(dir, `bench-${n++}.db`));

@@ -112,9 +112,9 @@ export class PostStore {
   /** The duplicate rule's index over these rows (its bands are written and moved with them). */
   readonly duplicates: DuplicateIndex;
 
-  constructor(db: SqlDriver) {
+  constructor(db: SqlDriver, duplicates = new DuplicateIndex(db)) {
     this.db = db;
-    this.duplicates = new DuplicateIndex(db);
+    this.duplicates = duplicates;
   }
 
   async insertPost(tx: SqlExecutor, post: NewPost, platforms: NewPlatform[]): Promise<void> {
@@ -342,7 +342,15 @@ export class PostStore {
 
   /** A rescheduled post's rows move in time, and so do their duplicate bands. */
   async moveEffectiveAt(tx: SqlExecutor, postId: string, effectiveAt: number): Promise<void> {
+    const rows = await tx.all('SELECT platform, profile_id, duplicate_key, effective_at FROM post_platforms WHERE post_id = ?', [postId]);
     await tx.run('UPDATE post_platforms SET effective_at = ? WHERE post_id = ?', [effectiveAt, postId]);
-    await this.duplicates.moveBands(tx, postId, effectiveAt);
+    const banded = rows.map((row) => ({
+      postId,
+      platform: row.platform as string,
+      profileId: (row.profile_id as string | null) ?? null,
+      duplicateKey: (row.duplicate_key as string | null) ?? null,
+      effectiveAt: Number(row.effective_at),
+    }));
+    await this.duplicates.moveBands(tx, banded, effectiveAt);
   }
 }

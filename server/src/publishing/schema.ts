@@ -115,3 +115,29 @@ export function duplicateIndexMigration(dialect: SqlDialect): string {
   CREATE INDEX post_duplicate_bands_time ON post_duplicate_bands(effective_at);
   `;
 }
+
+/**
+ * Migration 24: the near-duplicate bands in one B-tree that serves the lookup (issue 31). The accept wrote 16 rows
+ * into a table with three B-trees (the rows, the (post, band) key, the lookup index) and a time index; now 10 rows
+ * (rules/near-duplicate.ts NEAR_DUPLICATE_BANDS), keyed by what the lookup asks (profile, network, band, time) and
+ * the post, without a rowid on SQLite and with no other index: the prune reads the table (it holds about two days
+ * of posts plus the scheduled ones) and a rescheduled post's rows are found by their key. No foreign key either (a
+ * post's rows are found through its platform row, never the other way; posts are never deleted, only marked).
+ * Bands are 53-bit integers now, which SQL cannot compute from the old text ones: the old rows go, and
+ * `post_duplicate_bands_backfill` asks the next start to give the bands to every row a new post can still meet.
+ */
+export function duplicateBandsRebuildMigration(dialect: SqlDialect): string {
+  return `
+  DROP TABLE post_duplicate_bands;
+  CREATE TABLE post_duplicate_bands (
+    profile_id TEXT NOT NULL,
+    platform TEXT NOT NULL,
+    band BIGINT NOT NULL,
+    effective_at ${dialect.timeType} NOT NULL,
+    post_id TEXT NOT NULL,
+    PRIMARY KEY (profile_id, platform, band, effective_at, post_id)
+  )${dialect.withoutRowid};
+  CREATE TABLE post_duplicate_bands_backfill (pending INTEGER NOT NULL);
+  INSERT INTO post_duplicate_bands_backfill (pending) VALUES (1);
+  `;
+}

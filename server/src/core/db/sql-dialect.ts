@@ -21,6 +21,8 @@ export interface SqlDialect {
    * null where the database is a file on this machine (SQLite), whose clock is the caller's.
    */
   readonly databaseClockMs: string | null;
+  /** Put after a CREATE TABLE's closing parenthesis: SQLite keeps the rows in their primary key's B-tree, no second one. */
+  readonly withoutRowid: string;
 }
 
 export const SQLITE_DIALECT: SqlDialect = {
@@ -32,6 +34,7 @@ export const SQLITE_DIALECT: SqlDialect = {
   outboxInsertOrder: 'rowid',
   outboxInsertOrderDefinition: '',
   databaseClockMs: null,
+  withoutRowid: ' WITHOUT ROWID',
 };
 
 export const POSTGRES_DIALECT: SqlDialect = {
@@ -43,4 +46,5 @@ export const POSTGRES_DIALECT: SqlDialect = {
   outboxInsertOrderDefinition: '\n    seq BIGSERIAL UNIQUE,',
   // clock_timestamp(), not now(): the time the statement reads it, not when its transaction began.
   databaseClockMs: 'CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)',
+  withoutRowid: '',
 };
