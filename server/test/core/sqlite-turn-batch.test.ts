@@ -48,6 +48,8 @@ describe('SQLite: the transactions of one turn in one commit', () => {
     dir = mkdtempSync(join(tmpdir(), 'slk-turn-batch-'));
     file = join(dir, 'batch.db');
     driver = new SqliteDriver(file);
+    // The tests count commits: a batch bounded by writes only, so a slow moment of a loaded machine cannot split one.
+    driver.batchLimits = { writes: MAX_BATCH_WRITES, ms: 60_000 };
     await driver.exec('CREATE TABLE items (name TEXT PRIMARY KEY)');
   });
   beforeEach(() => driver.exec('DELETE FROM items'));

@@ -16,7 +16,7 @@ import type { SqliteSynchronous } from './sqlite-settings.js';
 import type { SqlConnection, SqlDriver, SqlExecutor, SqlParams, WriteDurability } from './sql-driver.js';
 import { FALLBACK_CHECKPOINT_PAGES, WalCheckpointer } from './wal-checkpointer.js';
 import { WalSync, type SyncObserver } from './wal-sync.js';
-import { commitBatch, type CommitObserver, type Pending } from './write-batch.js';
+import { commitBatch, MAX_BATCH_MS, MAX_BATCH_WRITES, type BatchLimits, type CommitObserver, type Pending } from './write-batch.js';
 
 /**
  * better-sqlite3 is synchronous, but the shared storage code awaits between the statements of a transaction, so
@@ -183,10 +183,13 @@ export class SqliteDriver implements SqlDriver {
     return this.#synchronous === 'full' || durability === 'power-loss';
   }
 
+  /** How many writes and how long one batch may take (write-batch.ts); tests counting commits lift the time. */
+  batchLimits: BatchLimits = { writes: MAX_BATCH_WRITES, ms: MAX_BATCH_MS };
+
   /** Commits the pending writes in one batch (a full batch leaves the rest to the next) and answers each caller. */
   async #commitPending(): Promise<void> {
     if (this.#pending.length === 0) return;
-    const settled = await oneAtATime.runExclusive(() => commitBatch(this.#connection, this.#pending));
+    const settled = await oneAtATime.runExclusive(() => commitBatch(this.#connection, this.#pending, this.batchLimits));
     // A full batch left writes behind: the next batch comes after the reads that queued behind this one.
     if (this.#pending.length > 0) setImmediate(() => void this.#commitPending());
     if (settled.length === 0) return;

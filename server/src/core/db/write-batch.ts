@@ -69,6 +69,12 @@ export interface BatchConnection extends SqlExecutor {
 export const MAX_BATCH_WRITES = 64;
 export const MAX_BATCH_MS = 10;
 
+/** The bounds of one batch; tests that count commits lift `ms`, so a slow moment of a loaded machine cannot split a batch. */
+export interface BatchLimits {
+  writes: number;
+  ms: number;
+}
+
 function runWrite(write: PendingWrite): Outcome {
   try {
     return { value: write.statement.run(...write.params).changes };
@@ -87,11 +93,11 @@ async function runWork(connection: BatchConnection, work: PendingWork): Promise<
 
 /**
  * Takes writes from the front of `queue` (also those added while it runs) and commits them in one transaction,
- * until the queue is empty or the batch is full (MAX_BATCH_WRITES, MAX_BATCH_MS); returns each one's outcome, in
+ * until the queue is empty or the batch is full (`limits`: MAX_BATCH_WRITES, MAX_BATCH_MS); returns each one's outcome, in
  * order. An error that ends the whole transaction (disk full, I/O, a work that ended it itself) or a failed COMMIT
  * fails every write taken, since none of them was kept.
  */
-export async function commitBatch(connection: BatchConnection, queue: Pending[]): Promise<Settled[]> {
+export async function commitBatch(connection: BatchConnection, queue: Pending[], limits: BatchLimits = { writes: MAX_BATCH_WRITES, ms: MAX_BATCH_MS }): Promise<Settled[]> {
   const { db } = connection;
   if (queue.length === 0) return [];
   // A lone statement commits by itself: no BEGIN and COMMIT to pay for.
@@ -109,7 +115,7 @@ export async function commitBatch(connection: BatchConnection, queue: Pending[])
   }
   const settled: Settled[] = [];
   try {
-    while (queue.length > 0 && settled.length < MAX_BATCH_WRITES && performance.now() - started < MAX_BATCH_MS) {
+    while (queue.length > 0 && settled.length < limits.writes && performance.now() - started < limits.ms) {
       const item = queue.shift()!;
       const outcome = item.kind === 'write' ? runWrite(item) : await runWork(connection, item);
       settled.push({ item, outcome });
