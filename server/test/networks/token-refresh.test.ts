@@ -22,7 +22,9 @@ import { startPublishingService, waitForPost } from '../publishing/publishing-fi
 describe('token refresh', () => {
   let svc: TestService;
   before(async () => {
-    svc = await startPublishingService();
+    // The health sweep's background renewals off: each test here spends or rotates the stored refresh token itself,
+    // and a renewal of the sweep between the test's read of that token and its use rotated it away (CI, PostgreSQL).
+    svc = await startPublishingService({ env: { ACCOUNT_HEALTH_CHECKS: 'off' } });
   });
   after(() => svc.close());
 
