@@ -108,6 +108,19 @@ describe('guarded fetch', () => {
     assert.equal((await failure(guarded({ allowPrivateTargets: true })(`${origin}/hang-body`, { timeoutMs: 200 }))).kind, 'timeout');
   });
 
+  it("ends a request when the caller's own signal aborts, before or during it, and tells it from the deadline", async () => {
+    const fetch = guarded({ allowPrivateTargets: true });
+    assert.equal((await failure(fetch(`${origin}/hello`, { signal: AbortSignal.abort() }))).kind, 'aborted');
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    assert.equal((await failure(fetch(`${origin}/hang`, { signal: controller.signal, timeoutMs: 5000 }))).kind, 'aborted');
+    const midBody = new AbortController();
+    setTimeout(() => midBody.abort(), 100);
+    assert.equal((await failure(fetch(`${origin}/hang-body`, { signal: midBody.signal, timeoutMs: 5000 }))).kind, 'aborted');
+    // A signal that never fires leaves the answer alone.
+    assert.equal(await (await fetch(`${origin}/hello`, { signal: new AbortController().signal })).text(), 'hello');
+  });
+
   it('cuts a chunked body once it passes the limit', async () => {
     assert.equal((await failure(guarded({ allowPrivateTargets: true })(`${origin}/big-chunked`))).kind, 'too-large');
     const fits = await guarded({ allowPrivateTargets: true })(`${origin}/big-chunked`, { maxBytes: 2000 });
