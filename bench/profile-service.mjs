@@ -8,10 +8,11 @@
 // Environment: INCLUSIVE=1 prints total time per function (its callees included) instead of self time;
 // NO_PROFILE=1 measures CPU per request without the profiler (which costs CPU itself); SERVICE_ROOT=<dir> runs
 // the service of another copy of the repository (e.g. `git archive main`), for a before/after pair; TOP=<n> rows;
-// BENCH_SECONDS=<s>, BENCH_CONNECTIONS=<n> (20). Other variables pass through to the service, e.g. SQLITE_SYNCHRONOUS=normal.
+// BENCH_SECONDS=<s>, BENCH_CONNECTIONS=<n> (20); PROFILE_OUT=<file> keeps the profile (with the load's window) for
+// bench/profile-tree.mjs. Other variables pass through to the service, e.g. SQLITE_SYNCHRONOUS=normal.
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChildService } from '../server/test/support/child-service.ts';
@@ -97,6 +98,7 @@ function printProfile() {
     .map((name) => join(profiles, name))
     .sort((a, b) => statSync(b).size - statSync(a).size)[0];
   const profile = JSON.parse(readFileSync(file, 'utf8'));
+  if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify({ ...profile, window, requests }));
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parents = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);

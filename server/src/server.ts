@@ -12,7 +12,7 @@ import type { Storage } from './storage/storage.js';
 import { answerParserErrorsWithEnvelope } from './core/http/client-error.js';
 import { rawRouteListener } from './core/http/raw-listener.js';
 import { linkSessionRawRoutes } from './linking/routes/link-sessions.js';
-import { postReadRawRoutes } from './publishing/routes.js';
+import { postCreateRawRoutes, postReadRawRoutes } from './publishing/routes.js';
 import { standaloneMetricsApp } from './core/observability/operations-routes.js';
 import { composeService, type StartOptions } from './compose.js';
 
@@ -39,9 +39,10 @@ export async function startService(options: StartOptions): Promise<RunningServic
 
   // The hostname stands in for a missing Host header, as `serve()` sets it up.
   const honoListener = getRequestListener(app.fetch, { hostname: config.host });
-  // The link-session create and read and the post reads, the integrators' hot paths, are answered below Hono;
-  // everything else by Hono.
-  const rawRoutes = [...linkSessionRawRoutes(deps), ...(deps.publishing && deps.analytics ? postReadRawRoutes(deps, deps.publishing) : [])];
+  // The link-session create and read, the post create and the post reads, the integrators' hot paths, are answered
+  // below Hono; everything else by Hono.
+  const postRoutes = deps.publishing && deps.analytics ? [...postCreateRawRoutes(deps, deps.publishing), ...postReadRawRoutes(deps, deps.publishing)] : [];
+  const rawRoutes = [...linkSessionRawRoutes(deps), ...postRoutes];
   const listener = options.rawRoutes === false ? honoListener : rawRouteListener(deps, rawRoutes, honoListener);
   // Idle keep-alive connections are kept 65 s (Node's default is 5 s): longer than a load balancer's usual 60 s, and
   // far longer than the guarded fetch keeps its idle sockets (4 s), so neither a proxy nor this service's own calls

@@ -106,8 +106,9 @@ export async function resolvePlatform(deps: PlatformCheckDeps, account: Account,
       duplicateKey: key,
       acrossAccount: capabilities.duplicateCheck === 'account',
     });
-    const isNear = nearDuplicateMatcher(key);
-    const duplicate = candidates.some((c) => c.duplicateKey === key || (c.sameProfile && isNear(c.duplicateKey)));
+    // The text's trigrams only when some candidate is the profile's own (most posts meet none; issue 31).
+    const isNear = candidates.some((c) => c.sameProfile) ? nearDuplicateMatcher(key) : null;
+    const duplicate = candidates.some((c) => c.duplicateKey === key || (c.sameProfile && isNear!(c.duplicateKey)));
     if (duplicate) errors.push(fail(137, `Duplicate or similar content was posted on ${platform} within 24 hours of this post.`));
   }
   return { platform, text, errors, warnings };

@@ -1,5 +1,5 @@
 /**
- * The link-session create and read, `GET /api/post/:id` and `GET /api/history` are served below Hono
+ * The link-session create and read, `POST /api/post`, `GET /api/post/:id` and `GET /api/history` are served below Hono
  * (core/http/raw-listener.ts; the post reads from memory on SQLite, so each is asked twice). These tests hold that path to
  * the Hono one: two instances of the real service on one database (SQLite file, or PostgreSQL under
  * scripts/with-postgres.sh), one with the raw routes and one without, get the same requests as raw bytes on
@@ -19,7 +19,7 @@ import { createAccount } from '../../src/accounts/service.js';
 import { readConfig, type ServiceConfig } from '../../src/config.js';
 import { rawRouteListener } from '../../src/core/http/raw-listener.js';
 import { composeService } from '../../src/compose.js';
-import { postReadRawRoutes } from '../../src/publishing/routes.js';
+import { postCreateRawRoutes, postReadRawRoutes } from '../../src/publishing/routes.js';
 import { linkSessionRawRoutes } from '../../src/linking/routes/link-sessions.js';
 import { startService, type RunningService } from '../../src/server.js';
 import { openStorage } from '../../src/storage/open-storage.js';
@@ -46,6 +46,8 @@ interface Keys {
   otherPost: string;
   quotaPost: string;
   quotaKey: string;
+  /** `one` on the instance with the raw routes, `two` on the other (post texts that must differ). */
+  instance: 'one' | 'two';
 }
 
 interface RequestSpec {
@@ -109,6 +111,39 @@ const POST_CASES: Case[] = [
   { name: 'history, trailing slash', served: 'hono', request: () => ({ method: 'GET', path: '/api/history/' }) },
 ];
 
+const createPost = '/api/post';
+/** A week ahead of the test clock (the clock stands still), in the API's form. */
+const weekAhead = () => new Date(testClock()() + 7 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * The post create. A created post's text names the instance (`one`/`two`, masked by `normalized`): the same text
+ * twice would be refused the second time as a duplicate (137), which is a case of its own.
+ */
+const CREATE_POST_CASES: Case[] = [
+  {
+    name: 'post create, scheduled',
+    served: 'raw',
+    request: (k) => ({ method: 'POST', path: createPost, headers: json, body: JSON.stringify({ post: `Parity create ${k.instance}`, platforms: ['linkedin'], scheduleDate: weekAhead() }) }),
+  },
+  {
+    name: 'post create through a Profile-Key, held for approval',
+    served: 'raw',
+    request: (k) => ({ method: 'POST', path: createPost, headers: { ...json, 'Profile-Key': k.profileKey }, body: JSON.stringify({ post: `Parity held ${k.instance}`, platforms: ['linkedin'], scheduleDate: weekAhead(), requiresApproval: true }) }),
+  },
+  { name: 'post create, a duplicate', served: 'raw', request: () => ({ method: 'POST', path: createPost, headers: json, body: JSON.stringify({ post: 'Parity post 0', platforms: ['linkedin'], scheduleDate: weekAhead() }) }) },
+  { name: 'post create, no linked account', served: 'raw', request: () => ({ method: 'POST', path: createPost, headers: json, body: JSON.stringify({ post: 'Parity nowhere', platforms: ['facebook'] }) }) },
+  { name: 'post create, unknown platform', served: 'raw', request: () => ({ method: 'POST', path: createPost, headers: json, body: '{"post":"x","platforms":["nope"]}' }) },
+  { name: 'post create, unknown field', served: 'raw', request: () => ({ method: 'POST', path: createPost, headers: json, body: '{"post":"x","platforms":["linkedin"],"nope":1}' }) },
+  { name: 'post create, malformed JSON', served: 'raw', request: () => ({ method: 'POST', path: createPost, headers: json, body: '{"post":' }) },
+  { name: 'post create, empty body', served: 'raw', request: () => ({ method: 'POST', path: createPost, headers: json, body: '' }) },
+  { name: 'post create, missing key', served: 'raw', request: () => ({ method: 'POST', path: createPost, headers: { ...json, Authorization: null }, body: '{}' }) },
+  { name: 'post create, bad Profile-Key', served: 'raw', request: () => ({ method: 'POST', path: createPost, headers: { ...json, 'Profile-Key': 'pk_nope' }, body: '{}' }) },
+  { name: 'post create, over the quota', served: 'raw', request: (k) => ({ method: 'POST', path: createPost, headers: { ...json, Authorization: `Bearer ${k.quotaKey}` }, body: JSON.stringify({ post: `Parity quota ${k.instance}`, platforms: ['linkedin'], scheduleDate: weekAhead() }) }) },
+  { name: "post create, a network's own app missing", served: 'raw', request: () => ({ method: 'POST', path: createPost, headers: json, body: JSON.stringify({ post: 'Parity app', platforms: ['twitter'] }) }) },
+  { name: 'post create, trailing slash', served: 'hono', request: () => ({ method: 'POST', path: `${createPost}/`, headers: json, body: '{}' }) },
+  { name: 'post create, chunked body', served: 'hono', request: () => ({ method: 'POST', path: createPost, headers: json, body: '{}', chunked: true }) },
+];
+
 const CASES: Case[] = [
   { name: 'valid read', served: 'raw', request: (k) => ({ method: 'GET', path: read(k.ownSession) }) },
   { name: 'valid read, generated request id', served: 'raw', request: (k) => ({ method: 'GET', path: read(k.ownSession), headers: { 'X-Request-Id': null } }) },
@@ -168,6 +203,7 @@ const CASES: Case[] = [
   { name: 'Expect: 100-continue', served: 'hono', request: () => ({ method: 'POST', path: create, headers: { ...json, Expect: '100-continue' }, body: '{}' }) },
   { name: 'rate limited', served: 'raw', request: (k) => ({ method: 'POST', path: create, headers: { ...json, Authorization: `Bearer ${k.limitedKey}` }, body: '{}' }) },
   ...POST_CASES,
+  ...CREATE_POST_CASES,
 ];
 
 function requestBytes(spec: RequestSpec, keys: Keys, requestId: string): string {
@@ -210,6 +246,8 @@ function normalized(text: string): string {
   return text
     .replace(/^Date: .*$/gm, 'Date: (date)')
     .replace(/ls_[0-9a-f]{24}/g, 'ls_(id)')
+    .replace(/post_[0-9A-Za-z_-]+/g, 'post_(id)')
+    .replace(/Parity (create|held|quota) (one|two)/g, 'Parity $1 (instance)')
     .replace(/session=[A-Za-z0-9_-]{43}/g, 'session=(token)')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '(generated id)');
 }
@@ -321,6 +359,7 @@ describe('link-session routes below Hono answer exactly as Hono does', { timeout
       profileSession: (await post(main.apiKey, '/profiles/link-sessions', {}, { 'Profile-Key': profile.profileKey! })).sessionId!,
       ...(await scheduledPosts(main.apiKey, profile.profileKey!, other.apiKey, quota.apiKey)),
       quotaKey: quota.apiKey,
+      instance: 'one',
     };
     // The quota account's month is used up (spec 7: its reads answer 106 then).
     await raw.storage.driver.run('UPDATE post_counts SET count = 1000000 WHERE profile_id = (SELECT profile_id FROM posts WHERE id = ?)', [keys.quotaPost]);
@@ -351,7 +390,7 @@ describe('link-session routes below Hono answer exactly as Hono does', { timeout
       const answers: string[] = [];
       const logged: string[][] = [];
       for (const instance of [raw, hono]) {
-        const instanceKeys = { ...keys, limitedKey: instance === raw ? limitedKeys.raw : limitedKeys.hono };
+        const instanceKeys = { ...keys, limitedKey: instance === raw ? limitedKeys.raw : limitedKeys.hono, instance: instance === raw ? ('one' as const) : ('two' as const) };
         const bytes = requestBytes(testCase.request(instanceKeys, n), instanceKeys, `parity-${n}`);
         const before = instance.logs.length;
         answers.push(normalized(await exchange(instance.service.url, bytes)));
@@ -428,7 +467,7 @@ describe('which requests the raw listener takes', () => {
     const composed = await composeService({ config, storage, clock, mailer: null, log: () => {} });
     media = composed.media;
     const { deps } = composed;
-    const listener = rawRouteListener(deps, [...linkSessionRawRoutes(deps), ...postReadRawRoutes(deps, deps.publishing!)], (incoming, outgoing) => {
+    const listener = rawRouteListener(deps, [...linkSessionRawRoutes(deps), ...postCreateRawRoutes(deps, deps.publishing!), ...postReadRawRoutes(deps, deps.publishing!)], (incoming, outgoing) => {
       fellThrough.push(String(incoming.headers['x-request-id']));
       incoming.resume();
       outgoing.writeHead(204).end();
@@ -453,6 +492,7 @@ describe('which requests the raw listener takes', () => {
       otherPost: 'post_other',
       quotaPost: 'post_quota',
       quotaKey: main.apiKey,
+      instance: 'one',
     };
   });
 

@@ -23,6 +23,15 @@ before(async () => {
     if (path === '/big') return void response.end(Buffer.alloc(4096));
     if (path === '/echo-auth') return void response.end(request.headers.authorization ?? 'none');
     if (path === '/hang') return void pending.add(() => response.end());
+    // Chunked, so no declared length: the limit is met while reading.
+    if (path === '/big-chunked') return void (response.write(Buffer.alloc(1000)), response.end(Buffer.alloc(1000)));
+    // Headers and part of the body, then nothing: the deadline meets the body.
+    if (path === '/hang-body') return void (response.writeHead(200, { 'content-length': '10' }), response.write('12345'), pending.add(() => response.end('67890')));
+    if (path === '/echo-body') {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      return void request.on('end', () => response.end(JSON.stringify({ type: request.headers['content-type'] ?? null, length: request.headers['content-length'] ?? null, body: Buffer.concat(chunks).toString('base64') })));
+    }
     response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -95,6 +104,49 @@ describe('guarded fetch', () => {
   it('ends a request that outlives its time limit', async () => {
     const error = await failure(guarded({ allowPrivateTargets: true })(`${origin}/hang`, { timeoutMs: 200 }));
     assert.equal(error.kind, 'timeout');
+    // The deadline covers the body too.
+    assert.equal((await failure(guarded({ allowPrivateTargets: true })(`${origin}/hang-body`, { timeoutMs: 200 }))).kind, 'timeout');
+  });
+
+  it("ends a request when the caller's own signal aborts, before or during it, and tells it from the deadline", async () => {
+    const fetch = guarded({ allowPrivateTargets: true });
+    assert.equal((await failure(fetch(`${origin}/hello`, { signal: AbortSignal.abort() }))).kind, 'aborted');
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    assert.equal((await failure(fetch(`${origin}/hang`, { signal: controller.signal, timeoutMs: 5000 }))).kind, 'aborted');
+    const midBody = new AbortController();
+    setTimeout(() => midBody.abort(), 100);
+    assert.equal((await failure(fetch(`${origin}/hang-body`, { signal: midBody.signal, timeoutMs: 5000 }))).kind, 'aborted');
+    // A signal that never fires leaves the answer alone.
+    assert.equal(await (await fetch(`${origin}/hello`, { signal: new AbortController().signal })).text(), 'hello');
+  });
+
+  it('cuts a chunked body once it passes the limit', async () => {
+    assert.equal((await failure(guarded({ allowPrivateTargets: true })(`${origin}/big-chunked`))).kind, 'too-large');
+    const fits = await guarded({ allowPrivateTargets: true })(`${origin}/big-chunked`, { maxBytes: 2000 });
+    assert.equal((await fits.arrayBuffer()).byteLength, 2000);
+  });
+
+  it('sends each kind of body with the bytes and content type fetch would send', async () => {
+    const fetch = guarded({ allowPrivateTargets: true, maxBytes: 100_000 });
+    const bodies: (() => NonNullable<RequestInit['body']>)[] = [
+      () => JSON.stringify({ text: 'héllo ✓' }),
+      () => new TextEncoder().encode('bytes'),
+      () => Buffer.from('a buffer'),
+      () => new TextEncoder().encode('an array buffer').buffer,
+      () => new URLSearchParams({ a: '1', b: 'two words' }),
+      () => new Blob(['a blob'], { type: 'text/x-test' }),
+    ];
+    for (const body of bodies) {
+      const expected = new Response(body());
+      const wanted = { type: expected.headers.get('content-type'), body: Buffer.from(await expected.arrayBuffer()) };
+      const echoed = (await (await fetch(`${origin}/echo-body`, { method: 'POST', body: body() })).json()) as { type: string | null; length: string; body: string };
+      assert.deepEqual({ type: echoed.type, body: Buffer.from(echoed.body, 'base64') }, wanted, String(wanted.body));
+      assert.equal(Number(echoed.length), wanted.body.byteLength);
+    }
+    // A content type the caller set is kept.
+    const typed = (await (await fetch(`${origin}/echo-body`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json()) as { type: string };
+    assert.equal(typed.type, 'application/json');
   });
 
   it('sends the Authorization header to the origin it was meant for', async () => {

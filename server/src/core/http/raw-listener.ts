@@ -33,7 +33,7 @@ export interface RawRoute<Caller> {
   /** The caller (headers read with raw-request.ts's `fetchHeader`); throws the ApiError to answer. */
   authenticate(incoming: IncomingMessage): Promise<Caller>;
   /**
-   * The JSON answer (status 200; a `JsonText` is written as it is), or a thrown ApiError. `param` is the path segment after `path` (never
+   * The JSON answer (status 200, or a `JsonWithStatus`; a `JsonText` is written as it is), or a thrown ApiError. `param` is the path segment after `path` (never
    * percent-encoded), '' for a route without one; the body is read with raw-request.ts's `readJsonBody`.
    */
   answer(caller: Caller, param: string, incoming: IncomingMessage): Promise<unknown>;
@@ -42,6 +42,14 @@ export interface RawRoute<Caller> {
 /** An answer already serialised (kept in memory by its route): written without JSON.stringify. */
 export class JsonText {
   constructor(readonly text: string) {}
+}
+
+/** A JSON answer with another status than 200 (as `c.json(body, status)` writes it on the Hono path). */
+export class JsonWithStatus {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
 }
 
 /** A query string served here: nothing percent-encoded, no `+`, no fragment; anything else goes to Hono. */
@@ -112,6 +120,7 @@ async function serve<Caller>(
     const caller = await route.authenticate(incoming);
     answeredBy = route.pattern;
     body = await route.answer(caller, param, incoming);
+    if (body instanceof JsonWithStatus) ({ status, body } = body);
   } catch (error) {
     const answer = answerForError(error, deps.log, { method: route.method, route: answeredBy, requestId });
     status = answer.status;

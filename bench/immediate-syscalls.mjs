@@ -1,0 +1,52 @@
+// The system calls of an immediate post (issue 31): on this kind of virtual machine a system call costs tens of
+// µs, so their count per post is a large part of what the service adds to the network's own time. Starts the
+// service, links a sandbox linkedin account, attaches `strace -f -c` to the service's process and sends BENCH_POSTS
+// (100) immediate posts one at a time, then prints strace's table (calls of every thread, per post in the last
+// column). SERVICE_ROOT=<dir> runs another copy of the repository, as in profile-service.mjs.
+// Run: node --import tsx bench/immediate-syscalls.mjs (needs strace)
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startChildService } from '../server/test/support/child-service.ts';
+import { stopChild } from '../server/test/support/stop-child.ts';
+
+const POSTS = Number(process.env.BENCH_POSTS ?? 100);
+const API_KEY = 'sk_bench_' + 's'.repeat(40);
+const ADMIN_TOKEN = 'bench-admin-token-' + 's'.repeat(32);
+const dir = mkdtempSync(join(tmpdir(), 'slk-syscalls-'));
+const script = process.env.SERVICE_ROOT ? join(process.env.SERVICE_ROOT, 'server/src/main.ts') : undefined;
+const service = await startChildService({ DATA_DIR: dir, API_KEY, ADMIN_TOKEN, PORT: '18831', SANDBOX_NETWORKS: 'all' }, { script });
+service.process.stdout.removeAllListeners('data').resume();
+const traceFile = join(dir, 'strace.txt');
+try {
+  const api = `${service.url}/api`;
+  const headers = { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' };
+  const admin = { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' };
+  const { accounts } = await (await fetch(`${service.url}/admin/api/accounts`, { headers: admin })).json();
+  await fetch(`${service.url}/admin/api/accounts/${accounts[0].id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ plan: 'enterprise' }) });
+  await fetch(`${api}/sandbox/accounts`, { method: 'POST', headers, body: JSON.stringify({ platform: 'linkedin' }) });
+  const post = async () => {
+    const answer = await (await fetch(`${api}/post`, { method: 'POST', headers, body: JSON.stringify({ post: `Syscalls ${randomBytes(16).toString('hex')}`, platforms: ['linkedin'] }) })).json();
+    if (answer.status !== 'success') throw new Error(`post: ${JSON.stringify(answer)}`);
+  };
+  // Warm: the first posts open the sandbox's connection and prepare the statements.
+  for (let i = 0; i < 10; i++) await post();
+  const strace = spawn('strace', ['-f', '-c', '-o', traceFile, '-p', String(service.process.pid)], { stdio: 'ignore' });
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  for (let i = 0; i < POSTS; i++) await post();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  strace.kill('SIGINT');
+  await new Promise((resolve) => strace.once('exit', resolve));
+  const lines = readFileSync(traceFile, 'utf8').trim().split('\n');
+  console.log(`strace -f -c over ${POSTS} immediate posts (calls per post in the last column)`);
+  for (const line of lines) {
+    const fields = line.trim().split(/\s+/);
+    const calls = Number(fields[3]);
+    console.log(Number.isFinite(calls) && fields.length >= 5 ? `${line}   ${(calls / POSTS).toFixed(1)}` : line);
+  }
+} finally {
+  await stopChild(service.process);
+  rmSync(dir, { recursive: true, force: true });
+}
