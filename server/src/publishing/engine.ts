@@ -12,7 +12,7 @@
  * lease-held start of an irreversible call (lease-held-call.ts), the first-comment job (first-comment-job.ts) and
  * the month's quota at the due time (due-month-quota.ts).
  */
-import type { Network } from '@social-link-kit/protocol';
+import type { Network, ProfileSuspension } from '@social-link-kit/protocol';
 import type { PostIdEntry, PostStatus } from '@social-link-kit/protocol/publishing/index.js';
 import type { Job } from '../core/jobs/job-store.js';
 import type { JobHandler, JobOutcome } from '../core/jobs/job-worker.js';
@@ -33,7 +33,7 @@ import { publishContextFor } from './publish-context.js';
 import { mediaUrlsFor } from './post-media.js';
 import { failureToError, isFailure, isWaiting, onceMoreWithNewTokens, platformError, postIdEntry } from './publish-results.js';
 import { runFirstComment, FIRST_COMMENT_DELAY_MS } from './first-comment-job.js';
-import { COMMUNITY_STANDARDS_BLOCK, recordCommunityStandardsBlock, suspendedFailure, suspensionOf } from '../accounts/suspension.js';
+import { COMMUNITY_STANDARDS_BLOCK, recordCommunityStandardsBlock, suspendedFailure, suspensionAndPlanOf, suspensionOf } from '../accounts/suspension.js';
 
 // What other modules read from the engine's parts, kept importable from here.
 export type { CrashPoint, EngineDeps } from './engine-deps.js';
@@ -76,15 +76,20 @@ export class PublishingEngine {
     const { store, clock } = this.#deps;
     const [post, row] = read ? [read.post, read.row] : await Promise.all([store.findPost(postId), store.findPlatform(postId, platform)]);
     if (!post || !row) return { kind: 'done' };
+    // A suspended profile publishes nothing (accounts/suspension.ts); an interrupted commit is still reconciled.
+    // Read once per attempt, at a scheduled post's start together with the plan its month's quota counts on.
+    let suspension: ProfileSuspension | null | undefined;
     // A scheduled post's first due attempt starts its processing (compare-and-set: one of its platforms' jobs wins).
     if (post.status === 'scheduled' && (await store.moveStatus(postId, ['scheduled'], 'processing', clock()))) {
       post.status = 'processing';
-      if (!(await countDueInItsMonth(this.#deps, post, (id) => this.finishPostIfDone(id)))) return { kind: 'done' };
+      const profile = await suspensionAndPlanOf(store.db, post.profileId);
+      suspension = profile.suspension;
+      if (!(await countDueInItsMonth(this.#deps, post, profile.plan, (id) => this.finishPostIfDone(id)))) return { kind: 'done' };
     } else if (post.status === 'scheduled') post.status = (await store.findPost(postId))?.status ?? post.status;
     // Deleted, paused or held meanwhile: the job ends without publishing.
     if (post.status !== 'processing' || row.finishedAt !== null || row.status === 'pending') return { kind: 'done' };
-    // A suspended profile publishes nothing (accounts/suspension.ts); an interrupted commit is still reconciled.
-    const suspension = row.commitStartedAt === null ? await suspensionOf(store.db, post.profileId) : null;
+    if (row.commitStartedAt !== null) suspension = null;
+    else if (suspension === undefined) suspension = await suspensionOf(store.db, post.profileId);
     if (suspension) return this.#failBeforeCommit(post, platform, suspendedFailure(suspension), attempts, job);
     const ctx = await this.#context(post, row);
     if ('kind' in ctx) return this.#finishAttempt(postId, job, (tx) => store.recordError(postId, platform, failureToError(ctx), clock(), tx));
