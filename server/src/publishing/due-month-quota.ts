@@ -20,11 +20,12 @@ export async function countDueInItsMonth(deps: { store: PostStore; clock: Clock 
   const now = clock();
   if (plan === null) return true;
   try {
-    await store.db.transaction(async (tx) => {
-      if (quotaMonth(post.createdAt) !== quotaMonth(now)) return countPosts(tx, post.profileId, plan, 1, now);
-      const { quota, count } = await quotaAndCount(tx, post.profileId, plan, now);
+    if (quotaMonth(post.createdAt) !== quotaMonth(now)) await store.db.transaction((tx) => countPosts(tx, post.profileId, plan, 1, now));
+    else {
+      // Counted when it was created: one read, no transaction (quota and count in one statement).
+      const { quota, count } = await quotaAndCount(store.db, post.profileId, plan, now);
       if (count > quota) throw quotaError(quota);
-    });
+    }
     return true;
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== QUOTA_EXCEEDED) throw error;
