@@ -28,16 +28,28 @@ async function countStatements(ids: string[], work: () => Promise<void>): Promis
   const note = (sql: string, params?: SqlParams) => {
     if (params?.some((param) => ids.includes(param as string)) && !/sandbox_|\(id, lease_token\) IN/.test(sql)) seen.push(sql.replace(/\s+/g, ' ').slice(0, 90));
   };
+  // A driver's get may call its own all (PostgreSQL's does) synchronously: that inner call is the same statement.
+  let inside = false;
+  const counted = <T>(sql: string, params: SqlParams | undefined, call: () => T): T => {
+    if (inside) return call();
+    note(sql, params);
+    inside = true;
+    try {
+      return call();
+    } finally {
+      inside = false;
+    }
+  };
   const original = { all: driver.all.bind(driver), get: driver.get.bind(driver), run: driver.run.bind(driver), transaction: driver.transaction.bind(driver) };
-  driver.all = (sql, params) => (note(sql, params), original.all(sql, params));
-  driver.get = (sql, params) => (note(sql, params), original.get(sql, params));
-  driver.run = (sql, params, durability) => (note(sql, params), original.run(sql, params, durability));
+  driver.all = (sql, params) => counted(sql, params, () => original.all(sql, params));
+  driver.get = (sql, params) => counted(sql, params, () => original.get(sql, params));
+  driver.run = (sql, params, durability) => counted(sql, params, () => original.run(sql, params, durability));
   driver.transaction = <T>(body: (tx: SqlExecutor) => Promise<T>) =>
     original.transaction((tx) =>
       body({
-        all: (sql, params) => (note(sql, params), tx.all(sql, params)),
-        get: (sql, params) => (note(sql, params), tx.get(sql, params)),
-        run: (sql, params) => (note(sql, params), tx.run(sql, params)),
+        all: (sql, params) => counted(sql, params, () => tx.all(sql, params)),
+        get: (sql, params) => counted(sql, params, () => tx.get(sql, params)),
+        run: (sql, params) => counted(sql, params, () => tx.run(sql, params)),
         exec: (sql) => tx.exec(sql),
       }),
     );
