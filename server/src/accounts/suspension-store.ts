@@ -6,6 +6,7 @@
 import type { Network, ProfileSuspension } from '@social-link-kit/protocol';
 import { iso } from '../core/clock.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
+import type { Plan } from '../core/db/storage-types.js';
 
 /** What `profiles.suspension` holds (the time is its own column). */
 export type SuspensionCause = Omit<ProfileSuspension, 'since'>;
@@ -67,6 +68,13 @@ function suspensionOfRow(row: Record<string, unknown>): ProfileSuspension | null
 export async function findSuspension(db: SqlExecutor, profileId: string): Promise<ProfileSuspension | null> {
   const row = await db.get('SELECT suspended_at, suspension FROM profiles WHERE id = ?', [profileId]);
   return row ? suspensionOfRow(row) : null;
+}
+
+/** The profile's suspension and its account's plan (null when the profile was deleted or its account is gone), in one read. */
+export async function findSuspensionAndPlan(db: SqlExecutor, profileId: string): Promise<{ suspension: ProfileSuspension | null; plan: Plan | null }> {
+  const row = await db.get('SELECT p.suspended_at, p.suspension, p.deleted_at, a.plan FROM profiles p LEFT JOIN accounts a ON a.id = p.account_id WHERE p.id = ?', [profileId]);
+  if (!row) return { suspension: null, plan: null };
+  return { suspension: suspensionOfRow(row), plan: row.deleted_at === null && row.plan != null ? (row.plan as Plan) : null };
 }
 
 /** The suspended profiles of an account, by profile id (for the profile listing). */

@@ -14,12 +14,13 @@
 import { ErrorCode, type Network, type ProfileSuspension, type SuspendedWebhookPayload } from '@social-link-kit/protocol';
 import { iso } from '../core/clock.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
+import type { Plan } from '../core/db/storage-types.js';
 import { ApiError } from '../core/errors.js';
 import { newId } from '../core/tokens.js';
 import { unlinkAccountIn } from '../linking/unlink.js';
 import type { Storage } from '../storage/storage.js';
 import type { PublishFailure } from '../networks/publish-adapter.js';
-import { clearSuspension, countEarlierViolations, findSuspension, insertViolation, linkedAccountId, markSuspended, type SuspensionCause } from './suspension-store.js';
+import { clearSuspension, countEarlierViolations, findSuspension, findSuspensionAndPlan, insertViolation, linkedAccountId, markSuspended, type SuspensionCause } from './suspension-store.js';
 
 export const COMMUNITY_STANDARDS_BLOCK = 249;
 export const REPEAT_WINDOW_DAYS = 30;
@@ -58,6 +59,14 @@ export async function recordCommunityStandardsBlock(tx: SqlExecutor, storage: St
 /** The profile's suspension, or null. */
 export function suspensionOf(db: SqlExecutor, profileId: string): Promise<ProfileSuspension | null> {
   return findSuspension(db, profileId);
+}
+
+/**
+ * A scheduled post's start (publishing/engine.ts): the suspension with the plan its month's quota is counted on, in
+ * one read (issue 31); `plan` is null when the profile was deleted or its account is gone.
+ */
+export function suspensionAndPlanOf(db: SqlExecutor, profileId: string): Promise<{ suspension: ProfileSuspension | null; plan: Plan | null }> {
+  return findSuspensionAndPlan(db, profileId);
 }
 
 /** The refusal of anything a suspended profile may not do (publishing, linking), in the envelope. */

@@ -61,7 +61,7 @@ export async function networkContextFor(deps: NetworkContextDeps, profileId: str
   if (!baseUrl) return null;
   // An expiring token is renewed first (tokens() below reads the renewed one); a refusal shows up as the network's
   // own 401 on the call, classified as a relink like any other.
-  await deps.refresher?.ensureFresh(social);
+  await deps.refresher?.ensureFresh(social, true);
   const app = networkModule(platform).appCredentials;
   return {
     account: linkedAccountOf(deps, social, sandbox),

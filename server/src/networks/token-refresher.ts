@@ -97,8 +97,18 @@ export class TokenRefresher {
     this.#deps = deps;
   }
 
-  /** Before a network call: tokens that do not expire within the margin (renewed when needed), or why not. */
-  ensureFresh(account: RefreshableAccount): Promise<PublishFailure | null> {
+  /**
+   * Before a network call: tokens that do not expire within the margin (renewed when needed), or why not.
+   * `justRead`: the caller read `account` from the store a moment ago (the publish and network contexts): tokens that
+   * need no renewal are judged on that read (issue 31: one statement less per attempt); a renewal still starts from
+   * the loop's own fresh read, so the rotation safety is the same.
+   */
+  async ensureFresh(account: RefreshableAccount, justRead = false): Promise<PublishFailure | null> {
+    if (justRead && this.#deps.adapters[account.platform].refresh && account.tokensEncrypted) {
+      if (await this.needsRelink(account)) return relinkFailure(account.platform, 'its refresh was refused');
+      const tokens = openTokens(this.#deps.tokenCipher, account, account.tokensEncrypted);
+      if (!expiresWithin(tokens, this.#deps.clock(), REFRESH_MARGIN_MS)) return null;
+    }
     return this.#run(account, { force: false });
   }
 

@@ -3,8 +3,10 @@
  * The per-post timeline (issue 30, `GET /api/post/:id/attempts`): one row per attempt of a platform's job (publish,
  * status check, first comment), written when the attempt ends, with what started it, the network's code and
  * message, when it runs again and, after an interrupted commit, the reconcile verdict. It wraps the engine's job
- * runs (worker and inline alike) and reads the platform row around them, so the engine itself only reports the
- * verdict (`onReconcile`). A process killed mid-attempt leaves no row for it; the next attempt shows `reconcile`.
+ * runs (worker and inline alike): it reads the post and platform row once before the run and hands them to it (the
+ * attempt decides on that read, taken the moment it starts: issue 31, one read instead of two), and the row after it
+ * from the result's transaction when that wrote it. The engine itself only reports the verdict (`onReconcile`). A
+ * process killed mid-attempt leaves no row for it; the next attempt shows `reconcile`.
  */
 import type { Network } from '@social-link-kit/protocol';
 import type { PostAttempt } from '@social-link-kit/protocol/publishing/index.js';
@@ -13,10 +15,15 @@ import type { SqlDriver, SqlExecutor } from '../core/db/sql-driver.js';
 import type { Job } from '../core/jobs/job-store.js';
 import type { JobOutcome } from '../core/jobs/job-worker.js';
 import { newId } from '../core/tokens.js';
-import type { PostStore, StoredPlatform } from './post-store.js';
+import type { PostStore, StoredPlatform, StoredPost } from './post-store.js';
 
 export type AttemptKind = 'publish' | 'confirm' | 'first-comment';
 export type ReconcileVerdict = NonNullable<PostAttempt['reconcile']>;
+/** The post and platform row as read when an attempt starts. */
+export interface AttemptRead {
+  post: StoredPost;
+  row: StoredPlatform;
+}
 
 export class AttemptLog {
   readonly #db: SqlDriver;
@@ -38,8 +45,11 @@ export class AttemptLog {
     this.#verdicts.set(`${postId}:${platform}`, verdict);
   }
 
-  /** Runs one attempt of `job` and logs it; a throw is logged as an error and passed on. */
-  async run(job: Job, kind: AttemptKind, run: () => Promise<JobOutcome>): Promise<JobOutcome> {
+  /**
+   * Runs one attempt of `job` and logs it; a throw is logged as an error and passed on. `run` gets the post and
+   * platform row read just before it (nothing awaited in between), or none when either is gone.
+   */
+  async run(job: Job, kind: AttemptKind, run: (read?: AttemptRead) => Promise<JobOutcome>): Promise<JobOutcome> {
     const platform = job.payload.platform as Network;
     const key = `${job.subject}:${platform}`;
     const at = this.#clock();
@@ -58,7 +68,7 @@ export class AttemptLog {
     this.#running.set(job.id, running);
     let outcome: JobOutcome;
     try {
-      outcome = await run();
+      outcome = await run({ post, row: before });
     } catch (error) {
       await this.#write(job.subject, platform, at, trigger, { outcome: 'error', code: null, message: error instanceof Error ? error.message : String(error), retryAt: null }, this.#take(key));
       throw error;
@@ -68,7 +78,8 @@ export class AttemptLog {
     // Claimed at once, so a result transaction still running after a deadline cannot write a second row.
     if (running.written) return outcome;
     running.written = true;
-    const after = await this.#store.findPlatform(job.subject, platform);
+    // A retry or failure is told by the outcome; only a finished run needs the row as it ended.
+    const after = outcome.kind === 'done' ? await this.#store.findPlatform(job.subject, platform) : null;
     await this.#write(job.subject, platform, at, trigger, resultOf(kind, outcome, after), this.#take(key));
     return outcome;
   }
@@ -76,14 +87,15 @@ export class AttemptLog {
   /**
    * Writes the row of `job`'s running attempt in `tx`, the transaction that records its result and completes it
    * (engine.ts), so the row costs no commit (nor, on SQLite, a sync) of its own (issue 31). Nothing when the job
-   * is not running under `run` (a test running an attempt by hand) or its row was written.
+   * is not running under `run` (a test running an attempt by hand) or its row was written. `after`: the platform's row
+   * as `tx` wrote it, when the caller read it already (else read here).
    */
-  async recordIn(tx: SqlExecutor, job: Job): Promise<void> {
+  async recordIn(tx: SqlExecutor, job: Job, after?: StoredPlatform | null): Promise<void> {
     const running = this.#running.get(job.id);
     if (!running || running.written) return;
     running.written = true;
     const platform = job.payload.platform as Network;
-    const after = await this.#store.findPlatform(job.subject, platform, tx);
+    if (after === undefined) after = await this.#store.findPlatform(job.subject, platform, tx);
     await this.#write(job.subject, platform, running.at, running.trigger, resultOf(running.kind, { kind: 'done' }, after), this.#take(`${job.subject}:${platform}`), tx);
   }
 

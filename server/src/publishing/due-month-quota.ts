@@ -7,23 +7,25 @@
  */
 import type { Clock } from '../core/clock.js';
 import { ApiError } from '../core/errors.js';
-import type { Storage } from '../storage/storage.js';
+import type { Plan } from '../core/db/storage-types.js';
 import { countPosts, QUOTA_EXCEEDED, quotaAndCount, quotaError, quotaMonth } from './post-quota.js';
 import type { PostStore, StoredPost } from './post-store.js';
 
-/** False when the post failed with 106 (its platforms' errors recorded, then `finishPost`). */
-export async function countDueInItsMonth(deps: { store: PostStore; storage: Storage; clock: Clock }, post: StoredPost, finishPost: (postId: string) => Promise<unknown>): Promise<boolean> {
-  const { store, clock, storage } = deps;
+/**
+ * False when the post failed with 106 (its platforms' errors recorded, then `finishPost`). `plan`: the profile's
+ * account's, read a moment ago with its suspension (accounts/suspension.ts); null when the profile or account is gone.
+ */
+export async function countDueInItsMonth(deps: { store: PostStore; clock: Clock }, post: StoredPost, plan: Plan | null, finishPost: (postId: string) => Promise<unknown>): Promise<boolean> {
+  const { store, clock } = deps;
   const now = clock();
-  const profile = await storage.accounts.findProfileById(post.profileId);
-  const account = profile ? await storage.accounts.findAccount(profile.accountId) : null;
-  if (!account) return true;
+  if (plan === null) return true;
   try {
-    await store.db.transaction(async (tx) => {
-      if (quotaMonth(post.createdAt) !== quotaMonth(now)) return countPosts(tx, post.profileId, account.plan, 1, now);
-      const { quota, count } = await quotaAndCount(tx, post.profileId, account.plan, now);
+    if (quotaMonth(post.createdAt) !== quotaMonth(now)) await store.db.transaction((tx) => countPosts(tx, post.profileId, plan, 1, now));
+    else {
+      // Counted when it was created: one read, no transaction (quota and count in one statement).
+      const { quota, count } = await quotaAndCount(store.db, post.profileId, plan, now);
       if (count > quota) throw quotaError(quota);
-    });
+    }
     return true;
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== QUOTA_EXCEEDED) throw error;

@@ -12,7 +12,7 @@
  * lease-held start of an irreversible call (lease-held-call.ts), the first-comment job (first-comment-job.ts) and
  * the month's quota at the due time (due-month-quota.ts).
  */
-import type { Network } from '@social-link-kit/protocol';
+import type { Network, ProfileSuspension } from '@social-link-kit/protocol';
 import type { PostIdEntry, PostStatus } from '@social-link-kit/protocol/publishing/index.js';
 import type { Job } from '../core/jobs/job-store.js';
 import type { JobHandler, JobOutcome } from '../core/jobs/job-worker.js';
@@ -27,13 +27,13 @@ import { PREPARED_MEDIA_KEY, preparedMediaOf, preparePostMedia } from './prepare
 import { crawlerBlockedAfterRehost, shouldRehost } from './media/crawler-blocked.js';
 import { releaseNetworkBudgets, takeNetworkBudgets } from '../networks/network-rate-budgets.js';
 import { unconfirmed } from '../networks/reconcile-by-identity.js';
-import type { AttemptKind } from './attempt-log.js';
+import type { AttemptKind, AttemptRead } from './attempt-log.js';
 import type { CrashPoint, EngineDeps } from './engine-deps.js';
 import { publishContextFor } from './publish-context.js';
 import { mediaUrlsFor } from './post-media.js';
 import { failureToError, isFailure, isWaiting, onceMoreWithNewTokens, platformError, postIdEntry } from './publish-results.js';
 import { runFirstComment, FIRST_COMMENT_DELAY_MS } from './first-comment-job.js';
-import { COMMUNITY_STANDARDS_BLOCK, recordCommunityStandardsBlock, suspendedFailure, suspensionOf } from '../accounts/suspension.js';
+import { COMMUNITY_STANDARDS_BLOCK, recordCommunityStandardsBlock, suspendedFailure, suspensionAndPlanOf, suspensionOf } from '../accounts/suspension.js';
 
 // What other modules read from the engine's parts, kept importable from here.
 export type { CrashPoint, EngineDeps } from './engine-deps.js';
@@ -69,21 +69,27 @@ export class PublishingEngine {
 
   /**
    * Runs (or resumes) one platform's attempt. Returns when the attempt is finished, pending, or must be retried later.
-   * With the attempt's leased `job`, a finished attempt also completes the job in its result transaction.
+   * With the attempt's leased `job`, a finished attempt also completes the job in its result transaction. `read`: the
+   * post and row as the attempt log read them the moment it started this run (attempt-log.ts), else read here.
    */
-  async runAttempt(postId: string, platform: Network, attempts: number, job?: Job): Promise<JobOutcome> {
+  async runAttempt(postId: string, platform: Network, attempts: number, job?: Job, read?: AttemptRead): Promise<JobOutcome> {
     const { store, clock } = this.#deps;
-    const [post, row] = await Promise.all([store.findPost(postId), store.findPlatform(postId, platform)]);
+    const [post, row] = read ? [read.post, read.row] : await Promise.all([store.findPost(postId), store.findPlatform(postId, platform)]);
     if (!post || !row) return { kind: 'done' };
+    // A suspended profile publishes nothing (accounts/suspension.ts); an interrupted commit is still reconciled.
+    // Read once per attempt, at a scheduled post's start together with the plan its month's quota counts on.
+    let suspension: ProfileSuspension | null | undefined;
     // A scheduled post's first due attempt starts its processing (compare-and-set: one of its platforms' jobs wins).
     if (post.status === 'scheduled' && (await store.moveStatus(postId, ['scheduled'], 'processing', clock()))) {
       post.status = 'processing';
-      if (!(await countDueInItsMonth(this.#deps, post, (id) => this.finishPostIfDone(id)))) return { kind: 'done' };
+      const profile = await suspensionAndPlanOf(store.db, post.profileId);
+      suspension = profile.suspension;
+      if (!(await countDueInItsMonth(this.#deps, post, profile.plan, (id) => this.finishPostIfDone(id)))) return { kind: 'done' };
     } else if (post.status === 'scheduled') post.status = (await store.findPost(postId))?.status ?? post.status;
     // Deleted, paused or held meanwhile: the job ends without publishing.
     if (post.status !== 'processing' || row.finishedAt !== null || row.status === 'pending') return { kind: 'done' };
-    // A suspended profile publishes nothing (accounts/suspension.ts); an interrupted commit is still reconciled.
-    const suspension = row.commitStartedAt === null ? await suspensionOf(store.db, post.profileId) : null;
+    if (row.commitStartedAt !== null) suspension = null;
+    else if (suspension === undefined) suspension = await suspensionOf(store.db, post.profileId);
     if (suspension) return this.#failBeforeCommit(post, platform, suspendedFailure(suspension), attempts, job);
     const ctx = await this.#context(post, row);
     if ('kind' in ctx) return this.#finishAttempt(postId, job, (tx) => store.recordError(postId, platform, failureToError(ctx), clock(), tx));
@@ -173,9 +179,11 @@ export class PublishingEngine {
       const completed = job ? await jobs.complete(job, clock(), tx) : false;
       if (job && !completed) return false;
       await write(tx);
-      if (post) await this.#finishPostIn(tx, post);
+      // The post's rows as written, read once for its final status and the attempt's timeline row.
+      const rows = post ? await store.listPlatforms(postId, tx) : null;
+      if (post) await this.#finishPostIn(tx, post, rows!);
       // The attempt's timeline row rides in this commit (attempt-log.ts).
-      if (job) await this.#deps.attemptLog?.recordIn(tx, job);
+      if (job) await this.#deps.attemptLog?.recordIn(tx, job, rows ? (rows.find((row) => row.platform === job.payload.platform) ?? null) : undefined);
       return completed;
     });
     return { kind: 'done', recorded };
@@ -297,11 +305,14 @@ export class PublishingEngine {
     });
   }
 
-  /** The post's final status once no platform is left to run; `post` as read (and locked) in this transaction. */
-  async #finishPostIn(tx: SqlExecutor, post: StoredPost): Promise<PostStatus | null> {
+  /**
+   * The post's final status once no platform is left to run; `post` as read (and locked) in this transaction, `rows`
+   * its platforms as read in it after its writes (else read here).
+   */
+  async #finishPostIn(tx: SqlExecutor, post: StoredPost, rows?: StoredPlatform[]): Promise<PostStatus | null> {
     const { store, clock } = this.#deps;
     const postId = post.id;
-    const rows = await store.listPlatforms(postId, tx);
+    rows ??= await store.listPlatforms(postId, tx);
     if (rows.some((row) => row.status === 'queued' || row.status === 'processing')) return null;
     const status: PostStatus = rows.some((row) => row.status === 'pending') ? 'pending' : rows.some((row) => row.status === 'error') ? 'error' : 'success';
     if (!(await store.moveStatus(postId, ['processing', 'pending'], status, clock(), tx))) return null;
@@ -355,10 +366,10 @@ export class PublishingEngine {
 
   /** One attempt of a publish job (worker or inline), with its deadline, logged on the post's timeline. */
   runPublishJob(job: Job): Promise<JobOutcome> {
-    return this.#logged(job, 'publish', () => this.#withDeadline(job, () => this.runAttempt(job.subject, job.payload.platform as Network, job.attempts, job)));
+    return this.#logged(job, 'publish', (read) => this.#withDeadline(job, () => this.runAttempt(job.subject, job.payload.platform as Network, job.attempts, job, read)));
   }
 
-  #logged(job: Job, kind: AttemptKind, run: () => Promise<JobOutcome>): Promise<JobOutcome> {
+  #logged(job: Job, kind: AttemptKind, run: (read?: AttemptRead) => Promise<JobOutcome>): Promise<JobOutcome> {
     return this.#deps.attemptLog ? this.#deps.attemptLog.run(job, kind, run) : run();
   }
 

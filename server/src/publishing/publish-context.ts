@@ -41,7 +41,7 @@ export async function publishContextFor(deps: EngineDeps, post: StoredPost, row:
   if (!baseUrl) return { kind: 'failed', code: 503, message: `Publishing to ${row.platform} is not available on this service.`, retryAvailable: false, relink: false };
   const refresher = deps.refresher;
   // Tokens that expire within the margin are renewed first; an account whose renewal was refused needs a relink.
-  const stale = refresher ? await refresher.ensureFresh(social) : null;
+  const stale = refresher ? await refresher.ensureFresh(social, true) : null;
   if (stale) return stale;
   const account: LinkedAccountRef = {
     ...linkedAccountOf(deps, social, sandbox),
