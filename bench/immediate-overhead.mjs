@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { startChildService } from '../server/test/support/child-service.ts';
 import { stopChild } from '../server/test/support/stop-child.ts';
 import { median } from './median.mjs';
+import { enterpriseWithLinkedin } from './enterprise-linkedin.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const POSTS = Number(process.env.BENCH_POSTS ?? 60);
@@ -34,10 +35,7 @@ export async function measureImmediateOverhead() {
   try {
     const api = `${service.url}/api`;
     const headers = { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' };
-    const admin = { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' };
-    const { accounts } = await (await fetch(`${service.url}/admin/api/accounts`, { headers: admin })).json();
-    await fetch(`${service.url}/admin/api/accounts/${accounts[0].id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ plan: 'enterprise' }) });
-    await fetch(`${api}/sandbox/accounts`, { method: 'POST', headers, body: JSON.stringify({ platform: 'linkedin' }) });
+    await enterpriseWithLinkedin(service.url, API_KEY, ADMIN_TOKEN);
     const rows = [];
     for (let round = 0; round < ROUNDS; round++) {
       const load = loadavg()[0].toFixed(1);

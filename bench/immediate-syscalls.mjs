@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChildService } from '../server/test/support/child-service.ts';
 import { stopChild } from '../server/test/support/stop-child.ts';
+import { enterpriseWithLinkedin } from './enterprise-linkedin.mjs';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 100);
 const API_KEY = 'sk_bench_' + 's'.repeat(40);
@@ -23,10 +24,7 @@ const traceFile = join(dir, 'strace.txt');
 try {
   const api = `${service.url}/api`;
   const headers = { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' };
-  const admin = { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' };
-  const { accounts } = await (await fetch(`${service.url}/admin/api/accounts`, { headers: admin })).json();
-  await fetch(`${service.url}/admin/api/accounts/${accounts[0].id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ plan: 'enterprise' }) });
-  await fetch(`${api}/sandbox/accounts`, { method: 'POST', headers, body: JSON.stringify({ platform: 'linkedin' }) });
+  await enterpriseWithLinkedin(service.url, API_KEY, ADMIN_TOKEN);
   const post = async () => {
     const answer = await (await fetch(`${api}/post`, { method: 'POST', headers, body: JSON.stringify({ post: `Syscalls ${randomBytes(16).toString('hex')}`, platforms: ['linkedin'] }) })).json();
     if (answer.status !== 'success') throw new Error(`post: ${JSON.stringify(answer)}`);

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChildService } from '../server/test/support/child-service.ts';
 import { stopChild } from '../server/test/support/stop-child.ts';
+import { enterpriseWithLinkedin } from './enterprise-linkedin.mjs';
 
 const route = process.argv[2] === 'post-read' ? 'postread' : (process.argv[2] ?? 'create');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -56,10 +57,7 @@ try {
   if (route === 'create') target = { url: `${api}/profiles/link-sessions`, method: 'POST', body: '{}' };
   else if (route === 'read') target = { url: `${api}/profiles/link-sessions/${created.sessionId}`, method: 'GET' };
   else if (route === 'post' || route === 'scheduled' || route === 'postread' || route === 'history') {
-    const admin = { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' };
-    const { accounts } = await (await fetch(`${service.url}/admin/api/accounts`, { headers: admin })).json();
-    await fetch(`${service.url}/admin/api/accounts/${accounts[0].id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ plan: 'enterprise' }) });
-    await fetch(`${api}/sandbox/accounts`, { method: 'POST', headers, body: JSON.stringify({ platform: 'linkedin' }) });
+    await enterpriseWithLinkedin(service.url, API_KEY, ADMIN_TOKEN);
     // `scheduled`: a week ahead, in the API's form (no milliseconds).
     const scheduleDate = route === 'scheduled' ? new Date(Date.now() + 7 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z') : undefined;
     const body = () => JSON.stringify({ post: `Profile ${randomBytes(16).toString('hex')}`, platforms: ['linkedin'], scheduleDate });

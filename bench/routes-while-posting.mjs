@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { startChildService } from '../server/test/support/child-service.ts';
 import { stopChild } from '../server/test/support/stop-child.ts';
 import { median } from './median.mjs';
+import { enterpriseWithLinkedin } from './enterprise-linkedin.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -48,10 +49,7 @@ export async function measureRoutesWhilePosting() {
   try {
     const api = `${service.url}/api`;
     const headers = { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' };
-    const admin = { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' };
-    const { accounts } = await (await fetch(`${service.url}/admin/api/accounts`, { headers: admin })).json();
-    await fetch(`${service.url}/admin/api/accounts/${accounts[0].id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ plan: 'enterprise' }) });
-    await fetch(`${api}/sandbox/accounts`, { method: 'POST', headers, body: JSON.stringify({ platform: 'linkedin' }) });
+    await enterpriseWithLinkedin(service.url, API_KEY, ADMIN_TOKEN);
     for (let loaded = 0; loaded < STORED; loaded += 8) {
       await Promise.all(
         Array.from({ length: 8 }, async () => {
