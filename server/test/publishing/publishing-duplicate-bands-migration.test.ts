@@ -5,19 +5,12 @@
  * those rows are found again (those of rows outside the window are not, as before).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import Database from 'better-sqlite3';
-import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from '../../src/core/db/schema.js';
 import { DUPLICATE_WINDOW_MS } from '../../src/publishing/duplicate-index.js';
 import { PostStore } from '../../src/publishing/post-store.js';
 import { nearDuplicateMatcher, normalizeForDuplicates } from '../../src/publishing/rules/near-duplicate.js';
-import { PostgresStorage } from '../../src/storage/postgres.js';
-import { SqliteStorage } from '../../src/storage/sqlite.js';
 import type { Storage } from '../../src/storage/storage.js';
-import { freshDatabase } from '../support/fresh-database.js';
+import { postgresMigratedFrom, sqliteMigratedFrom } from '../support/migrated-from.js';
 
 const BEFORE = 23;
 const HOUR = 3_600_000;
@@ -46,11 +39,6 @@ function seedAtVersion23(): string {
   `;
 }
 
-function recordedVersions(): string {
-  return `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL);
-    INSERT INTO schema_migrations (version, applied_at) VALUES ${Array.from({ length: BEFORE }, (_, index) => `(${index + 1}, ${T})`).join(', ')};`;
-}
-
 async function checkMigrated(storage: Storage): Promise<void> {
   const count = async () => Number((await storage.driver.get('SELECT COUNT(*) AS n FROM post_duplicate_bands'))!.n);
   assert.equal(await count(), 0, "migration 17's text bands are gone");
@@ -74,42 +62,7 @@ async function checkMigrated(storage: Storage): Promise<void> {
 }
 
 describe('migration 24: the near-duplicate bands rebuilt', () => {
-  it('SQLite', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'slk-bands-migration-'));
-    const file = join(dir, 'service.db');
-    try {
-      const raw = new Database(file);
-      for (const sql of SQLITE_MIGRATIONS.slice(0, BEFORE)) raw.exec(sql);
-      raw.exec(recordedVersions());
-      raw.exec(seedAtVersion23());
-      raw.close();
-      const storage = new SqliteStorage(file);
-      await storage.migrate();
-      try {
-        await checkMigrated(storage);
-      } finally {
-        await storage.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it('SQLite', () => sqliteMigratedFrom(BEFORE, seedAtVersion23(), checkMigrated));
 
-  it('PostgreSQL', { skip: process.env.TEST_DATABASE_URL ? false : 'no TEST_DATABASE_URL' }, async () => {
-    const database = await freshDatabase('slk_bands_migration');
-    try {
-      for (const sql of POSTGRES_MIGRATIONS.slice(0, BEFORE)) await database.query(sql);
-      await database.query(recordedVersions());
-      await database.query(seedAtVersion23());
-      const storage = new PostgresStorage(database.url);
-      await storage.migrate();
-      try {
-        await checkMigrated(storage);
-      } finally {
-        await storage.close();
-      }
-    } finally {
-      await database.drop();
-    }
-  });
+  it('PostgreSQL', { skip: process.env.TEST_DATABASE_URL ? false : 'no TEST_DATABASE_URL' }, () => postgresMigratedFrom(BEFORE, seedAtVersion23(), checkMigrated));
 });

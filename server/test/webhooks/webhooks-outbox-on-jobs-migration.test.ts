@@ -4,16 +4,9 @@
  * errors, in their old order; delivered and failed rows are gone with the old table; the worker's claim delivers them.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import Database from 'better-sqlite3';
-import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from '../../src/core/db/schema.js';
-import { PostgresStorage } from '../../src/storage/postgres.js';
-import { SqliteStorage } from '../../src/storage/sqlite.js';
 import type { Storage } from '../../src/storage/storage.js';
-import { freshDatabase } from '../support/fresh-database.js';
+import { postgresMigratedFrom, sqliteMigratedFrom } from '../support/migrated-from.js';
 
 const OUTBOX_VERSION = 12;
 const T0 = Date.parse('2026-11-22T12:00:00Z');
@@ -31,11 +24,6 @@ function seedAtVersion12(): string {
     INSERT INTO webhook_outbox (id, profile_id, action, payload, created_at, next_attempt_at, attempts, failed_at, last_error) VALUES ('evt_failed', 'pr_1', 'social', '${body('evt_failed')}', ${T0}, 0, 8, ${T0 + 3}, 'gave up');
     INSERT INTO webhook_outbox (id, profile_id, action, payload, created_at, next_attempt_at) VALUES ('evt_later', 'pr_1', 'social', '${body('evt_later')}', ${T0}, ${T0 + 60_000});
   `;
-}
-
-function recordedVersions(): string {
-  return `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL);
-    INSERT INTO schema_migrations (version, applied_at) VALUES ${Array.from({ length: OUTBOX_VERSION }, (_, index) => `(${index + 1}, ${T0})`).join(', ')};`;
 }
 
 async function checkMigrated(storage: Storage): Promise<void> {
@@ -62,42 +50,7 @@ async function checkMigrated(storage: Storage): Promise<void> {
 }
 
 describe('migration 13: the outbox moves onto the jobs table', () => {
-  it('SQLite', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'slk-outbox-migration-'));
-    const file = join(dir, 'service.db');
-    try {
-      const raw = new Database(file);
-      for (const sql of SQLITE_MIGRATIONS.slice(0, OUTBOX_VERSION)) raw.exec(sql);
-      raw.exec(recordedVersions());
-      raw.exec(seedAtVersion12());
-      raw.close();
-      const storage = new SqliteStorage(file);
-      await storage.migrate();
-      try {
-        await checkMigrated(storage);
-      } finally {
-        await storage.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it('SQLite', () => sqliteMigratedFrom(OUTBOX_VERSION, seedAtVersion12(), checkMigrated));
 
-  it('PostgreSQL', { skip: process.env.TEST_DATABASE_URL ? false : 'no TEST_DATABASE_URL' }, async () => {
-    const database = await freshDatabase('slk_outbox_migration');
-    try {
-      for (const sql of POSTGRES_MIGRATIONS.slice(0, OUTBOX_VERSION)) await database.query(sql);
-      await database.query(recordedVersions());
-      await database.query(seedAtVersion12());
-      const storage = new PostgresStorage(database.url);
-      await storage.migrate();
-      try {
-        await checkMigrated(storage);
-      } finally {
-        await storage.close();
-      }
-    } finally {
-      await database.drop();
-    }
-  });
+  it('PostgreSQL', { skip: process.env.TEST_DATABASE_URL ? false : 'no TEST_DATABASE_URL' }, () => postgresMigratedFrom(OUTBOX_VERSION, seedAtVersion12(), checkMigrated));
 });
