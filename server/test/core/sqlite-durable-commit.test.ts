@@ -11,12 +11,12 @@
  *   under normal nothing waits; `durable()` syncs what was answered without one, once (issue 31).
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
 import { SqliteDriver } from '../../src/core/db/sqlite-driver.js';
+import { readImage, withPowerLossImages } from '../support/sqlite-observe.js';
 
 describe('SQLite durable commits off the event loop', () => {
   let dir: string;
@@ -57,25 +57,11 @@ describe('SQLite durable commits off the event loop', () => {
   });
 
   it('keeps every answered write in the power-loss image of its answer', async () => {
-    const images: string[] = [];
-    let durable: string | null = null;
-    let copying: string | null = null;
-    driver.observeSyncs((phase) => {
-      if (phase === 'start') {
-        // What this fdatasync makes durable is at least what the files hold now (the event loop writes no frame
-        // meanwhile; the checkpointer only copies frames that are in this WAL copy into the database file).
-        copying = join(dir, `image-${images.length}`);
-        mkdirSync(copying);
-        copyFileSync(`${file}-wal`, join(copying, 'service.db-wal'));
-        copyFileSync(file, join(copying, 'service.db'));
-        images.push(copying);
-      } else {
-        durable = copying;
-      }
-    });
+    // The event loop writes no frame while a sync's copy is made, and the checkpointer only copies frames that are in
+    // that WAL copy into the database file: the copy holds at least what the sync makes durable.
     const answered: Array<{ name: string; image: string | null }> = [];
-    const note = (name: string) => () => answered.push({ name, image: durable });
-    try {
+    const syncs = await withPowerLossImages(driver, file, dir, async (durableNow, images) => {
+      const note = (name: string) => () => answered.push({ name, image: durableNow() });
       const writes: Promise<unknown>[] = [];
       for (let round = 0; round < 10; round++) {
         for (let i = 0; i < 10; i++) {
@@ -85,26 +71,19 @@ describe('SQLite durable commits off the event loop', () => {
         await new Promise((resolve) => setImmediate(resolve));
       }
       await Promise.all(writes);
-    } finally {
-      driver.observeSyncs(null);
-    }
+      return images.length;
+    });
     assert.equal(answered.length, 200);
     const lost: string[] = [];
     const byImage = new Map<string | null, string[]>();
     for (const { name, image } of answered) byImage.set(image, [...(byImage.get(image) ?? []), name]);
     for (const [image, names] of byImage) {
       assert.ok(image, `${names.length} writes answered before any sync had ended`);
-      const db = new Database(join(image, 'service.db'));
-      try {
-        const stored = new Set((db.prepare('SELECT name FROM items').all() as { name: string }[]).map((row) => row.name));
-        lost.push(...names.filter((name) => !stored.has(name)));
-      } finally {
-        db.close();
-      }
+      const stored = new Set(readImage(image, (db) => (db.prepare('SELECT name FROM items').all() as { name: string }[]).map((row) => row.name)));
+      lost.push(...names.filter((name) => !stored.has(name)));
     }
     assert.deepEqual(lost, [], `${lost.length} answered writes missing from the image of their answer`);
-    assert.ok(images.length < 200, `${images.length} syncs for 200 writes`);
-    for (const image of images) rmSync(image, { recursive: true, force: true });
+    assert.ok(syncs < 200, `${syncs} syncs for 200 writes`);
   });
 
   it('durable(): a process-crash transaction is answered without a sync; durable() syncs it once, and not again', async () => {

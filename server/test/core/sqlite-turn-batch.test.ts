@@ -8,14 +8,14 @@
  * keep their meaning.
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
 import type { SqlConnection } from '../../src/core/db/sql-driver.js';
 import { SqliteDriver } from '../../src/core/db/sqlite-driver.js';
-import { MAX_BATCH_WRITES, type CommitObservation } from '../../src/core/db/write-batch.js';
+import { MAX_BATCH_WRITES } from '../../src/core/db/write-batch.js';
+import { commitsDuring, committedRows, readImage, withPowerLossImages } from '../support/sqlite-observe.js';
 
 const INSERT = 'INSERT INTO items (name) VALUES (?)';
 
@@ -23,26 +23,8 @@ describe('SQLite: the transactions of one turn in one commit', () => {
   let dir: string;
   let file: string;
   let driver: SqliteDriver;
-  /** A second connection, as another process would read the file: it sees only committed rows. */
-  const committedNames = (): string[] => {
-    const db = new Database(file, { readonly: true });
-    try {
-      return (db.prepare('SELECT name FROM items ORDER BY name').all() as { name: string }[]).map((row) => row.name);
-    } finally {
-      db.close();
-    }
-  };
-  /** The commits the driver makes while `work` runs. */
-  async function commitsDuring(work: () => Promise<unknown>): Promise<CommitObservation[]> {
-    const seen: CommitObservation[] = [];
-    driver.observeCommits((observation) => seen.push(observation));
-    try {
-      await work();
-    } finally {
-      driver.observeCommits(null);
-    }
-    return seen;
-  }
+  /** As another process would read the file: only committed rows. */
+  const committedNames = (): string[] => committedRows(file, 'SELECT name FROM items ORDER BY name').map((row) => row.name as string);
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'slk-turn-batch-'));
@@ -60,7 +42,7 @@ describe('SQLite: the transactions of one turn in one commit', () => {
 
   it('commits 20 concurrent transactions and 5 single writes once, answering each after the commit', async () => {
     const names: string[] = [];
-    const commits = await commitsDuring(() =>
+    const commits = await commitsDuring(driver, () =>
       Promise.all([
         ...Array.from({ length: 20 }, (_, i) => {
           const name = `t${String(i).padStart(2, '0')}`;
@@ -168,7 +150,7 @@ describe('SQLite: the transactions of one turn in one commit', () => {
     let readRows: number | null = null;
     let answered = 0;
     let answeredBeforeRead: number | null = null;
-    const commits = await commitsDuring(() =>
+    const commits = await commitsDuring(driver, () =>
       Promise.all(
         Array.from({ length: count }, (_, i) =>
           driver
@@ -194,20 +176,8 @@ describe('SQLite: the transactions of one turn in one commit', () => {
   });
 
   it('answers each caller only once its rows are in the power-loss image of its answer', async () => {
-    const images: string[] = [];
-    let durable: string | null = null;
-    let copying: string | null = null;
-    driver.observeSyncs((phase) => {
-      if (phase === 'start') {
-        copying = join(dir, `image-${images.length}`);
-        mkdirSync(copying);
-        copyFileSync(`${file}-wal`, join(copying, 'batch.db-wal'));
-        copyFileSync(file, join(copying, 'batch.db'));
-        images.push(copying);
-      } else durable = copying;
-    });
     const answered: Array<{ name: string; image: string | null }> = [];
-    try {
+    const syncs = await withPowerLossImages(driver, file, dir, async (durableNow, images) => {
       const writes: Promise<unknown>[] = [];
       for (let round = 0; round < 8; round++) {
         for (let i = 0; i < 12; i++) {
@@ -218,7 +188,7 @@ describe('SQLite: the transactions of one turn in one commit', () => {
                 await tx.run(INSERT, [name]);
                 await tx.run(INSERT, [`${name}x`]);
               })
-              .then(() => answered.push({ name, image: durable })),
+              .then(() => answered.push({ name, image: durableNow() })),
           );
         }
         // A process-crash transaction in the same batch is answered at the commit, without a sync.
@@ -226,24 +196,17 @@ describe('SQLite: the transactions of one turn in one commit', () => {
         await new Promise((resolve) => setImmediate(resolve));
       }
       await Promise.all(writes);
-    } finally {
-      driver.observeSyncs(null);
-    }
+      return images.length;
+    });
     assert.equal(answered.length, 96);
     const lost: string[] = [];
     for (const { name, image } of answered) {
       assert.ok(image, `${name} answered before any sync had ended`);
-      const db = new Database(join(image, 'batch.db'));
-      try {
-        const stored = new Set((db.prepare('SELECT name FROM items').all() as { name: string }[]).map((row) => row.name));
-        if (!stored.has(name) || !stored.has(`${name}x`)) lost.push(name);
-      } finally {
-        db.close();
-      }
+      const stored = new Set(readImage(image, (db) => (db.prepare('SELECT name FROM items').all() as { name: string }[]).map((row) => row.name)));
+      if (!stored.has(name) || !stored.has(`${name}x`)) lost.push(name);
     }
     assert.deepEqual(lost, [], `${lost.length} answered transactions missing from the image of their answer`);
-    assert.ok(images.length <= 16, `${images.length} syncs for 8 batches`);
-    for (const image of images) rmSync(image, { recursive: true, force: true });
+    assert.ok(syncs <= 16, `${syncs} syncs for 8 batches`);
   });
 
   it('keeps a transaction inside a work all-or-nothing within it, and migrations and exec as before', async () => {

@@ -9,24 +9,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
 import type { Row } from '../../src/core/db/rows.js';
 import { SqliteDriver } from '../../src/core/db/sqlite-driver.js';
 import { readSqliteSynchronous } from '../../src/core/db/sqlite-settings.js';
+import { committedRows } from '../support/sqlite-observe.js';
 
 describe('SQLite group commit', () => {
   let dir: string;
   let file: string;
   let driver: SqliteDriver;
-  /** A second connection, as another process would read the file: it sees only committed rows. */
-  const committedNames = (): string[] => {
-    const db = new Database(file, { readonly: true });
-    try {
-      return (db.prepare('SELECT name FROM items ORDER BY name').all() as { name: string }[]).map((row) => row.name);
-    } finally {
-      db.close();
-    }
-  };
+  /** As another process would read the file: only committed rows. */
+  const committedNames = (): string[] => committedRows(file, 'SELECT name FROM items ORDER BY name').map((row) => row.name as string);
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'slk-write-batch-'));

@@ -8,14 +8,12 @@
  * (PostgreSQL commits every write as its server's `synchronous_commit` says).
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
 import type { CommitObservation } from '../../src/core/db/write-batch.js';
 import { SqliteDriver } from '../../src/core/db/sqlite-driver.js';
 import { hashSecret, newSecret, newTimeOrderedId } from '../../src/core/tokens.js';
 import { linkAccount } from '../../src/linking/service.js';
+import { commitsDuring as commitsOf, readImage, withPowerLossImages } from '../support/sqlite-observe.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 const onSqlite = !process.env.TEST_DATABASE_URL;
@@ -23,53 +21,7 @@ const onSqlite = !process.env.TEST_DATABASE_URL;
 const isSessionInsert = (sql: string) => /^\s*INSERT INTO link_sessions\b/.test(sql);
 
 /** The commits the service's driver makes while `work` runs (the service's own background jobs' included). */
-async function commitsDuring(svc: TestService, work: () => Promise<unknown>): Promise<CommitObservation[]> {
-  const driver = svc.storage.driver as SqliteDriver;
-  const seen: CommitObservation[] = [];
-  driver.observeCommits((observation) => seen.push(observation));
-  try {
-    await work();
-  } finally {
-    driver.observeCommits(null);
-  }
-  return seen;
-}
-
-/**
- * Runs `work` while each sync of the WAL copies the database files as it starts (what that sync makes durable);
- * `durableNow()` is then the copy of the last sync that had ended: what a power loss at that moment would leave.
- */
-async function withPowerLossImages<T>(svc: TestService, work: (durableNow: () => string | null) => Promise<T>): Promise<T> {
-  const driver = svc.storage.driver as SqliteDriver;
-  const file = svc.config.databaseFile;
-  let images = 0;
-  let copying: string | null = null;
-  let durable: string | null = null;
-  driver.observeSyncs((phase) => {
-    if (phase === 'end') {
-      durable = copying;
-      return;
-    }
-    copying = join(svc.dir, `power-loss-${images++}`);
-    mkdirSync(copying);
-    copyFileSync(`${file}-wal`, join(copying, 'image.db-wal'));
-    copyFileSync(file, join(copying, 'image.db'));
-  });
-  try {
-    return await work(() => durable);
-  } finally {
-    driver.observeSyncs(null);
-  }
-}
-
-function readImage<T>(image: string, read: (db: Database.Database) => T): T {
-  const db = new Database(join(image, 'image.db'));
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
-}
+const commitsDuring = (svc: TestService, work: () => Promise<unknown>): Promise<CommitObservation[]> => commitsOf(svc.storage.driver as SqliteDriver, work);
 
 describe('commit durability by kind of write, SQLITE_SYNCHRONOUS=mixed (default)', { skip: !onSqlite }, () => {
   let svc: TestService;
@@ -139,7 +91,7 @@ describe('commit durability by kind of write, SQLITE_SYNCHRONOUS=mixed (default)
 
   it('keeps an answered post and its attempt in the power-loss image of the answer', async () => {
     assert.equal((await svc.api('POST', '/sandbox/accounts', { body: { platform: 'linkedin' } })).status, 200);
-    const { answer, image } = await withPowerLossImages(svc, async (durableNow) => {
+    const { answer, image } = await withPowerLossImages(svc.storage.driver as SqliteDriver, svc.config.databaseFile, svc.dir, async (durableNow) => {
       const answer = await svc.api('POST', '/post', { body: { post: 'Survives a power loss', platforms: ['linkedin'] } });
       return { answer, image: durableNow() };
     });
