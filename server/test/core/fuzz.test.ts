@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { operationsOf, type Operation } from '../../src/core/openapi/describe.js';
 import { startTestService, tokenOf, type TestService } from '../support/test-service.js';
+import { mulberry32 } from '../support/seeded-random.js';
 
 const COUNT = Number(process.env.FUZZ_REQUESTS ?? 600);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
@@ -32,14 +33,7 @@ function fuzzedRoutes(svc: TestService): Operation[] {
 
 /** mulberry32: small, seedable, good enough to pick inputs. */
 function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   return { next, pick };
 }

@@ -23,6 +23,7 @@ import type { Storage } from '../../src/storage/storage.js';
 import { freePort } from '../support/child-service.js';
 import { SANDBOX_TWITTER_APP_HEADERS } from '../support/test-service.js';
 import { verdict, type KillPoint, type NetworkRow, type ServicePost } from './crash-matrix-plan.js';
+import { mulberry32 } from '../support/seeded-random.js';
 
 /** Networks that take a text-only post (no media to convert keeps a seed under a second). */
 const NETWORKS: Network[] = ['bluesky', 'facebook', 'gmb', 'linkedin', 'reddit', 'telegram', 'threads', 'twitter'];
@@ -63,17 +64,6 @@ export interface SimResult {
   /** The fault kinds this run actually went through (the suite asserts every kind occurs across its seeds). */
   exercised: string[];
   ms: number;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Daylight-saving changes near which a run starts (EU and US, autumn and spring; within the sandbox linkedin's API versions). */

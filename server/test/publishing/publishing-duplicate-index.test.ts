@@ -11,16 +11,7 @@ import { duplicateBands, nearDuplicateMatcher, normalizeForDuplicates } from '..
 import { startPublishingService } from './publishing-fixtures.js';
 import { PostStore } from '../../src/publishing/post-store.js';
 import type { TestService } from '../support/test-service.js';
-
-/** A small seeded generator (mulberry32): the corpus is the same on every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { mulberry32 } from '../support/seeded-random.js';
 
 const WORDS = 'spring sale today shop new collection launch team hello weekend coffee city market open free event join us our best price limited offer order now music night photo travel summer winter'.split(' ');
 const EXTRAS = ['🎉', '🚀', '東京', '新しい', '👩‍👩‍👧', '#launch', '#Sale', 'https://example.com/x?utm=1', '!!!'];
@@ -45,7 +36,7 @@ function edited(rand: () => number, text: string): string {
 
 describe('duplicate rule through its index', () => {
   it('every near duplicate the similarity test finds shares a band (recall over a seeded corpus)', () => {
-    const rand = random(20261127);
+    const rand = mulberry32(20261127);
     const texts = corpus(rand, 3_000);
     let near = 0;
     let found = 0;
@@ -62,7 +53,7 @@ describe('duplicate rule through its index', () => {
   });
 
   it('unrelated texts rarely share a band, so the lookup stays small', () => {
-    const rand = random(7);
+    const rand = mulberry32(7);
     const texts = corpus(rand, 600).map(normalizeForDuplicates);
     const bands = texts.map((key) => new Set(duplicateBands(key)));
     let meeting = 0;
@@ -89,7 +80,7 @@ describe('duplicate rule through its index', () => {
 
     it('refuses a near duplicate among many posts, accepts an unrelated text, and follows a rescheduled post', async () => {
       const at = (hours: number) => new Date(svc.clock() + hours * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-      const rand = random(99);
+      const rand = mulberry32(99);
       for (const [i, text] of corpus(rand, 40).entries()) {
         const created = await svc.api('POST', '/post', { body: { post: `${text} number ${i}`, platforms: ['facebook'], scheduleDate: at(2 + i / 10) } });
         assert.equal(created.status, 200, JSON.stringify(created.json));

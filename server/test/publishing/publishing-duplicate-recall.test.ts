@@ -27,20 +27,11 @@ import { PostgresStorage } from '../../src/storage/postgres.js';
 import { SqliteStorage } from '../../src/storage/sqlite.js';
 import type { Storage } from '../../src/storage/storage.js';
 import { freshDatabase } from '../support/fresh-database.js';
+import { mulberry32 } from '../support/seeded-random.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const T = Date.parse('2026-11-27T12:00:00Z');
-
-/** mulberry32: the corpus is the same on every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Texts of 6-40 words from 1,500 made-up words (common ones more often), with some emoji, CJK, hashtags and links. */
 function writer(rand: () => number) {
@@ -91,7 +82,7 @@ interface Corpus {
 }
 
 function buildCorpus(seed: number): Corpus {
-  const rand = random(seed);
+  const rand = mulberry32(seed);
   const { text, variant } = writer(rand);
   // Two thirds inside ±24 h of T, the rest up to 12 h outside it on either side.
   const when = () => T + Math.round((rand() * 2 - 1) * 36 * HOUR);
