@@ -10,11 +10,11 @@ import type { PostStatus } from '@social-link-kit/protocol/publishing/index.js';
 import type { Row } from '../core/db/rows.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
 import type { Plan } from '../core/db/storage-types.js';
-import type { StoredPlatform, StoredPost } from './post-store.js';
+import { answeredPostOf, platformOutcomeOf, type StoredPlatform } from './post-store.js';
 import { QUOTA_COLUMNS, quotaOfRow, quotaParams } from './post-quota.js';
 
 /** What a post's answer shows of the post row. */
-export type AnsweredPost = Pick<StoredPost, 'id' | 'status' | 'request' | 'platforms' | 'scheduleDate' | 'requiresApproval' | 'approved' | 'paused' | 'notes' | 'autoRepostId' | 'retried' | 'createdAt'>;
+export type AnsweredPost = ReturnType<typeof answeredPostOf>;
 /** What it shows of each platform row. */
 export type AnsweredPlatform = Pick<StoredPlatform, 'platform' | 'status' | 'prepared' | 'networkPostId' | 'postUrl' | 'pendingState' | 'error' | 'warnings' | 'firstComment'>;
 export interface AnsweredPostRows {
@@ -107,7 +107,7 @@ function grouped(rows: Row[]): AnsweredPostRows[] {
   let current: AnsweredPostRows | null = null;
   for (const row of rows) {
     if (current === null || current.post.id !== row.id) {
-      current = { post: toAnsweredPost(row), platforms: [] };
+      current = { post: answeredPostOf(row), platforms: [] };
       posts.push(current);
     }
     if (row.pp_platform !== null && row.pp_platform !== undefined) current.platforms.push(toAnsweredPlatform(row));
@@ -115,35 +115,6 @@ function grouped(rows: Row[]): AnsweredPostRows[] {
   return posts;
 }
 
-const parse = <T>(value: unknown): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : null);
-
-function toAnsweredPost(row: Row): AnsweredPost {
-  return {
-    id: row.id as string,
-    status: row.status as PostStatus,
-    request: parse<Record<string, unknown>>(row.request) ?? {},
-    platforms: parse<Network[]>(row.platforms) ?? [],
-    scheduleDate: row.schedule_date === null || row.schedule_date === undefined ? null : Number(row.schedule_date),
-    requiresApproval: Number(row.requires_approval) === 1,
-    approved: Number(row.approved) === 1,
-    paused: Number(row.paused) === 1,
-    notes: (row.notes as string | null) ?? null,
-    autoRepostId: (row.auto_repost_id as string | null) ?? null,
-    retried: Number(row.retried) === 1,
-    createdAt: Number(row.created_at),
-  };
-}
-
 function toAnsweredPlatform(row: Row): AnsweredPlatform {
-  return {
-    platform: row.pp_platform as Network,
-    status: row.pp_status as StoredPlatform['status'],
-    prepared: parse(row.prepared),
-    networkPostId: (row.network_post_id as string | null) ?? null,
-    postUrl: (row.post_url as string | null) ?? null,
-    pendingState: parse(row.pending_state),
-    error: parse(row.error),
-    warnings: parse(row.warnings),
-    firstComment: parse(row.first_comment),
-  };
+  return { platform: row.pp_platform as Network, status: row.pp_status as StoredPlatform['status'], ...platformOutcomeOf(row) };
 }

@@ -59,10 +59,10 @@ const json = (value: unknown) => (value === null || value === undefined ? null :
 const parse = <T>(value: unknown): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : null);
 const time = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
-function toPost(row: Row): StoredPost {
+/** The post row's columns an answer shows (post-reads.ts reads only these). */
+export function answeredPostOf(row: Row): Pick<StoredPost, 'id' | 'status' | 'request' | 'platforms' | 'scheduleDate' | 'requiresApproval' | 'approved' | 'paused' | 'notes' | 'autoRepostId' | 'retried' | 'createdAt'> {
   return {
     id: row.id as string,
-    profileId: row.profile_id as string,
     status: row.status as PostStatus,
     request: parse<Record<string, unknown>>(row.request) ?? {},
     platforms: parse<Network[]>(row.platforms) ?? [],
@@ -71,13 +71,33 @@ function toPost(row: Row): StoredPost {
     approved: Number(row.approved) === 1,
     paused: Number(row.paused) === 1,
     notes: (row.notes as string | null) ?? null,
-    idempotencyKey: (row.idempotency_key as string | null) ?? null,
     autoRepostId: (row.auto_repost_id as string | null) ?? null,
     retried: Number(row.retried) === 1,
     createdAt: Number(row.created_at),
+  };
+}
+
+function toPost(row: Row): StoredPost {
+  return {
+    ...answeredPostOf(row),
+    profileId: row.profile_id as string,
+    idempotencyKey: (row.idempotency_key as string | null) ?? null,
     updatedAt: Number(row.updated_at),
     deletedAt: time(row.deleted_at),
     mediaCopies: parse(row.media_copies),
+  };
+}
+
+/** A platform row's outcome columns, as an answer shows them (post-reads.ts reads only these). */
+export function platformOutcomeOf(row: Row): Pick<StoredPlatform, 'prepared' | 'networkPostId' | 'postUrl' | 'pendingState' | 'error' | 'warnings' | 'firstComment'> {
+  return {
+    prepared: parse(row.prepared),
+    networkPostId: (row.network_post_id as string | null) ?? null,
+    postUrl: (row.post_url as string | null) ?? null,
+    pendingState: parse(row.pending_state),
+    error: parse(row.error),
+    warnings: parse(row.warnings),
+    firstComment: parse(row.first_comment),
   };
 }
 
@@ -89,15 +109,9 @@ function toPlatform(row: Row): StoredPlatform {
     text: row.text as string,
     duplicateKey: (row.duplicate_key as string | null) ?? null,
     effectiveAt: Number(row.effective_at),
-    prepared: parse(row.prepared),
     commitStartedAt: time(row.commit_started_at),
     finishedAt: time(row.finished_at),
-    networkPostId: (row.network_post_id as string | null) ?? null,
-    postUrl: (row.post_url as string | null) ?? null,
-    pendingState: parse(row.pending_state),
-    error: parse(row.error),
-    warnings: parse(row.warnings),
-    firstComment: parse(row.first_comment),
+    ...platformOutcomeOf(row),
   };
 }
 
