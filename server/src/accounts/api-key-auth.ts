@@ -4,12 +4,14 @@
  * Primary Profile; `Profile-Key` selects one of its user profiles instead. `authenticateApiKey` is the one check,
  * used by the Hono middleware and by the routes served below Hono (core/http/raw-listener.ts).
  */
+import type { IncomingMessage } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import { ErrorCode } from '@social-link-kit/protocol';
 import type { AppDeps } from '../app-deps.js';
 import type { AppEnv } from '../context.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
 import { ApiError } from '../core/errors.js';
+import { fetchHeader } from '../core/http/raw-request.js';
 import { hashSecret } from '../core/tokens.js';
 
 /** Who is calling: the account of the API key and the profile the request acts for. */
@@ -34,6 +36,11 @@ export async function authenticateApiKey(deps: Pick<AppDeps, 'storage'>, authori
     });
   }
   return { account, profile };
+}
+
+/** The caller of a request the raw listener answers (core/http/raw-listener.ts), from the same two headers. */
+export function authenticateIncoming(deps: Pick<AppDeps, 'storage'>, incoming: IncomingMessage): Promise<ApiCaller> {
+  return authenticateApiKey(deps, fetchHeader(incoming, 'authorization'), fetchHeader(incoming, 'profile-key'));
 }
 
 export function apiKeyAuth(deps: Pick<AppDeps, 'storage'>): MiddlewareHandler<AppEnv> {

@@ -19,7 +19,7 @@ import type { Publishing } from './publishing.js';
 import type { PostService } from './post-service.js';
 import type { IncomingMessage } from 'node:http';
 import { getQueryParam } from 'hono/utils/url';
-import { authenticateApiKey, type ApiCaller } from '../accounts/api-key-auth.js';
+import { authenticateIncoming, type ApiCaller } from '../accounts/api-key-auth.js';
 import { JsonText, JsonWithStatus, type RawRoute } from '../core/http/raw-listener.js';
 import { fetchHeader, readJsonBody } from '../core/http/raw-request.js';
 import type { Profile } from '../core/db/storage-types.js';
@@ -141,7 +141,7 @@ const JSON_TYPE = { 'Content-Type': 'application/json' };
  */
 export function postReadRawRoutes(deps: Pick<AppDeps, 'storage' | 'clock'>, publishing: Publishing): RawRoute<ApiCaller>[] {
   const { service } = publishing;
-  const authenticate = (incoming: IncomingMessage) => authenticateApiKey(deps, fetchHeader(incoming, 'authorization'), fetchHeader(incoming, 'profile-key'));
+  const authenticate = (incoming: IncomingMessage) => authenticateIncoming(deps, incoming);
   return [
     {
       method: 'GET',
@@ -185,7 +185,7 @@ export function postCreateRawRoutes(deps: Pick<AppDeps, 'storage' | 'clock' | 'c
       hasParam: false,
       pattern: '/api/post',
       authPattern: '/api/post',
-      authenticate: (incoming) => authenticateApiKey(deps, fetchHeader(incoming, 'authorization'), fetchHeader(incoming, 'profile-key')),
+      authenticate: (incoming) => authenticateIncoming(deps, incoming),
       answer: async (caller, _param, incoming) => {
         const result = await createPost(deps, publishing.service, caller, await readJsonBody(incoming, deps.config.maxBodyBytes, 'post'), (name) => fetchHeader(incoming, name.toLowerCase()));
         return result.httpStatus === 200 ? result.body : new JsonWithStatus(result.httpStatus, result.body);

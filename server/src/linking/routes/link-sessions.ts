@@ -19,9 +19,9 @@ import type { LinkSessionRecord, Profile } from '../../core/db/storage-types.js'
 import { hashSecret, newSecret, newTimeOrderedId } from '../../core/tokens.js';
 import { enforceLimit } from '../../core/limits/enforce-limit.js';
 import { parseLinkSessionRequest } from '../session-request.js';
-import { authenticateApiKey, type ApiCaller } from '../../accounts/api-key-auth.js';
+import { authenticateIncoming, type ApiCaller } from '../../accounts/api-key-auth.js';
 import type { RawRoute } from '../../core/http/raw-listener.js';
-import { fetchHeader, readJsonBody } from '../../core/http/raw-request.js';
+import { readJsonBody } from '../../core/http/raw-request.js';
 import type { IncomingMessage } from 'node:http';
 import { describe } from '../../core/openapi/describe.js';
 import { CreateLinkSessionRequestBody } from '@social-link-kit/protocol/api-requests.js';
@@ -60,7 +60,7 @@ export function linkSessionRoutes(deps: LinkSessionDeps): Hono<AppEnv> {
  * above and the same API-key check as the `/api/profiles/*` middleware (logged under its pattern when it refuses).
  */
 export function linkSessionRawRoutes(deps: LinkSessionDeps): RawRoute<ApiCaller>[] {
-  const authenticate = (incoming: IncomingMessage) => authenticateApiKey(deps, fetchHeader(incoming, 'authorization'), fetchHeader(incoming, 'profile-key'));
+  const authenticate = (incoming: IncomingMessage) => authenticateIncoming(deps, incoming);
   return [
     {
       method: 'POST',
