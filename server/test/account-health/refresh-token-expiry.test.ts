@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import type { TestService } from '../support/test-service.js';
 import type { WebhookReceiver } from '../support/webhook-receiver.js';
 import { closeWithReceiver } from '../webhooks/fixtures.js';
-import { advance, createProfile, DAY, eventsOf, linkThroughConsent, profileHealth, registerWebhooks, startHealthService } from './fixtures.js';
+import { advance, createProfile, DAY, eventsOf, HOUR, linkThroughConsent, profileHealth, registerWebhooks, startHealthService } from './fixtures.js';
 
 
 describe('refresh tokens that end a year after consent (tiktok)', () => {
@@ -27,10 +27,18 @@ describe('refresh tokens that end a year after consent (tiktok)', () => {
     const refreshEnd = new Date(consentAt + 365 * DAY).toISOString();
     const { refId } = (await svc.api('GET', '/user', { headers: { 'Profile-Key': profileKey } })).json as { refId: string };
 
-    await advance(svc, 357 * DAY, undefined, DAY);
+    // The clock moves a day per step, so each step must land after the account's own time of day: a step landing
+    // within the hour before it would meet it only every other day. Two hours past the first renewal does, on a whole
+    // second: the network says a token's remaining life in whole seconds.
+    const scheduled = await svc.sql('SELECT h.next_refresh_at FROM account_health h JOIN profiles p ON p.id = h.profile_id WHERE p.ref_id = ?', [refId]);
+    const firstRenewal = Number(scheduled.rows[0]!.next_refresh_at);
+    const aligned = Math.ceil((firstRenewal + 2 * HOUR) / 1000) * 1000;
+    await advance(svc, aligned - consentAt, undefined, DAY);
+    await advance(svc, 356 * DAY, undefined, DAY);
+    assert.ok(svc.clock() < consentAt + 358 * DAY, 'still before the notice');
     const [healthy] = await profileHealth(svc, profileKey);
     assert.equal(healthy!.status, 'healthy', JSON.stringify(healthy));
-    assert.ok(Date.parse(healthy!.lastRefreshedAt) > consentAt + 356 * DAY, `renewed daily: ${JSON.stringify(healthy)}`);
+    assert.equal(Date.parse(healthy!.lastRefreshedAt), svc.clock(), `renewed at every day's step: ${JSON.stringify(healthy)}`);
     assert.deepEqual(eventsOf(receiver, refId), [], 'nothing before the notice');
 
     await advance(svc, 3 * DAY, undefined, DAY);
