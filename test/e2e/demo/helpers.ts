@@ -5,6 +5,7 @@
  */
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import type { Stack } from '../support/stack.js';
+import { clickAndWaitForClose } from '../support/click-and-close.js';
 
 export type Where = Page | FrameLocator;
 
@@ -124,8 +125,7 @@ export async function consent(where: Where, opener: Page, network: string, choic
   const popup = await popupPromise;
   await expect(popup.getByText(/Sandbox network: no real .* account is connected/)).toBeVisible();
   if (screenshot) await popup.screenshot({ path: screenshot });
-  await popup.getByRole('button', { name: choice }).click();
-  await popup.waitForEvent('close');
+  await clickAndWaitForClose(popup, popup.getByRole('button', { name: choice }));
 }
 
 /**

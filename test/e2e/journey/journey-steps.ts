@@ -8,6 +8,7 @@
 import { expect, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
 import { createLinkClient, type LinkClient } from '../../../src/client/index.js';
 import type { PageServer } from '../hosted/fixtures/page-server.js';
+import { clickAndWaitForClose } from '../support/click-and-close.js';
 import { API_KEY } from '../support/stack.js';
 import type { Journey } from './journey-table.js';
 
@@ -114,9 +115,7 @@ async function connect(journey: Journey, scope: Page | FrameLocator, opener: Pag
     // The sandbox consent screen may ask which account to sign in as; each profile picks its own.
     const handle = consent.getByLabel(/handle/i);
     if (await handle.count()) await handle.fill(handleFor(profileKey));
-    const closed = consent.waitForEvent('close');
-    await consent.getByRole('button', { name: 'Allow', exact: true }).click();
-    await closed;
+    await clickAndWaitForClose(consent, consent.getByRole('button', { name: 'Allow', exact: true }));
   } else if (journey.connect === 'app-password') {
     await button.click();
     await scope.getByLabel('Handle').fill(`${handleFor(profileKey)}.bsky.social`);

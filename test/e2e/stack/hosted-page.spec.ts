@@ -2,6 +2,7 @@ import { MESSAGE_SOURCE, PROTOCOL_VERSION } from '@social-link-kit/protocol/cons
 import { expect, test } from '../support/fixtures.js';
 import type { Page } from '@playwright/test';
 import type { PageServer } from '../hosted/fixtures/page-server.js';
+import { clickAndWaitForClose } from '../support/click-and-close.js';
 import { assertLogsKeepSecrets, type Stack } from '../support/stack.js';
 
 /** The spec's servers, as its helpers need them. */
@@ -36,8 +37,7 @@ async function consent(page: Page, frame: ReturnType<Page['frameLocator']>, netw
   await frame.getByRole('button', { name: `Connect ${network}` }).click();
   const popup = await popupPromise;
   await expect(popup.getByText(/Sandbox network: no real .* account is connected/)).toBeVisible();
-  await popup.getByRole('button', { name: choice }).click();
-  return popup;
+  await clickAndWaitForClose(popup, popup.getByRole('button', { name: choice }));
 }
 
 test('frame mode: a full OAuth connection through the sandbox, reported once to the integrator origin', async ({ page, stack, integrator }) => {
@@ -48,8 +48,7 @@ test('frame mode: a full OAuth connection through the sandbox, reported once to 
   // The countdown itself: after its first second the screen-reader announcer carries the same text.
   await expect(frame.locator('.countdown')).toContainText(/This link works for/);
 
-  const popup = await consent(page, frame, 'Facebook', 'Allow');
-  await popup.waitForEvent('close');
+  await consent(page, frame, 'Facebook', 'Allow');
   await expect(frame.getByText('Facebook is connected.')).toBeVisible();
   await expect(frame.getByText('Connected as Sandbox Facebook account')).toBeVisible();
 
@@ -70,13 +69,13 @@ test('a denied consent is connect:cancelled with reason denied; a network error 
   const session = await createSession({ stack, integrator }, { allowedSocial: ['linkedin'] });
   const frame = await openFramed(integrator, page, session.url);
 
-  await (await consent(page, frame, 'LinkedIn', 'Deny')).waitForEvent('close');
+  await consent(page, frame, 'LinkedIn', 'Deny');
   await expect(frame.getByText('You did not allow access to LinkedIn.')).toBeVisible();
 
-  await (await consent(page, frame, 'LinkedIn', 'Simulate a network error')).waitForEvent('close');
+  await consent(page, frame, 'LinkedIn', 'Simulate a network error');
   await expect(frame.getByText(/LinkedIn could not be connected: The network reported an error/)).toBeVisible();
 
-  await (await consent(page, frame, 'LinkedIn', 'Simulate a refused code exchange')).waitForEvent('close');
+  await consent(page, frame, 'LinkedIn', 'Simulate a refused code exchange');
   await expect(frame.getByText(/LinkedIn could not be connected: The network refused the authorization code/)).toBeVisible();
 
   const messages = (await received(page)).map((m) => m.data).filter((d) => d.event !== 'connect:ready');
@@ -142,7 +141,7 @@ test('direct mode: the token leaves the address bar, a reload keeps working, req
 test('disconnect removes the account from the profile', async ({ page, stack, integrator }) => {
   const session = await createSession({ stack, integrator }, { allowedSocial: ['reddit'] });
   const frame = await openFramed(integrator, page, session.url);
-  await (await consent(page, frame, 'Reddit', 'Allow')).waitForEvent('close');
+  await consent(page, frame, 'Reddit', 'Allow');
   await expect(frame.getByText('Reddit is connected.')).toBeVisible();
   expect((await stack.api('GET', '/user')).json.activeSocialAccounts).toContain('reddit');
   await frame.getByRole('button', { name: 'Disconnect Reddit' }).click();
