@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startChildService } from '../server/test/support/child-service.ts';
+import { freePort, startChildService } from '../server/test/support/child-service.ts';
 import { stopChild } from '../server/test/support/stop-child.ts';
 import { enterpriseWithLinkedin } from './enterprise-linkedin.mjs';
 
@@ -32,7 +32,8 @@ const env = {
   DATA_DIR: dir,
   API_KEY,
   ADMIN_TOKEN,
-  PORT: '18801',
+  // A free port: other runs of this bench (or of other benches) may be going on beside this one.
+  PORT: process.env.PORT ?? String(await freePort()),
   SANDBOX_NETWORKS: 'all',
   RATE_LIMIT_SESSION_CREATE_PER_MINUTE: '100000000',
   RATE_LIMIT_TOKEN_LOOKUPS_PER_MINUTE: '100000000',

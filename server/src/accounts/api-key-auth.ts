@@ -13,6 +13,7 @@ import type { Account, Profile } from '../core/db/storage-types.js';
 import { ApiError } from '../core/errors.js';
 import { fetchHeader } from '../core/http/raw-request.js';
 import { hashSecret } from '../core/tokens.js';
+import type { Caller } from './caller-cache.js';
 
 /** Who is calling: the account of the API key and the profile the request acts for. */
 export interface ApiCaller {
@@ -22,8 +23,23 @@ export interface ApiCaller {
 
 /** The caller named by these two header values (as a fetch `Headers` object reads them), or the 401/404 to answer. */
 export async function authenticateApiKey(deps: Pick<AppDeps, 'storage'>, authorization: string | undefined, profileKey: string | undefined): Promise<ApiCaller> {
+  const key = keyHashesOf(authorization, profileKey);
+  return callerOrRefusal(key ? await deps.storage.accounts.findCaller(key.apiKey, key.profileKey) : null);
+}
+
+/** The API key's and Profile-Key's hashes (the profile key's null when none is sent); null without a well-formed key. */
+export interface KeyHashes {
+  apiKey: string;
+  profileKey: string | null;
+}
+
+export function keyHashesOf(authorization: string | undefined, profileKey: string | undefined): KeyHashes | null {
   const key = bearerToken(authorization);
-  const caller = key ? await deps.storage.accounts.findCaller(hashSecret(key), profileKey === undefined ? null : hashSecret(profileKey)) : null;
+  return key ? { apiKey: hashSecret(key), profileKey: profileKey === undefined ? null : hashSecret(profileKey) } : null;
+}
+
+/** The caller the key hashes named (null: no such key), or the 401/404 to answer. */
+function callerOrRefusal(caller: Caller | null): ApiCaller {
   if (!caller) {
     throw new ApiError(401, ErrorCode.apiKeyInvalid, 'API key missing or invalid. Send it as "Authorization: Bearer <API key>".', {
       action: 'authorization',
@@ -36,6 +52,32 @@ export async function authenticateApiKey(deps: Pick<AppDeps, 'storage'>, authori
     });
   }
   return { account, profile };
+}
+
+/**
+ * A caller read in the same statement as its route's answer (publishing/post-reads.ts `…AsKey`: one round trip on
+ * PostgreSQL, where neither is kept in memory). The answer throws its own errors (106, 404) once the caller is known.
+ */
+export class CallerWithAnswer implements ApiCaller {
+  constructor(
+    readonly account: Account,
+    readonly profile: Profile,
+    readonly answer: () => string,
+  ) {}
+}
+
+/**
+ * `authenticateIncoming` by a read that names the caller and prepares its route's answer at once; the same
+ * refusals, and no read at all without a well-formed key.
+ */
+export async function authenticateIncomingWith(
+  incoming: IncomingMessage,
+  read: (key: KeyHashes) => Promise<{ caller: Caller | null; answer: () => string }>,
+): Promise<CallerWithAnswer> {
+  const key = keyHashesOf(fetchHeader(incoming, 'authorization'), fetchHeader(incoming, 'profile-key'));
+  const { caller, answer } = key ? await read(key) : { caller: null, answer: () => '' };
+  const { account, profile } = callerOrRefusal(caller);
+  return new CallerWithAnswer(account, profile, answer);
 }
 
 /** The caller of a request the raw listener answers (core/http/raw-listener.ts), from the same two headers. */

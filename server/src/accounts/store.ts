@@ -9,25 +9,44 @@ import type { Account, Profile } from '../core/db/storage-types.js';
 import { checkBranding, type Branding } from '@social-link-kit/protocol';
 import { CallerCache, callerCacheOf, type Caller } from './caller-cache.js';
 
-/**
- * The account of an API key hash and the profile it selects, in one statement (one round trip on PostgreSQL, where
- * the caller cache is off): the profile's columns carry a `profile_` prefix and are null when no live profile
- * matches. The profile is the Primary one, or with CALLER_WITH_PROFILE_KEY the one of a Profile-Key hash (bound first).
- */
-const CALLER_SELECT = `
-  SELECT a.*, p.id AS profile_id, p.account_id AS profile_account_id, p.ref_id AS profile_ref_id, p.title AS profile_title,
+const callerSelect = (profileMatch: string) => `SELECT a.id AS account_id, a.name AS account_name, a.plan AS account_plan,
+    a.max_pack AS account_max_pack, a.domains AS account_domains, a.allowed_origins AS account_allowed_origins,
+    a.instagram_link_method AS account_instagram_link_method, a.created_at AS account_created_at,
+    p.id AS profile_id, p.account_id AS profile_account_id, p.ref_id AS profile_ref_id, p.title AS profile_title,
     p.is_primary AS profile_is_primary, p.created_at AS profile_created_at
-  FROM api_keys k JOIN accounts a ON a.id = k.account_id`;
-const CALLER_WITH_PRIMARY_PROFILE = `${CALLER_SELECT}
-  LEFT JOIN profiles p ON p.account_id = a.id AND p.is_primary = 1 AND p.deleted_at IS NULL
-  WHERE k.key_hash = ?`;
-const CALLER_WITH_PROFILE_KEY = `${CALLER_SELECT}
-  LEFT JOIN profiles p ON p.account_id = a.id AND p.profile_key_hash = ? AND p.deleted_at IS NULL
-  WHERE k.key_hash = ?`;
+  FROM api_keys k JOIN accounts a ON a.id = k.account_id
+  LEFT JOIN profiles p ON p.account_id = a.id AND ${profileMatch} AND p.deleted_at IS NULL
+  WHERE k.key_hash = ? LIMIT 1`;
+const CALLER_WITH_PRIMARY_PROFILE = callerSelect('p.is_primary = 1');
+/** The Profile-Key hash is bound first. */
+const CALLER_WITH_PROFILE_KEY = callerSelect('p.profile_key_hash = ?');
 
-function callerOf(row: Row): Caller {
+/**
+ * The account of an API key hash and the profile it selects, as one statement's text and parameters: its own
+ * statement here (`findCaller`), or the first part of a read that answers in the same round trip
+ * (publishing/post-reads.ts, on PostgreSQL where the caller cache is off). At most one row, none for an unknown key.
+ * The columns carry an `account_` or `profile_` prefix (so a statement that reads more beside them keeps its own
+ * names); the profile's are null when no live profile matches. The profile is the Primary one, or that of the
+ * Profile-Key hash when one is given.
+ */
+export function callerQuery(apiKeyHash: string, profileKeyHash: string | null): { sql: string; params: string[] } {
+  return profileKeyHash === null ? { sql: CALLER_WITH_PRIMARY_PROFILE, params: [apiKeyHash] } : { sql: CALLER_WITH_PROFILE_KEY, params: [profileKeyHash, apiKeyHash] };
+}
+
+/** The caller a row of `callerQuery`'s columns names. */
+export function callerOfRow(row: Row): Caller {
+  const account = toAccount({
+    id: row.account_id,
+    name: row.account_name,
+    plan: row.account_plan,
+    max_pack: row.account_max_pack,
+    domains: row.account_domains,
+    allowed_origins: row.account_allowed_origins,
+    instagram_link_method: row.account_instagram_link_method,
+    created_at: row.account_created_at,
+  });
   const profile =
-    row.profile_id === null
+    row.profile_id === null || row.profile_id === undefined
       ? null
       : toProfile({
           id: row.profile_id,
@@ -37,7 +56,7 @@ function callerOf(row: Row): Caller {
           is_primary: row.profile_is_primary,
           created_at: row.profile_created_at,
         });
-  return { account: toAccount(row), profile };
+  return { account, profile };
 }
 
 export class AccountStore extends SqlStore {
@@ -53,12 +72,10 @@ export class AccountStore extends SqlStore {
     const cached = this.#callers.find(key);
     if (cached) return cached;
     const generation = this.#callers.generation;
-    const row =
-      profileKeyHash === null
-        ? await this.db.get(CALLER_WITH_PRIMARY_PROFILE, [apiKeyHash])
-        : await this.db.get(CALLER_WITH_PROFILE_KEY, [profileKeyHash, apiKeyHash]);
+    const { sql, params } = callerQuery(apiKeyHash, profileKeyHash);
+    const row = await this.db.get(sql, params);
     if (!row) return null;
-    const caller = callerOf(row);
+    const caller = callerOfRow(row);
     if (caller.profile) this.#callers.remember(key, caller, generation);
     return caller;
   }

@@ -3,12 +3,14 @@
  * How a post is answered (spec 2.1, 3, 7): its record (`GET /api/post/:id`, history), the status a create answer
  * shows, the envelope of an answer in error, first comments still pending, Unsplash credits, and 404.
  */
+import type { Network } from '@social-link-kit/protocol';
 import type { PostIdEntry, PostPlatformError, PostRecord, PostRequest, PostResponse, PostStatus, UnsplashAttribution } from '@social-link-kit/protocol/publishing/index.js';
 import { ApiError } from '../core/errors.js';
 import type { Profile } from '../core/db/storage-types.js';
 import { platformError, postIdEntry } from './engine.js';
 import type { StoredPlatform } from './post-store.js';
-import type { AnsweredPlatform, AnsweredPost } from './post-reads.js';
+import type { AnsweredPlatform, AnsweredPost, AnsweredPostRows } from './post-reads.js';
+import { quotaError } from './post-quota.js';
 import { UNSPLASH_ATTRIBUTION_FIELD } from './media/unsplash.js';
 
 export function iso(ms: number): string {
@@ -68,4 +70,18 @@ export function responseStatus(status: PostStatus, rows: StoredPlatform[]): Post
 
 export function notFound(id: string): ApiError {
   return new ApiError(404, 101, 'No post with this id for this profile.', { action: 'post', details: { id: id.slice(0, 64) } });
+}
+
+/** A post read's answer (`GET /api/post/:id`): 106 once the month's quota is used (spec 7), 404 without the post. */
+export function postAnswerText(read: { quota: number; count: number; found: AnsweredPostRows | null }, profile: Profile, id: string): string {
+  if (read.count >= read.quota) throw quotaError(read.quota);
+  if (!read.found) throw notFound(id);
+  return JSON.stringify(postRecord(read.found.post, profile, read.found.platforms));
+}
+
+/** A history page's answer; `platforms` picks among the page's posts (after the limit, as always). */
+export function historyText(page: AnsweredPostRows[], profile: Profile, platforms: Network[] | null): string {
+  const chosen = platforms ? page.filter(({ post }) => post.platforms.some((p) => platforms.includes(p))) : page;
+  const history = chosen.map(({ post, platforms: rows }) => postRecord(post, profile, rows));
+  return JSON.stringify({ status: 'success', refId: profile.refId, count: history.length, history });
 }

@@ -33,8 +33,13 @@ export function quotaError(quota: number): ApiError {
  * The month's quota and count as two columns, `quota` and `count` (null: the plan's default, none counted yet), with
  * `quotaParams`: a statement of their own (`quotaAndCount`) or part of a post read's (post-reads.ts).
  */
-export const QUOTA_COLUMNS = `(SELECT monthly_post_quota FROM post_quotas WHERE profile_id = ?) AS quota,
-  (SELECT count FROM post_counts WHERE profile_id = ? AND month = ?) AS count`;
+export const QUOTA_COLUMNS = quotaColumnsOf('?');
+
+/** `QUOTA_COLUMNS` for the profile a column of the statement names (post-reads.ts): bound to the month alone. */
+export function quotaColumnsOf(profile: string): string {
+  return `(SELECT monthly_post_quota FROM post_quotas WHERE profile_id = ${profile}) AS quota,
+  (SELECT count FROM post_counts WHERE profile_id = ${profile} AND month = ?) AS count`;
+}
 
 export function quotaParams(profileId: string, now: number): unknown[] {
   return [profileId, profileId, quotaMonth(now)];

@@ -3,7 +3,8 @@
  * The reads behind `GET /api/post/:id` and `GET /api/history` (issue 31): each one statement, a post (or a page of
  * them) joined with its platform rows, selecting only the columns an answer shows (post-answer.ts postRecord). On
  * PostgreSQL, where these reads are not kept in memory, that is one round trip instead of two (three with the
- * quota check of a post read).
+ * quota check of a post read). Where the API key's caller is not kept in memory either (PostgreSQL), the `…AsKey`
+ * reads also name the caller in the same statement, so a read is one round trip in all.
  */
 import type { Network } from '@social-link-kit/protocol';
 import type { PostStatus } from '@social-link-kit/protocol/publishing/index.js';
@@ -11,7 +12,10 @@ import type { Row } from '../core/db/rows.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
 import type { Plan } from '../core/db/storage-types.js';
 import { answeredPostOf, platformOutcomeOf, type StoredPlatform } from './post-store.js';
-import { QUOTA_COLUMNS, quotaOfRow, quotaParams } from './post-quota.js';
+import { QUOTA_COLUMNS, quotaColumnsOf, quotaMonth, quotaOfRow, quotaParams } from './post-quota.js';
+import { callerOfRow, callerQuery } from '../accounts/store.js';
+import type { Caller } from '../accounts/caller-cache.js';
+import type { KeyHashes } from '../accounts/api-key-auth.js';
 
 /** What a post's answer shows of the post row. */
 export type AnsweredPost = ReturnType<typeof answeredPostOf>;
@@ -71,8 +75,70 @@ export async function findAnsweredPostAndQuota(
 
 /** A page of the profile's history, newest first, each post with its platform rows. */
 export async function listAnsweredHistory(db: SqlExecutor, profileId: string, filter: HistoryFilter): Promise<AnsweredPostRows[]> {
-  const where = ['profile_id = ?'];
-  const params: unknown[] = [profileId];
+  const { where, params } = historyWhere(filter);
+  const rows = await db.all(
+    `SELECT p.*, ${PLATFORM_COLUMNS}
+     FROM (SELECT ${POST_COLUMNS} FROM posts WHERE profile_id = ? AND ${where} ORDER BY created_at DESC, id LIMIT ?) p
+     LEFT JOIN post_platforms pp ON pp.post_id = p.id
+     ORDER BY p.created_at DESC, p.id, pp.platform`,
+    [profileId, ...params],
+  );
+  return grouped(rows);
+}
+
+/**
+ * The caller of these key hashes (accounts/store.ts callerQuery) and, when it has a profile, what
+ * `findAnsweredPostAndQuota` reads for that profile, in one statement. `caller` is null for an unknown key; its
+ * profile null when the Profile-Key matches none (then nothing else is read). The post is read only through the
+ * caller's profile: another profile's post is not found.
+ */
+export async function findAnsweredPostAsKey(
+  db: SqlExecutor,
+  key: KeyHashes,
+  id: string,
+  now: number,
+): Promise<{ caller: Caller | null; quota: number; count: number; found: AnsweredPostRows | null }> {
+  const caller = callerQuery(key.apiKey, key.profileKey);
+  const rows = await db.all(
+    `WITH c AS (${caller.sql})
+     SELECT c.*, ${quotaColumnsOf('c.profile_id')}, p.*, ${PLATFORM_COLUMNS} FROM c
+     LEFT JOIN (SELECT ${POST_COLUMNS}, profile_id AS post_profile_id FROM posts WHERE id = ?) p ON p.post_profile_id = c.profile_id
+     LEFT JOIN post_platforms pp ON pp.post_id = p.id ORDER BY pp.platform`,
+    [...caller.params, quotaMonth(now), id],
+  );
+  if (rows.length === 0) return { caller: null, quota: 0, count: 0, found: null };
+  const named = callerOfRow(rows[0]!);
+  if (!named.profile) return { caller: named, quota: 0, count: 0, found: null };
+  const found = rows[0]!.id === null || rows[0]!.id === undefined ? null : grouped(rows)[0]!;
+  return { caller: named, ...quotaOfRow(rows[0]!, named.account.plan), found };
+}
+
+/**
+ * The caller of these key hashes and, when it has a profile, `listAnsweredHistory` of that profile, in one
+ * statement (as `findAnsweredPostAsKey`).
+ */
+export async function listAnsweredHistoryAsKey(db: SqlExecutor, key: KeyHashes, filter: HistoryFilter): Promise<{ caller: Caller | null; page: AnsweredPostRows[] }> {
+  const caller = callerQuery(key.apiKey, key.profileKey);
+  const { where, params } = historyWhere(filter);
+  // A caller without a profile (profile_id null) matches no post: one row of the caller alone.
+  const rows = await db.all(
+    `WITH c AS (${caller.sql}),
+     p AS (SELECT ${POST_COLUMNS} FROM posts WHERE profile_id = (SELECT profile_id FROM c) AND ${where} ORDER BY created_at DESC, id LIMIT ?)
+     SELECT c.*, p.*, ${PLATFORM_COLUMNS} FROM c
+     LEFT JOIN p ON 1 = 1
+     LEFT JOIN post_platforms pp ON pp.post_id = p.id
+     ORDER BY p.created_at DESC, p.id, pp.platform`,
+    [...caller.params, ...params],
+  );
+  if (rows.length === 0) return { caller: null, page: [] };
+  const named = callerOfRow(rows[0]!);
+  return { caller: named, page: named.profile && rows[0]!.id !== null && rows[0]!.id !== undefined ? grouped(rows) : [] };
+}
+
+/** The filter's conditions on `posts` (beside its profile), and their parameters with the limit last. */
+function historyWhere(filter: HistoryFilter): { where: string; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
   if (filter.status) {
     where.push('status = ?');
     params.push(filter.status);
@@ -91,14 +157,7 @@ export async function listAnsweredHistory(db: SqlExecutor, profileId: string, fi
   }
   if (filter.type) where.push(filter.type === 'schedule' ? 'schedule_date IS NOT NULL' : 'schedule_date IS NULL');
   params.push(filter.limit);
-  const rows = await db.all(
-    `SELECT p.*, ${PLATFORM_COLUMNS}
-     FROM (SELECT ${POST_COLUMNS} FROM posts WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id LIMIT ?) p
-     LEFT JOIN post_platforms pp ON pp.post_id = p.id
-     ORDER BY p.created_at DESC, p.id, pp.platform`,
-    params,
-  );
-  return grouped(rows);
+  return { where: where.join(' AND '), params };
 }
 
 /** Rows of the join (ordered by post) as posts with their platform rows. */

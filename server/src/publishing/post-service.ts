@@ -18,10 +18,19 @@ import { ApiError, badRequest } from '../core/errors.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
 import { newId } from '../core/tokens.js';
 import { JOB_PUBLISH, platformError, postIdEntry } from './engine.js';
-import { countPosts, quotaError, quotaMonth } from './post-quota.js';
+import { countPosts, quotaMonth } from './post-quota.js';
 import { isUniqueViolation, type NewPlatform } from './post-store.js';
 import { ReadMemory } from '../core/db/read-memory.js';
-import { findAnsweredPost, findAnsweredPostAndQuota, listAnsweredHistory, type HistoryFilter } from './post-reads.js';
+import {
+  findAnsweredPost,
+  findAnsweredPostAndQuota,
+  findAnsweredPostAsKey,
+  listAnsweredHistory,
+  listAnsweredHistoryAsKey,
+  type HistoryFilter,
+} from './post-reads.js';
+import type { Caller } from '../accounts/caller-cache.js';
+import type { KeyHashes } from '../accounts/api-key-auth.js';
 import { youtubeCategoryRefusal } from './rules/youtube-category.js';
 import { normalizeForDuplicates } from './rules/near-duplicate.js';
 import { shortenLinksIn } from './short-links.js';
@@ -32,7 +41,7 @@ import { assertRendition, renditionHash, type Renditions } from './rendition.js'
 import { acceptCreateRequest, acceptedScheduleDate, DAY_MS, type CreateRequestDeps } from './create-request.js';
 import { checkMedia, hasMedia, renditionsOf, resolvePlatform, toError, type PlatformCheckDeps, type ResolvedPlatform } from './platform-checks.js';
 import { awaitFirstComments, runInline, type InlineRunDeps } from './inline-run.js';
-import { envelopeOf, iso, notFound, postRecord, responseStatus, unsplashCredits, withPendingComments } from './post-answer.js';
+import { envelopeOf, historyText, iso, notFound, postAnswerText, postRecord, responseStatus, unsplashCredits, withPendingComments } from './post-answer.js';
 import { assertNotSuspended } from '../accounts/suspension.js';
 
 export interface PostServiceDeps extends CreateRequestDeps, PlatformCheckDeps, InlineRunDeps {
@@ -233,12 +242,19 @@ export class PostService {
    */
   async getAnswer(account: Account, profile: Profile, id: string, now: number): Promise<string> {
     const key = `${profile.id}\n${profile.refId}\n${account.plan}\n${quotaMonth(now)}\n${id}`;
-    return (await this.#readMemory.find(key, async () => {
-      const { quota, count, found } = await findAnsweredPostAndQuota(this.#deps.store.db, profile.id, id, account.plan, now);
-      if (count >= quota) throw quotaError(quota);
-      if (!found) throw notFound(id);
-      return { text: JSON.stringify(postRecord(found.post, profile, found.platforms)) };
-    }))!.text;
+    return (await this.#readMemory.find(key, async () => ({
+      text: postAnswerText(await findAnsweredPostAndQuota(this.#deps.store.db, profile.id, id, account.plan, now), profile, id),
+    })))!.text;
+  }
+
+  /**
+   * `getAnswer` with the caller of these key hashes read in the same statement (post-reads.ts), for a database
+   * where neither is kept in memory (PostgreSQL): one round trip. The answer is a function so that the caller's
+   * own refusals (401, 404 of the Profile-Key) come before it, as on the other path.
+   */
+  async postAnswerAsKey(key: KeyHashes, id: string, now: number): Promise<{ caller: Caller | null; answer: () => string }> {
+    const read = await findAnsweredPostAsKey(this.#deps.store.db, key, id, now);
+    return { caller: read.caller, answer: () => postAnswerText(read, read.caller!.profile!, id) };
   }
 
   /**
@@ -253,11 +269,8 @@ export class PostService {
       key,
       async () => {
         const page = await listAnsweredHistory(this.#deps.store.db, profile.id, filter);
-        // `platforms` picks among the page's posts (after the limit, as always).
-        const chosen = platforms ? page.filter(({ post }) => post.platforms.some((p) => platforms.includes(p))) : page;
-        const history = chosen.map(({ post, platforms: rows }) => postRecord(post, profile, rows));
         return {
-          text: JSON.stringify({ status: 'success', refId: profile.refId, count: history.length, history }),
+          text: historyText(page, profile, platforms),
           since,
           oldest: page.length > 0 ? page[page.length - 1]!.post.createdAt : Infinity,
         };
@@ -265,6 +278,12 @@ export class PostService {
       (kept) => since >= kept.since! && since <= kept.oldest!,
     );
     return page!.text;
+  }
+
+  /** `historyAnswer` with the caller read in the same statement, as `postAnswerAsKey`. */
+  async historyAnswerAsKey(key: KeyHashes, filter: HistoryFilter, platforms: Network[] | null): Promise<{ caller: Caller | null; answer: () => string }> {
+    const { caller, page } = await listAnsweredHistoryAsKey(this.#deps.store.db, key, filter);
+    return { caller, answer: () => historyText(page, caller!.profile!, platforms) };
   }
 
   async get(profile: Profile, id: string): Promise<PostRecord> {

@@ -19,7 +19,8 @@ import type { Publishing } from './publishing.js';
 import type { PostService } from './post-service.js';
 import type { IncomingMessage } from 'node:http';
 import { getQueryParam } from 'hono/utils/url';
-import { authenticateIncoming, type ApiCaller } from '../accounts/api-key-auth.js';
+import { authenticateIncoming, authenticateIncomingWith, CallerWithAnswer, type ApiCaller } from '../accounts/api-key-auth.js';
+import type { HistoryFilter } from './post-reads.js';
 import { JsonText, JsonWithStatus, type RawRoute } from '../core/http/raw-listener.js';
 import { fetchHeader, readJsonBody } from '../core/http/raw-request.js';
 import type { Profile } from '../core/db/storage-types.js';
@@ -138,19 +139,23 @@ const JSON_TYPE = { 'Content-Type': 'application/json' };
 /**
  * `GET /api/post/:id` and `GET /api/history` served below Hono (core/http/raw-listener.ts), by the same functions
  * as the Hono routes above and the same API-key check as their middleware (logged under its pattern when it refuses).
+ * On PostgreSQL, which keeps neither the caller nor the answer in memory (accounts/caller-cache.ts,
+ * core/db/read-memory.ts), the key's check reads the caller in the answer's own statement: one round trip.
  */
 export function postReadRawRoutes(deps: Pick<AppDeps, 'storage' | 'clock'>, publishing: Publishing): RawRoute<ApiCaller>[] {
   const { service } = publishing;
   const authenticate = (incoming: IncomingMessage) => authenticateIncoming(deps, incoming);
+  const oneStatement = deps.storage.kind === 'postgres';
+  const queryOf = (incoming: IncomingMessage) => getQueryParam(`http://localhost${incoming.url}`) as Record<string, string>;
   return [
     {
       method: 'GET',
-      path: '/api/post/',
+      path: POST_PATH,
       hasParam: true,
       pattern: '/api/post/:id',
       authPattern: '/api/post/*',
-      authenticate,
-      answer: async (caller, id) => new JsonText(await service.getAnswer(caller.account, caller.profile, id, deps.clock())),
+      authenticate: oneStatement ? (incoming) => authenticateIncomingWith(incoming, (key) => service.postAnswerAsKey(key, postIdOf(incoming), deps.clock())) : authenticate,
+      answer: async (caller, id) => new JsonText(caller instanceof CallerWithAnswer ? caller.answer() : await service.getAnswer(caller.account, caller.profile, id, deps.clock())),
     },
     {
       method: 'GET',
@@ -159,11 +164,32 @@ export function postReadRawRoutes(deps: Pick<AppDeps, 'storage' | 'clock'>, publ
       plainQuery: true,
       pattern: '/api/history',
       authPattern: '/api/history',
-      authenticate,
+      authenticate: oneStatement
+        ? (incoming) => {
+            let request: HistoryRequest;
+            try {
+              request = historyRequest(deps, queryOf(incoming));
+            } catch {
+              // The query's 400 is answered after the key's check, as on the Hono path: by `answer` below.
+              return authenticate(incoming);
+            }
+            return authenticateIncomingWith(incoming, (key) => service.historyAnswerAsKey(key, request.filter, request.platforms));
+          }
+        : authenticate,
       // Hono's own query reader (what c.req.query() runs), on the path as the listener got it.
-      answer: async (caller, _param, incoming) => new JsonText(await historyAnswer(deps, service, caller.profile, getQueryParam(`http://localhost${incoming.url}`) as Record<string, string>)),
+      answer: async (caller, _param, incoming) =>
+        new JsonText(caller instanceof CallerWithAnswer ? caller.answer() : await historyAnswer(deps, service, caller.profile, queryOf(incoming))),
     },
   ];
+}
+
+const POST_PATH = '/api/post/';
+
+/** The id of a post read the raw listener serves: the path after POST_PATH, which the listener checked is plain. */
+function postIdOf(incoming: IncomingMessage): string {
+  const url = incoming.url!;
+  const queryAt = url.indexOf('?');
+  return (queryAt === -1 ? url : url.slice(0, queryAt)).slice(POST_PATH.length);
 }
 
 /** `POST /api/post` after its API-key check, on either path: the body's networks' own apps sealed (419 first), then the post created. */
@@ -196,6 +222,19 @@ export function postCreateRawRoutes(deps: Pick<AppDeps, 'storage' | 'clock' | 'c
 
 /** `GET /api/history` for the query's parameters (as Hono's `c.req.query()` reads them), as JSON text. */
 export async function historyAnswer(deps: Pick<AppDeps, 'clock'>, service: PostService, profile: Profile, raw: Record<string, string>): Promise<string> {
+  const { queryKey, filter, platforms } = historyRequest(deps, raw);
+  return service.historyAnswer(profile, queryKey, filter, platforms);
+}
+
+interface HistoryRequest {
+  /** The query as sent, to key a kept answer on. */
+  queryKey: string;
+  filter: HistoryFilter;
+  platforms: Network[] | null;
+}
+
+/** What `GET /api/history`'s query asks for, or the 400 to answer. */
+function historyRequest(deps: Pick<AppDeps, 'clock'>, raw: Record<string, string>): HistoryRequest {
   const parsed = HistoryQuery.safeParse(raw);
   if (!parsed.success) throw requestError(parsed.error, 'history');
   const query = parsed.data;
@@ -226,7 +265,7 @@ export async function historyAnswer(deps: Pick<AppDeps, 'clock'>, service: PostS
     ...(query.type && { type: query.type }),
     limit: query.limit ?? 25,
   };
-  return service.historyAnswer(profile, JSON.stringify(query), filter, platforms);
+  return { queryKey: JSON.stringify(query), filter, platforms };
 }
 
 /** `monthlyPostQuota` and `monthlyPostCount` for `GET /api/user`. */

@@ -5,7 +5,7 @@
  * through the API (a post created, edited, paused, published, deleted) and from another connection (as another
  * process would: a post's notes, a first comment's outcome, the month's post count), on SQLite and, under
  * scripts/with-postgres.sh, PostgreSQL. Two profiles of one account read the same ids and history: each sees only
- * its own, before and after the other's answers were kept.
+ * its own, before and after the other's answers were kept. A deleted profile and a removed key are refused at once.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -132,5 +132,30 @@ describe('post reads kept in memory', () => {
     assert.equal((await historyIds(other, 'limit=10&lastDays=1'))[0], id);
     svc.clock.advance(24 * HOUR + 1000);
     assert.ok(!(await historyIds(other, 'limit=10&lastDays=1')).includes(id));
+  });
+
+  // Last: it deletes the user profile and removes the key. On PostgreSQL the key's check is part of the read's own
+  // statement (publishing/routes.ts), so nothing of the caller is kept anywhere to go stale.
+  test('a deleted profile and a removed API key are refused by the very next post and history read', async () => {
+    const mine = await schedule('Before the key goes');
+    const theirs = await schedule('Before the profile goes', other);
+    await readTwice(`/post/${theirs}`, other);
+    await historyIds(other);
+    const deleted = await svc.api('DELETE', '/profiles', { headers: other });
+    assert.equal(deleted.status, 200, JSON.stringify(deleted.json));
+    assert.equal((await svc.api('GET', `/post/${theirs}`, { headers: other })).status, 404);
+    const history = await svc.api('GET', '/history?limit=10', { headers: other });
+    assert.equal(history.status, 404);
+    assert.equal(history.json.code, 103);
+
+    await readTwice(`/post/${mine}`);
+    await historyIds();
+    // From another connection, as the admin CLI would.
+    assert.ok((await svc.sql('DELETE FROM api_keys')).changes >= 1);
+    const refused = await svc.api('GET', `/post/${mine}`);
+    assert.equal(refused.status, 401);
+    assert.equal(refused.json.code, 102);
+    assert.equal((await svc.api('GET', '/history?limit=10')).status, 401);
+    assert.equal((await svc.api('GET', '/history?limit=0')).status, 401, "the key's refusal comes before the query's");
   });
 });
