@@ -33,7 +33,7 @@ try {
   // Warm: the first posts open the sandbox's connection and prepare the statements.
   for (let i = 0; i < 10; i++) await post();
   const byFile = process.env.STRACE_FILES === '1';
-  const traced = byFile ? ['-f', '-y', '-tt', '-e', 'trace=pwrite64,pread64,fcntl,fsync,fdatasync,write,writev,read', '-o', traceFile] : ['-f', '-c', '-o', traceFile];
+  const traced = byFile ? ['-f', '-y', '-tt', '-e', 'trace=pwrite64,pread64,fcntl,fsync,fdatasync,write,writev,read,futex', '-o', traceFile] : ['-f', '-c', '-o', traceFile];
   const strace = spawn('strace', [...traced, '-p', String(service.process.pid)], { stdio: 'ignore' });
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   for (let i = 0; i < POSTS; i++) await post();
@@ -60,7 +60,9 @@ try {
 function printByFile(lines, mainPid) {
   const counts = new Map();
   for (const line of lines) {
-    const match = /^(\d+)\s+(?:[\d:.]+\s+)?(\w+)\((\d+)<([^>]*)>/.exec(line);
+    // futex (a thread woken or waiting: the thread pool's hand-offs) names no file.
+    const futex = /^(\d+)\s+(?:[\d:.]+\s+)?futex\(/.exec(line);
+    const match = futex ? [line, futex[1], 'futex', '', ''] : /^(\d+)\s+(?:[\d:.]+\s+)?(\w+)\((\d+)<([^>]*)>/.exec(line);
     if (!match) continue;
     const thread = Number(match[1]) === mainPid ? 'loop' : 'other';
     const file = match[4].replace(/^.*\/slk-syscalls-[^/]*\//, '').replace(/^(pipe|socket):.*/, '$1');
