@@ -3,7 +3,7 @@
  * WAL checkpoints off the event loop. SQLite copies the WAL back into the database file (a checkpoint: page
  * writes and two fsyncs) on the connection whose commit pushed the WAL past `wal_autocheckpoint` pages; with the
  * service's one connection that is the event-loop thread, and every request arriving meanwhile waits (the
- * create's p99 tail). A worker thread with its own connection runs PASSIVE checkpoints every few milliseconds, so
+ * create's p99 tail). A worker thread with its own connection runs PASSIVE checkpoints (when, see below), so
  * the copy and its fsyncs happen beside the requests. PASSIVE never waits for and never blocks readers or writers.
  *
  * The WAL restarts from its beginning only when a write begins after every frame was copied back; a commit made
@@ -23,7 +23,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-/** How often the worker checkpoints: often enough that a turn of the fallback finds little left to copy. */
+/** How often the worker looks at the WAL (and copies when it should): often enough that a turn of the fallback finds little left to copy. */
 export const CHECKPOINT_INTERVAL_MS = 20;
 
 /**
