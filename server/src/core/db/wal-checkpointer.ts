@@ -23,7 +23,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-/** How often the worker looks at the WAL (and copies when it should): often enough that a turn of the fallback finds little left to copy. */
+/** How often the worker looks at the WAL (and copies when due): a turn of the fallback then finds little to copy. */
 export const CHECKPOINT_INTERVAL_MS = 20;
 
 /**
