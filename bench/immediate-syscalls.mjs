@@ -2,11 +2,12 @@
 // µs, so their count per post is a large part of what the service adds to the network's own time. Starts the
 // service, links a sandbox linkedin account, attaches `strace -f -c` to the service's process and sends BENCH_POSTS
 // (100) immediate posts one at a time, then prints strace's table (calls of every thread, per post in the last
-// column). SERVICE_ROOT=<dir> runs another copy of the repository, as in profile-service.mjs.
+// column). SERVICE_ROOT=<dir> runs another copy of the repository, as in profile-service.mjs. STRACE_FILES=1 traces
+// the file and pipe calls one by one instead and prints them per post by thread (the event loop or another) and file.
 // Run: node --import tsx bench/immediate-syscalls.mjs (needs strace)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChildService } from '../server/test/support/child-service.ts';
@@ -31,20 +32,43 @@ try {
   };
   // Warm: the first posts open the sandbox's connection and prepare the statements.
   for (let i = 0; i < 10; i++) await post();
-  const strace = spawn('strace', ['-f', '-c', '-o', traceFile, '-p', String(service.process.pid)], { stdio: 'ignore' });
+  const byFile = process.env.STRACE_FILES === '1';
+  const traced = byFile ? ['-f', '-y', '-tt', '-e', 'trace=pwrite64,pread64,fcntl,fsync,fdatasync,write,writev,read,futex', '-o', traceFile] : ['-f', '-c', '-o', traceFile];
+  const strace = spawn('strace', [...traced, '-p', String(service.process.pid)], { stdio: 'ignore' });
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   for (let i = 0; i < POSTS; i++) await post();
   await new Promise((resolve) => setTimeout(resolve, 500));
   strace.kill('SIGINT');
   await new Promise((resolve) => strace.once('exit', resolve));
   const lines = readFileSync(traceFile, 'utf8').trim().split('\n');
-  console.log(`strace -f -c over ${POSTS} immediate posts (calls per post in the last column)`);
-  for (const line of lines) {
-    const fields = line.trim().split(/\s+/);
-    const calls = Number(fields[3]);
-    console.log(Number.isFinite(calls) && fields.length >= 5 ? `${line}   ${(calls / POSTS).toFixed(1)}` : line);
+  if (process.env.STRACE_KEEP) writeFileSync(process.env.STRACE_KEEP, lines.join('\n'));
+  if (byFile) printByFile(lines, service.process.pid);
+  else {
+    console.log(`strace -f -c over ${POSTS} immediate posts (calls per post in the last column)`);
+    for (const line of lines) {
+      const fields = line.trim().split(/\s+/);
+      const calls = Number(fields[3]);
+      console.log(Number.isFinite(calls) && fields.length >= 5 ? `${line}   ${(calls / POSTS).toFixed(1)}` : line);
+    }
   }
 } finally {
   await stopChild(service.process);
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Calls per post by thread (the service's main thread is the event loop) and file (strace -y names it). */
+function printByFile(lines, mainPid) {
+  const counts = new Map();
+  for (const line of lines) {
+    // futex (a thread woken or waiting: the thread pool's hand-offs) names no file.
+    const futex = /^(\d+)\s+(?:[\d:.]+\s+)?futex\(/.exec(line);
+    const match = futex ? [line, futex[1], 'futex', '', ''] : /^(\d+)\s+(?:[\d:.]+\s+)?(\w+)\((\d+)<([^>]*)>/.exec(line);
+    if (!match) continue;
+    const thread = Number(match[1]) === mainPid ? 'loop' : 'other';
+    const file = match[4].replace(/^.*\/slk-syscalls-[^/]*\//, '').replace(/^(pipe|socket):.*/, '$1');
+    const key = `${thread} ${match[2]} ${file}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  console.log(`file and pipe calls per post over ${POSTS} immediate posts, by thread (loop = the event loop) and file`);
+  for (const [key, count] of [...counts].sort((a, b) => b[1] - a[1])) console.log(`${(count / POSTS).toFixed(1).padStart(7)}  ${key}`);
 }

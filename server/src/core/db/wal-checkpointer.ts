@@ -3,7 +3,7 @@
  * WAL checkpoints off the event loop. SQLite copies the WAL back into the database file (a checkpoint: page
  * writes and two fsyncs) on the connection whose commit pushed the WAL past `wal_autocheckpoint` pages; with the
  * service's one connection that is the event-loop thread, and every request arriving meanwhile waits (the
- * create's p99 tail). A worker thread with its own connection runs PASSIVE checkpoints every few milliseconds, so
+ * create's p99 tail). A worker thread with its own connection runs PASSIVE checkpoints (when, see below), so
  * the copy and its fsyncs happen beside the requests. PASSIVE never waits for and never blocks readers or writers.
  *
  * The WAL restarts from its beginning only when a write begins after every frame was copied back; a commit made
@@ -12,11 +12,18 @@
  * as before (PASSIVE), but finds almost every frame already copied, so its turn costs little. Durability is unchanged: a
  * commit is durable once its WAL frames are synced (wal-sync.ts), whoever copies them back later; a checkpoint
  * syncs the WAL before it copies and the database file before the WAL may be reused (at NORMAL as at FULL).
+ *
+ * The worker copies only once the WAL holds `CHECKPOINT_MIN_FRAMES` frames, or has been still for
+ * `CHECKPOINT_IDLE_MS` (issue 31). Each restart of the WAL rewrites its header and syncs it on the writing thread,
+ * the event loop: copying whatever had arrived every 20 ms restarted it every few immediate posts (0.1-0.4 event-loop
+ * fsyncs of 0.5-2 ms per post, strace). How many frames wait is read from the wal-index header in the `-shm` file
+ * (its documented layout: `mxFrame` at byte 16, `nBackfill` at byte 96, in the machine's byte order); when it
+ * cannot be read the worker copies every interval, as before.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-/** How often the worker checkpoints: often enough that a turn of the fallback finds little left to copy. */
+/** How often the worker looks at the WAL (and copies when due): a turn of the fallback then finds little to copy. */
 export const CHECKPOINT_INTERVAL_MS = 20;
 
 /**
@@ -27,11 +34,18 @@ export const CHECKPOINT_INTERVAL_MS = 20;
  */
 export const FALLBACK_CHECKPOINT_PAGES = 4000;
 
+/** The worker copies once the WAL holds this many frames (4 MB at 4 KB pages)... */
+export const CHECKPOINT_MIN_FRAMES = 1000;
+/** ...or once the WAL has not changed for this long (a quiet service's database file catches up). */
+export const CHECKPOINT_IDLE_MS = 2000;
+
 export interface CheckpointWorkerData {
   driverPath: string;
   filename: string;
   synchronous: 'FULL' | 'NORMAL';
   intervalMs: number;
+  minFrames: number;
+  idleMs: number;
 }
 
 /**
@@ -58,10 +72,46 @@ const checkpoint = () => {
     parentPort.postMessage({ error: String(error) });
   }
 };
-const timer = setInterval(checkpoint, workerData.intervalMs);
+// The WAL's frames and how many are not yet copied, from the wal-index header (null when it cannot be read).
+const { openSync, readSync } = require('node:fs');
+const header = Buffer.alloc(100);
+const readU32 = (offset) => (require('node:os').endianness() === 'LE' ? header.readUInt32LE(offset) : header.readUInt32BE(offset));
+let shm = -1;
+const walFrames = () => {
+  try {
+    if (shm < 0) shm = openSync(workerData.filename + '-shm', 'r');
+    if (readSync(shm, header, 0, 100, 0) < 100) return null;
+    const frames = readU32(16);
+    return { frames, waiting: frames - readU32(96) };
+  } catch {
+    return null;
+  }
+};
+let lastWaiting = 0;
+let stillSince = Date.now();
+/**
+ * Copies when enough frames wait, or the WAL is still; and, once the WAL is long, whatever arrived since the last
+ * copy, so that it is all copied between two commits and the next one restarts the WAL (a copy racing commits
+ * leaves a few frames behind, and the WAL would grow to the service connection's own threshold).
+ */
+const tick = () => {
+  const wal = walFrames();
+  if (wal !== null) {
+    const now = Date.now();
+    if (wal.waiting !== lastWaiting) {
+      lastWaiting = wal.waiting;
+      stillSince = now;
+    }
+    if (wal.waiting <= 0) return;
+    if (wal.frames < workerData.minFrames && now - stillSince < workerData.idleMs) return;
+  }
+  checkpoint();
+};
+const timer = setInterval(tick, workerData.intervalMs);
 parentPort.on('message', (message) => {
   if (message !== 'close') return;
   clearInterval(timer);
+  if (shm >= 0) require('node:fs').closeSync(shm);
   db.close();
   parentPort.close();
 });
@@ -84,6 +134,8 @@ export class WalCheckpointer {
       filename,
       synchronous,
       intervalMs,
+      minFrames: CHECKPOINT_MIN_FRAMES,
+      idleMs: CHECKPOINT_IDLE_MS,
     };
     // execArgv: [] so the worker does not load tsx again (it runs plain JavaScript).
     this.#worker = new Worker(WORKER_SOURCE, { eval: true, workerData, execArgv: [] });
