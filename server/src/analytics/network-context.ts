@@ -38,6 +38,9 @@ export function accountSandbox(deps: Pick<NetworkContextDeps, 'isSandbox'>, soci
 
 /** The linked account as a network call sees it: its ids, and its tokens opened only when an adapter asks. */
 export function linkedAccountOf(deps: Pick<NetworkContextDeps, 'tokenCipher'>, social: SocialAccount, sandbox: boolean): LinkedAccountRef {
+  // An attempt asks for the tokens more than once (20-70 µs to open each time): opened once per sealed value, since a
+  // renewal seals new ones into `social` in place. Each caller gets its own copy.
+  let opened: { sealed: string; tokens: Record<string, unknown> } | null = null;
   return {
     platform: social.platform,
     accountId: social.networkUserId,
@@ -45,8 +48,10 @@ export function linkedAccountOf(deps: Pick<NetworkContextDeps, 'tokenCipher'>, s
     displayName: social.displayName,
     sandbox,
     async tokens() {
-      if (!social.tokensEncrypted) return {};
-      return openTokens(deps.tokenCipher, social, social.tokensEncrypted);
+      const sealed = social.tokensEncrypted;
+      if (!sealed) return {};
+      if (opened?.sealed !== sealed) opened = { sealed, tokens: openTokens(deps.tokenCipher, social, sealed) };
+      return { ...opened.tokens };
     },
   };
 }
