@@ -6,6 +6,8 @@
  * rules/near-duplicate.ts; this file only finds the rows it must look at.
  */
 import { NETWORKS, type Network } from '@social-link-kit/protocol';
+import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
+import type { Row } from '../core/db/rows.js';
 import type { SqlDriver, SqlExecutor } from '../core/db/sql-driver.js';
 import { duplicateBands, NEAR_DUPLICATE_BANDS, type BandLayout } from './rules/near-duplicate.js';
 
@@ -25,50 +27,85 @@ export interface DuplicateQuery {
 export class DuplicateIndex {
   readonly #db: SqlDriver;
   readonly #layout: BandLayout;
-  /** The rows of each band nearest the new post (see NEAREST_PER_BAND), one sub-select per band and side. */
-  readonly #nearestPerBand: string;
+  /** Up to how many band rows in the window a lookup picks each band's nearest from (FEW_BAND_ROWS). */
+  readonly #fewBandRows: number;
+  /**
+   * The first statement of a lookup, for this profile's rows or (by network) the account's: the exact key alone
+   * (`exactOnly`, for a text with no bands) or with the bands' rows in the window (`exactAndBands`).
+   */
+  readonly #first = new Map<'profile' | Network, { exactOnly: string; exactAndBands: string }>();
+  /** The live keys among each band's nearest posts (NEAREST_PER_BAND), picked in SQL: one sub-select per band and side. */
+  readonly #liveKeysOfNearest: string;
 
-  /** `layout` other than the stored one is for tests that show what a weaker index misses. */
-  constructor(db: SqlDriver, layout: BandLayout = NEAR_DUPLICATE_BANDS) {
+  /**
+   * `layout` other than the stored one is for tests that show what a weaker index misses; `fewBandRows` 0 is for
+   * tests that hold the two ways of picking each band's nearest posts to the same candidates.
+   */
+  constructor(db: SqlDriver, layout: BandLayout = NEAR_DUPLICATE_BANDS, fewBandRows = FEW_BAND_ROWS) {
     this.#db = db;
     this.#layout = layout;
+    this.#fewBandRows = fewBandRows;
+    // Typed NULLs: PostgreSQL gives an untyped one in a sub-select the type text, which a UNION with bigint refuses.
+    const exactOnly = (owner: string) =>
+      `SELECT CAST(NULL AS BIGINT) AS band, CAST(NULL AS BIGINT) AS effective_at, CAST(NULL AS TEXT) AS post_id FROM post_platforms pp JOIN posts p ON p.id = pp.post_id
+       WHERE ${owner} AND pp.duplicate_key = ? AND pp.effective_at >= ? AND pp.effective_at <= ? AND ${LIVE}
+       LIMIT 1`;
+    // The bands' rows: at most one more than fewBandRows, which says there are more.
+    const exactAndBands = (owner: string) =>
+      `SELECT * FROM (${exactOnly(owner)}) exact_key UNION ALL SELECT * FROM (SELECT band, effective_at, post_id FROM post_duplicate_bands
+       WHERE profile_id = ? AND platform = ? AND band IN (${Array.from({ length: layout.bands }, () => '?').join(', ')}) AND effective_at >= ? AND effective_at <= ?
+       LIMIT ${fewBandRows + 1}) in_window`;
+    const statements = (owner: string) => ({ exactOnly: exactOnly(owner), exactAndBands: exactAndBands(owner) });
+    this.#first.set('profile', statements('pp.profile_id = ? AND pp.platform = ?'));
+    // The account's rows are indexed for the account-wide networks only (migration 25), and SQLite uses a partial
+    // index only for a query that names its network as the index does: as a constant, not a parameter.
+    for (const network of ACCOUNT_WIDE_NETWORKS) this.#first.set(network, statements(`pp.account_id = ? AND pp.platform = ? AND pp.platform = '${network}'`));
     const nearest = (band: number, side: string, time: string, order: string) =>
       `SELECT post_id FROM (SELECT post_id FROM post_duplicate_bands WHERE profile_id = ? AND platform = ? AND band = ? AND effective_at >= ? AND effective_at ${time} ? ORDER BY effective_at ${order} LIMIT ${NEAREST_PER_BAND}) ${side}_${band}`;
-    this.#nearestPerBand = Array.from({ length: layout.bands }, (_, band) => [nearest(band, 'before', '<', 'DESC'), nearest(band, 'after', '<=', 'ASC')])
+    const nearestPerBand = Array.from({ length: layout.bands }, (_, band) => [nearest(band, 'before', '<', 'DESC'), nearest(band, 'after', '<=', 'ASC')])
       .flat()
       .join(' UNION ALL ');
+    this.#liveKeysOfNearest = `SELECT DISTINCT pp.duplicate_key FROM post_platforms pp JOIN posts p ON p.id = pp.post_id
+       WHERE pp.platform = ? AND pp.post_id IN (${nearestPerBand}) AND ${LIVE}`;
   }
 
   /**
    * Rows that may duplicate a text on `platform` around `at` (±`windowMs`): those with the same duplicate key (this
    * profile's, and for `acrossAccount` also the account's other profiles'), and this profile's that share a
    * near-duplicate band. The caller confirms near ones. Deleted posts and failed platforms do not count.
+   * One statement when no band is shared, the usual case (issue 31): the exact key's row and the bands' rows in the
+   * window, while they are few; the nearest of them per band are then picked here, as the bounded statement would.
    */
   async candidates(input: DuplicateQuery): Promise<{ duplicateKey: string; sameProfile: boolean }[]> {
     const from = input.at - input.windowMs;
     const to = input.at + input.windowMs;
-    const live = `p.status <> 'deleted' AND pp.status NOT IN ('error', 'deleted')`;
-    const exact = await this.#db.get(
-      `SELECT 1 AS found FROM post_platforms pp JOIN posts p ON p.id = pp.post_id
-       WHERE ${input.acrossAccount ? 'pp.account_id' : 'pp.profile_id'} = ? AND pp.platform = ? AND pp.duplicate_key = ? AND pp.effective_at >= ? AND pp.effective_at <= ? AND ${live}
-       LIMIT 1`,
-      [input.acrossAccount ? input.accountId : input.profileId, input.platform, input.duplicateKey, from, to],
-    );
-    if (exact) return [{ duplicateKey: input.duplicateKey, sameProfile: true }];
     const bands = duplicateBands(input.duplicateKey, this.#layout);
-    if (bands.length === 0) return [];
-    const rows = await this.#db.all(
-      `SELECT DISTINCT pp.duplicate_key FROM post_platforms pp JOIN posts p ON p.id = pp.post_id
-       WHERE pp.platform = ? AND pp.post_id IN (${this.#nearestPerBand}) AND ${live}`,
-      [
-        input.platform,
-        ...bands.flatMap((band) => [
-          ...[input.profileId, input.platform, band, from, input.at],
-          ...[input.profileId, input.platform, band, input.at, to],
-        ]),
-      ],
+    const exact = [input.acrossAccount ? input.accountId : input.profileId, input.platform, input.duplicateKey, from, to];
+    const statements = this.#first.get(input.acrossAccount ? input.platform : 'profile');
+    if (!statements) throw new Error(`${input.platform} has no account-wide duplicate rule`);
+    const first = await this.#db.all(
+      bands.length === 0 ? statements.exactOnly : statements.exactAndBands,
+      bands.length === 0 ? exact : [...exact, input.profileId, input.platform, ...bands, from, to],
     );
+    if (first.some((row) => row.band === null)) return [{ duplicateKey: input.duplicateKey, sameProfile: true }];
+    if (first.length === 0) return [];
+    const postIds = first.length <= this.#fewBandRows ? nearestPerBand(first, input.at) : null;
+    const rows = postIds
+      ? await this.#db.all(this.#liveKeys(postIds.length), [input.platform, ...padded(postIds)])
+      : await this.#db.all(this.#liveKeysOfNearest, [
+          input.platform,
+          ...bands.flatMap((band) => [
+            ...[input.profileId, input.platform, band, from, input.at],
+            ...[input.profileId, input.platform, band, input.at, to],
+          ]),
+        ]);
     return rows.map((row) => ({ duplicateKey: (row.duplicate_key as string | null) ?? '', sameProfile: true }));
+  }
+
+  /** The live rows' keys among `count` posts (the count padded as `padded` pads it, so the SQL texts stay few). */
+  #liveKeys(count: number): string {
+    return `SELECT DISTINCT pp.duplicate_key FROM post_platforms pp JOIN posts p ON p.id = pp.post_id
+       WHERE pp.platform = ? AND pp.post_id IN (${Array.from({ length: paddedLength(count) }, () => '?').join(', ')}) AND ${LIVE}`;
   }
 
   /** The bands of a new platform row, written with it. */
@@ -152,6 +189,50 @@ export interface BandedRow {
  * every pair with it; a retry or a double submit, the usual duplicate, is nearest in time and found first.
  */
 export const NEAREST_PER_BAND = 4;
+
+/** The networks whose duplicate rule spans the whole account (spec 4.9 rule 4): `post_platforms_account_key` holds their rows. */
+export const ACCOUNT_WIDE_NETWORKS: readonly Network[] = NETWORKS.filter((network) => PUBLISHING_CAPABILITIES[network].duplicateCheck === 'account');
+
+/** Deleted posts and failed platforms are no duplicates. */
+const LIVE = `p.status <> 'deleted' AND pp.status NOT IN ('error', 'deleted')`;
+
+/**
+ * While a lookup's bands hold at most this many rows in the window (every one of them is read), their nearest
+ * posts are picked from those rows (`nearestPerBand`); beyond it, the bounded statement picks them in SQL.
+ */
+const FEW_BAND_ROWS = 80;
+
+/**
+ * The posts the bounded statement (`#nearestPerBand`) would pick from every band row in the window: per band, the
+ * NEAREST_PER_BAND nearest before `at` and from `at` on, in its index order (time, then post, away from `at`).
+ */
+function nearestPerBand(rows: Row[], at: number): string[] {
+  const sides = new Map<string, { time: number; postId: string }[]>();
+  for (const row of rows) {
+    const time = Number(row.effective_at);
+    const side = `${String(row.band)} ${time < at ? 'before' : 'after'}`;
+    let list = sides.get(side);
+    if (!list) sides.set(side, (list = []));
+    list.push({ time, postId: row.post_id as string });
+  }
+  const chosen = new Set<string>();
+  for (const [side, list] of sides) {
+    const away = side.endsWith('before') ? -1 : 1;
+    list.sort((a, b) => away * (a.time - b.time || (a.postId < b.postId ? -1 : a.postId > b.postId ? 1 : 0)));
+    for (const entry of list.slice(0, NEAREST_PER_BAND)) chosen.add(entry.postId);
+  }
+  return [...chosen];
+}
+
+/** `count` rounded up to a power of two: the IN lists' lengths, so a few SQL texts serve every count. */
+function paddedLength(count: number): number {
+  return 2 ** Math.ceil(Math.log2(Math.max(count, 1)));
+}
+
+/** `ids` repeated up to `paddedLength` (a repeated id in an IN list changes nothing). */
+function padded(ids: string[]): string[] {
+  return Array.from({ length: paddedLength(ids.length) }, (_, i) => ids[i % ids.length]!);
+}
 
 /** Rows given their bands per transaction by the backfill. */
 const BACKFILL_BATCH = 500;

@@ -19,7 +19,7 @@ import type { Account, Profile } from '../core/db/storage-types.js';
 import { newId } from '../core/tokens.js';
 import { JOB_PUBLISH, platformError, postIdEntry } from './engine.js';
 import { countPosts, quotaMonth } from './post-quota.js';
-import { isUniqueViolation, type NewPlatform } from './post-store.js';
+import { isUniqueViolation, type NewPlatform, type StoredPlatform } from './post-store.js';
 import { ReadMemory } from '../core/db/read-memory.js';
 import {
   findAnsweredPost,
@@ -127,6 +127,8 @@ export class PostService {
     const status: PostStatus = held ? 'awaiting approval' : scheduled ? 'scheduled' : 'processing';
     const ids = times.map(() => newId('post_'));
     const inline: Job[] = [];
+    /** The first post's platform rows as written: what a post with no attempt run inline answers with (below). */
+    let written: StoredPlatform[] = [];
     // Media protection (4.9 rule 7): a post sent later keeps copies of its images, published if the origin fails then.
     const mediaCopies: MediaCopies | null =
       this.#deps.media && (scheduled || held || autoRepost) && hasMedia(request)
@@ -156,6 +158,8 @@ export class PostService {
               warnings: entry.warnings.length > 0 ? entry.warnings : null,
             });
           }
+          // In the order a read gives them (by network).
+          if (index === 0) written = rows.map((row) => ({ ...row, ...UNSENT, finishedAt: row.status === 'error' ? now : null })).sort((a, b) => (a.platform < b.platform ? -1 : 1));
           await store.insertPost(
             tx,
             {
@@ -201,10 +205,11 @@ export class PostService {
       if (unsplash) await trackUnsplashDownloads(unsplash.choice, unsplash.deps, (event, fields) => this.#deps.log?.(JSON.stringify({ event, ...fields })));
       if (inline.length > 0) await runInline(this.#deps, inline);
       if (inline.length > 0 && request.firstComment) await awaitFirstComments(this.#deps, id);
-      const post = (await store.findPost(id))!;
-      const rows = await store.listPlatforms(id);
+      // A post with no attempt run inline (scheduled, held) is as it was written until its time comes: its answer
+      // needs no read (issue 31). One whose attempts ran is read again for their outcomes.
+      const { status: postStatus, rows } = inline.length > 0 ? { status: (await store.findPost(id))!.status, rows: await store.listPlatforms(id) } : { status, rows: written };
       const response: PostResponse = {
-        status: responseStatus(post.status, rows),
+        status: responseStatus(postStatus, rows),
         errors: rows.filter((row) => row.status === 'error' && row.error).map((row) => platformError(row.platform, row.error!)),
         postIds: withPendingComments(rows.map(postIdEntry).filter((entry): entry is PostIdEntry => entry !== null), request),
         id,
@@ -417,6 +422,9 @@ export class PostService {
     return { status: 'processing', id: post.id, platforms };
   }
 }
+
+/** A platform row's fields before any attempt: what `insertPost` leaves empty. */
+const UNSENT = { prepared: null, commitStartedAt: null, networkPostId: null, postUrl: null, pendingState: null, firstComment: null } as const;
 
 /** Spec 3 rule 3: refused whatever the earlier post became (deleted too); the answer names that post. */
 function idempotencyError(key: string, existingId: string | null): ApiError {

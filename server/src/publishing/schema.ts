@@ -141,3 +141,23 @@ export function duplicateBandsRebuildMigration(dialect: SqlDialect): string {
   INSERT INTO post_duplicate_bands_backfill (pending) VALUES (1);
   `;
 }
+
+/**
+ * Migration 25: three indexes of the posts tables hold only the rows they are read for (issue 31), so an accept
+ * writes fewer B-trees and dirties fewer pages at its commit:
+ * - `post_platforms_account_key` only the rows of the networks whose duplicate rule spans the account (twitter:
+ *   duplicate-index.ts ACCOUNT_WIDE_NETWORKS, whose lookups name the network as a constant so SQLite uses it);
+ * - `posts_idempotency` and `posts_auto_repost` only the posts that have a key or a series (each is read by
+ *   equality, which no NULL meets; a unique index never counted two NULLs as equal either).
+ * A network that becomes account-wide needs a migration that widens the first.
+ */
+export function partialPostIndexesMigration(): string {
+  return `
+  DROP INDEX post_platforms_account_key;
+  CREATE INDEX post_platforms_account_key ON post_platforms(account_id, platform, duplicate_key, effective_at) WHERE platform = 'twitter';
+  DROP INDEX posts_idempotency;
+  CREATE UNIQUE INDEX posts_idempotency ON posts(profile_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
+  DROP INDEX posts_auto_repost;
+  CREATE INDEX posts_auto_repost ON posts(auto_repost_id) WHERE auto_repost_id IS NOT NULL;
+  `;
+}

@@ -176,6 +176,25 @@ async function compare(dir: string, corpus: Corpus, layout: BandLayout) {
   }
 }
 
+const COPIED = 'Our spring collection is finally here: come by the shop this weekend and say hello to the whole team.';
+
+/** 300 copies of one text, each a word apart, over the whole window; the one at T + 1 min is the nearest. Their keys. */
+async function storeCopies(store: PostStore, profileId: string): Promise<string[]> {
+  const keys = Array.from({ length: 300 }, (_, i) => normalizeForDuplicates(`${COPIED} ${i}`));
+  await store.db.transaction(async (tx) => {
+    for (const [i, key] of keys.entries()) {
+      const id = newId('post_');
+      const at = i === 0 ? T + 60_000 : T + Math.round((i / 300 - 0.5) * 2 * (DAY - HOUR)) + (i % 2 ? 3 * HOUR : -3 * HOUR);
+      await store.insertPost(
+        tx,
+        { id, profileId, status: 'scheduled', request: {}, platforms: ['linkedin'], scheduleDate: at, requiresApproval: false, approved: false, paused: false, notes: null, idempotencyKey: null, autoRepostId: null, createdAt: T - DAY, mediaCopies: null },
+        [{ postId: id, platform: 'linkedin', status: 'queued', text: key, duplicateKey: key, effectiveAt: at, error: null, warnings: null }],
+      );
+    }
+  });
+  return keys;
+}
+
 describe('the duplicate index against the full scan', () => {
   const dir = mkdtempSync(join(tmpdir(), 'slk-recall-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
@@ -198,26 +217,38 @@ describe('the duplicate index against the full scan', () => {
       const db = storage.driver;
       const { account, primaryProfile } = await createAccount(storage, () => T, { plan: 'business' });
       const store = new PostStore(db);
-      const base = 'Our spring collection is finally here: come by the shop this weekend and say hello to the whole team.';
-      // 300 copies of one text, each a word apart, over the whole window; the one at T + 1 min is the nearest.
-      const keys = Array.from({ length: 300 }, (_, i) => normalizeForDuplicates(`${base} ${i}`));
-      await db.transaction(async (tx) => {
-        for (const [i, key] of keys.entries()) {
-          const id = newId('post_');
-          const at = i === 0 ? T + 60_000 : T + Math.round((i / 300 - 0.5) * 2 * (DAY - HOUR)) + (i % 2 ? 3 * HOUR : -3 * HOUR);
-          await store.insertPost(
-            tx,
-            { id, profileId: primaryProfile.id, status: 'scheduled', request: {}, platforms: ['linkedin'], scheduleDate: at, requiresApproval: false, approved: false, paused: false, notes: null, idempotencyKey: null, autoRepostId: null, createdAt: T - DAY, mediaCopies: null },
-            [{ postId: id, platform: 'linkedin', status: 'queued', text: key, duplicateKey: key, effectiveAt: at, error: null, warnings: null }],
-          );
-        }
-      });
-      const query = normalizeForDuplicates(`${base} x`);
+      const keys = await storeCopies(store, primaryProfile.id);
+      const query = normalizeForDuplicates(`${COPIED} x`);
       const rows = await store.duplicates.candidates({ profileId: primaryProfile.id, accountId: account.id, platform: 'linkedin', at: T, windowMs: DAY, duplicateKey: query, acrossAccount: false });
       // Without the bound the lookup hands back about 290 of them (every one in the window).
       assert.equal(2 * NEAREST_PER_BAND * NEAR_DUPLICATE_BANDS.bands, 80);
       assert.ok(rows.length <= 80, `${rows.length} candidates`);
       assert.ok(rows.some((row) => row.duplicateKey === keys[0]), 'the nearest in time is among them');
+    } finally {
+      await close();
+    }
+  });
+
+  it('picks the same nearest posts per band from the window\'s rows as the bounded statement does', async () => {
+    const { storage, close } = await openStorage(dir);
+    try {
+      const db = storage.driver;
+      const { account, primaryProfile } = await createAccount(storage, () => T, { plan: 'business' });
+      await storeCopies(new PostStore(db), primaryProfile.id);
+      // The same rows, each band's nearest picked by the first statement's rows (here however many there are) or in SQL.
+      const fromRows = new DuplicateIndex(db, NEAR_DUPLICATE_BANDS, 10_000);
+      const inSql = new DuplicateIndex(db, NEAR_DUPLICATE_BANDS, 0);
+      const keysOf = async (index: DuplicateIndex, text: string, at: number) =>
+        (await index.candidates({ profileId: primaryProfile.id, accountId: account.id, platform: 'linkedin', at, windowMs: DAY, duplicateKey: normalizeForDuplicates(text), acrossAccount: false }))
+          .map((row) => row.duplicateKey)
+          .sort();
+      for (const at of [T, T - 7 * HOUR, T + 11 * HOUR + 123]) {
+        for (const text of [`${COPIED} x`, `${COPIED.replace('spring', 'autumn')} 17`, 'Something else entirely, far from every stored text.']) {
+          const picked = await keysOf(fromRows, text, at);
+          assert.deepEqual(picked, await keysOf(inSql, text, at), `${text} at ${at}`);
+          assert.ok(picked.length <= 80, `${picked.length} candidates`);
+        }
+      }
     } finally {
       await close();
     }
