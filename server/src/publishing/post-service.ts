@@ -18,19 +18,10 @@ import { ApiError, badRequest } from '../core/errors.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
 import { newId } from '../core/tokens.js';
 import { JOB_PUBLISH, platformError, postIdEntry } from './engine.js';
-import { countPosts, quotaMonth } from './post-quota.js';
+import { countPosts } from './post-quota.js';
 import { isUniqueViolation, type NewPlatform, type StoredPlatform } from './post-store.js';
-import { ReadMemory } from '../core/db/read-memory.js';
-import {
-  findAnsweredPost,
-  findAnsweredPostAndQuota,
-  findAnsweredPostAsKey,
-  listAnsweredHistory,
-  listAnsweredHistoryAsKey,
-  type HistoryFilter,
-} from './post-reads.js';
-import type { Caller } from '../accounts/caller-cache.js';
-import type { KeyHashes } from '../accounts/api-key-auth.js';
+import { findAnsweredPost } from './post-reads.js';
+import { PostReadAnswers } from './post-read-answers.js';
 import { youtubeCategoryRefusal } from './rules/youtube-category.js';
 import { normalizeForDuplicates } from './rules/near-duplicate.js';
 import { shortenLinksIn } from './short-links.js';
@@ -41,7 +32,7 @@ import { assertRendition, renditionHash, type Renditions } from './rendition.js'
 import { acceptCreateRequest, acceptedScheduleDate, DAY_MS, type CreateRequestDeps } from './create-request.js';
 import { checkMedia, hasMedia, renditionsOf, resolvePlatform, toError, type PlatformCheckDeps, type ResolvedPlatform } from './platform-checks.js';
 import { awaitFirstComments, runInline, type InlineRunDeps } from './inline-run.js';
-import { envelopeOf, historyText, iso, notFound, postAnswerText, postRecord, responseStatus, unsplashCredits, withPendingComments } from './post-answer.js';
+import { envelopeOf, iso, notFound, postRecord, responseStatus, unsplashCredits, withPendingComments } from './post-answer.js';
 import { assertNotSuspended } from '../accounts/suspension.js';
 
 export interface PostServiceDeps extends CreateRequestDeps, PlatformCheckDeps, InlineRunDeps {
@@ -55,18 +46,15 @@ export interface PostServiceDeps extends CreateRequestDeps, PlatformCheckDeps, I
  */
 export type AppFields = (platforms: Network[]) => Record<string, unknown>;
 
-/** What the kept post answers and history pages may weigh together (characters of JSON, ~2 bytes each at most). */
-const READ_MEMORY_CHARACTERS = 16 * 1024 * 1024;
-
 export class PostService {
   readonly #deps: PostServiceDeps;
 
-  /** Post answers and history pages by what they depend on (getAnswer, historyAnswer). */
-  readonly #readMemory: ReadMemory<{ text: string; since?: number; oldest?: number }>;
+  /** `GET /api/post/:id` and `GET /api/history` as JSON text (post-read-answers.ts). */
+  readonly reads: PostReadAnswers;
 
   constructor(deps: PostServiceDeps) {
     this.#deps = deps;
-    this.#readMemory = new ReadMemory(deps.store.db, { sizeOf: (answer) => answer.text.length, maxSize: READ_MEMORY_CHARACTERS });
+    this.reads = new PostReadAnswers(deps.store.db);
   }
 
   /** `POST /api/post` (and with `dryRun`, `POST /api/validate/post`: everything but storing and publishing). */
@@ -238,57 +226,6 @@ export class PostService {
     if (this.#deps.media && hasMedia(request)) await checkMedia(request, entries, this.#deps.media);
     // The stored texts already hold their short links.
     assertRendition(expected, renditionsOf({ ...request, shortenLinks: false }, entries, this.#deps.publicUrl()), this.#deps.publicUrl());
-  }
-
-  /**
-   * `GET /api/post/:id` as JSON text: 106 once the month's quota is used (spec 7), then the record. Kept in memory
-   * while nothing is committed (SQLite; core/db/read-memory.ts), keyed on everything else it depends on: the
-   * profile (and its refId), the plan and month the quota check used, the id. A 106 or 404 is never kept.
-   */
-  async getAnswer(account: Account, profile: Profile, id: string, now: number): Promise<string> {
-    const key = `${profile.id}\n${profile.refId}\n${account.plan}\n${quotaMonth(now)}\n${id}`;
-    return (await this.#readMemory.find(key, async () => ({
-      text: postAnswerText(await findAnsweredPostAndQuota(this.#deps.store.db, profile.id, id, account.plan, now), profile, id),
-    })))!.text;
-  }
-
-  /**
-   * `getAnswer` with the caller of these key hashes read in the same statement (post-reads.ts), for a database
-   * where neither is kept in memory (PostgreSQL): one round trip. The answer is a function so that the caller's
-   * own refusals (401, 404 of the Profile-Key) come before it, as on the other path.
-   */
-  async postAnswerAsKey(key: KeyHashes, id: string, now: number): Promise<{ caller: Caller | null; answer: () => string }> {
-    const read = await findAnsweredPostAsKey(this.#deps.store.db, key, id, now);
-    return { caller: read.caller, answer: () => postAnswerText(read, read.caller!.profile!, id) };
-  }
-
-  /**
-   * `GET /api/history`'s answer as JSON text, kept in memory as `getAnswer` is, keyed on the profile and the query
-   * as sent (`queryKey`). A window that slides with the clock (`lastDays`) keeps a page only while none of its posts
-   * has left it: posts only leave a window as time passes; any new or changed one is a commit.
-   */
-  async historyAnswer(profile: Profile, queryKey: string, filter: HistoryFilter, platforms: Network[] | null): Promise<string> {
-    const key = `history\n${profile.id}\n${profile.refId}\n${queryKey}`;
-    const since = filter.since ?? -Infinity;
-    const page = await this.#readMemory.find(
-      key,
-      async () => {
-        const page = await listAnsweredHistory(this.#deps.store.db, profile.id, filter);
-        return {
-          text: historyText(page, profile, platforms),
-          since,
-          oldest: page.length > 0 ? page[page.length - 1]!.post.createdAt : Infinity,
-        };
-      },
-      (kept) => since >= kept.since! && since <= kept.oldest!,
-    );
-    return page!.text;
-  }
-
-  /** `historyAnswer` with the caller read in the same statement, as `postAnswerAsKey`. */
-  async historyAnswerAsKey(key: KeyHashes, filter: HistoryFilter, platforms: Network[] | null): Promise<{ caller: Caller | null; answer: () => string }> {
-    const { caller, page } = await listAnsweredHistoryAsKey(this.#deps.store.db, key, filter);
-    return { caller, answer: () => historyText(page, caller!.profile!, platforms) };
   }
 
   async get(profile: Profile, id: string): Promise<PostRecord> {

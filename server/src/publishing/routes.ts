@@ -70,7 +70,7 @@ export function postRoutes(deps: Pick<AppDeps, 'config' | 'clock' | 'tokenCipher
 
   // The answers are JSON text (kept in memory by the service): written as c.json would write them.
   routes.get('/post/:id', describe({ summary: 'Read a post', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/post/{id}', response: PostRecordSchema, name: 'PostRecord', errors: [106, NOT_FOUND] }), async (c) =>
-    c.body(await service.getAnswer(c.get('account'), c.get('profile'), c.req.param('id'), deps.clock()), 200, JSON_TYPE),
+    c.body(await service.reads.getAnswer(c.get('account'), c.get('profile'), c.req.param('id'), deps.clock()), 200, JSON_TYPE),
   );
 
   routes.get('/post/:id/attempts', describe({ summary: "A post's timeline: every attempt per network (when, trigger, the network's code and message, retry time, reconcile verdict)", tag: 'Posts', auth: 'apiKeyAndProfileKey', response: PostAttemptsResponse, name: 'PostAttemptsResponse', errors: [NOT_FOUND] }), async (c) => {
@@ -154,8 +154,8 @@ export function postReadRawRoutes(deps: Pick<AppDeps, 'storage' | 'clock'>, publ
       hasParam: true,
       pattern: '/api/post/:id',
       authPattern: '/api/post/*',
-      authenticate: oneStatement ? (incoming) => authenticateIncomingWith(incoming, (key) => service.postAnswerAsKey(key, postIdOf(incoming), deps.clock())) : authenticate,
-      answer: async (caller, id) => new JsonText(caller instanceof CallerWithAnswer ? caller.answer() : await service.getAnswer(caller.account, caller.profile, id, deps.clock())),
+      authenticate: oneStatement ? (incoming) => authenticateIncomingWith(incoming, (key) => service.reads.postAnswerAsKey(key, postIdOf(incoming), deps.clock())) : authenticate,
+      answer: async (caller, id) => new JsonText(caller instanceof CallerWithAnswer ? caller.answer() : await service.reads.getAnswer(caller.account, caller.profile, id, deps.clock())),
     },
     {
       method: 'GET',
@@ -173,7 +173,7 @@ export function postReadRawRoutes(deps: Pick<AppDeps, 'storage' | 'clock'>, publ
               // The query's 400 is answered after the key's check, as on the Hono path: by `answer` below.
               return authenticate(incoming);
             }
-            return authenticateIncomingWith(incoming, (key) => service.historyAnswerAsKey(key, request.filter, request.platforms));
+            return authenticateIncomingWith(incoming, (key) => service.reads.historyAnswerAsKey(key, request.filter, request.platforms));
           }
         : authenticate,
       // Hono's own query reader (what c.req.query() runs), on the path as the listener got it.
@@ -223,7 +223,7 @@ export function postCreateRawRoutes(deps: Pick<AppDeps, 'storage' | 'clock' | 'c
 /** `GET /api/history` for the query's parameters (as Hono's `c.req.query()` reads them), as JSON text. */
 export async function historyAnswer(deps: Pick<AppDeps, 'clock'>, service: PostService, profile: Profile, raw: Record<string, string>): Promise<string> {
   const { queryKey, filter, platforms } = historyRequest(deps, raw);
-  return service.historyAnswer(profile, queryKey, filter, platforms);
+  return service.reads.historyAnswer(profile, queryKey, filter, platforms);
 }
 
 interface HistoryRequest {
