@@ -1,6 +1,6 @@
 /**
  * `GET /api/post/:id` and `GET /api/history` are kept in memory while nothing is committed (issue 31; SQLite:
- * post-service.ts getAnswer/historyAnswer, core/db/read-memory.ts; PostgreSQL reads every time). These tests read
+ * post-read-answers.ts getAnswer/historyAnswer, core/db/read-memory.ts; PostgreSQL reads every time). These tests read
  * an answer first, so it is kept, then change what it shows, and require the very next read to show the change:
  * through the API (a post created, edited, paused, published, deleted) and from another connection (as another
  * process would: a post's notes, a first comment's outcome, the month's post count), on SQLite and, under
