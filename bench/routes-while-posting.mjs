@@ -40,6 +40,13 @@ function cannon(options) {
   return new Promise((resolve, reject) => autocannon({ duration: SECONDS, ...options }, (error, result) => (error ? reject(error) : resolve(result))));
 }
 
+/** The service's estimate of one create's loop time (ms, admission.ts), from /metrics; null on code without it. */
+async function createLoopMs(target) {
+  const text = await (await fetch(`${target.service.url}/metrics`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })).text();
+  const found = /^slk_post_create_loop_seconds (\S+)$/m.exec(text);
+  return found ? 1000 * Number(found[1]) : null;
+}
+
 /** The process's CPU time so far (user + system), in ms. */
 function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -95,6 +102,7 @@ async function round(target, route) {
     aloneUs: (1000 * aloneCpu) / alone.requests.total,
     besideUs: (1000 * besideCpu) / (measured.requests.total + posting.requests.total),
     postsShare: 1 - (measured.requests.total * aloneCpu) / alone.requests.total / besideCpu,
+    createMs: await createLoopMs(target),
   };
 }
 
@@ -121,6 +129,7 @@ export async function measureRoutesWhilePosting() {
           'service CPU µs per request alone, min / median': us('aloneUs'),
           'beside, per request of either kind': us('besideUs'),
           "posts' share of the service's CPU meanwhile, min / median": `${(100 * Math.min(...runs.map((run) => run.postsShare))).toFixed(0)} / ${(100 * median(runs.map((run) => run.postsShare))).toFixed(0)} %`,
+          "gate's loop ms per create": runs.map((run) => (run.createMs === null ? '-' : run.createMs.toFixed(1))).join(', '),
           load: runs.map((run) => run.load).join(', '),
         });
       }

@@ -48,6 +48,14 @@ export async function startService(options: StartOptions): Promise<RunningServic
   // A create waits in its API key's queue while other requests arrive (issue 31: a flood of posts must not starve them).
   const { postCreateLoopShare, postCreateQueueMax } = config.limits;
   const admission = postCreateLoopShare > 0 && options.rawRoutes !== false ? new AdmissionGate({ share: postCreateLoopShare, queueMax: postCreateQueueMax }) : null;
+  if (admission) {
+    metrics.addCollector({ name: 'slk_post_create_waiting', help: 'POST /api/post requests waiting for admission.', read: async () => [{ labels: {}, value: admission.waiting }] });
+    metrics.addCollector({
+      name: 'slk_post_create_loop_seconds',
+      help: "Estimated event-loop busy time of one POST /api/post (creates alone), which paces creates while other requests arrive.",
+      read: async () => [{ labels: {}, value: admission.createMs / 1000 }],
+    });
+  }
   const createRoutes = deps.publishing ? postCreateRawRoutes(deps, deps.publishing).map((route) => ({ ...route, admissionKey: (caller: ApiCaller) => caller.account.id })) : [];
   const postRoutes = deps.publishing && deps.analytics ? [...createRoutes, ...postReadRawRoutes(deps, deps.publishing)] : [];
   const rawRoutes = [...linkSessionRawRoutes(deps), ...postRoutes];

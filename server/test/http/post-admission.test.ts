@@ -3,16 +3,18 @@
  * routes), on the real service over loopback. The gate's decisions are watched through its test hook, not timed:
  * - creates alone are admitted at once, and as many are made in a fixed window as with admission off (within a
  *   generous factor: a bench measures, this only catches a create made to wait for nothing);
- * - while other requests keep arriving, creates wait (a share of 0.0001 % makes them wait for good) and the other
- *   requests are answered meanwhile; once they stop, every waiting create is released, each answered once and
- *   stored once, each API key's in its order, the keys taken in turn;
+ * - while other requests keep arriving, creates wait and the other requests are answered meanwhile (the gate reads a
+ *   test clock that stands still, so no create's turn comes and no quiet moment of a busy machine releases them);
+ *   once they stop and the clock moves past the quiet time, every waiting create is released, each answered once
+ *   and stored once, each API key's in its order, the keys taken in turn;
  * - past `POST_CREATE_QUEUE_MAX` waiting creates, a create gets the spec's 429 envelope with `Retry-After`.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { createAccount } from '../../src/accounts/service.js';
-import type { AdmissionEvent } from '../../src/core/http/admission.js';
+import { performance } from 'node:perf_hooks';
+import { QUIET_MS, type AdmissionEvent } from '../../src/core/http/admission.js';
 import { FAST_JOBS, linkSandboxAccounts } from '../publishing/publishing-fixtures.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
@@ -74,6 +76,17 @@ function otherTraffic(svc: TestService, sessionId: string) {
   };
 }
 
+/** The gate's time, standing still until `quiet()` moves it past the quiet time (other requests have stopped). */
+function standStill(svc: TestService) {
+  let now = 1_000_000;
+  svc.admission!.useClock({ now: () => now, loopBusyMs: () => performance.eventLoopUtilization().active, cpuMs: () => process.cpuUsage().user / 1000 });
+  return {
+    quiet() {
+      now += QUIET_MS;
+    },
+  };
+}
+
 async function until(condition: () => boolean, what: string) {
   for (let polls = 0; polls < 3000 && !condition(); polls++) await new Promise((resolve) => setTimeout(resolve, 5));
   assert.ok(condition(), `never happened: ${what}`);
@@ -100,8 +113,9 @@ describe('POST /api/post admission', () => {
   });
 
   it('answers other requests while creates wait, then releases every create once, FIFO per API key', async () => {
-    const svc = await postService({ POST_CREATE_LOOP_SHARE: '0.0001' });
+    const svc = await postService();
     services.push(svc);
+    const clock = standStill(svc);
     const second = await createAccount(svc.storage, svc.clock, { plan: 'business' });
     const secondAuth = { Authorization: `Bearer ${second.apiKey}` };
     const linked = await svc.api('POST', '/sandbox/accounts', { body: { platform: 'linkedin' }, headers: secondAuth });
@@ -110,36 +124,35 @@ describe('POST /api/post admission', () => {
     const events: AdmissionEvent[] = [];
     svc.admission!.observe((event) => events.push(event));
     const storedBefore = (await svc.sql('SELECT COUNT(*) AS n FROM posts')).rows[0]!.n as number;
-
-    const others = otherTraffic(svc, session.json.sessionId);
-    await until(() => others.answered > 0, 'other requests answered');
-    // The first create may start (nothing waits yet); the next ones wait while the reads go on. The second key's
-    // creates arrive after the first key's first three, each once the one before is queued.
-    const bodies: { body: ReturnType<typeof scheduledPost>; headers?: Record<string, string> }[] = [];
     const creates: Promise<Awaited<ReturnType<TestService['api']>>>[] = [];
     const send = async (headers?: Record<string, string>) => {
-      const body = scheduledPost(svc);
-      bodies.push({ body, ...(headers && { headers }) });
       const decided = events.length;
-      creates.push(svc.api('POST', '/post', { body, ...(headers && { headers }) }));
+      creates.push(svc.api('POST', '/post', { body: scheduledPost(svc), ...(headers && { headers }) }));
       await until(() => events.length > decided, 'the gate decided on a create');
     };
-    for (let n = 0; n < 4; n++) await send();
-    for (let n = 0; n < 3; n++) await send(secondAuth);
-    for (let n = 0; n < 3; n++) await send();
-    assert.deepEqual(events.map((event) => `${event.kind} ${event.ticket}`), ['admitted 1', ...[2, 3, 4, 5, 6, 7, 8, 9, 10].map((ticket) => `queued ${ticket}`)]);
-    const answeredBefore = others.answered;
-    await until(() => others.answered >= answeredBefore + 40, 'other requests answered while creates wait');
-    assert.ok(others.answeredWhileWaiting >= 40, `${others.answeredWhileWaiting} other requests answered while creates waited`);
-    assert.ok(svc.admission!.waiting > 0, 'the creates still wait while other requests arrive');
-
-    await others.stop();
+    const others = otherTraffic(svc, session.json.sessionId);
+    try {
+      await until(() => others.answered > 0, 'other requests answered');
+      // The first create may start (nothing waits yet); the next ones wait while the reads go on. The second key's
+      // creates arrive after the first key's first three, each once the one before is queued.
+      for (let n = 0; n < 4; n++) await send();
+      for (let n = 0; n < 3; n++) await send(secondAuth);
+      for (let n = 0; n < 3; n++) await send();
+      assert.deepEqual(events.map((event) => `${event.kind} ${event.ticket}`), ['admitted 1', ...[2, 3, 4, 5, 6, 7, 8, 9, 10].map((ticket) => `queued ${ticket}`)]);
+      const answeredBefore = others.answered;
+      await until(() => others.answered >= answeredBefore + 40, 'other requests answered while creates wait');
+      assert.ok(others.answeredWhileWaiting >= 40, `${others.answeredWhileWaiting} other requests answered while creates waited`);
+      assert.equal(svc.admission!.waiting, 9, 'the creates still wait while other requests arrive');
+    } finally {
+      await others.stop();
+      clock.quiet();
+    }
     const answers = await Promise.all(creates);
     for (const answer of answers) assert.equal(answer.status, 200, JSON.stringify(answer.json));
     const ids = answers.map((answer) => answer.json.id as string);
     assert.equal(new Set(ids).size, ids.length, 'one post per create');
     const stored = await svc.sql('SELECT COUNT(*) AS n FROM posts');
-    assert.equal(stored.rows[0]!.n, storedBefore + bodies.length, 'every create stored once');
+    assert.equal(stored.rows[0]!.n, storedBefore + creates.length, 'every create stored once');
 
     // Released in each key's order of arrival, the keys in turn: the first key's 3 waiting, the second's 3, then
     // the first's 3 more.
@@ -153,32 +166,37 @@ describe('POST /api/post admission', () => {
   });
 
   it("answers 429 with the spec's envelope and Retry-After past the queue's bound", async () => {
-    const svc = await postService({ POST_CREATE_LOOP_SHARE: '0.0001', POST_CREATE_QUEUE_MAX: '2' });
+    const svc = await postService({ POST_CREATE_QUEUE_MAX: '2' });
     services.push(svc);
+    const clock = standStill(svc);
     const session = await svc.api('POST', '/profiles/link-sessions', { body: {} });
     const events: AdmissionEvent[] = [];
     svc.admission!.observe((event) => events.push(event));
     const others = otherTraffic(svc, session.json.sessionId);
-    await until(() => others.answered > 0, 'other requests answered');
-    // One admitted at once (nothing waits yet), two waiting, the fourth over the bound.
     const creates = [];
-    for (let n = 0; n < 3; n++) {
-      const decided = events.length;
-      creates.push(svc.api('POST', '/post', { body: scheduledPost(svc) }));
-      await until(() => events.length > decided, 'the gate decided on a create');
+    try {
+      await until(() => others.answered > 0, 'other requests answered');
+      // One admitted at once (nothing waits yet), two waiting, the fourth over the bound.
+      for (let n = 0; n < 3; n++) {
+        const decided = events.length;
+        creates.push(svc.api('POST', '/post', { body: scheduledPost(svc) }));
+        await until(() => events.length > decided, 'the gate decided on a create');
+      }
+      const refused = await svc.api('POST', '/post', { body: scheduledPost(svc) });
+      assert.deepEqual(events.map((event) => event.kind), ['admitted', 'queued', 'queued', 'refused']);
+      assert.equal(refused.status, 429, JSON.stringify(refused.json));
+      const { json, headers } = refused;
+      assert.deepEqual(Object.keys(json).sort(), ['action', 'code', 'details', 'message', 'retryAvailable', 'status']);
+      assert.equal(json.status, 'error');
+      assert.equal(json.action, 'post');
+      assert.equal(json.code, 510);
+      assert.equal(typeof json.message, 'string');
+      assert.ok(Number.isInteger(json.details.retryAfter) && json.details.retryAfter >= 1, JSON.stringify(json));
+      assert.equal(headers.get('retry-after'), String(json.details.retryAfter));
+    } finally {
+      await others.stop();
+      clock.quiet();
     }
-    const refused = await svc.api('POST', '/post', { body: scheduledPost(svc) });
-    assert.deepEqual(events.map((event) => event.kind), ['admitted', 'queued', 'queued', 'refused']);
-    assert.equal(refused.status, 429, JSON.stringify(refused.json));
-    const { json, headers } = refused;
-    assert.deepEqual(Object.keys(json).sort(), ['action', 'code', 'details', 'message', 'retryAvailable', 'status']);
-    assert.equal(json.status, 'error');
-    assert.equal(json.action, 'post');
-    assert.equal(json.code, 510);
-    assert.equal(typeof json.message, 'string');
-    assert.ok(Number.isInteger(json.details.retryAfter) && json.details.retryAfter >= 1, JSON.stringify(json));
-    assert.equal(headers.get('retry-after'), String(json.details.retryAfter));
-    await others.stop();
     for (const answer of await Promise.all(creates)) assert.equal(answer.status, 200, JSON.stringify(answer.json));
   });
 });

@@ -9,11 +9,16 @@
  * creates, a create is answered 429 (code 510, `Retry-After`), as the other request limits answer.
  *
  * A create's cost is not visible per request on one loop (its work is spread over many turns, beside other work),
- * so it is estimated from the loop's busy time (perf_hooks' event-loop utilization) in windows of `WINDOW_MS` in
- * which creates were answered and no other request arrived. Windows with both are not used: splitting their busy
- * time needs the other requests' cost, and with few creates paced among many other requests the split's error
- * lands on the creates and feeds back (measured: the estimate grew to ~18 ms and creates fell to 8/s). So while
- * other requests never stop, the estimate stays the one last measured (`FIRST_CREATE_MS` until then).
+ * so it is estimated in windows of `WINDOW_MS` as two factors:
+ * - its CPU time, from the process's CPU time in windows in which creates were answered and no other request
+ *   arrived (windows with both are not split: with few paced creates among many other requests the split's error
+ *   lands on the creates and feeds back; measured, the estimate grew to ~18 ms and creates fell to 8/s), so while
+ *   other requests never stop, the CPU time last measured holds (`FIRST_CREATE_MS` until then);
+ * - the loop's stretch now, its busy time (perf_hooks' event-loop utilization) over the process's CPU time in
+ *   every window, whatever ran: on a machine whose cores are shared the loop takes longer than its CPU time (at
+ *   load 10-15 on 2 cores, a create's busy time alone measured 7-46 ms), and a busy time measured alone would be
+ *   stale by the time other requests arrive.
+ * A create's loop time is their product.
  *
  * Hand-written: the npm limiters (p-queue, bottleneck) pace by count or time, not by a share of the loop that
  * applies only while other requests wait, and load shedders (under-pressure) refuse instead of queueing.
@@ -35,6 +40,8 @@ export interface AdmissionClock {
   now(): number;
   /** The loop's busy time so far, in milliseconds. */
   loopBusyMs(): number;
+  /** The process's CPU time so far (user and system), in milliseconds. */
+  cpuMs(): number;
 }
 
 /** One decision, for a test's observer: admitted at once, queued, released from the queue, or refused (429). */
@@ -51,19 +58,25 @@ export interface AdmissionEvent {
 export const QUIET_MS = 50;
 /** The length of a window in which the loop's busy time is attributed. */
 const WINDOW_MS = 100;
-/** A create's cost until one is measured (ms; about what an accept costs on SQLite). */
+/** A create's CPU time until one is measured (ms; about what an accept costs on SQLite). */
 const FIRST_CREATE_MS = 1.5;
+/** Waiting creates started together while paced (see #release). */
+const RELEASE_AT_ONCE = 4;
 /** Weight of a new window's estimate. */
 const ALPHA = 0.25;
 
 const realClock: AdmissionClock = {
   now: () => performance.now(),
   loopBusyMs: () => performance.eventLoopUtilization().active,
+  cpuMs: () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  },
 };
 
 export class AdmissionGate {
   readonly #settings: AdmissionSettings;
-  readonly #clock: AdmissionClock;
+  #clock: AdmissionClock;
   #observer: ((event: AdmissionEvent) => void) | null = null;
   /** Waiting creates by API key, each in arrival order; the Map's order is the keys' turn. */
   readonly #queues = new Map<string, { ticket: number; resolve: () => void }[]>();
@@ -74,9 +87,12 @@ export class AdmissionGate {
   #nextAt = -Infinity;
   #timer: NodeJS.Timeout | null = null;
   /** Estimated loop time of one create (ms). */
-  #createMs = FIRST_CREATE_MS;
+  /** A create's CPU time, and the loop's busy time per CPU time (see the module's comment). */
+  #createCpuMs = FIRST_CREATE_MS;
+  #stretch = 1;
   #windowStart: number;
   #busyAtStart: number;
+  #cpuAtStart: number;
   #createsDone = 0;
   #othersSeen = 0;
 
@@ -85,6 +101,7 @@ export class AdmissionGate {
     this.#clock = clock;
     this.#windowStart = clock.now();
     this.#busyAtStart = clock.loopBusyMs();
+    this.#cpuAtStart = clock.cpuMs();
   }
 
   /** Test hook: every decision, as it is taken. */
@@ -92,9 +109,19 @@ export class AdmissionGate {
     this.#observer = observer;
   }
 
+  /** Test hook: another clock from now on (a test's, which moves only when told), with the gate's times reset. */
+  useClock(clock: AdmissionClock): void {
+    this.#clock = clock;
+    this.#windowStart = clock.now();
+    this.#busyAtStart = clock.loopBusyMs();
+    this.#cpuAtStart = clock.cpuMs();
+    this.#lastOtherAt = -Infinity;
+    this.#nextAt = -Infinity;
+  }
+
   /** The estimated loop time of one create (ms). */
   get createMs(): number {
-    return this.#createMs;
+    return this.#createCpuMs * this.#stretch;
   }
 
   get waiting(): number {
@@ -161,11 +188,12 @@ export class AdmissionGate {
 
   /** The time between two creates' starts that keeps creates at their share of the loop. */
   #spacingMs(): number {
-    return this.#createMs / this.#settings.share;
+    return this.createMs / this.#settings.share;
   }
 
-  #advance(now: number): void {
-    this.#nextAt = Math.max(this.#nextAt, now) + this.#spacingMs();
+  /** `creates` started now: the next may start once they have had their share. */
+  #advance(now: number, creates = 1): void {
+    this.#nextAt = Math.max(this.#nextAt, now) + creates * this.#spacingMs();
   }
 
   /** Wakes the queue when the next create may start, or when other requests have stopped arriving. */
@@ -182,8 +210,11 @@ export class AdmissionGate {
       while (this.#waiting > 0) this.#releaseOne();
       this.#nextAt = now;
     } else if (now >= this.#nextAt) {
-      this.#releaseOne();
-      this.#advance(now);
+      // Up to RELEASE_AT_ONCE together: their writes share one commit (db/write-batch.ts groups a turn's writes),
+      // where creates started one by one would each pay a commit.
+      const creates = Math.min(RELEASE_AT_ONCE, this.#waiting);
+      for (let n = 0; n < creates; n++) this.#releaseOne();
+      this.#advance(now, creates);
     }
     this.#schedule(now);
   }
@@ -199,12 +230,19 @@ export class AdmissionGate {
     resolve();
   }
 
-  /** A window of creates alone: its loop busy time per create moves the estimate (see the module's comment). */
+  /** Every window moves the stretch; one of creates alone, a create's CPU time (see the module's comment). */
   #closeWindow(now: number): void {
     const busy = this.#clock.loopBusyMs();
-    if (this.#createsDone > 0 && this.#othersSeen === 0) this.#createMs = blend(this.#createMs, (busy - this.#busyAtStart) / this.#createsDone);
+    const cpu = this.#clock.cpuMs();
+    const cpuSpent = cpu - this.#cpuAtStart;
+    // A window with almost no CPU spent (an idle service) says nothing of either.
+    if (cpuSpent >= 1) {
+      this.#stretch = blend(this.#stretch, (busy - this.#busyAtStart) / cpuSpent, 0.5, 20);
+      if (this.#createsDone > 0 && this.#othersSeen === 0) this.#createCpuMs = blend(this.#createCpuMs, cpuSpent / this.#createsDone, 0.05, 100);
+    }
     this.#windowStart = now;
     this.#busyAtStart = busy;
+    this.#cpuAtStart = cpu;
     this.#createsDone = 0;
     this.#othersSeen = 0;
   }
@@ -214,7 +252,7 @@ export class AdmissionGate {
   }
 }
 
-/** The running estimate moved towards a new sample, kept within 0.05-100 ms. */
-function blend(estimate: number, sample: number): number {
-  return Math.min(100, Math.max(0.05, estimate + ALPHA * (sample - estimate)));
+/** The running estimate moved towards a new sample, kept within [low, high]. */
+function blend(estimate: number, sample: number, low: number, high: number): number {
+  return Math.min(high, Math.max(low, estimate + ALPHA * (sample - estimate)));
 }
