@@ -8,6 +8,7 @@
 // Each row also gives the service's CPU (user + system, from /proc) per request alone and per request beside the
 // posters (both routes' requests and the posts counted), the steadiest figure on a shared machine, and the posts' share
 // of the service's CPU meanwhile (what the route's requests did not take at their cost alone, in the same round).
+// Last, the posts alone (nothing else arriving), each round on each service, as fast as they are created.
 // Run: node --import tsx bench/routes-while-posting.mjs   (DATABASE_URL=… for PostgreSQL)
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
@@ -133,6 +134,28 @@ export async function measureRoutesWhilePosting() {
           load: runs.map((run) => run.load).join(', '),
         });
       }
+    }
+    // Posts alone, nothing else arriving: the gate must leave them as fast as before.
+    const alone = targets.map(() => []);
+    for (let n = 0; n < ROUNDS; n++) {
+      for (const [t, target] of targets.entries()) {
+        const load = loadavg()[0].toFixed(1);
+        const cpu = cpuMs(target.pid);
+        const posting = await cannon({ url: `${target.api}/post`, method: 'POST', headers: target.headers, connections: POSTERS, requests: [{ setupRequest: (request) => ({ ...request, body: scheduledPost() }) }] });
+        if (posting.non2xx > 0) throw new Error(`${posting.non2xx} posts refused while measuring`);
+        alone[t].push({ load, posts: posting.requests.average, us: (1000 * (cpuMs(target.pid) - cpu)) / posting.requests.total });
+      }
+    }
+    for (const [t, target] of targets.entries()) {
+      const runs = alone[t];
+      rows.push({
+        ...(target.name && { tree: target.name }),
+        route: 'POST /api/post alone',
+        'alone, req/s (median)': Math.round(median(runs.map((run) => run.posts))),
+        'kept, min / median (target ≥ 80 %)': `posts/s ${runs.map((run) => Math.round(run.posts)).join(', ')}`,
+        'service CPU µs per request alone, min / median': `${Math.round(Math.min(...runs.map((run) => run.us)))} / ${Math.round(median(runs.map((run) => run.us)))}`,
+        load: runs.map((run) => run.load).join(', '),
+      });
     }
     return rows;
   } finally {
