@@ -86,7 +86,6 @@ export class AdmissionGate {
   /** The earliest time the next create may start while other requests arrive. */
   #nextAt = -Infinity;
   #timer: NodeJS.Timeout | null = null;
-  /** Estimated loop time of one create (ms). */
   /** A create's CPU time, and the loop's busy time per CPU time (see the module's comment). */
   #createCpuMs = FIRST_CREATE_MS;
   #stretch = 1;
@@ -235,8 +234,9 @@ export class AdmissionGate {
     const busy = this.#clock.loopBusyMs();
     const cpu = this.#clock.cpuMs();
     const cpuSpent = cpu - this.#cpuAtStart;
-    // A window with almost no CPU spent (an idle service) says nothing of either.
-    if (cpuSpent >= 1) {
+    // A window with almost no CPU spent says nothing of either; nor does a long one (no request for a while): it
+    // would hold the background work of that while (job polls, renewals) as the creates' own.
+    if (cpuSpent >= 1 && now - this.#windowStart <= 2 * WINDOW_MS) {
       this.#stretch = blend(this.#stretch, (busy - this.#busyAtStart) / cpuSpent, 0.5, 20);
       if (this.#createsDone > 0 && this.#othersSeen === 0) this.#createCpuMs = blend(this.#createCpuMs, cpuSpent / this.#createsDone, 0.05, 100);
     }
