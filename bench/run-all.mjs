@@ -78,7 +78,8 @@ for (const r of await measurePublishLatency()) {
 }
 // Other routes while posts are created without pause: what one feature leaves the others.
 for (const r of await measureRoutesWhilePosting()) {
-  rows.push({ measure: `${r.route} while posts are created, % of its rate alone, min / median (load ${r.load})`, value: r['kept, min / median (target ≥ 80 %)'], budget: '≥ 80 %' });
+  if (r.route === 'POST /api/post alone') rows.push({ measure: `${r.route} (admission leaves it as fast as before), per round (load ${r.load})`, value: r['kept, min / median (target ≥ 80 %)'], budget: '' });
+  else rows.push({ measure: `${r.route} while posts are created, % of its rate alone, min / median (load ${r.load})`, value: r['kept, min / median (target ≥ 80 %)'], budget: '≥ 80 %' });
 }
 console.log(`\nsocial-link-kit benchmarks (${new Date().toISOString()}; throughput: ${THROUGHPUT_SETUP})`);
 console.table(rows);

@@ -11,8 +11,10 @@ import type { TokenCipher } from './core/crypto/token-cipher.js';
 import type { Storage } from './storage/storage.js';
 import { answerParserErrorsWithEnvelope } from './core/http/client-error.js';
 import { rawRouteListener } from './core/http/raw-listener.js';
+import { AdmissionGate } from './core/http/admission.js';
 import { linkSessionRawRoutes } from './linking/routes/link-sessions.js';
 import { postCreateRawRoutes, postReadRawRoutes } from './publishing/routes.js';
+import type { ApiCaller } from './accounts/api-key-auth.js';
 import { standaloneMetricsApp } from './core/observability/operations-routes.js';
 import { composeService, type StartOptions } from './compose.js';
 
@@ -26,6 +28,8 @@ export interface RunningService {
   tokenCipher: TokenCipher;
   /** `/metrics` on `METRICS_PORT`, or null when it is served on the main port. */
   metricsUrl: string | null;
+  /** Paces `POST /api/post` while other requests arrive (core/http/admission.ts); null when `POST_CREATE_LOOP_SHARE=0`. */
+  admission: AdmissionGate | null;
   /** Every route the app mounted (`ALL` = middleware) with its handler (which carries its OpenAPI description). */
   routes: { method: string; path: string; handler: unknown }[];
   close(): Promise<void>;
@@ -41,9 +45,21 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const honoListener = getRequestListener(app.fetch, { hostname: config.host });
   // The link-session create and read, the post create and the post reads, the integrators' hot paths, are answered
   // below Hono; everything else by Hono.
-  const postRoutes = deps.publishing && deps.analytics ? [...postCreateRawRoutes(deps, deps.publishing), ...postReadRawRoutes(deps, deps.publishing)] : [];
+  // A create waits in its API key's queue while other requests arrive (issue 31: a flood of posts must not starve them).
+  const { postCreateLoopShare, postCreateQueueMax } = config.limits;
+  const admission = postCreateLoopShare > 0 && options.rawRoutes !== false ? new AdmissionGate({ share: postCreateLoopShare, queueMax: postCreateQueueMax }) : null;
+  if (admission) {
+    metrics.addCollector({ name: 'slk_post_create_waiting', help: 'POST /api/post requests waiting for admission.', read: async () => [{ labels: {}, value: admission.waiting }] });
+    metrics.addCollector({
+      name: 'slk_post_create_loop_seconds',
+      help: "Estimated event-loop busy time of one POST /api/post (creates alone), which paces creates while other requests arrive.",
+      read: async () => [{ labels: {}, value: admission.createMs / 1000 }],
+    });
+  }
+  const createRoutes = deps.publishing ? postCreateRawRoutes(deps, deps.publishing).map((route) => ({ ...route, admissionKey: (caller: ApiCaller) => caller.account.id })) : [];
+  const postRoutes = deps.publishing && deps.analytics ? [...createRoutes, ...postReadRawRoutes(deps, deps.publishing)] : [];
   const rawRoutes = [...linkSessionRawRoutes(deps), ...postRoutes];
-  const listener = options.rawRoutes === false ? honoListener : rawRouteListener(deps, rawRoutes, honoListener);
+  const listener = options.rawRoutes === false ? honoListener : rawRouteListener(deps, rawRoutes, honoListener, admission);
   // Idle keep-alive connections are kept 65 s (Node's default is 5 s): longer than a load balancer's usual 60 s, and
   // far longer than the guarded fetch keeps its idle sockets (4 s), so neither a proxy nor this service's own calls
   // to its embedded sandbox send a request on a socket this server is closing (a reset, an unknown publish outcome).
@@ -72,6 +88,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
         });
   return {
     url: `http://${config.host}:${port}`,
+    admission,
     routes: app.routes.map(({ method, path, handler }) => ({ method, path, handler })),
     metricsUrl: metricsServer ? `http://${config.host}:${(metricsServer.address() as AddressInfo).port}/metrics` : null,
     storage,

@@ -89,6 +89,11 @@ export const settingsSchema = z.object({
   RATE_LIMIT_TOKEN_LOOKUPS_PER_MINUTE: count({ default: '`120`', doc: 'Link-token uses per client IP per minute.' }),
   RATE_LIMIT_SESSION_CREATE_PER_MINUTE: count({ default: '`300`', doc: 'Link sessions created per API key per minute.' }),
   RATE_LIMIT_CONNECT_STARTS_PER_SESSION: count({ default: '`20`', doc: "Connection attempts over a session's life." }),
+  POST_CREATE_LOOP_SHARE: setting(z.string().regex(/^\d+(\.\d+)?$/).transform(Number).pipe(z.number().max(100)), 'number 0-100', {
+    default: '`10`',
+    doc: "While other requests keep arriving, `POST /api/post` starts at a pace that keeps its share of the event loop's busy time at this percentage; the rest wait in a queue, first in first out per API key (when nothing else arrives, posts are created as fast as they come). `0` turns it off.",
+  }),
+  POST_CREATE_QUEUE_MAX: count({ default: '`1000`', doc: '`POST /api/post` requests waiting at once (see `POST_CREATE_LOOP_SHARE`) past which one is answered 429 (code 510, `Retry-After`); `0` answers 429 instead of queueing.' }),
   TRUST_PROXY_HOPS: count({ default: '`0`', doc: 'Proxies in front that add `X-Forwarded-For` (0 ignores the header).' }),
   JOBS_POLL_MS: positive({ default: '`250`', doc: 'How often the job worker looks for due jobs.' }),
   JOBS_LEASE_MS: positive({ default: '`10000`', doc: 'How long a claimed job is held before another instance may take it (renewed every third of it while the job runs): how late a crashed instance’s work starts elsewhere.' }),

@@ -134,6 +134,8 @@ export async function startTestService(options: TestServiceOptions = {}) {
     storage,
     /** Every route the app mounted (OpenAPI coverage). */
     routes: service.routes,
+    /** The admission gate of `POST /api/post` (core/http/admission.ts), for tests that watch its decisions. */
+    admission: service.admission,
     /** The service's token cipher, for workers a test starts on the service's storage. */
     tokenCipher: service.tokenCipher,
     account,

@@ -6,9 +6,12 @@
  * functions, auth, body parsing, error envelopes, common headers, request id, access line and metrics, all shared
  * with the Hono path. Anything it does not take as is (another method or path, a percent-encoded or odd path, a
  * chunked or oversized body, `Expect`, an odd Host header) goes to the Hono listener unchanged.
+ * With an admission gate (admission.ts), a route with an `admissionKey` runs once the gate admits it, after its
+ * auth; every other request, here or on the Hono path, tells the gate it arrived.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { AppDeps } from '../../app-deps.js';
+import type { AdmissionGate } from './admission.js';
 import { requestArrived } from '../db/commit-watch.js';
 import { recordRequest } from '../observability/access-log.js';
 import { requestIdFrom } from '../observability/request-id.js';
@@ -37,6 +40,8 @@ export interface RawRoute<Caller> {
    * percent-encoded), '' for a route without one; the body is read with raw-request.ts's `readJsonBody`.
    */
   answer(caller: Caller, param: string, incoming: IncomingMessage): Promise<unknown>;
+  /** Set on the routes the admission gate paces (`POST /api/post`): the key whose creates wait in one FIFO queue. */
+  admissionKey?(caller: Caller): string;
 }
 
 /** An answer already serialised (kept in memory by its route): written without JSON.stringify. */
@@ -67,14 +72,16 @@ export function rawRouteListener<Caller>(
   deps: Pick<AppDeps, 'log' | 'metrics' | 'config'>,
   routes: readonly RawRoute<Caller>[],
   fallback: RequestListener,
+  gate: AdmissionGate | null = null,
 ): RequestListener {
   return (incoming, outgoing) => {
     requestArrived();
     const started = performance.now();
     const found = routeFor(routes, incoming, deps.config.maxBodyBytes);
+    if (!found || !found.route.admissionKey) gate?.otherArrived();
     if (!found) return fallback(incoming, outgoing);
     // serve() answers every error itself; should writing or logging fail, drop the connection rather than hang it.
-    serve(deps, found.route, found.param, incoming, outgoing, started).catch(() => outgoing.destroy());
+    serve(deps, found.route, found.param, incoming, outgoing, started, gate).catch(() => outgoing.destroy());
   };
 }
 
@@ -110,15 +117,22 @@ async function serve<Caller>(
   incoming: IncomingMessage,
   outgoing: ServerResponse,
   started: number,
+  gate: AdmissionGate | null,
 ): Promise<void> {
   const requestId = requestIdFrom(fetchHeader(incoming, 'x-request-id'));
   let answeredBy = route.authPattern;
   let status = 200;
   let body: unknown;
   let extraHeaders = NO_EXTRA;
+  let admitted = false;
   try {
     const caller = await route.authenticate(incoming);
     answeredBy = route.pattern;
+    if (gate && route.admissionKey) {
+      const waiting = gate.admit(route.admissionKey(caller));
+      if (waiting) await waiting;
+      admitted = true;
+    }
     body = await route.answer(caller, param, incoming);
     if (body instanceof JsonWithStatus) ({ status, body } = body);
   } catch (error) {
@@ -127,6 +141,7 @@ async function serve<Caller>(
     body = answer.envelope;
     extraHeaders = answer.headers;
   }
+  if (admitted) gate!.createDone();
   const text = body instanceof JsonText ? body.text : JSON.stringify(body);
   const length = Buffer.byteLength(text);
   outgoing.writeHead(status, extraHeaders === NO_EXTRA ? plainAnswerHeaders(route.path, requestId, length) : answerHeaders(route.path, requestId, extraHeaders, length));
