@@ -2,8 +2,10 @@
  * @module
  * Admission of `POST /api/post` (issue 31: "other routes keep ≥ 80 % of their throughput while posts are created").
  * The service is one event loop, and an accepted post costs several times what a link-session request does, so
- * creates sent without pause take most of the loop. While other requests keep arriving, creates are started at a
- * pace that keeps their share of the loop's busy time at `share`; the rest wait in a queue (FIFO per API key, the
+ * creates sent without pause take most of the loop. While the loop is saturated (busy `SATURATED` of the last
+ * window) and other requests keep arriving, creates are started at a pace that keeps their share of the loop's busy
+ * time at `share`; a loop with room to spare starves nobody, so there creates run as they come, however much else
+ * arrives; the rest wait in a queue (FIFO per API key, the
  * keys taken in turn), and are never refused or dropped once queued. When no other request has arrived for
  * `QUIET_MS`, creates run as they come, as before, and the queue is released at once. Past `queueMax` waiting
  * creates, a create is answered 429 (code 510, `Retry-After`), as the other request limits answer.
@@ -56,6 +58,8 @@ export interface AdmissionEvent {
 
 /** No other request for this long: nothing else waits, creates run as they come. */
 export const QUIET_MS = 50;
+/** The loop's busy share of a window from which it is saturated: below it, creates run as they come. */
+export const SATURATED = 0.9;
 /** The length of a window in which the loop's busy time is attributed. */
 const WINDOW_MS = 100;
 /** A create's CPU time until one is measured (ms; about what an accept costs on SQLite). */
@@ -94,6 +98,8 @@ export class AdmissionGate {
   #cpuAtStart: number;
   #createsDone = 0;
   #othersSeen = 0;
+  /** Whether the loop was saturated in the last window; taken as saturated until a window has been measured. */
+  #saturated = true;
 
   constructor(settings: AdmissionSettings, clock: AdmissionClock = realClock) {
     this.#settings = settings;
@@ -116,6 +122,7 @@ export class AdmissionGate {
     this.#cpuAtStart = clock.cpuMs();
     this.#lastOtherAt = -Infinity;
     this.#nextAt = -Infinity;
+    this.#saturated = true;
   }
 
   /** The estimated loop time of one create (ms). */
@@ -181,8 +188,9 @@ export class AdmissionGate {
     });
   }
 
+  /** Other requests would wait behind creates: they keep arriving, and the loop has no room to spare. */
   #othersActive(now: number): boolean {
-    return now - this.#lastOtherAt < QUIET_MS;
+    return this.#saturated && now - this.#lastOtherAt < QUIET_MS;
   }
 
   /** The time between two creates' starts that keeps creates at their share of the loop. */
@@ -234,6 +242,7 @@ export class AdmissionGate {
     const busy = this.#clock.loopBusyMs();
     const cpu = this.#clock.cpuMs();
     const cpuSpent = cpu - this.#cpuAtStart;
+    this.#saturated = busy - this.#busyAtStart >= SATURATED * (now - this.#windowStart);
     // A window with almost no CPU spent says nothing of either; nor does a long one (no request for a while): it
     // would hold the background work of that while (job polls, renewals) as the creates' own.
     if (cpuSpent >= 1 && now - this.#windowStart <= 2 * WINDOW_MS) {
