@@ -16,7 +16,7 @@ import { EDITABLE_STATUSES, type PostIdEntry, type PostRecord, type PostRequest,
 import type { Job } from '../core/jobs/job-store.js';
 import { ApiError, badRequest } from '../core/errors.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
-import { newId } from '../core/tokens.js';
+import { newTimeOrderedId } from '../core/tokens.js';
 import { JOB_PUBLISH, platformError, postIdEntry } from './engine.js';
 import { countPosts } from './post-quota.js';
 import { isUniqueViolation, type NewPlatform, type StoredPlatform } from './post-store.js';
@@ -111,9 +111,11 @@ export class PostService {
 
     // An auto-repost series: the first post at the start, then one every `days` days.
     const times = autoRepost ? Array.from({ length: autoRepost.repeat + 1 }, (_, i) => seriesStart + i * autoRepost.days * DAY_MS) : [scheduleDate];
-    const autoRepostId = autoRepost ? newId('ar_') : null;
+    // Time-ordered ids (tokens.ts): a post's creation time is in its answers already and its id is no capability (every
+    // read checks the key and profile), so new rows land at the end of the id indexes, not on random pages (issue 31).
+    const autoRepostId = autoRepost ? newTimeOrderedId('ar_', now) : null;
     const status: PostStatus = held ? 'awaiting approval' : scheduled ? 'scheduled' : 'processing';
-    const ids = times.map(() => newId('post_'));
+    const ids = times.map(() => newTimeOrderedId('post_', now));
     const inline: Job[] = [];
     /** The first post's platform rows as written: what a post with no attempt run inline answers with (below). */
     let written: StoredPlatform[] = [];
