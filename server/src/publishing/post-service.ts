@@ -33,7 +33,7 @@ import { acceptCreateRequest, acceptedScheduleDate, DAY_MS, type CreateRequestDe
 import { checkMedia, hasMedia, renditionsOf, resolvePlatform, toError, type PlatformCheckDeps, type ResolvedPlatform } from './platform-checks.js';
 import { awaitFirstComments, runInline, type InlineRunDeps } from './inline-run.js';
 import { envelopeOf, iso, notFound, postRecord, responseStatus, unsplashCredits, withPendingComments } from './post-answer.js';
-import { assertNotSuspended } from '../accounts/suspension.js';
+import { assertNotSuspended, linkedAccountsUnlessSuspended } from '../accounts/suspension.js';
 
 export interface PostServiceDeps extends CreateRequestDeps, PlatformCheckDeps, InlineRunDeps {
   /** Token-free log lines. */
@@ -67,7 +67,7 @@ export class PostService {
     const { clock, store } = this.#deps;
     const now = clock();
     // A suspended profile publishes nothing (spec 7, 249's repeat): refused before anything is resolved or fetched.
-    await assertNotSuspended(store.db, profile.id, 'post');
+    const linked = await linkedAccountsUnlessSuspended(store.db, profile.id, 'post');
     const { request, unsplash, platforms, scheduleDate, autoRepost, seriesStart } = await acceptCreateRequest(this.#deps, account, profile, body, now);
     const earlier = request.idempotencyKey !== undefined ? await store.findByIdempotencyKey(profile.id, request.idempotencyKey) : null;
     if (earlier) throw idempotencyError(request.idempotencyKey!, earlier.id);
@@ -76,7 +76,7 @@ export class PostService {
     const held = request.requiresApproval === true;
     // With autoRepost.startDate the whole series starts there (2.2): the first post is scheduled, not sent now.
     const scheduled = (scheduleDate !== null && scheduleDate > now) || (autoRepost !== undefined && seriesStart > now);
-    const resolved = await Promise.all(platforms.map((platform) => resolvePlatform(this.#deps, account, profile, request, platform, effectiveAt)));
+    const resolved = await Promise.all(platforms.map((platform) => resolvePlatform(this.#deps, account, profile, request, platform, effectiveAt, linked.get(platform) ?? null)));
     if (this.#deps.media && hasMedia(request)) await checkMedia(request, resolved, this.#deps.media);
     const failing = resolved.filter((entry) => entry.errors.length > 0);
     const errors = failing.map((entry) => platformError(entry.platform, toError(entry.errors[0]!)));
