@@ -1,5 +1,6 @@
 // The storage and logging work of one request, each piece alone, in µs per operation (min / median of 3 rounds):
-// the link-session read (today's statement beside the alternatives), findCaller, one access-log line, group commits
+// the link-session read (today's statement beside the alternatives), findCaller, one access-log line, a post create's
+// suspension check with its linked-account read (two selects, or one), group commits
 // of 12 session creates (random or time-ordered ids, SQLITE_SYNCHRONOUS full or mixed), and group commits of N
 // inserts with the BEGIN/COMMIT issued three ways. On a real SQLite file (synchronous=FULL, the
 // default) and, when TEST_DATABASE_URL is set (scripts/with-postgres.sh), the session reads on PostgreSQL too.
@@ -13,6 +14,7 @@ import { createAccount } from '../server/src/accounts/service.ts';
 import { jsonLogLine } from '../server/src/core/observability/json-log.ts';
 import { ServiceMetrics } from '../server/src/core/observability/metrics.ts';
 import { hashSecret, newId, newSecret, newTimeOrderedId } from '../server/src/core/tokens.ts';
+import { assertNotSuspended, linkedAccountsUnlessSuspended } from '../server/src/accounts/suspension.ts';
 import { linkAccount } from '../server/src/linking/service.ts';
 import { PostgresStorage } from '../server/src/storage/postgres.ts';
 import { SqliteStorage } from '../server/src/storage/sqlite.ts';
@@ -129,6 +131,19 @@ async function sqliteRun() {
     ['jsonLogLine: one access line with redaction', () =>
       jsonLogLine('info', 'request', { requestId, method: 'GET', route: '/api/profiles/link-sessions/:sessionId', status: 200, ms: 1 })],
     ['metrics.request: one request counted', () => metrics.request('GET', '/api/profiles/link-sessions/:sessionId', 200, 0.001)],
+  ]);
+  // A post's create to one network (the profile has two linked): the suspension check and the linked account read.
+  const profileId = (await storage.accounts.findCaller(keyHash, null)).profile.id;
+  await measureGroup([
+    ['post create to 1 network: suspension check + linked account, 2 selects (before)', async () => {
+      await assertNotSuspended(storage.driver, profileId, 'post');
+      await storage.linking.findSocialAccount(profileId, 'twitter');
+    }],
+    ['post create to 2 networks: suspension check + 2 linked accounts, 3 selects (before)', async () => {
+      await assertNotSuspended(storage.driver, profileId, 'post');
+      await Promise.all(['twitter', 'facebook'].map((platform) => storage.linking.findSocialAccount(profileId, platform)));
+    }],
+    ['post create to 1 or 2 networks: linkedAccountsUnlessSuspended, one statement', () => linkedAccountsUnlessSuspended(storage.driver, profileId, 'post')],
   ]);
   await storage.close();
   await sessionCreates(dir);

@@ -6,7 +6,8 @@
 import type { Network, ProfileSuspension } from '@social-link-kit/protocol';
 import { iso } from '../core/clock.js';
 import type { SqlExecutor } from '../core/db/sql-driver.js';
-import type { Plan } from '../core/db/storage-types.js';
+import { toSocialAccount } from '../core/db/rows.js';
+import type { Plan, SocialAccount } from '../core/db/storage-types.js';
 
 /** What `profiles.suspension` holds (the time is its own column). */
 export type SuspensionCause = Omit<ProfileSuspension, 'since'>;
@@ -68,6 +69,13 @@ function suspensionOfRow(row: Record<string, unknown>): ProfileSuspension | null
 export async function findSuspension(db: SqlExecutor, profileId: string): Promise<ProfileSuspension | null> {
   const row = await db.get('SELECT suspended_at, suspension FROM profiles WHERE id = ?', [profileId]);
   return row ? suspensionOfRow(row) : null;
+}
+
+/** The profile's suspension and its linked accounts by network, in one read (a post's create, issue 31). */
+export async function findSuspensionAndSocialAccounts(db: SqlExecutor, profileId: string): Promise<{ suspension: ProfileSuspension | null; linked: Map<Network, SocialAccount> }> {
+  const rows = await db.all('SELECT p.suspended_at, p.suspension, s.* FROM profiles p LEFT JOIN social_accounts s ON s.profile_id = p.id WHERE p.id = ?', [profileId]);
+  const linked = new Map(rows.filter((row) => row.platform !== null && row.platform !== undefined).map((row) => [row.platform as Network, toSocialAccount(row)]));
+  return { suspension: rows[0] ? suspensionOfRow(rows[0]) : null, linked };
 }
 
 /** The profile's suspension and its account's plan (null when the profile was deleted or its account is gone), in one read. */

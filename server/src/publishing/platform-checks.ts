@@ -10,7 +10,7 @@ import type { Network } from '@social-link-kit/protocol';
 import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
 import type { PostRequest } from '@social-link-kit/protocol/publishing/index.js';
 import type { PlatformPost, PublishAdapter, PublishFailure } from '../networks/publish-adapter.js';
-import type { Account, Profile } from '../core/db/storage-types.js';
+import type { Account, Profile, SocialAccount } from '../core/db/storage-types.js';
 import type { Storage } from '../storage/storage.js';
 import { networkOptionsFor } from './publish-context.js';
 import { mediaUrlsFor } from './post-media.js';
@@ -51,7 +51,16 @@ function fail(code: number, message: string, details?: Record<string, unknown>):
   return { kind: 'failed', code, message, retryAvailable: false, relink: false, ...(details && { details }) };
 }
 
-export async function resolvePlatform(deps: PlatformCheckDeps, account: Account, profile: Profile, request: PostRequest, platform: Network, at: number): Promise<ResolvedPlatform> {
+/** `social`: the profile's account linked on `platform` (null when none), read with the suspension check (accounts/suspension.ts). */
+export async function resolvePlatform(
+  deps: PlatformCheckDeps,
+  account: Account,
+  profile: Profile,
+  request: PostRequest,
+  platform: Network,
+  at: number,
+  social: SocialAccount | null,
+): Promise<ResolvedPlatform> {
   const capabilities = PUBLISHING_CAPABILITIES[platform];
   let raw = typeof request.post === 'string' ? request.post : (request.post[platform] ?? request.post.default ?? '');
   if (request.autoHashtag) {
@@ -60,7 +69,6 @@ export async function resolvePlatform(deps: PlatformCheckDeps, account: Account,
   }
   const text = applyLineBreaks(renderRichText(raw, platform), platform);
   const errors: PublishFailure[] = [];
-  const social = await deps.storage.linking.findSocialAccount(profile.id, platform);
   if (!social) {
     errors.push(fail(163, `No ${platform} account is linked to this profile.`));
     return { platform, text, errors, warnings: [] };

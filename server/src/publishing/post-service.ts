@@ -16,7 +16,7 @@ import { EDITABLE_STATUSES, type PostIdEntry, type PostRecord, type PostRequest,
 import type { Job } from '../core/jobs/job-store.js';
 import { ApiError, badRequest } from '../core/errors.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
-import { newId } from '../core/tokens.js';
+import { newTimeOrderedId } from '../core/tokens.js';
 import { JOB_PUBLISH, platformError, postIdEntry } from './engine.js';
 import { countPosts } from './post-quota.js';
 import { isUniqueViolation, type NewPlatform, type StoredPlatform } from './post-store.js';
@@ -33,7 +33,7 @@ import { acceptCreateRequest, acceptedScheduleDate, DAY_MS, type CreateRequestDe
 import { checkMedia, hasMedia, renditionsOf, resolvePlatform, toError, type PlatformCheckDeps, type ResolvedPlatform } from './platform-checks.js';
 import { awaitFirstComments, runInline, type InlineRunDeps } from './inline-run.js';
 import { envelopeOf, iso, notFound, postRecord, responseStatus, unsplashCredits, withPendingComments } from './post-answer.js';
-import { assertNotSuspended } from '../accounts/suspension.js';
+import { assertNotSuspended, linkedAccountsUnlessSuspended } from '../accounts/suspension.js';
 
 export interface PostServiceDeps extends CreateRequestDeps, PlatformCheckDeps, InlineRunDeps {
   /** Token-free log lines. */
@@ -67,7 +67,7 @@ export class PostService {
     const { clock, store } = this.#deps;
     const now = clock();
     // A suspended profile publishes nothing (spec 7, 249's repeat): refused before anything is resolved or fetched.
-    await assertNotSuspended(store.db, profile.id, 'post');
+    const linked = await linkedAccountsUnlessSuspended(store.db, profile.id, 'post');
     const { request, unsplash, platforms, scheduleDate, autoRepost, seriesStart } = await acceptCreateRequest(this.#deps, account, profile, body, now);
     const earlier = request.idempotencyKey !== undefined ? await store.findByIdempotencyKey(profile.id, request.idempotencyKey) : null;
     if (earlier) throw idempotencyError(request.idempotencyKey!, earlier.id);
@@ -76,7 +76,7 @@ export class PostService {
     const held = request.requiresApproval === true;
     // With autoRepost.startDate the whole series starts there (2.2): the first post is scheduled, not sent now.
     const scheduled = (scheduleDate !== null && scheduleDate > now) || (autoRepost !== undefined && seriesStart > now);
-    const resolved = await Promise.all(platforms.map((platform) => resolvePlatform(this.#deps, account, profile, request, platform, effectiveAt)));
+    const resolved = await Promise.all(platforms.map((platform) => resolvePlatform(this.#deps, account, profile, request, platform, effectiveAt, linked.get(platform) ?? null)));
     if (this.#deps.media && hasMedia(request)) await checkMedia(request, resolved, this.#deps.media);
     const failing = resolved.filter((entry) => entry.errors.length > 0);
     const errors = failing.map((entry) => platformError(entry.platform, toError(entry.errors[0]!)));
@@ -111,9 +111,11 @@ export class PostService {
 
     // An auto-repost series: the first post at the start, then one every `days` days.
     const times = autoRepost ? Array.from({ length: autoRepost.repeat + 1 }, (_, i) => seriesStart + i * autoRepost.days * DAY_MS) : [scheduleDate];
-    const autoRepostId = autoRepost ? newId('ar_') : null;
+    // Time-ordered ids (tokens.ts): a post's creation time is in its answers already and its id is no capability (every
+    // read checks the key and profile), so new rows land at the end of the id indexes, not on random pages (issue 31).
+    const autoRepostId = autoRepost ? newTimeOrderedId('ar_', now) : null;
     const status: PostStatus = held ? 'awaiting approval' : scheduled ? 'scheduled' : 'processing';
-    const ids = times.map(() => newId('post_'));
+    const ids = times.map(() => newTimeOrderedId('post_', now));
     const inline: Job[] = [];
     /** The first post's platform rows as written: what a post with no attempt run inline answers with (below). */
     let written: StoredPlatform[] = [];

@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from '../clock.js';
 import type { SqlDriver, SqlExecutor } from '../db/sql-driver.js';
-import { newId } from '../tokens.js';
+import { newTimeOrderedId } from '../tokens.js';
 
 export interface Job {
   id: string;
@@ -62,7 +62,9 @@ export class JobStore {
 
   /** Adds a job through any executor (a feature's open transaction), without a store at hand. */
   static async addIn(tx: SqlExecutor, job: NewJob, now: number): Promise<string> {
-    const id = job.id ?? newId('job_');
+    // Time-ordered (tokens.ts): a job id is internal, never a capability (the lease token is), and new rows land at
+    // the end of the id index instead of on a random page of it (issue 31).
+    const id = job.id ?? newTimeOrderedId('job_', now);
     await tx.run(`INSERT INTO jobs (id, kind, subject, payload, run_at, created_at) VALUES (?, ?, ?, ?, ?, ?)`, [
       id,
       job.kind,
@@ -79,7 +81,7 @@ export class JobStore {
    * dies, the lease runs out (`leaseMs` of real time) and a worker takes the job over.
    */
   async addLeased(job: NewJob, now: number, leaseMs: number, tx: SqlExecutor = this.#db): Promise<Job> {
-    const id = newId('job_');
+    const id = newTimeOrderedId('job_', now);
     const leaseToken = randomUUID();
     const payload = job.payload ?? {};
     const [leaseNow, leaseNowParams] = this.#leaseNow();
