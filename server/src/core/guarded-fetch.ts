@@ -350,7 +350,8 @@ class BufferedResponse extends FetchResponse {
   #stream(): Response {
     if (!this.#streamed) {
       if (this.#read) throw new TypeError('Body is unusable: Body has already been read');
-      this.#streamed = new Response(this.#bytes);
+      // A copy: fetch's Response takes bytes on an ArrayBuffer of their own; only the stream-reading uses pay it.
+      this.#streamed = new Response(this.#bytes && new Uint8Array(this.#bytes));
     }
     return this.#streamed;
   }
