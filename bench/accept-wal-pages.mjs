@@ -9,29 +9,19 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, startChildService } from '../server/test/support/child-service.ts';
 import { stopChild } from '../server/test/support/stop-child.ts';
-import { enterpriseWithLinkedin } from './enterprise-linkedin.mjs';
+import { startLinkedinService } from './enterprise-linkedin.mjs';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 300);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 6);
 /** Posts stored before the traced ones: enough that each index has many leaf pages, as a service's would. */
 const STORED = Number(process.env.BENCH_STORED ?? 5_000);
 const PAGE_SIZE = 4096;
-const API_KEY = 'sk_bench_' + 'w'.repeat(40);
-const ADMIN_TOKEN = 'bench-admin-token-' + 'w'.repeat(32);
-const dir = mkdtempSync(join(tmpdir(), 'slk-walpages-'));
-const script = process.env.SERVICE_ROOT ? join(process.env.SERVICE_ROOT, 'server/src/main.ts') : undefined;
-const service = await startChildService({ DATA_DIR: dir, API_KEY, ADMIN_TOKEN, PORT: String(await freePort()), SANDBOX_NETWORKS: 'all' }, { script });
-service.process.stdout.removeAllListeners('data').resume();
+const { service, dir, api, headers } = await startLinkedinService('slk-walpages-');
 const traceFile = join(dir, 'strace.txt');
 try {
-  const api = `${service.url}/api`;
-  const headers = { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' };
-  await enterpriseWithLinkedin(service.url, API_KEY, ADMIN_TOKEN);
   const scheduleDate = new Date(Date.now() + 7 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const post = async () => {
     const body = JSON.stringify({ post: `Pages ${randomBytes(16).toString('hex')}`, platforms: ['linkedin'], scheduleDate });

@@ -7,25 +7,15 @@
 // Run: node --import tsx bench/immediate-syscalls.mjs (needs strace)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startChildService } from '../server/test/support/child-service.ts';
 import { stopChild } from '../server/test/support/stop-child.ts';
-import { enterpriseWithLinkedin } from './enterprise-linkedin.mjs';
+import { startLinkedinService } from './enterprise-linkedin.mjs';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 100);
-const API_KEY = 'sk_bench_' + 's'.repeat(40);
-const ADMIN_TOKEN = 'bench-admin-token-' + 's'.repeat(32);
-const dir = mkdtempSync(join(tmpdir(), 'slk-syscalls-'));
-const script = process.env.SERVICE_ROOT ? join(process.env.SERVICE_ROOT, 'server/src/main.ts') : undefined;
-const service = await startChildService({ DATA_DIR: dir, API_KEY, ADMIN_TOKEN, PORT: '18831', SANDBOX_NETWORKS: 'all' }, { script });
-service.process.stdout.removeAllListeners('data').resume();
+const { service, dir, api, headers } = await startLinkedinService('slk-syscalls-');
 const traceFile = join(dir, 'strace.txt');
 try {
-  const api = `${service.url}/api`;
-  const headers = { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' };
-  await enterpriseWithLinkedin(service.url, API_KEY, ADMIN_TOKEN);
   const post = async () => {
     const answer = await (await fetch(`${api}/post`, { method: 'POST', headers, body: JSON.stringify({ post: `Syscalls ${randomBytes(16).toString('hex')}`, platforms: ['linkedin'] }) })).json();
     if (answer.status !== 'success') throw new Error(`post: ${JSON.stringify(answer)}`);
