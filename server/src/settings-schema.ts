@@ -91,7 +91,7 @@ export const settingsSchema = z.object({
   RATE_LIMIT_CONNECT_STARTS_PER_SESSION: count({ default: '`20`', doc: "Connection attempts over a session's life." }),
   POST_CREATE_LOOP_SHARE: setting(z.string().regex(/^\d+(\.\d+)?$/).transform(Number).pipe(z.number().max(100)), 'number 0-100', {
     default: '`10`',
-    doc: "While other requests keep arriving, `POST /api/post` starts at a pace that keeps its share of the event loop's busy time at this percentage; the rest wait in a queue, first in first out per API key (when nothing else arrives, posts are created as fast as they come). `0` turns it off.",
+    doc: "While the event loop is saturated and other requests keep arriving, `POST /api/post` starts at a pace that keeps its share of the loop's busy time at this percentage; the rest wait in a queue, first in first out per API key (with room to spare on the loop, or nothing else arriving, posts are created as fast as they come). `0` turns it off.",
   }),
   POST_CREATE_QUEUE_MAX: count({ default: '`1000`', doc: '`POST /api/post` requests waiting at once (see `POST_CREATE_LOOP_SHARE`) past which one is answered 429 (code 510, `Retry-After`); `0` answers 429 instead of queueing.' }),
   TRUST_PROXY_HOPS: count({ default: '`0`', doc: 'Proxies in front that add `X-Forwarded-For` (0 ignores the header).' }),
