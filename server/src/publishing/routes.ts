@@ -56,7 +56,7 @@ export function postRoutes(deps: Pick<AppDeps, 'config' | 'clock' | 'tokenCipher
     sealedAppFields(deps.tokenCipher, c.get('profile').id, platforms, (name) => c.req.header(name), action);
   const platformsOf = (body: Record<string, unknown>) => (Array.isArray(body.platforms) ? body.platforms : []);
 
-  routes.post('/post', describe({ summary: 'Create a post (now, scheduled or held for approval)', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/post', request: PostRequest, response: CreatePostResponse, name: 'CreatePostResponse', errors: [105, 106, 137, 140, 163, 164, 182, 275, 307, 419, 447, 448, 449, 450, 451, 499, 514] }), async (c) => {
+  routes.post('/post', describe({ summary: 'Create a post (now, scheduled or held for approval)', tag: 'Posts', auth: 'apiKeyAndProfileKey', origin: 'named', ours: 'path /api/post', request: PostRequest, response: CreatePostResponse, name: 'CreatePostResponse', errors: [105, 106, 137, 140, 163, 164, 182, 275, 307, 419, 447, 448, 449, 450, 451, 499, 510, 514] }), async (c) => {
     const result = await createPost(deps, service, { account: c.get('account'), profile: c.get('profile') }, await readJsonObject(c, deps.config.maxBodyBytes, 'post'), (name) => c.req.header(name));
     return c.json(result.body, result.httpStatus);
   });
