@@ -13,7 +13,7 @@ import type { Account, Profile } from '../core/db/storage-types.js';
 import { ApiError } from '../core/errors.js';
 import { fetchHeader } from '../core/http/raw-request.js';
 import { hashSecret } from '../core/tokens.js';
-import type { Caller } from './caller-cache.js';
+import type { Caller, KeyHashes } from './caller-cache.js';
 
 /** Who is calling: the account of the API key and the profile the request acts for. */
 export interface ApiCaller {
@@ -28,11 +28,6 @@ export async function authenticateApiKey(deps: Pick<AppDeps, 'storage'>, authori
 }
 
 /** The API key's and Profile-Key's hashes (the profile key's null when none is sent); null without a well-formed key. */
-export interface KeyHashes {
-  apiKey: string;
-  profileKey: string | null;
-}
-
 export function keyHashesOf(authorization: string | undefined, profileKey: string | undefined): KeyHashes | null {
   const key = bearerToken(authorization);
   return key ? { apiKey: hashSecret(key), profileKey: profileKey === undefined ? null : hashSecret(profileKey) } : null;

@@ -16,6 +16,12 @@ import { foreignCommitStamp } from '../core/db/commit-watch.js';
 import type { SqlDriver } from '../core/db/sql-driver.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
 
+/** The API key's and Profile-Key's hashes, as stored (the profile key's null when none is sent). */
+export interface KeyHashes {
+  apiKey: string;
+  profileKey: string | null;
+}
+
 export interface Caller {
   account: Account;
   /** The Primary Profile, or the one the Profile-Key names; null when that key matches no live profile. */

@@ -5,8 +5,7 @@
  * memory, the `…AsKey` reads take the caller in the answer's own statement (post-reads.ts): one round trip.
  */
 import type { Network } from '@social-link-kit/protocol';
-import type { Caller } from '../accounts/caller-cache.js';
-import type { KeyHashes } from '../accounts/api-key-auth.js';
+import type { Caller, KeyHashes } from '../accounts/caller-cache.js';
 import type { SqlDriver } from '../core/db/sql-driver.js';
 import type { Account, Profile } from '../core/db/storage-types.js';
 import { ReadMemory } from '../core/db/read-memory.js';

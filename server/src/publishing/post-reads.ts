@@ -14,8 +14,7 @@ import type { Plan } from '../core/db/storage-types.js';
 import { answeredPostOf, platformOutcomeOf, type StoredPlatform } from './post-store.js';
 import { QUOTA_COLUMNS, quotaColumnsOf, quotaMonth, quotaOfRow, quotaParams } from './post-quota.js';
 import { callerOfRow, callerQuery } from '../accounts/store.js';
-import type { Caller } from '../accounts/caller-cache.js';
-import type { KeyHashes } from '../accounts/api-key-auth.js';
+import type { Caller, KeyHashes } from '../accounts/caller-cache.js';
 
 /** What a post's answer shows of the post row. */
 export type AnsweredPost = ReturnType<typeof answeredPostOf>;
