@@ -28,7 +28,7 @@ export interface RunningService {
   tokenCipher: TokenCipher;
   /** `/metrics` on `METRICS_PORT`, or null when it is served on the main port. */
   metricsUrl: string | null;
-  /** Paces `POST /api/post` while other requests arrive (core/http/admission.ts); null when `POST_CREATE_LOOP_SHARE=0`. */
+  /** Paces `POST /api/post` while the loop is saturated and other requests arrive (core/http/admission.ts); null when `POST_CREATE_LOOP_SHARE=0`. */
   admission: AdmissionGate | null;
   /** Every route the app mounted (`ALL` = middleware) with its handler (which carries its OpenAPI description). */
   routes: { method: string; path: string; handler: unknown }[];
@@ -45,14 +45,15 @@ export async function startService(options: StartOptions): Promise<RunningServic
   const honoListener = getRequestListener(app.fetch, { hostname: config.host });
   // The link-session create and read, the post create and the post reads, the integrators' hot paths, are answered
   // below Hono; everything else by Hono.
-  // A create waits in its API key's queue while other requests arrive (issue 31: a flood of posts must not starve them).
+  // On a saturated loop a create waits in its account's queue while other requests arrive (issue 31: a flood of posts
+  // must not starve them).
   const { postCreateLoopShare, postCreateQueueMax } = config.limits;
   const admission = postCreateLoopShare > 0 && options.rawRoutes !== false ? new AdmissionGate({ share: postCreateLoopShare, queueMax: postCreateQueueMax }) : null;
   if (admission) {
     metrics.addCollector({ name: 'slk_post_create_waiting', help: 'POST /api/post requests waiting for admission.', read: async () => [{ labels: {}, value: admission.waiting }] });
     metrics.addCollector({
       name: 'slk_post_create_loop_seconds',
-      help: "Estimated event-loop busy time of one POST /api/post (creates alone), which paces creates while other requests arrive.",
+      help: "Estimated event-loop busy time of one POST /api/post (creates alone), which paces creates while the loop is saturated and other requests arrive.",
       read: async () => [{ labels: {}, value: admission.createMs / 1000 }],
     });
   }
