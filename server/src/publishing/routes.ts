@@ -150,11 +150,11 @@ export function postReadRawRoutes(deps: Pick<AppDeps, 'storage' | 'clock'>, publ
   return [
     {
       method: 'GET',
-      path: POST_PATH,
+      path: '/api/post/',
       hasParam: true,
       pattern: '/api/post/:id',
       authPattern: '/api/post/*',
-      authenticate: oneStatement ? (incoming) => authenticateIncomingWith(incoming, (key) => service.reads.postAnswerAsKey(key, postIdOf(incoming), deps.clock())) : authenticate,
+      authenticate: oneStatement ? (incoming, id) => authenticateIncomingWith(incoming, (key) => service.reads.postAnswerAsKey(key, id, deps.clock())) : authenticate,
       answer: async (caller, id) => new JsonText(caller instanceof CallerWithAnswer ? caller.answer() : await service.reads.getAnswer(caller.account, caller.profile, id, deps.clock())),
     },
     {
@@ -181,15 +181,6 @@ export function postReadRawRoutes(deps: Pick<AppDeps, 'storage' | 'clock'>, publ
         new JsonText(caller instanceof CallerWithAnswer ? caller.answer() : await historyAnswer(deps, service, caller.profile, queryOf(incoming))),
     },
   ];
-}
-
-const POST_PATH = '/api/post/';
-
-/** The id of a post read the raw listener serves: the path after POST_PATH, which the listener checked is plain. */
-function postIdOf(incoming: IncomingMessage): string {
-  const url = incoming.url!;
-  const queryAt = url.indexOf('?');
-  return (queryAt === -1 ? url : url.slice(0, queryAt)).slice(POST_PATH.length);
 }
 
 /** `POST /api/post` after its API-key check, on either path: the body's networks' own apps sealed (419 first), then the post created. */

@@ -33,8 +33,11 @@ export interface RawRoute<Caller> {
   pattern: string;
   /** The Hono pattern of the auth middleware: an auth failure is logged under it, as the Hono path logs it. */
   authPattern: string;
-  /** The caller (headers read with raw-request.ts's `fetchHeader`); throws the ApiError to answer. */
-  authenticate(incoming: IncomingMessage): Promise<Caller>;
+  /**
+   * The caller (headers read with raw-request.ts's `fetchHeader`); throws the ApiError to answer. `param` as
+   * `answer` gets it, for a caller read in the same statement as its answer.
+   */
+  authenticate(incoming: IncomingMessage, param: string): Promise<Caller>;
   /**
    * The JSON answer (status 200, or a `JsonWithStatus`; a `JsonText` is written as it is), or a thrown ApiError. `param` is the path segment after `path` (never
    * percent-encoded), '' for a route without one; the body is read with raw-request.ts's `readJsonBody`.
@@ -126,7 +129,7 @@ async function serve<Caller>(
   let extraHeaders = NO_EXTRA;
   let admitted = false;
   try {
-    const caller = await route.authenticate(incoming);
+    const caller = await route.authenticate(incoming, param);
     answeredBy = route.pattern;
     if (gate && route.admissionKey) {
       const waiting = gate.admit(route.admissionKey(caller));
