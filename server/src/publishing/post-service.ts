@@ -148,9 +148,7 @@ export class PostService {
               warnings: entry.warnings.length > 0 ? entry.warnings : null,
             });
           }
-          // In the order a read gives them (by network).
-          if (index === 0) written = rows.map((row) => ({ ...row, ...UNSENT, finishedAt: row.status === 'error' ? now : null })).sort((a, b) => (a.platform < b.platform ? -1 : 1));
-          await store.insertPost(
+          const stored = await store.insertPost(
             tx,
             {
               id,
@@ -170,6 +168,7 @@ export class PostService {
             },
             rows,
           );
+          if (index === 0) written = stored;
           for (const row of rows.filter((r) => r.status === 'queued')) {
             if (due === 'processing') {
               inline.push(await this.#deps.jobs.addLeased({ kind: JOB_PUBLISH, subject: id, payload: { platform: row.platform }, runAt: now }, now, this.#deps.leaseMs, tx));
@@ -363,8 +362,6 @@ export class PostService {
 }
 
 /** A platform row's fields before any attempt: what `insertPost` leaves empty. */
-const UNSENT = { prepared: null, commitStartedAt: null, networkPostId: null, postUrl: null, pendingState: null, firstComment: null } as const;
-
 /** Spec 3 rule 3: refused whatever the earlier post became (deleted too); the answer names that post. */
 function idempotencyError(key: string, existingId: string | null): ApiError {
   return new ApiError(400, 101, `A post with this idempotencyKey already exists for this profile${existingId ? `: ${existingId}` : ''}.`, {

@@ -55,6 +55,11 @@ export interface StoredPlatform {
 export type NewPost = Omit<StoredPost, 'updatedAt' | 'deletedAt' | 'retried'>;
 export type NewPlatform = Pick<StoredPlatform, 'postId' | 'platform' | 'status' | 'text' | 'duplicateKey' | 'effectiveAt' | 'error' | 'warnings'>;
 
+/** A new platform row's outcome columns: nothing has been sent yet. */
+const UNSENT = { prepared: null, commitStartedAt: null, networkPostId: null, postUrl: null, pendingState: null, firstComment: null } as const;
+/** A row refused at the create is finished then; the others when their attempt ends. */
+const finishedAtOf = (platform: NewPlatform, post: NewPost): number | null => (platform.status === 'error' ? post.createdAt : null);
+
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 const parse = <T>(value: unknown): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : null);
 const time = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
@@ -131,7 +136,8 @@ export class PostStore {
     this.duplicates = duplicates;
   }
 
-  async insertPost(tx: SqlExecutor, post: NewPost, platforms: NewPlatform[]): Promise<void> {
+  /** Stores a post and its platform rows; answers the rows as stored, in the order a read gives them (by network). */
+  async insertPost(tx: SqlExecutor, post: NewPost, platforms: NewPlatform[]): Promise<StoredPlatform[]> {
     await tx.run(
       `INSERT INTO posts (id, profile_id, status, request, platforms, schedule_date, requires_approval, approved, paused, notes,
          idempotency_key, auto_repost_id, created_at, updated_at, media_copies)
@@ -167,13 +173,16 @@ export class PostStore {
           platform.effectiveAt,
           json(platform.error),
           json(platform.warnings),
-          platform.status === 'error' ? post.createdAt : null,
+          finishedAtOf(platform, post),
           post.profileId,
           post.profileId,
         ],
       );
       await this.duplicates.insertBands(tx, platform.postId, platform.platform, post.profileId, platform.duplicateKey, platform.effectiveAt);
     }
+    return platforms
+      .map((platform) => ({ ...platform, ...UNSENT, finishedAt: finishedAtOf(platform, post) }))
+      .sort((a, b) => (a.platform < b.platform ? -1 : 1));
   }
 
   async findPost(id: string, executor: SqlExecutor = this.db): Promise<StoredPost | null> {
