@@ -73,9 +73,10 @@ const checkpoint = () => {
   }
 };
 // The WAL's frames and how many are not yet copied, from the wal-index header (null when it cannot be read).
-const { openSync, readSync } = require('node:fs');
+const { closeSync, openSync, readSync } = require('node:fs');
 const header = Buffer.alloc(100);
-const readU32 = (offset) => (require('node:os').endianness() === 'LE' ? header.readUInt32LE(offset) : header.readUInt32BE(offset));
+const littleEndian = require('node:os').endianness() === 'LE';
+const readU32 = (offset) => (littleEndian ? header.readUInt32LE(offset) : header.readUInt32BE(offset));
 let shm = -1;
 const walFrames = () => {
   try {
@@ -111,7 +112,7 @@ const timer = setInterval(tick, workerData.intervalMs);
 parentPort.on('message', (message) => {
   if (message !== 'close') return;
   clearInterval(timer);
-  if (shm >= 0) require('node:fs').closeSync(shm);
+  if (shm >= 0) closeSync(shm);
   db.close();
   parentPort.close();
 });
