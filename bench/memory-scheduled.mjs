@@ -5,12 +5,13 @@
 // later. Also prints the accept rate and the service's CPU per post.
 // Run: node --import tsx bench/memory-scheduled.mjs
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startChildService } from '../server/test/support/child-service.ts';
 import { stopChild } from '../server/test/support/stop-child.ts';
+import { cpuMs, rssMb } from './process-stats.mjs';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -18,11 +19,6 @@ const SETTLE_S = Number(process.env.BENCH_SETTLE_S ?? 10);
 const API_KEY = 'sk_bench_' + 'm'.repeat(40);
 const ADMIN_TOKEN = 'bench-admin-token-' + 'm'.repeat(32);
 
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
-const cpuMs = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 const inApiForm = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 const dir = mkdtempSync(join(tmpdir(), 'slk-memory-'));

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { freePort, startChildService } from '../server/test/support/child-service.ts';
 import { stopChild } from '../server/test/support/stop-child.ts';
 import { enterpriseWithLinkedin } from './enterprise-linkedin.mjs';
+import { cpuMs } from './process-stats.mjs';
 
 const route = process.argv[2] === 'post-read' ? 'postread' : (process.argv[2] ?? 'create');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -42,11 +43,8 @@ const script = process.env.SERVICE_ROOT ? join(process.env.SERVICE_ROOT, 'server
 const service = await startChildService(env, { script, nodeArgs: PROFILING ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [] });
 service.process.stdout.removeAllListeners('data').resume();
 
-/** User + system CPU time of a process so far, in µs (/proc/<pid>/stat counts clock ticks of 10 ms). */
-function cpuMicros(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
+/** User + system CPU time of a process so far, in µs. */
+const cpuMicros = (pid) => 1000 * cpuMs(pid);
 
 let window;
 let requests;

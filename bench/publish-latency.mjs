@@ -10,12 +10,13 @@
 //     two instances sharing one database, and their ratio (each pair measured back to back).
 // The load average of the machine is printed beside every round: compare rounds of the same run only.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChildService } from '../server/test/support/child-service.ts';
 import { stopChild } from '../server/test/support/stop-child.ts';
 import { postgres, sqlite } from './sql-surface.mjs';
+import { cpuMs } from './process-stats.mjs';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 2_000);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
@@ -28,11 +29,8 @@ const API_KEY = 'sk_bench_' + 's'.repeat(40);
 const TOKEN_KEY = randomBytes(32).toString('base64');
 
 /** CPU time (user + system) the processes used so far, ms (Linux /proc; clock ticks of 10 ms). */
-function cpuMs(pids) {
-  return pids.reduce((sum, pid) => {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return sum + (Number(fields[11]) + Number(fields[12])) * 10;
-  }, 0);
+function cpuMsOf(pids) {
+  return pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
 }
 
 async function startService(env, port) {
@@ -81,7 +79,7 @@ async function seed(db, count, dueAt, rate) {
 async function measure(db, count, rate, pids) {
   const dueAt = Date.now() + LEAD_MS;
   await seed(db, count, dueAt, rate);
-  const cpuBefore = cpuMs(pids);
+  const cpuBefore = cpuMsOf(pids);
   const deadline = dueAt + (rate > 0 ? (count / rate) * 1000 : 0) + 600_000;
   for (;;) {
     const [{ n }] = await db.all(`SELECT COUNT(*) AS n FROM posts WHERE status IN ('scheduled', 'processing')`);
@@ -89,7 +87,7 @@ async function measure(db, count, rate, pids) {
     if (Date.now() > deadline) throw new Error(`${n} posts still not published after 10 minutes`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const cpu = cpuMs(pids) - cpuBefore;
+  const cpu = cpuMsOf(pids) - cpuBefore;
   const rows = await db.all(
     `SELECT pp.commit_started_at - p.schedule_date AS late, pp.finished_at - ? AS since_first_due, pp.status, pp.error FROM post_platforms pp JOIN posts p ON p.id = pp.post_id WHERE p.schedule_date >= ?`,
     [dueAt, dueAt],

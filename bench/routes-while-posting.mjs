@@ -12,13 +12,14 @@
 // Run: node --import tsx bench/routes-while-posting.mjs   (DATABASE_URL=… for PostgreSQL)
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChildService } from '../server/test/support/child-service.ts';
 import { stopChild } from '../server/test/support/stop-child.ts';
 import { median } from './median.mjs';
 import { enterpriseWithLinkedin } from './enterprise-linkedin.mjs';
+import { cpuMs } from './process-stats.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -27,7 +28,6 @@ const STORED = Number(process.env.BENCH_STORED ?? 2_000);
 const API_KEY = 'sk_bench_' + 'w'.repeat(40);
 const ADMIN_TOKEN = 'bench-admin-token-' + 'w'.repeat(32);
 const DAY = 86_400_000;
-const TICKS_PER_MS = 100 / 1000; // USER_HZ (100 on Linux) ticks per millisecond
 
 /** A post in the API's form, due at a random second of the next 60 days (no milliseconds). */
 const scheduledPost = () =>
@@ -48,11 +48,6 @@ async function createLoopMs(target) {
   return found ? 1000 * Number(found[1]) : null;
 }
 
-/** The process's CPU time so far (user + system), in ms. */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
-}
 
 /** A service with its posts loaded, added to `targets` as soon as it runs (so it is stopped whatever fails); `script` null for this tree's. */
 async function loadedService(targets, name, script, port) {

@@ -3,11 +3,12 @@
 // first): time from spawn to the first 200 from /ready, and the resident set 5 s after that, each start in a fresh
 // SQLite DATA_DIR, the two alternating, ROUNDS rounds (default 5), medians. `node bench/startup.mjs`
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median } from './median.mjs';
+import { rssMb } from './process-stats.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
@@ -23,7 +24,6 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
 async function once(args) {
   const dir = mkdtempSync(join(tmpdir(), 'slk-startup-'));
