@@ -35,7 +35,7 @@ function run(step) {
           const ms = Date.now() - started;
           process.stdout.write(`\n===== ${step} (log ${file}) =====\n${readFileSync(file, 'utf8')}`);
           console.log(`# step ${step}: ${ms} ms, exit ${code ?? signal}`);
-          resolve({ step, ok: code === 0, ms });
+          resolve({ step, ok: code === 0, ms, file });
         });
       });
     }),
@@ -52,6 +52,24 @@ const results = await Promise.all(running.map((r) => r.done));
 const failed = results.filter((r) => !r.ok).map((r) => r.step);
 console.log(`# parallel steps: ${results.map((r) => `${r.step} ${Math.round(r.ms / 1000)} s`).join(', ')}; wall ${Math.round((Date.now() - began) / 1000)} s; logs in ${logDir}`);
 if (failed.length > 0) {
+  // CI shows only the end of the output: repeat each failed test's TAP block there, so the cause is on record.
+  for (const { step, file } of results.filter((r) => !r.ok)) console.error(`# ${step} failed:\n${failedTapBlocks(readFileSync(file, 'utf8'))}`);
   console.error(`# failed: ${failed.join(', ')}`);
   process.exit(1);
+}
+
+/** The `not ok` lines of a TAP log, each with its YAML block (error, location), at most 40 lines each. */
+function failedTapBlocks(log) {
+  const lines = log.split('\n');
+  const blocks = [];
+  lines.forEach((line, index) => {
+    if (!/^\s*not ok \d+/.test(line)) return;
+    const block = [line];
+    for (const next of lines.slice(index + 1, index + 40)) {
+      if (/^\s*(not ok|ok) \d+/.test(next) || /^\s*# Subtest/.test(next)) break;
+      block.push(next);
+    }
+    blocks.push(block.join('\n'));
+  });
+  return blocks.length > 0 ? blocks.join('\n') : '(no `not ok` line in the log)';
 }
