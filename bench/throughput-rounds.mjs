@@ -23,7 +23,7 @@ export const BENCH_API_KEY = 'sk_bench_' + 'x'.repeat(40);
 /** Every process starts through the shared test harness (server/test/support/), which runs it with tsx. */
 const startProcess = (script, env, port) => startChildService({ ...env, PORT: String(port) }, { script });
 
-function autocannonRun(target) {
+export function autocannonRun(target) {
   const requests = target.makeBody ? [{ setupRequest: (request) => ({ ...request, body: target.makeBody() }) }] : undefined;
   return new Promise((resolve, reject) => {
     autocannon(
