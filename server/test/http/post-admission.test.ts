@@ -1,8 +1,9 @@
 /**
  * `POST /api/post` admission (core/http/admission.ts; issue 31: a flood of creates must not starve the other
  * routes), on the real service over loopback. The gate's decisions are watched through its test hook, not timed:
- * - creates alone are admitted at once, and as many are made in a fixed window as with admission off (within a
- *   generous factor: a bench measures, this only catches a create made to wait for nothing);
+ * - creates alone are admitted at once: every decision is `admitted`, with nothing waiting (how many a window holds
+ *   beside admission off is for `bench/routes-while-posting.mjs`: two windows timed one after the other on a busy
+ *   CI machine differ by more than any bound a test could hold);
  * - while other requests keep arriving, creates wait and the other requests are answered meanwhile (the gate reads a
  *   test clock that stands still, so no create's turn comes and no quiet moment of a busy machine releases them);
  *   once they stop and the clock moves past the quiet time, every waiting create is released, each answered once
@@ -98,18 +99,17 @@ describe('POST /api/post admission', () => {
     for (const svc of services) await svc.close();
   });
 
-  it('admits creates alone at once, as many in a window as without admission', async () => {
+  it('admits creates alone at once', async () => {
     const paced = await postService();
     const unpaced = await postService({ POST_CREATE_LOOP_SHARE: '0' });
     services.push(paced, unpaced);
     assert.equal(unpaced.admission, null);
     const events: AdmissionEvent[] = [];
     paced.admission!.observe((event) => events.push(event));
-    const withGate = await createFor(paced, 1500, 2);
-    const withoutGate = await createFor(unpaced, 1500, 2);
-    assert.equal(events.length, withGate);
-    assert.deepEqual(new Set(events.map((event) => event.kind)), new Set(['admitted']));
-    assert.ok(withGate >= 0.5 * withoutGate, `${withGate} creates with the gate, ${withoutGate} without`);
+    const made = await createFor(paced, 1500, 2);
+    assert.ok(made > 0);
+    assert.equal(events.length, made);
+    assert.deepEqual(new Set(events.map((event) => `${event.kind}, ${event.waiting} waiting`)), new Set(['admitted, 0 waiting']));
   });
 
   it('answers other requests while creates wait, then releases every create once, FIFO per API key', async () => {
