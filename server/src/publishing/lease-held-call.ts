@@ -44,7 +44,7 @@ export interface FencedCall {
   ctx: PublishContext;
   /** True once a fence refused (or could not be checked): nothing more was sent, and the result must not be recorded. */
   readonly lost: boolean;
-  /** Clears the note of a send that was answered; for a call that threw, whose job no result step releases. */
+  /** Clears the note of an answered send still set (oneSend); for a call that threw, whose job no result step releases. */
   clearAnswered(): Promise<void>;
 }
 
@@ -55,16 +55,22 @@ export interface FencedCall {
  * whose job another worker took over therefore never sends again; the other worker reconciles. Left open: a pause
  * longer than the lease between the fence and the request's bytes leaving. Without a job (an attempt run by hand in
  * a test) nothing is fenced.
- * A send's answer clears its note (`call_until`) in no commit of its own (issue 31): the step that ends the attempt
- * releases the job and clears it in the same statement (JobStore complete, reschedule, fail; the result's transaction
- * for a publish), the next send's fence overwrites it, and a call that throws clears it (fencedCall). Only a crash or
- * a lost lease between an answer and that step leaves it set: a takeover whose look-up then finds nothing waits until
- * the send's deadline before it looks again (waitOutInterruptedCall), the safe side, as for a send never answered.
+ * A send's answer clears its note (`call_until`), so a takeover after a crash between the parts of a thread does not
+ * wait out the deadline of a part that was answered. `oneSend`: the call ends with its answer (a commit on a network
+ * that does not thread): the note is then cleared by the result's transaction (JobStore complete; reschedule and
+ * fail too), not by a commit of its own (issue 31); a call that throws clears it (fencedCall). Only a crash or a lost
+ * lease between that answer and the result leaves it set: a takeover whose look-up then finds nothing waits until
+ * the send's deadline before looking again (waitOutInterruptedCall), the safe side, as for a send never answered.
  */
-export function fenceSends(deps: LeaseHeldDeps, job: Job | undefined, ctx: PublishContext): FencedCall {
+export function fenceSends(deps: LeaseHeldDeps, job: Job | undefined, ctx: PublishContext, oneSend = false): FencedCall {
   let lost = false;
-  /** A send was answered since the last fence, and its note is still set. */
+  /** A send was answered since the last fence, and its note is still set (oneSend). */
   let answered = false;
+  const clearAnswered = async () => {
+    if (!job || !answered) return;
+    answered = false;
+    await deps.jobs.callAnswered(job).catch(() => {});
+  };
   const fetch: PublishContext['fetch'] = async (url, init) => {
     if (!job || READS.has((init?.method ?? 'GET').toUpperCase())) return ctx.fetch(url, init);
     if (!lost) {
@@ -77,7 +83,9 @@ export function fenceSends(deps: LeaseHeldDeps, job: Job | undefined, ctx: Publi
     try {
       return await ctx.fetch(url, init);
     } finally {
+      // Answered (or failed here): a takeover from now on need not wait for this send.
       answered = true;
+      if (!oneSend) await clearAnswered();
     }
   };
   return {
@@ -85,11 +93,7 @@ export function fenceSends(deps: LeaseHeldDeps, job: Job | undefined, ctx: Publi
     get lost() {
       return lost;
     },
-    async clearAnswered() {
-      if (!job || !answered) return;
-      answered = false;
-      await deps.jobs.callAnswered(job).catch(() => {});
-    },
+    clearAnswered,
   };
 }
 
@@ -117,8 +121,8 @@ export function leftToReconcile(now: number): JobOutcome {
  * the lease, or slow on a slow network) waits for its answer until the call's deadline (the outbound time limit),
  * noted by its fence (`call_until`). A lookup before then can miss a post the network makes a moment later, so a
  * takeover that found nothing waits until that deadline has passed (holding the job, its lease renewed) and looks
- * once more before it sends anything. Returns whether it waited. A crash before any send, or after the step that
- * ended the attempt, left no note: no wait.
+ * once more before it sends anything. Returns whether it waited. A crash before a send, or after its answer's note
+ * was cleared (by a commit of its own, or by the result step: fenceSends), left no note: no wait.
  */
 export async function waitOutInterruptedCall(deps: Pick<EngineDeps, 'jobs' | 'log'>, job: Job | undefined, what: string): Promise<boolean> {
   const remaining = job ? await deps.jobs.callPendingMs(job) : 0;
