@@ -20,15 +20,15 @@ export async function enterpriseWithLinkedin(origin, apiKey, adminToken) {
 }
 
 /**
- * A service in its own process (SERVICE_ROOT=<dir> runs another copy of the repository) with a data dir of its own,
- * set up as above: what the benches that trace the service's process start with. The caller stops `service.process`
- * and removes `dir`.
+ * A service in its own process (`root`, by default SERVICE_ROOT=<dir>, runs another copy of the repository) with a
+ * data dir of its own, set up as above: what the benches that trace the service's process start with. The caller
+ * stops `service.process` and removes `dir`.
  */
-export async function startLinkedinService(dirPrefix) {
+export async function startLinkedinService(dirPrefix, root = process.env.SERVICE_ROOT) {
   const apiKey = 'sk_bench_' + 'l'.repeat(40);
   const adminToken = 'bench-admin-token-' + 'l'.repeat(32);
   const dir = mkdtempSync(join(tmpdir(), dirPrefix));
-  const script = process.env.SERVICE_ROOT ? join(process.env.SERVICE_ROOT, 'server/src/main.ts') : undefined;
+  const script = root ? join(root, 'server/src/main.ts') : undefined;
   const service = await startChildService({ DATA_DIR: dir, API_KEY: apiKey, ADMIN_TOKEN: adminToken, PORT: String(await freePort()), SANDBOX_NETWORKS: 'all' }, { script });
   service.process.stdout.removeAllListeners('data').resume();
   try {

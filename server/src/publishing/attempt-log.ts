@@ -53,6 +53,9 @@ export class AttemptLog {
     const platform = job.payload.platform as Network;
     const key = `${job.subject}:${platform}`;
     const at = this.#clock();
+    // The attempt's preparatory reads (these two, then the suspension, the account and its relink mark, read before
+    // anything is awaited on I/O) share one read transaction on SQLite (issue 31).
+    this.#db.groupReads();
     const [post, before] = await Promise.all([this.#store.findPost(job.subject), this.#store.findPlatform(job.subject, platform)]);
     if (!post || !before) return run();
     const trigger: PostAttempt['trigger'] =

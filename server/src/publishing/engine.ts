@@ -14,6 +14,7 @@
  */
 import type { Network, ProfileSuspension } from '@social-link-kit/protocol';
 import type { PostIdEntry, PostStatus } from '@social-link-kit/protocol/publishing/index.js';
+import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
 import type { Job } from '../core/jobs/job-store.js';
 import type { JobHandler, JobOutcome } from '../core/jobs/job-worker.js';
 import { jobRetryDelayMs } from '../core/jobs/job-backoff.js';
@@ -156,8 +157,9 @@ export class PublishingEngine {
     // After a reconcile that found nothing (or part of a thread), the state as it stored it.
     const prepared = committing ?? (await store.findPlatform(postId, platform))?.prepared ?? row.prepared ?? {};
     // A commit refused for its token (401) published nothing, so it may run once more with renewed tokens. Each of
-    // its sends is fenced: a worker that lost its lease meanwhile sends nothing more and records nothing.
-    const fenced = fenceSends(this.#deps, job, ctx);
+    // its sends is fenced: a worker that lost its lease meanwhile sends nothing more and records nothing. A network
+    // that does not thread publishes with one send, whose note the result's transaction clears (issue 31).
+    const fenced = fenceSends(this.#deps, job, ctx, !PUBLISHING_CAPABILITIES[platform].threads);
     const result = await fencedCall(fenced, () => onceMoreWithNewTokens(fenced.ctx, () => adapter.commit(fenced.ctx, prepared), 'token-refused'));
     if (result === null) return leftToReconcile(clock());
     this.#maybeCrash('after-commit');

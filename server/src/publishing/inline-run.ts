@@ -50,6 +50,8 @@ export async function runInline(deps: InlineRunDeps, jobs: Job[]): Promise<void>
   });
   await Promise.race([runs, budget]);
   clearTimeout(timer);
+  // The answer reads the post and its rows again right after this (post-service.ts): one read transaction on SQLite.
+  deps.store.db.groupReads();
 }
 
 /**

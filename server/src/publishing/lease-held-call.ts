@@ -44,6 +44,8 @@ export interface FencedCall {
   ctx: PublishContext;
   /** True once a fence refused (or could not be checked): nothing more was sent, and the result must not be recorded. */
   readonly lost: boolean;
+  /** Clears the note of an answered send still set (oneSend); for a call that threw, whose job no result step releases. */
+  clearAnswered(): Promise<void>;
 }
 
 /**
@@ -53,9 +55,22 @@ export interface FencedCall {
  * whose job another worker took over therefore never sends again; the other worker reconciles. Left open: a pause
  * longer than the lease between the fence and the request's bytes leaving. Without a job (an attempt run by hand in
  * a test) nothing is fenced.
+ * A send's answer clears its note (`call_until`), so a takeover after a crash between the parts of a thread does not
+ * wait out the deadline of a part that was answered. `oneSend`: the call ends with its answer (a commit on a network
+ * that does not thread): the note is then cleared by the result's transaction (JobStore complete; reschedule and
+ * fail too), not by a commit of its own (issue 31); a call that throws clears it (fencedCall). Only a crash or a lost
+ * lease between that answer and the result leaves it set: a takeover whose look-up then finds nothing waits until
+ * the send's deadline before looking again (waitOutInterruptedCall), the safe side, as for a send never answered.
  */
-export function fenceSends(deps: LeaseHeldDeps, job: Job | undefined, ctx: PublishContext): FencedCall {
+export function fenceSends(deps: LeaseHeldDeps, job: Job | undefined, ctx: PublishContext, oneSend = false): FencedCall {
   let lost = false;
+  /** A send was answered since the last fence, and its note is still set (oneSend). */
+  let answered = false;
+  const clearAnswered = async () => {
+    if (!job || !answered) return;
+    answered = false;
+    await deps.jobs.callAnswered(job).catch(() => {});
+  };
   const fetch: PublishContext['fetch'] = async (url, init) => {
     if (!job || READS.has((init?.method ?? 'GET').toUpperCase())) return ctx.fetch(url, init);
     if (!lost) {
@@ -64,11 +79,13 @@ export function fenceSends(deps: LeaseHeldDeps, job: Job | undefined, ctx: Publi
       if (lost) deps.log(`publish ${job.subject}: lease of job ${job.id} not held before a send; not sending (left to reconcile)`);
     }
     if (lost) throw new LeaseLostError(job);
+    answered = false;
     try {
       return await ctx.fetch(url, init);
     } finally {
       // Answered (or failed here): a takeover from now on need not wait for this send.
-      await deps.jobs.callAnswered(job).catch(() => {});
+      answered = true;
+      if (!oneSend) await clearAnswered();
     }
   };
   return {
@@ -76,6 +93,7 @@ export function fenceSends(deps: LeaseHeldDeps, job: Job | undefined, ctx: Publi
     get lost() {
       return lost;
     },
+    clearAnswered,
   };
 }
 
@@ -86,6 +104,9 @@ export async function fencedCall<T>(fenced: FencedCall, call: () => Promise<T>):
     return fenced.lost ? null : result;
   } catch (error) {
     if (fenced.lost) return null;
+    // No result step follows a throw (the job is left leased, or released by a worker): its answered send need not
+    // hold a takeover back.
+    await fenced.clearAnswered();
     throw error;
   }
 }
@@ -100,8 +121,8 @@ export function leftToReconcile(now: number): JobOutcome {
  * the lease, or slow on a slow network) waits for its answer until the call's deadline (the outbound time limit),
  * noted by its fence (`call_until`). A lookup before then can miss a post the network makes a moment later, so a
  * takeover that found nothing waits until that deadline has passed (holding the job, its lease renewed) and looks
- * once more before it sends anything. Returns whether it waited. A crash before a send, or after its answer came,
- * left no call on its way (the answer clears the note): no wait.
+ * once more before it sends anything. Returns whether it waited. A crash before a send, or after its answer's note
+ * was cleared (by a commit of its own, or by the result step: fenceSends), left no note: no wait.
  */
 export async function waitOutInterruptedCall(deps: Pick<EngineDeps, 'jobs' | 'log'>, job: Job | undefined, what: string): Promise<boolean> {
   const remaining = job ? await deps.jobs.callPendingMs(job) : 0;

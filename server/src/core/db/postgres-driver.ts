@@ -125,6 +125,9 @@ export class PostgresDriver extends PostgresExecutor implements SqlDriver {
   /** Every commit is as durable as the server's `synchronous_commit` makes it once it is answered. */
   async durable(): Promise<void> {}
 
+  /** Reads stay on the pool, each on its own: nothing to group (sql-driver.ts). */
+  groupReads(): void {}
+
   async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     return this.#checkedOut((client) => transactionOn(client, work));
   }

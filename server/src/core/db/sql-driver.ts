@@ -52,5 +52,11 @@ export interface SqlDriver extends SqlConnection {
    * accept, which the attempt's own synced commit usually covers; issue 31). At once on PostgreSQL.
    */
   durable(): Promise<void>;
+  /**
+   * From now to the end of this event-loop turn, reads outside a transaction share one read transaction on SQLite
+   * (fewer lock system calls for a caller that reads several rows at once; sqlite-driver.ts). Nothing on PostgreSQL,
+   * whose statements run on a pool.
+   */
+  groupReads(): void;
   close(): Promise<void>;
 }

@@ -148,13 +148,63 @@ export class SqliteDriver implements SqlDriver {
   }
 
   all(sql: string, params?: SqlParams): Promise<Row[]> {
-    if (oneAtATime.idle) return settledNow(() => this.#connection.allNow(sql, params));
-    return oneAtATime.runExclusive(() => this.#connection.all(sql, params));
+    if (oneAtATime.idle) return settledNow(() => this.#readNow(sql).all(...(params ?? [])) as Row[]);
+    return this.#exclusive(() => this.#connection.all(sql, params));
   }
 
   get(sql: string, params?: SqlParams): Promise<Row | null> {
-    if (oneAtATime.idle) return settledNow(() => this.#connection.getNow(sql, params));
-    return oneAtATime.runExclusive(() => this.#connection.get(sql, params));
+    if (oneAtATime.idle) return settledNow(() => (this.#readNow(sql).get(...(params ?? [])) as Row | undefined) ?? null);
+    return this.#exclusive(() => this.#connection.get(sql, params));
+  }
+
+  /** Whether this event-loop turn's reads share one read transaction (groupReads), and whether it is open. */
+  #groupTurn = false;
+  #readOpen = false;
+
+  /**
+   * The statement of a read run at once (the mutex idle). In a turn whose reads are grouped (groupReads) the first
+   * read opens a read transaction the later ones share; a statement that writes (`INSERT … RETURNING` runs through
+   * get) ends it first and commits on its own, as without grouping.
+   */
+  #readNow(sql: string): Database.Statement {
+    const statement = this.#connection.statement(sql);
+    if (!statement.readonly) this.#endRead();
+    else if (this.#groupTurn && !this.#readOpen) {
+      this.#connection.statement('BEGIN').run();
+      this.#readOpen = true;
+    }
+    return statement;
+  }
+
+  /**
+   * Each statement outside a transaction takes and drops SQLite's shared WAL lock (two `fcntl` calls; issue 31
+   * counted 64 per immediate post): the reads of the rest of this event-loop turn share one read transaction
+   * instead. It ends before anything takes the mutex (a batch of writes, exec, migrations) and at the turn's end
+   * (setImmediate: the loop does not wait for I/O while an immediate is queued). A read in it sees what it would
+   * have seen at the turn's first grouped read: nothing of this process commits in between (writes wait for the
+   * batch after the turn); only another process's commit of that instant shows a turn later.
+   */
+  groupReads(): void {
+    if (this.#groupTurn) return;
+    this.#groupTurn = true;
+    setImmediate(() => {
+      this.#groupTurn = false;
+      this.#endRead();
+    });
+  }
+
+  #endRead(): void {
+    if (!this.#readOpen) return;
+    this.#readOpen = false;
+    this.#connection.statement('COMMIT').run();
+  }
+
+  /** Runs `work` holding the mutex, the turn's read transaction ended first (work may BEGIN its own). */
+  #exclusive<T>(work: () => Promise<T>): Promise<T> {
+    return oneAtATime.runExclusive(() => {
+      this.#endRead();
+      return work();
+    });
   }
 
   /** Joins the current turn's write batch; resolves once the batch is committed and, if `durability` asks, synced. */
@@ -189,7 +239,7 @@ export class SqliteDriver implements SqlDriver {
   /** Commits the pending writes in one batch (a full batch leaves the rest to the next) and answers each caller. */
   async #commitPending(): Promise<void> {
     if (this.#pending.length === 0) return;
-    const settled = await oneAtATime.runExclusive(() => commitBatch(this.#connection, this.#pending, this.batchLimits));
+    const settled = await this.#exclusive(() => commitBatch(this.#connection, this.#pending, this.batchLimits));
     // A full batch left writes behind: the next batch comes after the reads that queued behind this one.
     if (this.#pending.length > 0) setImmediate(() => void this.#commitPending());
     if (settled.length === 0) return;
@@ -247,7 +297,7 @@ export class SqliteDriver implements SqlDriver {
   }
 
   async exec(sql: string): Promise<void> {
-    await oneAtATime.runExclusive(() => this.#connection.exec(sql));
+    await this.#exclusive(() => this.#connection.exec(sql));
     await this.#committed();
   }
 
@@ -269,7 +319,7 @@ export class SqliteDriver implements SqlDriver {
 
   /** Holding the mutex for all migrations keeps two connections of one process from applying the same version. */
   async whileMigrating<T>(work: (connection: SqlConnection) => Promise<T>): Promise<T> {
-    const result = await oneAtATime.runExclusive(() => work(this.#connection));
+    const result = await this.#exclusive(() => work(this.#connection));
     await this.#committed();
     return result;
   }
@@ -279,7 +329,7 @@ export class SqliteDriver implements SqlDriver {
     await this.#walSync?.close();
     // The worker's connection first, so this one is the last and SQLite removes the WAL as it closes.
     await this.checkpointer?.close();
-    await oneAtATime.runExclusive(async () => {
+    await this.#exclusive(async () => {
       this.#connection.db.close();
     });
   }
