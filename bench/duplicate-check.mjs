@@ -5,7 +5,8 @@
 // still meet (older ones are pruned by the service). Spread: one profile, or 1,000 profiles with the measured one
 // holding 1/1,000. SQLite; PostgreSQL too with TEST_DATABASE_URL (scripts/with-postgres.sh). A quarter of the
 // looked-up texts are stored ones with a character changed (near duplicates); the figures are this process's CPU
-// time per lookup (CLOCK=wall: elapsed), the lookup with the similarity test and the lookup alone ("SQL").
+// time per lookup (CLOCK=wall: elapsed): the rule's whole lookup (isDuplicate: rows, similarity test, liveness) and
+// `candidates` alone ("SQL": the live rows sharing a band, without the similarity test).
 // Run: node --import tsx bench/duplicate-check.mjs   (SIZES=1000,100000,1000000  LOOKUPS=200  SPREADS=1,1000; SCAN=0
 // skips the old scan, which takes seconds per lookup at 1M posts; IN_WINDOW=1 puts every post inside the window of
 // every lookup, the worst case for one heavy profile; TEXTS=varied, below; BASELINE_ROOT=<dir>, a copy of another
@@ -115,7 +116,7 @@ async function timeLookups(storage, profileId, accountId) {
     return `${stored.slice(0, at)}x${stored.slice(at + 1)}`;
   });
   const input = (key, i) => ({ profileId, accountId, platform: 'linkedin', at: NOW + (i % 24) * 3_600_000, windowMs: DAY, duplicateKey: key, acrossAccount: false });
-  // As platform-checks.ts confirms them: one matcher per lookup, built only when a row is the profile's own.
+  // As platform-checks.ts confirmed them before isDuplicate: one matcher per lookup, built only when a row is the profile's own.
   const matchAll = (matcher, key, rows) => {
     const isNear = rows.some((row) => row.sameProfile) ? matcher(key) : null;
     return rows.some((row) => row.duplicateKey === key || (row.sameProfile && isNear(row.duplicateKey)));
@@ -123,6 +124,9 @@ async function timeLookups(storage, profileId, accountId) {
   const lookups = versions.map(({ PostStore: Store, nearDuplicateMatcher: matcher }) => {
     const store = new Store(storage.driver);
     const candidates = (key, i) => store.duplicates.candidates(input(key, i));
+    // The rule as the service applies it: isDuplicate where the index has it (the similarity test inside), else
+    // the candidates confirmed as platform-checks.ts confirmed them.
+    if (store.duplicates.isDuplicate) return { candidates, match: (key, i) => store.duplicates.isDuplicate(input(key, i)) };
     return { candidates, match: async (key, i) => matchAll(matcher, key, await candidates(key, i)) };
   });
   // Every version must find the same duplicates: the rule's outcome is not a thing to trade for time.
