@@ -109,12 +109,14 @@ if (process.env.BASELINE_ROOT) {
 
 async function timeLookups(storage, profileId, accountId) {
   // Every fourth text is a stored one with one character changed: a near duplicate, if its post is in the window.
-  const keys = Array.from({ length: LOOKUPS }, (_, i) => {
+  // New texts for every round, as each POST brings its own: a text looked up again would find its trigrams cached.
+  const newKeys = () => Array.from({ length: LOOKUPS }, (_, i) => {
     if (i % 4 !== 3) return normalizeForDuplicates(text());
     const stored = sample[Math.floor(rand() * sample.length)];
     const at = Math.floor(rand() * stored.length);
     return `${stored.slice(0, at)}x${stored.slice(at + 1)}`;
   });
+  const keys = newKeys();
   const input = (key, i) => ({ profileId, accountId, platform: 'linkedin', at: NOW + (i % 24) * 3_600_000, windowMs: DAY, duplicateKey: key, acrossAccount: false });
   // As platform-checks.ts confirmed them before isDuplicate: one matcher per lookup, built only when a row is the profile's own.
   const matchAll = (matcher, key, rows) => {
@@ -136,7 +138,7 @@ async function timeLookups(storage, profileId, accountId) {
   // Rounds in turns (this, baseline, this, ...), so both meet the same load and the same cache.
   // CPU time of this process (the lookups run on its one thread; SQLite's work included), which other processes'
   // load hardly moves, unlike the elapsed time (CLOCK=wall for that).
-  const timed = (lookup) => async () => {
+  const timed = (lookup) => async (keys) => {
     const started = process.hrtime.bigint();
     const cpu = process.cpuUsage();
     for (const [i, key] of keys.entries()) await lookup(key, i);
@@ -145,7 +147,10 @@ async function timeLookups(storage, profileId, accountId) {
   };
   const rounds = async (runs) => {
     const times = runs.map(() => []);
-    for (let round = 0; round < 3; round++) for (const [v, run] of runs.entries()) times[v].push(await run());
+    for (let round = 0; round < 3; round++) {
+      const keys = newKeys();
+      for (const [v, run] of runs.entries()) times[v].push(await run(keys));
+    }
     return times;
   };
   const indexed = await rounds(lookups.map((lookup) => timed(lookup.match)));
@@ -159,8 +164,8 @@ async function timeLookups(storage, profileId, accountId) {
     const x = input(key, i);
     const rows = await storage.driver.all(OLD_SCAN, [x.platform, x.at - x.windowMs, x.at + x.windowMs, x.profileId, 0, x.accountId, key]);
     return matchAll(nearDuplicateMatcher, key, rows.map((row) => ({ duplicateKey: row.duplicate_key ?? '', sameProfile: row.profile_id === profileId })));
-  }))().then((time) => [time]);
-  return { indexed, scan, lookupOnly, candidates: candidates / (3 * keys.length), duplicates: answers[0].filter(Boolean).length };
+  }))(keys).then((time) => [time]);
+  return { indexed, scan, lookupOnly, candidates: candidates / (3 * LOOKUPS), duplicates: answers[0].filter(Boolean).length };
 }
 
 async function backend(name, open) {
