@@ -12,9 +12,10 @@
 // every lookup, the worst case for one heavy profile; TEXTS=varied, below; BASELINE_ROOT=<dir>, a copy of another
 // version (e.g. `git archive main`), times that version's lookup on the same data in turns with this one's and
 // checks that both find the same duplicates). Rows are inserted 200 per statement, 10,000 per transaction: 1M posts
-// with their bands load in minutes.
+// with their bands load in about 15 minutes here. KEEP=1 keeps the SQLite files (their directory is printed);
+// DATABASE=<file> measures on a kept one (its last size) without loading.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAccount } from '../server/src/accounts/service.ts';
 import { PostStore } from '../server/src/publishing/post-store.ts';
@@ -168,7 +169,22 @@ async function timeLookups(storage, profileId, accountId) {
   return { indexed, scan, lookupOnly, candidates: candidates / (3 * LOOKUPS), duplicates: answers[0].filter(Boolean).length };
 }
 
+/** A database KEEP=1 kept: its measured profile (the first one's), account and posts, and a sample of its texts. */
+async function reopened(storage) {
+  const profile = await storage.driver.get('SELECT p.id, p.account_id FROM profiles p JOIN accounts a ON a.id = p.account_id WHERE p.is_primary = 1 LIMIT 1');
+  const posts = Number((await storage.driver.get('SELECT COUNT(*) AS n FROM posts'))?.n);
+  for (const row of await storage.driver.all('SELECT duplicate_key FROM post_platforms WHERE profile_id = ? ORDER BY random() LIMIT 1000', [profile.id])) keep(row.duplicate_key);
+  return { profileId: profile.id, accountId: profile.account_id, posts };
+}
+
 async function backend(name, open) {
+  if (process.env.DATABASE) {
+    const storage = await open();
+    const { profileId, accountId, posts } = await reopened(storage);
+    report(name, '?', posts, await timeLookups(storage, profileId, accountId));
+    await storage.close();
+    return;
+  }
   for (const spread of SPREADS) {
     const storage = await open();
     const { account, primaryProfile } = await createAccount(storage, () => NOW, { plan: 'business' });
@@ -182,27 +198,30 @@ async function backend(name, open) {
     for (const size of SIZES) {
       for (let from = loaded; from < size; from += 10_000) await load(storage, profiles, account.id, from, Math.min(size, from + 10_000));
       loaded = size;
-      const { indexed, scan, lookupOnly, candidates, duplicates } = await timeLookups(storage, primaryProfile.id, account.id);
-      const fmt = (values) => `${Math.min(...values).toFixed(3)} / ${median(values).toFixed(3)} ms`;
-      const loadAverage = (await import('node:os')).loadavg()[0].toFixed(2);
-      for (const [v, { name: version }] of versions.entries()) {
-        console.log(`${name.padEnd(10)} ${String(spread).padStart(5)} profile(s) ${String(size).padStart(8)} posts ${version.padEnd(8)}   indexed ${fmt(indexed[v])} (SQL ${fmt(lookupOnly[v])}, ${candidates.toFixed(0)} candidates, ${duplicates} duplicates)   scan ${fmt(scan)}   load ${loadAverage}`);
-      }
+      report(name, spread, size, await timeLookups(storage, primaryProfile.id, account.id));
     }
     await storage.close();
   }
 }
 
+function report(name, spread, size, { indexed, scan, lookupOnly, candidates, duplicates }) {
+  const fmt = (values) => `${Math.min(...values).toFixed(3)} / ${median(values).toFixed(3)} ms`;
+  const loadAverage = loadavg()[0].toFixed(2);
+  for (const [v, { name: version }] of versions.entries()) {
+    console.log(`${name.padEnd(10)} ${String(spread).padStart(5)} profile(s) ${String(size).padStart(8)} posts ${version.padEnd(8)}   indexed ${fmt(indexed[v])} (SQL ${fmt(lookupOnly[v])}, ${candidates.toFixed(0)} candidates, ${duplicates} duplicates)   scan ${fmt(scan)}   load ${loadAverage}`);
+  }
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'slk-dup-bench-'));
 try {
-  console.log(`duplicate lookup per POST${IN_WINDOW ? ', every post in the window' : ''}${VARIED ? ', varied texts' : ''}, ${WALL ? 'elapsed' : 'CPU'} time, min / median of 3 rounds of ${LOOKUPS}; load average ${(await import('node:os')).loadavg()[0].toFixed(2)}`);
+  console.log(`duplicate lookup per POST${IN_WINDOW ? ', every post in the window' : ''}${VARIED ? ', varied texts' : ''}, ${WALL ? 'elapsed' : 'CPU'} time, min / median of 3 rounds of ${LOOKUPS}; load average ${loadavg()[0].toFixed(2)}`);
   let n = 0;
   await backend('SQLite', async () => {
-    const storage = new SqliteStorage(join(dir, `bench-${n++}.db`));
+    const storage = new SqliteStorage(process.env.DATABASE ?? join(dir, `bench-${n++}.db`));
     await storage.migrate();
     return storage;
   });
-  if (process.env.TEST_DATABASE_URL) {
+  if (process.env.TEST_DATABASE_URL && !process.env.DATABASE) {
     await backend('PostgreSQL', async () => {
       const fresh = await freshDatabase('slk_dup_bench');
       const storage = new PostgresStorage(fresh.url);
@@ -216,5 +235,6 @@ try {
     });
   }
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  if (process.env.KEEP === '1') console.log(`kept ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
 }
