@@ -218,6 +218,8 @@ try {
   let n = 0;
   await backend('SQLite', async () => {
     const storage = new SqliteStorage(process.env.DATABASE ?? join(dir, `bench-${n++}.db`));
+    // What a setting of the driver would change, e.g. SQLITE_PRAGMA='mmap_size = 2147483648' or 'cache_size = -262144'.
+    if (process.env.SQLITE_PRAGMA) await storage.driver.run(`PRAGMA ${process.env.SQLITE_PRAGMA}`);
     await storage.migrate();
     return storage;
   });
