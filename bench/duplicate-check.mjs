@@ -12,8 +12,8 @@
 // every lookup, the worst case for one heavy profile; TEXTS=varied, below; BASELINE_ROOT=<dir>, a copy of another
 // version (e.g. `git archive main`), times that version's lookup on the same data in turns with this one's and
 // checks that both find the same duplicates). Rows are inserted 200 per statement, 10,000 per transaction: 1M posts
-// with their bands load in about 15 minutes here. KEEP=1 keeps the SQLite files (their directory is printed);
-// DATABASE=<file> measures on a kept one (its last size) without loading.
+// with their bands load in about ? minutes here. KEEP=1 keeps the SQLite files (their directory is printed);
+// DATABASE=<file> measures on a kept one (its last size) without loading; SQLITE=0 skips SQLite (for PostgreSQL).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -195,8 +195,13 @@ async function backend(name, open) {
       profiles.push(id);
     }
     let loaded = 0;
+    const cacheSize = name === 'SQLite' ? (await storage.driver.get('PRAGMA cache_size'))?.cache_size : null;
     for (const size of SIZES) {
+      // A 1 GB page cache while loading (the bands' B-tree is written in random order: with the default 2 MB, 1M
+      // posts took over 20 minutes), the driver's own for the lookups.
+      if (cacheSize !== null) await storage.driver.run('PRAGMA cache_size = -1048576');
       for (let from = loaded; from < size; from += 10_000) await load(storage, profiles, account.id, from, Math.min(size, from + 10_000));
+      if (cacheSize !== null) await storage.driver.run(`PRAGMA cache_size = ${Number(cacheSize)}`);
       loaded = size;
       report(name, spread, size, await timeLookups(storage, primaryProfile.id, account.id));
     }
@@ -216,7 +221,8 @@ const dir = mkdtempSync(join(tmpdir(), 'slk-dup-bench-'));
 try {
   console.log(`duplicate lookup per POST${IN_WINDOW ? ', every post in the window' : ''}${VARIED ? ', varied texts' : ''}, ${WALL ? 'elapsed' : 'CPU'} time, min / median of 3 rounds of ${LOOKUPS}; load average ${loadavg()[0].toFixed(2)}`);
   let n = 0;
-  await backend('SQLite', async () => {
+  // SQLITE=0 measures PostgreSQL alone.
+  if (process.env.SQLITE !== '0') await backend('SQLite', async () => {
     const storage = new SqliteStorage(process.env.DATABASE ?? join(dir, `bench-${n++}.db`));
     // What a setting of the driver would change, e.g. SQLITE_PRAGMA='mmap_size = 2147483648' or 'cache_size = -262144'.
     if (process.env.SQLITE_PRAGMA) await storage.driver.run(`PRAGMA ${process.env.SQLITE_PRAGMA}`);
