@@ -18,7 +18,7 @@ import type { PostStore, StoredPlatform } from './post-store.js';
 import { DUPLICATE_WINDOW_MS } from './duplicate-index.js';
 import { addHashtags } from './rules/auto-hashtag.js';
 import { applyLineBreaks } from './rules/line-breaks.js';
-import { nearDuplicateMatcher, normalizeForDuplicates } from './rules/near-duplicate.js';
+import { normalizeForDuplicates } from './rules/near-duplicate.js';
 import { renderRichText } from './rules/rich-text.js';
 import { isWarning, validateNetworkOptions } from './rules/network-options.js';
 import { personalAccountRefusal } from './rules/personal-accounts.js';
@@ -105,7 +105,7 @@ export async function resolvePlatform(
   if (request.firstComment && !capabilities.firstComment.supported) errors.push(fail(101, `${platform} does not take a first comment.`));
   if (errors.length === 0 && capabilities.duplicateCheck !== 'none') {
     const key = normalizeForDuplicates(text);
-    const candidates = await deps.store.duplicates.candidates({
+    const duplicate = await deps.store.duplicates.isDuplicate({
       profileId: profile.id,
       accountId: account.id,
       platform,
@@ -114,9 +114,6 @@ export async function resolvePlatform(
       duplicateKey: key,
       acrossAccount: capabilities.duplicateCheck === 'account',
     });
-    // The text's trigrams only when some candidate is the profile's own (most posts meet none; issue 31).
-    const isNear = candidates.some((c) => c.sameProfile) ? nearDuplicateMatcher(key) : null;
-    const duplicate = candidates.some((c) => c.duplicateKey === key || (c.sameProfile && isNear!(c.duplicateKey)));
     if (duplicate) errors.push(fail(137, `Duplicate or similar content was posted on ${platform} within 24 hours of this post.`));
   }
   return { platform, text, errors, warnings };

@@ -102,5 +102,21 @@ describe('duplicate rule through its index', () => {
       assert.equal(await new PostStore(svc.storage.driver).duplicates.prune(svc.clock() + 12 * 3_600_000), 10 * 42);
       assert.equal(await bands(), before - 10 * 42, 'the 42 posts before hour 12 lost their bands, the one moved to hour 78 kept its own');
     });
+
+    it('does not count a deleted post, whose platform rows still look live: its post is read once the text matched', async () => {
+      const at = (hours: number) => new Date(svc.clock() + hours * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      const original = 'The winter market opens on Friday with forty stalls, hot cider and a brass band by the old bridge.';
+      const copy = original.replace('forty', 'fourty');
+      const first = await svc.api('POST', '/post', { body: { post: original, platforms: ['facebook'], scheduleDate: at(30) } });
+      assert.equal(first.status, 200, JSON.stringify(first.json));
+      assert.equal((await svc.api('POST', '/post', { body: { post: copy, platforms: ['facebook'], scheduleDate: at(31) } })).json.code, 137);
+      assert.equal((await svc.api('POST', '/post', { body: { post: original, platforms: ['facebook'], scheduleDate: at(32) } })).json.code, 137, 'the same text');
+      assert.equal((await svc.api('DELETE', '/post', { body: { id: first.json.id } })).status, 200);
+      const rows = await svc.sql(`SELECT status FROM post_platforms WHERE post_id = ?`, [first.json.id]);
+      assert.notEqual(rows.rows[0]!.status, 'deleted', 'the platform row is not marked: only the post says it is gone');
+      const again = await svc.api('POST', '/post', { body: { post: copy, platforms: ['facebook'], scheduleDate: at(31) } });
+      assert.equal(again.status, 200, JSON.stringify(again.json));
+      assert.equal((await svc.api('POST', '/post', { body: { post: original.replace('brass', 'big brass'), platforms: ['facebook'], scheduleDate: at(33) } })).json.code, 137, 'the live copy counts');
+    });
   });
 });

@@ -100,4 +100,25 @@ describe('nearDuplicateMatcher (one post against many stored keys)', () => {
     }
     assert.ok(near > 20 && near < 280, `both answers occur (${near} near of 300)`);
   });
+
+  it('answers as the similarity does for texts of other lengths, repeated trigrams, astral and lone surrogate characters', () => {
+    // The matcher reads a candidate's trigrams one by one and stops once the threshold is out of reach: these pairs
+    // stop at every point (longer or shorter, repeating, appended or cut) and some stay just above the threshold.
+    const pieces = ['la', 'lala', 'sale', ' ', '🌷', '\ud83c', 'é', 'shop', 'ab', 'x', 'team hello'];
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const text = (words: number) => Array.from({ length: words }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+    let near = 0;
+    for (let i = 0; i < 3_000; i++) {
+      const key = text(4 + Math.floor(random() * 30));
+      const edits = [() => key + text(1 + (i % 5)), () => key.slice(0, key.length - 1 - (i % 7)), () => text(2) + key, () => text(4 + (i % 30))];
+      const other = edits[i % edits.length]!();
+      if (key.length < 8 || other.length < 8 || key === other) continue;
+      const expected = trigramSimilarity(key, other) >= NEAR_DUPLICATE_THRESHOLD;
+      assert.equal(nearDuplicateMatcher(key)(other), expected, `${key} ~ ${other}`);
+      assert.equal(nearDuplicateMatcher(other)(key), expected, `${other} ~ ${key}`);
+      if (expected) near++;
+    }
+    assert.ok(near > 100, `near pairs occur (${near})`);
+  });
 });

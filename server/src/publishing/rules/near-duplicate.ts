@@ -38,20 +38,111 @@ export function isNearDuplicate(a: string, b: string): boolean {
 
 /**
  * For comparing one post with many (every candidate in the 48-hour window): both sides are already normalised
- * (stored duplicate keys); this text's trigrams are built once, and each candidate's come from a small cache (the
- * same keys are compared again by every post of the window).
+ * (stored duplicate keys). This text's trigrams are built once; each candidate's are read off its text one by one
+ * (`atLeastThreshold`), without building or sorting its set, and the reading stops as soon as the threshold is out
+ * of reach: most candidates share a band by chance and are turned away after a third of their text (issue 31).
  */
 export function nearDuplicateMatcher(key: string): (otherKey: string) => boolean {
-  const own = key.length >= MIN_NEAR_LENGTH ? trigramsOf(key) : null;
+  const own = key.length >= MIN_NEAR_LENGTH ? new OwnTrigrams(trigramsOf(key)) : null;
   return (other) => {
     if (!key || !other) return false;
     if (key === other) return true;
     if (!own || other.length < MIN_NEAR_LENGTH) return false;
-    const theirs = trigramsOf(other);
-    // Jaccard is at most the ratio of the two set sizes (shared <= smaller, union >= larger): most pairs stop here.
-    if (Math.min(own.length, theirs.length) < NEAR_DUPLICATE_THRESHOLD * Math.max(own.length, theirs.length)) return false;
-    return jaccard(own, theirs) >= NEAR_DUPLICATE_THRESHOLD;
+    return own.similarEnough(other);
   };
+}
+
+/** The other text's code points, space-padded as `trigrams` pads them: reused by every comparison. */
+let codes = new Uint32Array(1_024);
+
+/**
+ * One text's trigram set in an open-addressing hash table (a slot per trigram, found in one or two probes), and a
+ * second table for the other text's trigrams that this one lacks; both are reused by each comparison (a comparison
+ * number marks which slots it has filled, so nothing is cleared between comparisons).
+ */
+class OwnTrigrams {
+  readonly #size: number;
+  readonly #mask: number;
+  readonly #grams: Float64Array;
+  readonly #filled: Uint8Array;
+  /** Own trigram's slot: the comparison that met it last. */
+  readonly #met: Uint32Array;
+  readonly #unsharedGrams: Float64Array;
+  readonly #unsharedMark: Uint32Array;
+  #comparison = 0;
+
+  constructor(grams: Float64Array) {
+    this.#size = grams.length;
+    // Half full at most; the unshared table never holds more than (1 - T) / T of own's size plus three (below).
+    const slots = 2 ** Math.ceil(Math.log2(2 * Math.max(grams.length, 4)));
+    this.#mask = slots - 1;
+    this.#grams = new Float64Array(slots);
+    this.#filled = new Uint8Array(slots);
+    this.#met = new Uint32Array(slots);
+    this.#unsharedGrams = new Float64Array(slots);
+    this.#unsharedMark = new Uint32Array(slots);
+    for (const gram of grams) {
+      let slot = slotOf(gram, this.#mask);
+      while (this.#filled[slot] === 1) slot = (slot + 1) & this.#mask;
+      this.#filled[slot] = 1;
+      this.#grams[slot] = gram;
+    }
+  }
+
+  /**
+   * Whether `jaccard(own, trigrams(other)) >= NEAR_DUPLICATE_THRESHOLD`, the same two integers divided the same
+   * way, so the same answer. Jaccard is shared / (|own| + unshared), unshared being the other's distinct trigrams
+   * that own lacks. Both only grow as the other's trigrams are read, and shared can grow at most by the trigrams
+   * still unread and to |own|: the reading stops once even that best case falls a whole trigram short (a margin no
+   * rounding can cross). Unrelated texts that share a band by chance stop after a third to half of their text.
+   */
+  similarEnough(other: string): boolean {
+    let length = 0;
+    if (codes.length < other.length + 2) codes = new Uint32Array(2 * (other.length + 2));
+    codes[length++] = 0x20;
+    for (let i = 0; i < other.length; i++) {
+      const code = other.codePointAt(i)!;
+      if (code >= BMP) i++;
+      codes[length++] = code;
+    }
+    codes[length++] = 0x20;
+    // Wraps after 2^32 - 1 comparisons of one matcher; a matcher serves one post's lookup.
+    const comparison = ++this.#comparison;
+    const size = this.#size;
+    const mask = this.#mask;
+    let shared = 0;
+    let unshared = 0;
+    const count = length - 2;
+    for (let i = 0; i < count; i++) {
+      const gram = packTrigram(codes[i]!, codes[i + 1]!, codes[i + 2]!);
+      let slot = slotOf(gram, mask);
+      while (this.#filled[slot] === 1 && this.#grams[slot] !== gram) slot = (slot + 1) & mask;
+      if (this.#filled[slot] === 1) {
+        if (this.#met[slot] !== comparison) {
+          this.#met[slot] = comparison;
+          shared++;
+        }
+      } else {
+        slot = slotOf(gram, mask);
+        while (this.#unsharedMark[slot] === comparison && this.#unsharedGrams[slot] !== gram) slot = (slot + 1) & mask;
+        if (this.#unsharedMark[slot] !== comparison) {
+          this.#unsharedMark[slot] = comparison;
+          this.#unsharedGrams[slot] = gram;
+          unshared++;
+        }
+      }
+      const bestShared = Math.min(size, shared + count - 1 - i);
+      if (bestShared + 1 <= NEAR_DUPLICATE_THRESHOLD * (size + unshared)) return false;
+    }
+    return shared / (size + unshared) >= NEAR_DUPLICATE_THRESHOLD;
+  }
+}
+
+/** A packed trigram's first slot: its two 32-bit halves mixed (murmur3's finaliser). */
+function slotOf(gram: number, mask: number): number {
+  let h = Math.imul((gram >>> 0) ^ Math.imul(Math.floor(gram / 0x1_0000_0000), 0x9e3779b1), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) & mask;
 }
 
 /** Jaccard similarity of the character trigram sets of two (already normalised) texts, 0 to 1. */
@@ -74,7 +165,8 @@ function jaccard(left: Float64Array, right: Float64Array): number {
   return union === 0 ? 1 : shared / union;
 }
 
-const TRIGRAM_CACHE_SIZE = 2_048;
+/** A new post's own set serves its bands (the lookup's, then the insert's) and its matcher: the few latest keys. */
+const TRIGRAM_CACHE_SIZE = 256;
 const trigramCache = new Map<string, Float64Array>();
 
 function trigramsOf(key: string): Float64Array {
