@@ -13,7 +13,8 @@
 // version (e.g. `git archive main`), times that version's lookup on the same data in turns with this one's and
 // checks that both find the same duplicates). Rows are inserted 200 per statement, 10,000 per transaction: 1M posts
 // with their bands load in about 12 minutes here. KEEP=1 keeps the SQLite files (their directory is printed);
-// DATABASE=<file> measures on a kept one (its last size) without loading; SQLITE=0 skips SQLite (for PostgreSQL).
+// DATABASE=<file> measures on a kept one (its last size) without loading; SQLITE=0 skips SQLite (for PostgreSQL);
+// SQLITE_MMAP_MB=2048 reads the SQLite file through a memory map, as the service's setting of that name does.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -225,7 +226,8 @@ try {
   let n = 0;
   // SQLITE=0 measures PostgreSQL alone.
   if (process.env.SQLITE !== '0') await backend('SQLite', async () => {
-    const storage = new SqliteStorage(process.env.DATABASE ?? join(dir, `bench-${n++}.db`));
+    // SQLITE_MMAP_MB as the service takes it (settings-schema.ts): the file read through a memory map.
+    const storage = new SqliteStorage(process.env.DATABASE ?? join(dir, `bench-${n++}.db`), 'mixed', Number(process.env.SQLITE_MMAP_MB ?? 0));
     // What a setting of the driver would change, e.g. SQLITE_PRAGMA='mmap_size = 2147483648' or 'cache_size = -262144'.
     if (process.env.SQLITE_PRAGMA) await storage.driver.run(`PRAGMA ${process.env.SQLITE_PRAGMA}`);
     await storage.migrate();

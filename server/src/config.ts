@@ -33,6 +33,8 @@ export interface ServiceConfig {
   databaseFile: string;
   /** `SQLITE_SYNCHRONOUS` (see core/db/sqlite-settings.ts): what an answered write survives. */
   sqliteSynchronous: SqliteSynchronous;
+  /** `SQLITE_MMAP_MB`: how much of the SQLite file is read through a memory map (0: none). */
+  sqliteMmapMb: number;
   /** PostgreSQL connection string; when set, PostgreSQL is used instead of SQLite. */
   databaseUrl: string | null;
   /** SMTP server for link emails (`smtp://user:pass@host:port`); without it, emails report `emailSent: false`. */
@@ -84,6 +86,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     databaseFile: settings.DATABASE_FILE ?? join(dataDir, 'social-link.db'),
     databaseUrl: settings.DATABASE_URL ?? null,
     sqliteSynchronous: readSqliteSynchronous(env),
+    sqliteMmapMb: settings.SQLITE_MMAP_MB ?? 0,
     smtpUrl: settings.SMTP_URL ?? null,
     emailFrom: settings.EMAIL_FROM ?? 'Social Link <no-reply@localhost>',
     maxBodyBytes: settings.MAX_BODY_BYTES ?? 16 * 1024,

@@ -57,6 +57,10 @@ export const settingsSchema = z.object({
     default: '`mixed`',
     doc: 'What an answered SQLite write survives: `mixed` answers every write but a link-session create after an fsync of the WAL (off the event loop, shared by the commits waiting at once), `full` every write, `normal` none (fsyncs at checkpoints; see "Storage, scale and abuse limits").',
   }),
+  SQLITE_MMAP_MB: count({
+    default: '`0` (off)',
+    doc: 'Megabytes of the SQLite file read through a memory map instead of read calls (SQLite caps it at 2,048). For a large file read at random (one profile with hundreds of thousands of posts in one duplicate window): the mapped pages count in the process\'s RSS.',
+  }),
   SMTP_URL: urlOf(['smtp:', 'smtps:'], 'smtp(s):// URL', { default: 'none', doc: 'SMTP server for link emails; without it emails report `emailSent: false`.', secret: true }),
   EMAIL_FROM: text({ default: '`Social Link <no-reply@localhost>`', doc: 'Sender of link emails.' }),
   MAX_BODY_BYTES: count({ default: '`16384`', doc: 'Largest accepted request body.' }),

@@ -9,14 +9,14 @@ import { PostgresStorage } from './postgres.js';
 import { SqliteStorage } from './sqlite.js';
 import type { Storage } from './storage.js';
 
-export async function openStorage(config: Pick<ServiceConfig, 'databaseFile' | 'databaseUrl'> & Partial<Pick<ServiceConfig, 'sqliteSynchronous'>>): Promise<Storage> {
+export async function openStorage(config: Pick<ServiceConfig, 'databaseFile' | 'databaseUrl'> & Partial<Pick<ServiceConfig, 'sqliteSynchronous' | 'sqliteMmapMb'>>): Promise<Storage> {
   if (config.databaseUrl) {
     const storage = new PostgresStorage(config.databaseUrl);
     await storage.migrate();
     return storage;
   }
   if (config.databaseFile !== ':memory:') mkdirSync(dirname(config.databaseFile), { recursive: true });
-  const storage = new SqliteStorage(config.databaseFile, config.sqliteSynchronous);
+  const storage = new SqliteStorage(config.databaseFile, config.sqliteSynchronous, config.sqliteMmapMb);
   await storage.migrate();
   return storage;
 }

@@ -7,7 +7,7 @@ import type { SqliteSynchronous } from '../core/db/sqlite-settings.js';
 import { Storage } from './storage.js';
 
 export class SqliteStorage extends Storage {
-  constructor(filename: string, synchronous: SqliteSynchronous = 'mixed') {
-    super(new SqliteDriver(filename, synchronous));
+  constructor(filename: string, synchronous: SqliteSynchronous = 'mixed', mmapMb = 0) {
+    super(new SqliteDriver(filename, synchronous, mmapMb));
   }
 }
