@@ -151,12 +151,20 @@ export class SqliteDriver implements SqlDriver {
   }
 
   all(sql: string, params?: SqlParams): Promise<Row[]> {
-    if (oneAtATime.idle) return settledNow(() => this.#readNow(sql).all(...(params ?? [])) as Row[]);
+    if (oneAtATime.idle)
+      return settledNow(() => {
+        this.#joinReadGroup(sql);
+        return this.#connection.allNow(sql, params);
+      });
     return this.#exclusive(() => this.#connection.all(sql, params));
   }
 
   get(sql: string, params?: SqlParams): Promise<Row | null> {
-    if (oneAtATime.idle) return settledNow(() => (this.#readNow(sql).get(...(params ?? [])) as Row | undefined) ?? null);
+    if (oneAtATime.idle)
+      return settledNow(() => {
+        this.#joinReadGroup(sql);
+        return this.#connection.getNow(sql, params);
+      });
     return this.#exclusive(() => this.#connection.get(sql, params));
   }
 
@@ -165,18 +173,17 @@ export class SqliteDriver implements SqlDriver {
   #readOpen = false;
 
   /**
-   * The statement of a read run at once (the mutex idle). In a turn whose reads are grouped (groupReads) the first
-   * read opens a read transaction the later ones share; a statement that writes (`INSERT … RETURNING` runs through
-   * get) ends it first and commits on its own, as without grouping.
+   * Before a statement run at once (the mutex idle): in a turn whose reads are grouped (groupReads) the first read
+   * opens a read transaction the later ones share; a statement that writes (`INSERT … RETURNING` runs through get)
+   * ends it first and commits on its own, as without grouping. Nothing to do in a turn without grouping.
    */
-  #readNow(sql: string): Database.Statement {
-    const statement = this.#connection.statement(sql);
-    if (!statement.readonly) this.#endRead();
-    else if (this.#groupTurn && !this.#readOpen) {
+  #joinReadGroup(sql: string): void {
+    if (!this.#groupTurn && !this.#readOpen) return;
+    if (!this.#connection.statement(sql).readonly) this.#endRead();
+    else if (!this.#readOpen) {
       this.#connection.statement('BEGIN').run();
       this.#readOpen = true;
     }
-    return statement;
   }
 
   /**
