@@ -361,7 +361,6 @@ export class PostService {
   }
 }
 
-/** A platform row's fields before any attempt: what `insertPost` leaves empty. */
 /** Spec 3 rule 3: refused whatever the earlier post became (deleted too); the answer names that post. */
 function idempotencyError(key: string, existingId: string | null): ApiError {
   return new ApiError(400, 101, `A post with this idempotencyKey already exists for this profile${existingId ? `: ${existingId}` : ''}.`, {
