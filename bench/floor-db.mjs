@@ -1,12 +1,12 @@
 // How far below bare node:http the least database work of a route already puts it (issue 31's accept and read
 // goals): bench/floor-db-server.mjs with FLOOR=sqlite-accept (a scheduled accept's lookup and writes on SQLite, no
 // sync) and, with DATABASE_URL, FLOOR=pg-read (one PostgreSQL round trip through `pg`), each measured between two
-// bare runs as throughput-rounds.mjs does, BENCH_ROUNDS rounds, min / median. A goal above its floor's ratio cannot
+// bare runs (throughput-rounds.mjs's roundsBesideBare), BENCH_ROUNDS rounds, min / median. A goal above its floor's ratio cannot
 // be met by any code on this machine that still does that work.
 import { startChildService } from '../server/test/support/child-service.ts';
 import { stopChild } from '../server/test/support/stop-child.ts';
 import { median } from './median.mjs';
-import { autocannonRun, DURATION, CONNECTIONS, ROUNDS } from './throughput-rounds.mjs';
+import { CONNECTIONS, DURATION, ROUNDS, roundsBesideBare } from './throughput-rounds.mjs';
 
 const floors = [
   { floor: 'sqlite-accept', port: 18801, method: 'POST', goal: 'scheduled POST /api/post ≥ 25 %' },
@@ -28,17 +28,13 @@ try {
     ratios: [],
     rps: [],
   }));
-  for (let round = 0; round < ROUNDS; round++) {
-    let before = (await autocannonRun(bare)).requests.average;
-    for (const target of targets) {
-      const result = await autocannonRun(target);
-      const after = (await autocannonRun(bare)).requests.average;
+  await roundsBesideBare(bare, targets, {
+    onTarget: (target, result, bareRps) => {
       if (result.non2xx + result.errors > 0) throw new Error(`${target.floor}: ${result.non2xx + result.errors} failed requests`);
       target.rps.push(result.requests.average);
-      target.ratios.push(result.requests.average / ((before + after) / 2));
-      before = after;
-    }
-  }
+      target.ratios.push(result.requests.average / bareRps);
+    },
+  });
   const percent = (value) => `${(value * 100).toFixed(1)} %`;
   console.log(`\nDatabase floors beside bare node:http: ${CONNECTIONS} connections, ${DURATION} s per target, ${ROUNDS} rounds`);
   console.table(

@@ -23,7 +23,7 @@ export const BENCH_API_KEY = 'sk_bench_' + 'x'.repeat(40);
 /** Every process starts through the shared test harness (server/test/support/), which runs it with tsx. */
 const startProcess = (script, env, port) => startChildService({ ...env, PORT: String(port) }, { script });
 
-export function autocannonRun(target) {
+function autocannonRun(target) {
   const requests = target.makeBody ? [{ setupRequest: (request) => ({ ...request, body: target.makeBody() }) }] : undefined;
   return new Promise((resolve, reject) => {
     autocannon(
@@ -31,6 +31,27 @@ export function autocannonRun(target) {
       (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
+}
+
+/**
+ * ROUNDS rounds of bare, target 1, bare, target 2, …, bare: `onTarget` gets each target's run with the mean req/s
+ * of the bare runs on either side of it (the machine's load drifts), `onBare` each bare run.
+ */
+export async function roundsBesideBare(bare, targets, { onBare = () => {}, onTarget }) {
+  const measureBare = async () => {
+    const result = await autocannonRun(bare);
+    onBare(result);
+    return result.requests.average;
+  };
+  for (let round = 0; round < ROUNDS; round++) {
+    let before = await measureBare();
+    for (const target of targets) {
+      const result = await autocannonRun(target);
+      const after = await measureBare();
+      onTarget(target, result, (before + after) / 2);
+      before = after;
+    }
+  }
 }
 
 const min = (values) => Math.min(...values);
@@ -62,31 +83,25 @@ export async function measureBesideBaselines({ ports, serviceEnv = {}, prepare }
 
     const samples = new Map(targets.map((t) => [t.name, { rps: [], ratio: [], hono: [], p99: [], failed: 0 }]));
     const bareSample = { rps: [], p99: [], failed: 0 };
-    const measureBare = async () => {
-      const result = await autocannonRun(bare);
-      bareSample.rps.push(result.requests.average);
-      bareSample.p99.push(result.latency.p99);
-      bareSample.failed += result.non2xx + result.errors + result.timeouts;
-      return result.requests.average;
-    };
-    for (let round = 0; round < ROUNDS; round++) {
-      // bare, target 1, bare, target 2, …, bare: each target's baseline is the mean of the bare runs on either side.
-      let before = await measureBare();
-      let honoRps = 0;
-      for (const target of targets) {
-        const result = await autocannonRun(target);
-        const after = await measureBare();
+    // Hono is the first target of each round, so the round's later targets are compared with its run.
+    let honoRps = 0;
+    await roundsBesideBare(bare, targets, {
+      onBare: (result) => {
+        bareSample.rps.push(result.requests.average);
+        bareSample.p99.push(result.latency.p99);
+        bareSample.failed += result.non2xx + result.errors + result.timeouts;
+      },
+      onTarget: (target, result, bareRps) => {
         const rps = result.requests.average;
         if (target === hono) honoRps = rps;
         const sample = samples.get(target.name);
         sample.rps.push(rps);
-        sample.ratio.push(rps / ((before + after) / 2));
+        sample.ratio.push(rps / bareRps);
         if (target !== hono) sample.hono.push(rps / honoRps);
         sample.p99.push(result.latency.p99);
         sample.failed += result.non2xx + result.errors + result.timeouts;
-        before = after;
-      }
-    }
+      },
+    });
     samples.set(bare.name, { ...bareSample, ratio: [1], hono: [] });
     const openLoop = new Map();
     for (const target of [bare, ...targets]) {
