@@ -28,15 +28,17 @@ function starveLoop(): () => void {
   return () => clearInterval(timer);
 }
 
-test('the lag is near 0 on a free loop and far above it on a busy one', async () => {
+test('the lag rises by about as long as the loop is kept busy', async () => {
+  // Compared with the same process's free loop, not with 0: on a loaded machine (CI runs three suites on two cores)
+  // even a free loop runs tens of ms behind, while 150 ms blocks add well over 80 ms to whatever it was.
   const lag = watchLoopLag(200);
   try {
     await sleep(450);
-    assert.ok(lag.currentMs() < 50, `free loop: ${lag.currentMs()} ms`);
+    const freeMs = lag.currentMs();
     const stop = starveLoop();
     await sleep(450);
     stop();
-    assert.ok(lag.currentMs() > 80, `busy loop: ${lag.currentMs()} ms`);
+    assert.ok(lag.currentMs() > freeMs + 80, `busy loop: ${lag.currentMs()} ms, free loop: ${freeMs} ms`);
   } finally {
     lag.stop();
   }
@@ -51,7 +53,7 @@ test('claims nothing while the event loop is far behind, and claims again once i
   const handled: string[] = [];
   const lines: string[] = [];
   const settings: JobWorkerSettings = {
-    pollMs: 20, leaseMs: 60_000, batchSize: 8, maxLoopLagMs: 50, maxAttempts: 3, retryBaseMs: 10, retryMaxMs: 10, keepFinishedMs: 60_000,
+    pollMs: 20, leaseMs: 60_000, batchSize: 8, maxLoopLagMs: 100, maxAttempts: 3, retryBaseMs: 10, retryMaxMs: 10, keepFinishedMs: 60_000,
   };
   const worker = startJobWorker({
     store: jobs,
@@ -71,7 +73,7 @@ test('claims nothing while the event loop is far behind, and claims again once i
     stopStarving = () => {};
     assert.deepEqual(handled, [], 'jobs claimed while the event loop was far behind');
     assert.ok(lines.some((line) => /claims paused, the event loop is \d+ ms behind/.test(line)), lines.join('\n'));
-    const end = Date.now() + 5_000;
+    const end = Date.now() + 10_000;
     while (handled.length < 5 && Date.now() < end) await sleep(20);
     assert.equal(handled.length, 5, 'the due jobs ran once the loop kept up');
     assert.ok(lines.includes('jobs: claims resumed'));
