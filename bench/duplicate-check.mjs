@@ -20,7 +20,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAccount } from '../server/src/accounts/service.ts';
 import { PostStore } from '../server/src/publishing/post-store.ts';
-import { duplicateBands, nearDuplicateMatcher, normalizeForDuplicates } from '../server/src/publishing/rules/near-duplicate.ts';
+import { duplicateBands, nearDuplicateMatcher, normalizeForDuplicates, trigramCount } from '../server/src/publishing/rules/near-duplicate.ts';
 import { newId } from '../server/src/core/tokens.ts';
 import { PostgresStorage } from '../server/src/storage/postgres.ts';
 import { SqliteStorage } from '../server/src/storage/sqlite.ts';
@@ -88,13 +88,13 @@ async function load(storage, profiles, accountId, from, to) {
         posts.push(id, profileId, status, at, at, at);
         platforms.push(id, status, key, at, profileId, accountId);
         // As the service writes them (DuplicateIndex.insertBands), for rows a new post can still meet.
-        if (at >= NOW - 2 * DAY) for (const band of duplicateBands(key)) bands.push(profileId, 'linkedin', band, at, id);
+        if (at >= NOW - 2 * DAY) for (const band of duplicateBands(key)) bands.push(profileId, 'linkedin', band, at, id, trigramCount(key));
       }
       await tx.run(`INSERT INTO posts (id, profile_id, status, request, platforms, schedule_date, created_at, updated_at) VALUES ${rowsOf(posts.length / 6, `(?, ?, ?, '{}', '["linkedin"]', ?, ?, ?)`)}`, posts);
       await tx.run(`INSERT INTO post_platforms (post_id, platform, status, text, duplicate_key, effective_at, profile_id, account_id) VALUES ${rowsOf(platforms.length / 6, `(?, 'linkedin', ?, '', ?, ?, ?, ?)`)}`, platforms);
-      for (let at = 0; at < bands.length; at += 5 * 1_000) {
-        const chunk = bands.slice(at, at + 5 * 1_000);
-        await tx.run(`INSERT INTO post_duplicate_bands (profile_id, platform, band, effective_at, post_id) VALUES ${rowsOf(chunk.length / 5, '(?, ?, ?, ?, ?)')} ON CONFLICT DO NOTHING`, chunk);
+      for (let at = 0; at < bands.length; at += 6 * 1_000) {
+        const chunk = bands.slice(at, at + 6 * 1_000);
+        await tx.run(`INSERT INTO post_duplicate_bands (profile_id, platform, band, effective_at, post_id, grams) VALUES ${rowsOf(chunk.length / 6, '(?, ?, ?, ?, ?, ?)')} ON CONFLICT DO NOTHING`, chunk);
       }
     }
   });

@@ -62,14 +62,14 @@ async function sqliteAccept() {
     CREATE TABLE jobs (id TEXT PRIMARY KEY, post_id TEXT NOT NULL, run_at TEXT NOT NULL, state TEXT NOT NULL);
     CREATE INDEX jobs_due ON jobs (state, run_at);
     CREATE TABLE post_duplicate_bands (profile_id TEXT NOT NULL, platform TEXT NOT NULL, band BIGINT NOT NULL,
-      effective_at TEXT NOT NULL, post_id TEXT NOT NULL,
-      PRIMARY KEY (profile_id, platform, band, effective_at, post_id)) WITHOUT ROWID;`);
+      effective_at TEXT NOT NULL, post_id TEXT NOT NULL, grams INTEGER NOT NULL,
+      PRIMARY KEY (profile_id, platform, band, effective_at, post_id, grams)) WITHOUT ROWID;`);
   const lookup = db.prepare(`SELECT post_id FROM post_duplicate_bands WHERE profile_id = ? AND platform = 'linkedin'
-    AND band IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) AND effective_at BETWEEN ? AND ? LIMIT 80`);
+    AND band IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) AND effective_at BETWEEN ? AND ? AND grams BETWEEN 102 AND 142 LIMIT 80`);
   const insertPost = db.prepare(`INSERT INTO posts VALUES (?, 'profile_1', ?, 'scheduled', ?, ?)`);
   const insertPlatform = db.prepare(`INSERT INTO post_platforms VALUES (?, 'linkedin', 'account_1', 'pending')`);
   const insertJob = db.prepare(`INSERT INTO jobs VALUES (?, ?, ?, 'queued')`);
-  const insertBand = db.prepare(`INSERT INTO post_duplicate_bands VALUES ('profile_1', 'linkedin', ?, ?, ?)`);
+  const insertBand = db.prepare(`INSERT INTO post_duplicate_bands VALUES ('profile_1', 'linkedin', ?, ?, ?, 120)`);
   // Random bands, as the service's are (hashes of the text's shingles).
   const band = () => randomBytes(6).readUIntBE(0, 6);
   const withBands = process.env.BANDS !== '0';

@@ -9,7 +9,7 @@ import { NETWORKS, type Network } from '@social-link-kit/protocol';
 import { PUBLISHING_CAPABILITIES } from '@social-link-kit/protocol/publishing/capabilities.js';
 import type { Row } from '../core/db/rows.js';
 import type { SqlDriver, SqlExecutor } from '../core/db/sql-driver.js';
-import { duplicateBands, NEAR_DUPLICATE_BANDS, nearDuplicateMatcher, type BandLayout } from './rules/near-duplicate.js';
+import { duplicateBands, NEAR_DUPLICATE_BANDS, nearDuplicateMatcher, nearTrigramCounts, trigramCount, type BandLayout } from './rules/near-duplicate.js';
 
 /** Spec 4.9 rule 4: 24 hours either side of the post's own time. */
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -54,18 +54,19 @@ export class DuplicateIndex {
       `SELECT CAST(NULL AS BIGINT) AS band, CAST(NULL AS BIGINT) AS effective_at, CAST(NULL AS TEXT) AS post_id FROM post_platforms pp JOIN posts p ON p.id = pp.post_id
        WHERE ${owner} AND pp.duplicate_key = ? AND pp.effective_at >= ? AND pp.effective_at <= ? AND ${LIVE}
        LIMIT 1`;
-    // The bands' rows: at most one more than fewBandRows, which says there are more.
+    // The bands' rows of texts whose trigram count can be near: at most one more than fewBandRows, which says there are more.
     const exactAndBands = (owner: string) =>
       `SELECT * FROM (${exactOnly(owner)}) exact_key UNION ALL SELECT * FROM (SELECT band, effective_at, post_id FROM post_duplicate_bands
        WHERE profile_id = ? AND platform = ? AND band IN (${Array.from({ length: layout.bands }, () => '?').join(', ')}) AND effective_at >= ? AND effective_at <= ?
-       LIMIT ${fewBandRows + 1}) in_window`;
+       AND grams >= ? AND grams <= ? LIMIT ${fewBandRows + 1}) in_window`;
     const statements = (owner: string) => ({ exactOnly: exactOnly(owner), exactAndBands: exactAndBands(owner) });
     this.#first.set('profile', statements('pp.profile_id = ? AND pp.platform = ?'));
     // The account's rows are indexed for the account-wide networks only (migration 25), and SQLite uses a partial
     // index only for a query that names its network as the index does: as a constant, not a parameter.
     for (const network of ACCOUNT_WIDE_NETWORKS) this.#first.set(network, statements(`pp.account_id = ? AND pp.platform = ? AND pp.platform = '${network}'`));
     const nearest = (band: number, side: string, time: string, order: string) =>
-      `SELECT post_id FROM (SELECT post_id FROM post_duplicate_bands WHERE profile_id = ? AND platform = ? AND band = ? AND effective_at >= ? AND effective_at ${time} ? ORDER BY effective_at ${order} LIMIT ${NEAREST_PER_BAND}) ${side}_${band}`;
+      `SELECT post_id FROM (SELECT post_id FROM post_duplicate_bands WHERE profile_id = ? AND platform = ? AND band = ? AND effective_at >= ? AND effective_at ${time} ?
+       AND grams >= ? AND grams <= ? ORDER BY effective_at ${order} LIMIT ${NEAREST_PER_BAND}) ${side}_${band}`;
     const nearestPerBand = Array.from({ length: layout.bands }, (_, band) => [nearest(band, 'before', '<', 'DESC'), nearest(band, 'after', '<=', 'ASC')])
       .flat()
       .join(' UNION ALL ');
@@ -115,22 +116,21 @@ export class DuplicateIndex {
     const exact = [input.acrossAccount ? input.accountId : input.profileId, input.platform, input.duplicateKey, from, to];
     const statements = this.#first.get(input.acrossAccount ? input.platform : 'profile');
     if (!statements) throw new Error(`${input.platform} has no account-wide duplicate rule`);
-    const first = await this.#db.all(
-      bands.length === 0 ? statements.exactOnly : statements.exactAndBands,
-      bands.length === 0 ? exact : [...exact, input.profileId, input.platform, ...bands, from, to],
-    );
+    if (bands.length === 0) return (await this.#db.all(statements.exactOnly, exact)).length > 0 ? 'exact' : [];
+    const { min, max } = nearTrigramCounts(trigramCount(input.duplicateKey));
+    const first = await this.#db.all(statements.exactAndBands, [...exact, input.profileId, input.platform, ...bands, from, to, min, max]);
     if (first.some((row) => row.band === null)) return 'exact';
     if (first.length === 0) return [];
-    const postIds = first.length <= this.#fewBandRows ? nearestPerBand(first, input.at) : await this.#nearestInSql(input, bands);
+    const postIds = first.length <= this.#fewBandRows ? nearestPerBand(first, input.at) : await this.#nearestInSql(input, bands, min, max);
     const rows = await this.#db.all(this.#rowsOf(postIds.length), [input.platform, ...padded(postIds)]);
     return rows.map((row) => ({ postId: row.post_id as string, duplicateKey: (row.duplicate_key as string | null) ?? '' }));
   }
 
-  /** Each band's nearest posts, picked in SQL (the bands' rows in the window are many). */
-  async #nearestInSql(input: DuplicateQuery, bands: number[]): Promise<string[]> {
+  /** Each band's nearest posts whose trigram count is within `min`..`max`, picked in SQL (the bands' rows in the window are many). */
+  async #nearestInSql(input: DuplicateQuery, bands: number[], min: number, max: number): Promise<string[]> {
     const { profileId, platform, at } = input;
     const [from, to] = [at - input.windowMs, at + input.windowMs];
-    const rows = await this.#db.all(this.#nearest, bands.flatMap((band) => [profileId, platform, band, from, at, profileId, platform, band, at, to]));
+    const rows = await this.#db.all(this.#nearest, bands.flatMap((band) => [profileId, platform, band, from, at, min, max, profileId, platform, band, at, to, min, max]));
     return [...new Set(rows.map((row) => row.post_id as string))];
   }
 
@@ -153,9 +153,10 @@ export class DuplicateIndex {
   async insertBands(tx: SqlExecutor, postId: string, platform: string, profileId: string, duplicateKey: string | null, effectiveAt: number): Promise<void> {
     const bands = duplicateBands(duplicateKey ?? '', this.#layout);
     if (bands.length === 0) return;
+    const grams = trigramCount(duplicateKey!);
     await tx.run(
-      `INSERT INTO post_duplicate_bands (profile_id, platform, band, effective_at, post_id) VALUES ${bands.map(() => '(?, ?, ?, ?, ?)').join(', ')} ON CONFLICT DO NOTHING`,
-      bands.flatMap((band) => [profileId, platform, band, effectiveAt, postId]),
+      `INSERT INTO post_duplicate_bands (profile_id, platform, band, effective_at, post_id, grams) VALUES ${bands.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')} ON CONFLICT DO NOTHING`,
+      bands.flatMap((band) => [profileId, platform, band, effectiveAt, postId, grams]),
     );
   }
 
@@ -219,13 +220,14 @@ export interface BandedRow {
 }
 
 /**
- * At most this many posts per band on each side of the new post's time, the nearest: a lookup reads at most
- * 2 x 4 x 10 = 80 band rows however many posts of one profile share a band (a heavy profile whose texts are much
- * alike), instead of every one of them (4,329 candidates at 100k posts in the window in bench/duplicate-check.mjs).
- * A near duplicate is then missed only if each band it shares (5 of 10 on average at the 0.85 threshold) holds 4 or
- * more other posts nearer in time on its side (failed and deleted ones count: they are dropped after the bound); an
- * unrelated text shares a given band with probability s^4, 0.16 % at s = 0.2 and 0.8 % at 0.3, so a band holds 4
- * of them only when a profile has hundreds to thousands of posts in the window. This is a bound on cost, not a
+ * At most this many posts per band on each side of the new post's time, the nearest of those whose trigram count
+ * can be near (migration 26): a lookup reads at most 2 x 4 x 10 = 80 band rows however many posts of one profile
+ * share a band (a heavy profile whose texts are much alike), instead of every one of them (4,329 candidates at 100k
+ * posts in the window in bench/duplicate-check.mjs). A near duplicate is then missed only if each band it shares (5 of
+ * 10 on average at the 0.85 threshold) holds 4 or more other posts of a near count nearer in time on its side
+ * (failed and deleted ones count: they are dropped after the bound); an unrelated text shares a given band with
+ * probability s^4, 0.16 % at s = 0.2 and 0.8 % at 0.3, so a band holds 4 of them only when a profile has hundreds
+ * to thousands of posts in the window. This is a bound on cost, not a
  * recall guarantee for such profiles: publishing-duplicate-recall.test.ts (1,668 posts in the window) still finds
  * every pair with it; a retry or a double submit, the usual duplicate, is nearest in time and found first.
  */

@@ -161,3 +161,28 @@ export function partialPostIndexesMigration(): string {
   CREATE INDEX posts_auto_repost ON posts(auto_repost_id) WHERE auto_repost_id IS NOT NULL;
   `;
 }
+
+/**
+ * Migration 26: each band row carries its text's number of distinct trigrams (`grams`, rules/near-duplicate.ts
+ * `trigramCount`), as the last column of its key so the lookup reads it from the index on either database. Two texts
+ * can be near only if these numbers are within the threshold of each other, so the lookup skips the band rows of
+ * texts far longer or shorter before it reads any platform row (issue 31: one heavy profile read about 64 candidates'
+ * rows per lookup). The old rows go and the next start gives every row a new post can still meet its bands again,
+ * as after migration 24.
+ */
+export function duplicateBandSizesMigration(dialect: SqlDialect): string {
+  return `
+  DROP TABLE post_duplicate_bands;
+  CREATE TABLE post_duplicate_bands (
+    profile_id TEXT NOT NULL,
+    platform TEXT NOT NULL,
+    band BIGINT NOT NULL,
+    effective_at ${dialect.timeType} NOT NULL,
+    post_id TEXT NOT NULL,
+    grams INTEGER NOT NULL,
+    PRIMARY KEY (profile_id, platform, band, effective_at, post_id, grams)
+  )${dialect.withoutRowid};
+  DELETE FROM post_duplicate_bands_backfill;
+  INSERT INTO post_duplicate_bands_backfill (pending) VALUES (1);
+  `;
+}

@@ -1,8 +1,9 @@
 /**
- * Migration 24 on a real database (SQLite, and PostgreSQL with TEST_DATABASE_URL): a database at version 23 with
- * posts, their text bands of migration 17 and a row stored before 17 (no bands) is migrated; the old bands are gone,
- * the start's backfill gives the new ones to every row a new post can still meet, once, and the near duplicates of
- * those rows are found again (those of rows outside the window are not, as before).
+ * Migrations 24 and 26 on a real database (SQLite, and PostgreSQL with TEST_DATABASE_URL): a database at version 23
+ * with posts, their text bands of migration 17 and a row stored before 17 (no bands), or at version 25 with the
+ * integer bands of migration 24 and no trigram counts, is migrated; the old bands are gone, the start's backfill gives
+ * the new ones to every row a new post can still meet, once, and the near duplicates of those rows are found again
+ * (those of rows outside the window are not, as before).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -12,7 +13,6 @@ import { nearDuplicateMatcher, normalizeForDuplicates } from '../../src/publishi
 import type { Storage } from '../../src/storage/storage.js';
 import { postgresMigratedFrom, sqliteMigratedFrom } from '../support/migrated-from.js';
 
-const BEFORE = 23;
 const HOUR = 3_600_000;
 const T = Date.parse('2026-11-28T12:00:00Z');
 const TEXTS = {
@@ -21,14 +21,17 @@ const TEXTS = {
   post_gone: 'Last week we moved the whole warehouse across the river, and every order still left on time.',
 };
 
-/** The version-23 content: three linkedin posts of one profile; two with migration 17's bands, one without. */
-function seedAtVersion23(): string {
+/**
+ * The content at version 23 or 25: three linkedin posts of one profile; two with the bands of that version (migration
+ * 17's text ones, or 24's integers without a trigram count), one without.
+ */
+function seedAt(version: 23 | 25): string {
   const row = (id: keyof typeof TEXTS, at: number, banded: boolean) => {
     const key = normalizeForDuplicates(TEXTS[id]).replace(/'/g, "''");
     return `
     INSERT INTO posts (id, profile_id, status, request, platforms, schedule_date, created_at, updated_at) VALUES ('${id}', 'pr_1', 'scheduled', '{}', '["linkedin"]', ${at}, ${T - 72 * HOUR}, ${T - 72 * HOUR});
     INSERT INTO post_platforms (post_id, platform, status, text, duplicate_key, effective_at, profile_id, account_id) VALUES ('${id}', 'linkedin', 'queued', '', '${key}', ${at}, 'pr_1', 'acc_1');
-    ${banded ? `INSERT INTO post_duplicate_bands (post_id, platform, profile_id, band, effective_at) VALUES ('${id}', 'linkedin', 'pr_1', '0:old.text.band', ${at});` : ''}`;
+    ${banded ? `INSERT INTO post_duplicate_bands (post_id, platform, profile_id, band, effective_at) VALUES ('${id}', 'linkedin', 'pr_1', ${version === 23 ? "'0:old.text.band'" : 4242}, ${at});` : ''}`;
   };
   return `
     INSERT INTO accounts (id, name, plan, domains, created_at) VALUES ('acc_1', 'A', 'business', '[]', ${T});
@@ -61,8 +64,10 @@ async function checkMigrated(storage: Storage): Promise<void> {
   assert.equal(await finds('post_soon', T + 49 * HOUR), true);
 }
 
-describe('migration 24: the near-duplicate bands rebuilt', () => {
-  it('SQLite', () => sqliteMigratedFrom(BEFORE, seedAtVersion23(), checkMigrated));
+for (const version of [23, 25] as const) {
+  describe(`migration ${version + 1}: the near-duplicate bands rebuilt`, () => {
+    it('SQLite', () => sqliteMigratedFrom(version, seedAt(version), checkMigrated));
 
-  it('PostgreSQL', { skip: process.env.TEST_DATABASE_URL ? false : 'no TEST_DATABASE_URL' }, () => postgresMigratedFrom(BEFORE, seedAtVersion23(), checkMigrated));
-});
+    it('PostgreSQL', { skip: process.env.TEST_DATABASE_URL ? false : 'no TEST_DATABASE_URL' }, () => postgresMigratedFrom(version, seedAt(version), checkMigrated));
+  });
+}

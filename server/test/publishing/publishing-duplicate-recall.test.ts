@@ -22,7 +22,7 @@ import { createAccount } from '../../src/accounts/service.js';
 import { newId } from '../../src/core/tokens.js';
 import { DuplicateIndex, NEAREST_PER_BAND } from '../../src/publishing/duplicate-index.js';
 import { PostStore } from '../../src/publishing/post-store.js';
-import { NEAR_DUPLICATE_BANDS, nearDuplicateMatcher, normalizeForDuplicates, trigramSimilarity, type BandLayout } from '../../src/publishing/rules/near-duplicate.js';
+import { NEAR_DUPLICATE_BANDS, NEAR_DUPLICATE_THRESHOLD, nearDuplicateMatcher, normalizeForDuplicates, trigramSimilarity, type BandLayout } from '../../src/publishing/rules/near-duplicate.js';
 import { PostgresStorage } from '../../src/storage/postgres.js';
 import { SqliteStorage } from '../../src/storage/sqlite.js';
 import type { Storage } from '../../src/storage/storage.js';
@@ -224,6 +224,39 @@ describe('the duplicate index against the full scan', () => {
       assert.equal(2 * NEAREST_PER_BAND * NEAR_DUPLICATE_BANDS.bands, 80);
       assert.ok(rows.length <= 80, `${rows.length} candidates`);
       assert.ok(rows.some((row) => row.duplicateKey === keys[0]), 'the nearest in time is among them');
+    } finally {
+      await close();
+    }
+  });
+
+  it('reads no row of a text far longer or shorter, though it shares a band: only the near duplicate among 300 longer texts', async () => {
+    const { storage, close } = await openStorage(dir);
+    try {
+      const { account, primaryProfile } = await createAccount(storage, () => T, { plan: 'business' });
+      const store = new PostStore(storage.driver);
+      // 300 texts about twice as long that contain the query's text, all nearer in time than its near duplicate:
+      // many of them share one of its bands, and without the length filter they are read as candidates.
+      const { text: filler } = writer(mulberry32(31));
+      const stored = [
+        ...Array.from({ length: 300 }, (_, i) => ({ text: `${COPIED} ${filler()} ${filler()}`, at: T + Math.round((i / 300 - 0.5) * 20 * HOUR) })),
+        { text: COPIED.replace('whole', 'entire'), at: T + 20 * HOUR },
+      ];
+      await store.db.transaction(async (tx) => {
+        for (const { text, at } of stored) {
+          const id = newId('post_');
+          const key = normalizeForDuplicates(text);
+          await store.insertPost(
+            tx,
+            { id, profileId: primaryProfile.id, status: 'scheduled', request: {}, platforms: ['linkedin'], scheduleDate: at, requiresApproval: false, approved: false, paused: false, notes: null, idempotencyKey: null, autoRepostId: null, createdAt: T - DAY, mediaCopies: null },
+            [{ postId: id, platform: 'linkedin', status: 'queued', text: key, duplicateKey: key, effectiveAt: at, error: null, warnings: null }],
+          );
+        }
+      });
+      const query = normalizeForDuplicates(COPIED);
+      const near = normalizeForDuplicates(stored.at(-1)!.text);
+      assert.ok(trigramSimilarity(query, near) >= NEAR_DUPLICATE_THRESHOLD);
+      const rows = await store.duplicates.candidates({ profileId: primaryProfile.id, accountId: account.id, platform: 'linkedin', at: T, windowMs: DAY, duplicateKey: query, acrossAccount: false });
+      assert.deepEqual(rows.map((row) => row.duplicateKey), [near], 'only the near duplicate is read; none of the longer texts');
     } finally {
       await close();
     }

@@ -3,8 +3,10 @@ import { describe, it } from 'node:test';
 import {
   isNearDuplicate,
   nearDuplicateMatcher,
+  nearTrigramCounts,
   NEAR_DUPLICATE_THRESHOLD,
   normalizeForDuplicates,
+  trigramCount,
   trigramSimilarity,
 } from '../../src/publishing/rules/near-duplicate.js';
 import { renderRichText } from '../../src/publishing/rules/rich-text.js';
@@ -109,6 +111,7 @@ describe('nearDuplicateMatcher (one post against many stored keys)', () => {
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const text = (words: number) => Array.from({ length: words }, () => pieces[Math.floor(random() * pieces.length)]).join('');
     let near = 0;
+    let boundary = 0;
     for (let i = 0; i < 3_000; i++) {
       const key = text(4 + Math.floor(random() * 30));
       const edits = [() => key + text(1 + (i % 5)), () => key.slice(0, key.length - 1 - (i % 7)), () => text(2) + key, () => text(4 + (i % 30))];
@@ -118,7 +121,12 @@ describe('nearDuplicateMatcher (one post against many stored keys)', () => {
       assert.equal(nearDuplicateMatcher(key)(other), expected, `${key} ~ ${other}`);
       assert.equal(nearDuplicateMatcher(other)(key), expected, `${other} ~ ${key}`);
       if (expected) near++;
+      // The index's length filter never turns a near pair away (either side may be the new post).
+      const { min, max } = nearTrigramCounts(trigramCount(key));
+      if (expected) assert.ok(trigramCount(other) >= min && trigramCount(other) <= max, `${key} ~ ${other}`);
+      if (expected) boundary = Math.max(boundary, Math.abs(trigramCount(other) - trigramCount(key)));
     }
     assert.ok(near > 100, `near pairs occur (${near})`);
+    assert.ok(boundary >= 2, `near pairs whose counts differ occur (${boundary})`);
   });
 });

@@ -6,7 +6,7 @@
  * The backends differ only in the time columns' type (`timeType`) and PostgreSQL's outbox `seq`
  * column; flags stay 0/1 INTEGER and arrays JSON text, so both share the row mappers in rows.ts.
  */
-import { publishingMigration, duplicateIndexMigration, duplicateBandsRebuildMigration, partialPostIndexesMigration } from '../../publishing/schema.js';
+import { publishingMigration, duplicateIndexMigration, duplicateBandsRebuildMigration, partialPostIndexesMigration, duplicateBandSizesMigration } from '../../publishing/schema.js';
 import { mediaCopiesAndAccountTypeMigration } from '../../publishing/schema-media-copies-and-account-type.js';
 import { sandboxIdentityMigration, sandboxLookupIndexMigration, sandboxNetworksMigration } from '@social-link-kit/sandbox';
 import { LOCALE_AND_BRANDING_MIGRATION } from './migration-locale-branding.js';
@@ -176,6 +176,7 @@ export function migrationsFor(dialect: SqlDialect): readonly string[] {
     /* 23: until when a job's last send may still be answered (a takeover waits for it) */ callUntilMigration(dialect),
     /* 24: the near-duplicate bands in one B-tree, 10 rows per post instead of 16 */ duplicateBandsRebuildMigration(dialect),
     /* 25: the account-wide duplicate key, idempotency and series indexes only where they are read */ partialPostIndexesMigration(),
+    /* 26: each band row carries its text's trigram count, so the lookup skips texts far longer or shorter */ duplicateBandSizesMigration(dialect),
   ];
 }
 

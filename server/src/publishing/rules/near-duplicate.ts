@@ -233,6 +233,25 @@ export interface BandLayout {
  */
 export const NEAR_DUPLICATE_BANDS: BandLayout = { bands: 10, rows: 4 };
 
+/**
+ * How many distinct trigrams `key` (an already normalised text) has. Jaccard similarity is at most the smaller set's
+ * size over the larger's, so a near duplicate's count lies in `nearTrigramCounts` of this one: the index stores it
+ * beside each band and skips texts far longer or shorter without reading them (a length filter, as set-similarity
+ * joins use; it never turns away a text the similarity test would accept).
+ */
+export function trigramCount(key: string): number {
+  return trigramsOf(key).length;
+}
+
+/**
+ * The trigram counts a near duplicate of a text with `count` can have: within NEAR_DUPLICATE_THRESHOLD of it either
+ * way. Rounded outwards: a count just outside is below the threshold by at least one trigram in `count`, far more
+ * than a division's rounding.
+ */
+export function nearTrigramCounts(count: number): { min: number; max: number } {
+  return { min: Math.floor(count * NEAR_DUPLICATE_THRESHOLD), max: Math.ceil(count / NEAR_DUPLICATE_THRESHOLD) };
+}
+
 /** Fixed seeds: the bands of a text must be the same in every process and after every restart. */
 const seeds = (count: number) => Array.from({ length: count }, (_, i) => Math.imul(i + 1, 0x9e3779b1) >>> 0);
 let SEEDS = seeds(NEAR_DUPLICATE_BANDS.bands * NEAR_DUPLICATE_BANDS.rows);
