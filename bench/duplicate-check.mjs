@@ -133,10 +133,15 @@ async function timeLookups(storage, profileId, accountId) {
     if (store.duplicates.isDuplicate) return { candidates, match: (key, i) => store.duplicates.isDuplicate(input(key, i)) };
     return { candidates, match: async (key, i) => matchAll(matcher, key, await candidates(key, i)) };
   });
-  // Every version must find the same duplicates: the rule's outcome is not a thing to trade for time.
+  // This version must find every duplicate the baseline finds: the rule's outcome is not a thing to trade for time.
+  // It may find more (a heavy profile's near duplicate that the baseline's bound on candidates left out).
   const answers = lookups.map(() => []);
   for (const [v, lookup] of lookups.entries()) for (const [i, key] of keys.entries()) answers[v].push(await lookup.match(key, i));
-  for (const other of answers.slice(1)) if (other.some((answer, i) => answer !== answers[0][i])) throw new Error('the versions disagree on a duplicate');
+  for (const other of answers.slice(1)) {
+    if (other.some((answer, i) => answer && !answers[0][i])) throw new Error('this version misses a duplicate the baseline finds');
+    const more = answers[0].filter((answer, i) => answer && !other[i]).length;
+    if (more > 0) console.log(`this version finds ${more} duplicate(s) of ${keys.length} lookups that the baseline misses`);
+  }
   // Rounds in turns (this, baseline, this, ...), so both meet the same load and the same cache.
   // CPU time of this process (the lookups run on its one thread; SQLite's work included), which other processes'
   // load hardly moves, unlike the elapsed time (CLOCK=wall for that).

@@ -22,9 +22,10 @@ import { startPublishingService, waitForPost } from '../publishing/publishing-fi
 describe('token refresh', () => {
   let svc: TestService;
   before(async () => {
-    // The health sweep's background renewals off: each test here spends or rotates the stored refresh token itself,
-    // and a renewal of the sweep between the test's read of that token and its use rotated it away (CI, PostgreSQL).
-    svc = await startPublishingService({ env: { ACCOUNT_HEALTH_CHECKS: 'off' } });
+    // Background renewals off: each test here spends or rotates the stored refresh token itself, and a renewal
+    // between the test's read of that token and its use rotated it away. The health sweep's did (CI, PostgreSQL), and
+    // so did an analytics snapshot of a post published here, due once the tests moved the clock on (CI, SQLite).
+    svc = await startPublishingService({ env: { ACCOUNT_HEALTH_CHECKS: 'off', ANALYTICS_SNAPSHOTS: 'off' } });
   });
   after(() => svc.close());
 
