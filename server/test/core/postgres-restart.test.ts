@@ -36,9 +36,12 @@ test('a connection ended by the server inside a transaction fails that transacti
       .transaction(async (tx) => {
         await tx.run("UPDATE counters SET n = n + 1 WHERE id = 'a'");
         const pid = Number((await tx.get('SELECT pg_backend_pid() AS pid'))!.pid);
-        // Another session ends this one while it is idle in its transaction, as a restart does.
+        // Another session ends this one while it is idle in its transaction, as a restart does. pg_terminate_backend
+        // only signals it: wait until the backend is gone (not a fixed 200 ms, which a loaded machine can outlast, and
+        // the next statement would then still run), up to a deadline only a hang reaches.
         await database.query(`SELECT pg_terminate_backend(${pid})`);
-        await sleep(200);
+        const end = Date.now() + 10_000;
+        while ((await database.query(`SELECT 1 FROM pg_stat_activity WHERE pid = ${pid}`)).length > 0 && Date.now() < end) await sleep(20);
         await tx.run("UPDATE counters SET n = n + 1 WHERE id = 'a'");
         return 'committed';
       })

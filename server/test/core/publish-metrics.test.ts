@@ -73,12 +73,16 @@ test('a post published by the jobs worker counts a facebook success, a finished 
   assert.equal(await scrapeUntil((text) => counter(text, deliveredSeries)), 1);
 });
 
-/** Scrapes until `read` gives a count above zero (or 500 scrapes have passed), and returns the last count. */
+/**
+ * Scrapes until `read` gives a count above zero, and returns it; 0 after 20 s (a deadline of time, not of scrapes:
+ * 500 scrapes 5 ms apart were about 3 s, which a loaded machine's worker may need to finish a job's bookkeeping).
+ */
 async function scrapeUntil(read: (text: string) => number): Promise<number> {
-  let count = 0;
-  for (let polls = 0; polls < 500 && count === 0; polls++) {
+  const end = Date.now() + 20_000;
+  let count = read(await scrape());
+  while (count === 0 && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
     count = read(await scrape());
-    if (count === 0) await new Promise((resolve) => setTimeout(resolve, 5));
   }
   return count;
 }

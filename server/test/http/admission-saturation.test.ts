@@ -43,7 +43,7 @@ describe('admission only while the loop is saturated', () => {
     assert.equal(gate.waiting, 0);
   });
 
-  it('paces creates once a window was saturated, and lets the waiting ones go when the loop has room again', { timeout: 5000 }, async () => {
+  it('paces creates once a window was saturated, and lets the waiting ones go when the loop has room again', { timeout: 30_000 }, async () => {
     const { clock, pass } = movedClock();
     const gate = new AdmissionGate({ share: 0.1, queueMax: 100 }, clock);
     pass(150, 1);

@@ -25,14 +25,10 @@ export async function startMediaFixtureHost(options: { maxBytes?: number; timeou
   let now = Date.parse('2026-11-22T12:00:00Z');
   const converter = createConversionPool({ size: 2, maxPixels: 50_000_000 });
   const store = await openMediaStore({ directory: join(dir, 'media'), publicUrl: () => 'https://service.example' });
+  const guardedFetch = (timeoutMs: number) =>
+    createGuardedFetch({ allowPrivateTargets: false, allowedOrigins: () => [origin], timeoutMs, maxBytes: options.maxBytes ?? 5 * 1024 * 1024, maxRedirects: 3 });
   const deps: MediaDeps = {
-    fetch: createGuardedFetch({
-      allowPrivateTargets: false,
-      allowedOrigins: () => [origin],
-      timeoutMs: options.timeoutMs ?? 10_000,
-      maxBytes: options.maxBytes ?? 5 * 1024 * 1024,
-      maxRedirects: 3,
-    }),
+    fetch: guardedFetch(options.timeoutMs ?? 10_000),
     converter,
     store,
     now: () => now,
@@ -44,6 +40,8 @@ export async function startMediaFixtureHost(options: { maxBytes?: number; timeou
     /** The address of a sandbox media file or mode path. */
     url: (path: string) => `${origin}/sandbox/media/${path}`,
     deps,
+    /** `deps` with another fetch time limit (a short one, for a host that is meant to be too slow). */
+    depsWithTimeout: (timeoutMs: number): MediaDeps => ({ ...deps, fetch: guardedFetch(timeoutMs) }),
     dir,
     advance(ms: number) {
       now += ms;

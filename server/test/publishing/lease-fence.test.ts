@@ -61,6 +61,36 @@ async function scheduledPost(body: Record<string, unknown>): Promise<{ postId: s
   return { postId: created.json.id as string, due: svc.clock() + 2 * 3_600_000 };
 }
 
+/**
+ * A fetch for worker A that resolves `sending` once A's send carrying the `[[slow:…]]` marker (in its body or
+ * address, form-encoded or not) is on its way to the network.
+ */
+function signallingSlowSend(): { fetchA: typeof globalThis.fetch; sending: Promise<void> } {
+  let sent!: () => void;
+  let never!: (error: Error) => void;
+  const sending = new Promise<void>((resolve, reject) => ((sent = resolve), (never = reject)));
+  // Only a hang reaches this: the send goes out within moments of the claim.
+  const timer = setTimeout(() => never(new Error("worker A's slow send never went out")), 30_000).unref();
+  const fetchA: typeof globalThis.fetch = (url, init) => {
+    const body = typeof init?.body === 'string' || init?.body instanceof URLSearchParams ? String(init.body) : '';
+    if (init?.method === 'POST' && readable(`${String(url)} ${body}`).includes('[[slow:')) {
+      clearTimeout(timer);
+      sent();
+    }
+    return fetch(url, init);
+  };
+  return { fetchA, sending };
+}
+
+/** Form and address encoding undone (a malformed escape leaves the text as it is). */
+function readable(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
 /** Worker A claims the post's job on a LEASE_MS lease (nothing renews it here) and starts running it. */
 async function workerAStarts(postId: string, due: number, fetchA: typeof globalThis.fetch, callDeadlineMs: number) {
   const jobsA = new JobStore(svc.storage.driver);
@@ -124,8 +154,12 @@ test('a send still on its way when its lease ran out is waited for and adopted, 
   const { postId, due } = await scheduledPost({ post: text, platforms: ['facebook'] });
 
   // Worker A sends; the network takes 1.5 s before it makes the post; A's lease (400 ms) is not renewed meanwhile.
-  const runA = workerAStarts(postId, due, fetch, CALL_DEADLINE_MS);
-  await sleep(LEASE_MS + 300);
+  // B comes once A's send is on its way and A's lease (taken before it) has run out: not after a fixed wait from
+  // the start, which on a loaded machine could come before A had even claimed the job.
+  const { fetchA, sending } = signallingSlowSend();
+  const runA = workerAStarts(postId, due, fetchA, CALL_DEADLINE_MS);
+  await sending;
+  await sleep(LEASE_MS + 100);
 
   const logB = await workerBTakesOver(postId, due, CALL_DEADLINE_MS);
   assert.ok(logB.some((line) => line.includes('may still be answered')), `B waited for A's send: ${logB.join('\n')}`);
@@ -173,8 +207,10 @@ test("a late answer to a worker that lost its lease records nothing: the post's 
 
   // As above: A's send is slow and its lease runs out; B takes over, waits for A's send and adopts the post; A's
   // answer comes meanwhile.
-  const runA = workerAStarts(postId, due, fetch, CALL_DEADLINE_MS);
-  await sleep(LEASE_MS + 300);
+  const { fetchA, sending } = signallingSlowSend();
+  const runA = workerAStarts(postId, due, fetchA, CALL_DEADLINE_MS);
+  await sending;
+  await sleep(LEASE_MS + 100);
   await workerBTakesOver(postId, due, CALL_DEADLINE_MS);
   await runA;
 

@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { JOB_PUBLISH_WATCHDOG } from '../../src/publishing/publish-watchdog.js';
 import type { TestService } from '../support/test-service.js';
 import type { WebhookReceiver } from '../support/webhook-receiver.js';
 import { startWithReceiver, closeWithReceiver } from '../webhooks/fixtures.js';
@@ -86,7 +87,13 @@ describe('the publish watchdog', () => {
     await svc.sql("UPDATE posts SET status = 'processing' WHERE id = ?", [id]);
     await svc.sql("UPDATE jobs SET run_at = ? WHERE subject = ? AND kind = 'publish'", [svc.clock() + 10 * 60_000, id]);
     svc.clock.advance(61_000);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Read once the sweep has run since the clock moved (it then schedules its next sweep a minute ahead), not after
+    // a fixed 500 ms: on a loaded machine the worker's real-time poll may not have come yet, and "left alone" would
+    // hold without the watchdog having looked at the post at all.
+    const sweptSinceMoved = async () => Number((await svc.sql('SELECT run_at FROM jobs WHERE kind = ?', [JOB_PUBLISH_WATCHDOG])).rows[0]!.run_at) > svc.clock();
+    const end = Date.now() + 15_000;
+    while (!(await sweptSinceMoved()) && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.ok(await sweptSinceMoved(), 'the watchdog swept after the clock moved');
     assert.equal((await svc.api('GET', `/post/${id}`)).json.status, 'processing');
   });
 });

@@ -205,10 +205,11 @@ test('another origin that opens the link in a popup receives no message at all, 
 test('another origin cannot frame the link (frame-ancestors), and receives nothing', async ({ page, harness: h }) => {
   const link = await createLink(h, { allowedSocial: ['instagram'] });
   await openInFrame(page, h.thirdOrigin, link.url);
-  await page.waitForTimeout(1000);
-  // Chromium replaces a frame refused by CSP frame-ancestors with its error document.
-  const frames = page.frames().filter((f) => f !== page.mainFrame());
-  expect(frames.map((f) => f.url())).toEqual(['chrome-error://chromewebdata/']);
+  // Chromium replaces a frame refused by CSP frame-ancestors with its error document: waited for (a loaded machine
+  // may take more than the fixed second this once waited), then nothing was received.
+  await expect
+    .poll(() => page.frames().filter((f) => f !== page.mainFrame()).map((f) => f.url()), { timeout: 15_000 })
+    .toEqual(['chrome-error://chromewebdata/']);
   expect(await received(page)).toEqual([]);
 });
 
