@@ -51,22 +51,21 @@ export class DuplicateIndex {
     this.#fewBandRows = fewBandRows;
     // Typed NULLs: PostgreSQL gives an untyped one in a sub-select the type text, which a UNION with bigint refuses.
     const exactOnly = (owner: string) =>
-      `SELECT CAST(NULL AS BIGINT) AS band, CAST(NULL AS BIGINT) AS effective_at, CAST(NULL AS TEXT) AS post_id FROM post_platforms pp JOIN posts p ON p.id = pp.post_id
+      `SELECT CAST(NULL AS BIGINT) AS band, CAST(NULL AS BIGINT) AS effective_at, CAST(NULL AS TEXT) AS post_id, CAST(NULL AS INTEGER) AS grams FROM post_platforms pp JOIN posts p ON p.id = pp.post_id
        WHERE ${owner} AND pp.duplicate_key = ? AND pp.effective_at >= ? AND pp.effective_at <= ? AND ${LIVE}
        LIMIT 1`;
-    // The bands' rows of texts whose trigram count can be near: at most one more than fewBandRows, which says there are more.
+    // The bands' rows: at most one more than fewBandRows, which says there are more.
     const exactAndBands = (owner: string) =>
-      `SELECT * FROM (${exactOnly(owner)}) exact_key UNION ALL SELECT * FROM (SELECT band, effective_at, post_id FROM post_duplicate_bands
+      `SELECT * FROM (${exactOnly(owner)}) exact_key UNION ALL SELECT * FROM (SELECT band, effective_at, post_id, grams FROM post_duplicate_bands
        WHERE profile_id = ? AND platform = ? AND band IN (${Array.from({ length: layout.bands }, () => '?').join(', ')}) AND effective_at >= ? AND effective_at <= ?
-       AND grams >= ? AND grams <= ? LIMIT ${fewBandRows + 1}) in_window`;
+       LIMIT ${fewBandRows + 1}) in_window`;
     const statements = (owner: string) => ({ exactOnly: exactOnly(owner), exactAndBands: exactAndBands(owner) });
     this.#first.set('profile', statements('pp.profile_id = ? AND pp.platform = ?'));
     // The account's rows are indexed for the account-wide networks only (migration 25), and SQLite uses a partial
     // index only for a query that names its network as the index does: as a constant, not a parameter.
     for (const network of ACCOUNT_WIDE_NETWORKS) this.#first.set(network, statements(`pp.account_id = ? AND pp.platform = ? AND pp.platform = '${network}'`));
     const nearest = (band: number, side: string, time: string, order: string) =>
-      `SELECT post_id FROM (SELECT post_id FROM post_duplicate_bands WHERE profile_id = ? AND platform = ? AND band = ? AND effective_at >= ? AND effective_at ${time} ?
-       AND grams >= ? AND grams <= ? ORDER BY effective_at ${order} LIMIT ${NEAREST_PER_BAND}) ${side}_${band}`;
+      `SELECT post_id, grams FROM (SELECT post_id, grams FROM post_duplicate_bands WHERE profile_id = ? AND platform = ? AND band = ? AND effective_at >= ? AND effective_at ${time} ? ORDER BY effective_at ${order} LIMIT ${NEAREST_PER_BAND}) ${side}_${band}`;
     const nearestPerBand = Array.from({ length: layout.bands }, (_, band) => [nearest(band, 'before', '<', 'DESC'), nearest(band, 'after', '<=', 'ASC')])
       .flat()
       .join(' UNION ALL ');
@@ -117,21 +116,23 @@ export class DuplicateIndex {
     const statements = this.#first.get(input.acrossAccount ? input.platform : 'profile');
     if (!statements) throw new Error(`${input.platform} has no account-wide duplicate rule`);
     if (bands.length === 0) return (await this.#db.all(statements.exactOnly, exact)).length > 0 ? 'exact' : [];
-    const { min, max } = nearTrigramCounts(trigramCount(input.duplicateKey));
-    const first = await this.#db.all(statements.exactAndBands, [...exact, input.profileId, input.platform, ...bands, from, to, min, max]);
+    const first = await this.#db.all(statements.exactAndBands, [...exact, input.profileId, input.platform, ...bands, from, to]);
     if (first.some((row) => row.band === null)) return 'exact';
     if (first.length === 0) return [];
-    const postIds = first.length <= this.#fewBandRows ? nearestPerBand(first, input.at) : await this.#nearestInSql(input, bands, min, max);
+    const nearest = first.length <= this.#fewBandRows ? nearestPerBand(first, input.at) : await this.#nearestInSql(input, bands);
+    // Only texts whose trigram count can be near are read (most candidates of a heavy profile are not).
+    const { min, max } = nearTrigramCounts(trigramCount(input.duplicateKey));
+    const postIds = [...new Set(nearest.filter((row) => Number(row.grams) >= min && Number(row.grams) <= max).map((row) => row.post_id as string))];
+    if (postIds.length === 0) return [];
     const rows = await this.#db.all(this.#rowsOf(postIds.length), [input.platform, ...padded(postIds)]);
     return rows.map((row) => ({ postId: row.post_id as string, duplicateKey: (row.duplicate_key as string | null) ?? '' }));
   }
 
-  /** Each band's nearest posts whose trigram count is within `min`..`max`, picked in SQL (the bands' rows in the window are many). */
-  async #nearestInSql(input: DuplicateQuery, bands: number[], min: number, max: number): Promise<string[]> {
+  /** Each band's nearest posts and their trigram counts, picked in SQL (the bands' rows in the window are many). */
+  #nearestInSql(input: DuplicateQuery, bands: number[]): Promise<Row[]> {
     const { profileId, platform, at } = input;
     const [from, to] = [at - input.windowMs, at + input.windowMs];
-    const rows = await this.#db.all(this.#nearest, bands.flatMap((band) => [profileId, platform, band, from, at, min, max, profileId, platform, band, at, to, min, max]));
-    return [...new Set(rows.map((row) => row.post_id as string))];
+    return this.#db.all(this.#nearest, bands.flatMap((band) => [profileId, platform, band, from, at, profileId, platform, band, at, to]));
   }
 
   /** The platform rows (not failed or deleted) of `count` posts (the count padded as `padded` pads it, so the SQL texts stay few). */
@@ -220,12 +221,12 @@ export interface BandedRow {
 }
 
 /**
- * At most this many posts per band on each side of the new post's time, the nearest of those whose trigram count
- * can be near (migration 26): a lookup reads at most 2 x 4 x 10 = 80 band rows however many posts of one profile
- * share a band (a heavy profile whose texts are much alike), instead of every one of them (4,329 candidates at 100k
- * posts in the window in bench/duplicate-check.mjs). A near duplicate is then missed only if each band it shares (5 of
- * 10 on average at the 0.85 threshold) holds 4 or more other posts of a near count nearer in time on its side
- * (failed and deleted ones count: they are dropped after the bound); an unrelated text shares a given band with
+ * At most this many posts per band on each side of the new post's time, the nearest: a lookup reads at most
+ * 2 x 4 x 10 = 80 band rows however many posts of one profile share a band (a heavy profile whose texts are much
+ * alike), instead of every one of them (4,329 candidates at 100k posts in the window in bench/duplicate-check.mjs),
+ * and the platform rows of those whose trigram count can be near (migration 26). A near duplicate is then missed only
+ * if each band it shares (5 of 10 on average at the 0.85 threshold) holds 4 or more other posts nearer in time on its
+ * side (failed and deleted ones count: they are dropped after the bound); an unrelated text shares a given band with
  * probability s^4, 0.16 % at s = 0.2 and 0.8 % at 0.3, so a band holds 4 of them only when a profile has hundreds
  * to thousands of posts in the window. This is a bound on cost, not a
  * recall guarantee for such profiles: publishing-duplicate-recall.test.ts (1,668 posts in the window) still finds
@@ -248,25 +249,25 @@ const LIVE = `p.${LIVE_POST} AND ${LIVE_ROW}`;
 const FEW_BAND_ROWS = 80;
 
 /**
- * The posts `#nearest` would pick from every band row in the window: per band, the
+ * The band rows `#nearest` would pick from every band row in the window: per band, the
  * NEAREST_PER_BAND nearest before `at` and from `at` on, in its index order (time, then post, away from `at`).
  */
-function nearestPerBand(rows: Row[], at: number): string[] {
-  const sides = new Map<string, { time: number; postId: string }[]>();
+function nearestPerBand(rows: Row[], at: number): Row[] {
+  const sides = new Map<string, Row[]>();
   for (const row of rows) {
-    const time = Number(row.effective_at);
-    const side = `${String(row.band)} ${time < at ? 'before' : 'after'}`;
+    const side = `${String(row.band)} ${Number(row.effective_at) < at ? 'before' : 'after'}`;
     let list = sides.get(side);
     if (!list) sides.set(side, (list = []));
-    list.push({ time, postId: row.post_id as string });
+    list.push(row);
   }
-  const chosen = new Set<string>();
+  const chosen: Row[] = [];
   for (const [side, list] of sides) {
     const away = side.endsWith('before') ? -1 : 1;
-    list.sort((a, b) => away * (a.time - b.time || (a.postId < b.postId ? -1 : a.postId > b.postId ? 1 : 0)));
-    for (const entry of list.slice(0, NEAREST_PER_BAND)) chosen.add(entry.postId);
+    const postId = (row: Row) => row.post_id as string;
+    list.sort((a, b) => away * (Number(a.effective_at) - Number(b.effective_at) || (postId(a) < postId(b) ? -1 : postId(a) > postId(b) ? 1 : 0)));
+    chosen.push(...list.slice(0, NEAREST_PER_BAND));
   }
-  return [...chosen];
+  return chosen;
 }
 
 /** `count` rounded up to a power of two: the IN lists' lengths, so a few SQL texts serve every count. */
