@@ -228,9 +228,9 @@ export interface BandedRow {
  * if each band it shares (5 of 10 on average at the 0.85 threshold) holds 4 or more other posts nearer in time on its
  * side (failed and deleted ones count: they are dropped after the bound); an unrelated text shares a given band with
  * probability s^4, 0.16 % at s = 0.2 and 0.8 % at 0.3, so a band holds 4 of them only when a profile has hundreds
- * to thousands of posts in the window. This is a bound on cost, not a
- * recall guarantee for such profiles: publishing-duplicate-recall.test.ts (1,668 posts in the window) still finds
- * every pair with it; a retry or a double submit, the usual duplicate, is nearest in time and found first.
+ * to thousands of posts in the window. This is a bound on cost, not a recall guarantee for such profiles:
+ * publishing-duplicate-recall.test.ts (1,668 posts in the window) still finds every pair with it; a retry or a double
+ * submit, the usual duplicate, is nearest in time and found first.
  */
 export const NEAREST_PER_BAND = 4;
 
