@@ -135,5 +135,5 @@ test('the widget on a third origin, popup mode: the popup says so in the browser
   await expect.poll(() => widgetErrors(page)).toEqual([ORIGIN_MISMATCH]);
   expect(await axeViolations(hosted)).toEqual([]);
   // The token left the address bar and was not kept: the notice is a dead end, not a way in.
-  expect(hosted.url()).not.toContain('session=');
+  await expect(hosted).not.toHaveURL(/session=/);
 });

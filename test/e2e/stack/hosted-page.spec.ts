@@ -127,7 +127,7 @@ test('direct mode: the token leaves the address bar, a reload keeps working, req
   await expect(page.getByRole('heading', { name: 'Connect your social accounts' })).toBeVisible();
   // The page's script replaces the address once it has read the token; the heading can show a moment before that.
   await expect(page).not.toHaveURL(/session=/);
-  expect(page.url()).toContain(`sid=${session.sessionId}`);
+  await expect(page).toHaveURL(new RegExp(`[?&]sid=${session.sessionId}`));
 
   const reloaded = await page.reload();
   expect(reloaded!.headers()['content-security-policy']).toContain(`frame-ancestors ${integrator.origin}`);
