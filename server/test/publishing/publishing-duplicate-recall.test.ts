@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createAccount } from '../../src/accounts/service.js';
+import type { SqlExecutor } from '../../src/core/db/sql-driver.js';
 import { newId } from '../../src/core/tokens.js';
 import { DuplicateIndex, NEAREST_PER_BAND } from '../../src/publishing/duplicate-index.js';
 import { PostStore } from '../../src/publishing/post-store.js';
@@ -122,6 +123,20 @@ async function openStorage(dir: string): Promise<{ storage: Storage; close(): Pr
   return { storage, close: () => storage.close() };
 }
 
+/** One linkedin post stored as an accept stores it (PostStore.insertPost: its platform row and bands). */
+async function storePost(
+  store: PostStore,
+  tx: SqlExecutor,
+  post: { profileId: string; text: string; at: number; status?: 'scheduled' | 'deleted'; platformStatus?: 'queued' | 'error' },
+): Promise<void> {
+  const id = newId('post_');
+  await store.insertPost(
+    tx,
+    { id, profileId: post.profileId, status: post.status ?? 'scheduled', request: {}, platforms: ['linkedin'], scheduleDate: post.at, requiresApproval: false, approved: false, paused: false, notes: null, idempotencyKey: null, autoRepostId: null, createdAt: T - DAY, mediaCopies: null },
+    [{ postId: id, platform: 'linkedin', status: post.platformStatus ?? 'queued', text: post.text, duplicateKey: normalizeForDuplicates(post.text), effectiveAt: post.at, error: null, warnings: null }],
+  );
+}
+
 /** Stores the corpus through PostStore and compares the index with the full scan for every query. */
 async function compare(dir: string, corpus: Corpus, layout: BandLayout) {
   const { storage, close } = await openStorage(dir);
@@ -133,14 +148,13 @@ async function compare(dir: string, corpus: Corpus, layout: BandLayout) {
     const store = new PostStore(db, new DuplicateIndex(db, layout));
     await db.transaction(async (tx) => {
       for (const row of corpus.stored) {
-        const id = newId('post_');
-        const profileId = row.profile === 'main' ? primaryProfile.id : other;
-        const status = row.dead === 'deleted' ? 'deleted' : 'scheduled';
-        await store.insertPost(
-          tx,
-          { id, profileId, status, request: {}, platforms: ['linkedin'], scheduleDate: row.at, requiresApproval: false, approved: false, paused: false, notes: null, idempotencyKey: null, autoRepostId: null, createdAt: T - DAY, mediaCopies: null },
-          [{ postId: id, platform: 'linkedin', status: row.dead === 'error' ? 'error' : 'queued', text: row.text, duplicateKey: normalizeForDuplicates(row.text), effectiveAt: row.at, error: null, warnings: null }],
-        );
+        await storePost(store, tx, {
+          profileId: row.profile === 'main' ? primaryProfile.id : other,
+          text: row.text,
+          at: row.at,
+          status: row.dead === 'deleted' ? 'deleted' : 'scheduled',
+          platformStatus: row.dead === 'error' ? 'error' : 'queued',
+        });
       }
     });
     // The full scan: every live row of the profile on the network in the window (what the rule read before migration 17).
@@ -183,13 +197,8 @@ async function storeCopies(store: PostStore, profileId: string): Promise<string[
   const keys = Array.from({ length: 300 }, (_, i) => normalizeForDuplicates(`${COPIED} ${i}`));
   await store.db.transaction(async (tx) => {
     for (const [i, key] of keys.entries()) {
-      const id = newId('post_');
       const at = i === 0 ? T + 60_000 : T + Math.round((i / 300 - 0.5) * 2 * (DAY - HOUR)) + (i % 2 ? 3 * HOUR : -3 * HOUR);
-      await store.insertPost(
-        tx,
-        { id, profileId, status: 'scheduled', request: {}, platforms: ['linkedin'], scheduleDate: at, requiresApproval: false, approved: false, paused: false, notes: null, idempotencyKey: null, autoRepostId: null, createdAt: T - DAY, mediaCopies: null },
-        [{ postId: id, platform: 'linkedin', status: 'queued', text: key, duplicateKey: key, effectiveAt: at, error: null, warnings: null }],
-      );
+      await storePost(store, tx, { profileId, text: key, at });
     }
   });
   return keys;
@@ -242,15 +251,7 @@ describe('the duplicate index against the full scan', () => {
         { text: COPIED.replace('whole', 'entire'), at: T + 20 * HOUR },
       ];
       await store.db.transaction(async (tx) => {
-        for (const { text, at } of stored) {
-          const id = newId('post_');
-          const key = normalizeForDuplicates(text);
-          await store.insertPost(
-            tx,
-            { id, profileId: primaryProfile.id, status: 'scheduled', request: {}, platforms: ['linkedin'], scheduleDate: at, requiresApproval: false, approved: false, paused: false, notes: null, idempotencyKey: null, autoRepostId: null, createdAt: T - DAY, mediaCopies: null },
-            [{ postId: id, platform: 'linkedin', status: 'queued', text: key, duplicateKey: key, effectiveAt: at, error: null, warnings: null }],
-          );
-        }
+        for (const { text, at } of stored) await storePost(store, tx, { profileId: primaryProfile.id, text: normalizeForDuplicates(text), at });
       });
       const query = normalizeForDuplicates(COPIED);
       const near = normalizeForDuplicates(stored.at(-1)!.text);
