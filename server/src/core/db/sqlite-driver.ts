@@ -151,21 +151,21 @@ export class SqliteDriver implements SqlDriver {
   }
 
   all(sql: string, params?: SqlParams): Promise<Row[]> {
-    if (oneAtATime.idle)
-      return settledNow(() => {
-        this.#joinReadGroup(sql);
-        return this.#connection.allNow(sql, params);
-      });
+    if (oneAtATime.idle) return this.#now(sql, () => this.#connection.allNow(sql, params));
     return this.#exclusive(() => this.#connection.all(sql, params));
   }
 
   get(sql: string, params?: SqlParams): Promise<Row | null> {
-    if (oneAtATime.idle)
-      return settledNow(() => {
-        this.#joinReadGroup(sql);
-        return this.#connection.getNow(sql, params);
-      });
+    if (oneAtATime.idle) return this.#now(sql, () => this.#connection.getNow(sql, params));
     return this.#exclusive(() => this.#connection.get(sql, params));
+  }
+
+  /** Runs `sql` at once (the mutex idle), in this turn's read group when it has one (#joinReadGroup). */
+  #now<T>(sql: string, run: () => T): Promise<T> {
+    return settledNow(() => {
+      this.#joinReadGroup(sql);
+      return run();
+    });
   }
 
   /** Whether this event-loop turn's reads share one read transaction (groupReads), and whether it is open. */
